@@ -1,0 +1,58 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let package = Package(
+    name: "CleanStoreWeb",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "cleanstore", targets: ["cleanstore"]),
+        .library(name: "CleanStore", targets: ["CleanStore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.19.7"),
+    ],
+    targets: [
+        .target(
+            name: "CleanStore",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "cleanstore",
+            dependencies: [
+                "CleanStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // libxml2 from the system (libxml2-dev), wrapped in a small module that tests use
+        // to parse every rendered page as XML and check its structure with XPath.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(name: "HTMLCheck", dependencies: ["CLibXML2"]),
+        .testTarget(name: "HTMLCheckTests", dependencies: ["HTMLCheck"]),
+        .testTarget(
+            name: "CleanStoreTests",
+            dependencies: [
+                "CleanStore",
+                "HTMLCheck",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]
+        ),
+    ]
+)

@@ -1,0 +1,182 @@
+protocol CreateOrderPresentationLogic: AnyObject {
+    func presentNewOrder(response: CreateOrder.NewOrder.Response)
+    func presentExpirationDate(response: CreateOrder.FormatExpirationDate.Response)
+    func presentCreatedOrder(response: CreateOrder.CreateOrder.Response)
+    func presentOrderToEdit(response: CreateOrder.EditOrder.Response)
+    func presentUpdatedOrder(response: CreateOrder.UpdateOrder.Response)
+}
+
+final class CreateOrderPresenter: CreateOrderPresentationLogic {
+    typealias Field = CreateOrder.Field
+    typealias DisplayedForm = CreateOrder.DisplayedForm
+
+    weak var viewController: CreateOrderDisplayLogic?
+    let formatter: OrderDisplayFormatter
+
+    init(formatter: OrderDisplayFormatter) {
+        self.formatter = formatter
+    }
+
+    // MARK: New order
+
+    func presentNewOrder(response: CreateOrder.NewOrder.Response) {
+        let form = displayedForm(CreateOrder.OrderFormFields(), errors: [], orderToEdit: nil)
+        viewController?.displayNewOrder(viewModel: CreateOrder.NewOrder.ViewModel(form: form))
+    }
+
+    // MARK: Expiration date
+
+    func presentExpirationDate(response: CreateOrder.FormatExpirationDate.Response) {
+        let date = formatter.expirationDate(response.date)
+        viewController?.displayExpirationDate(viewModel: CreateOrder.FormatExpirationDate.ViewModel(date: date))
+    }
+
+    // MARK: Create order
+
+    func presentCreatedOrder(response: CreateOrder.CreateOrder.Response) {
+        let viewModel: CreateOrder.CreateOrder.ViewModel
+        if let order = response.order {
+            viewModel = CreateOrder.CreateOrder.ViewModel(message: "Order \(order.id ?? "") was created.", form: nil)
+        } else {
+            let form = displayedForm(
+                response.orderFormFields, errors: response.errors, saveFailure: response.saveFailure, orderToEdit: nil)
+            viewModel = CreateOrder.CreateOrder.ViewModel(message: nil, form: form)
+        }
+        viewController?.displayCreatedOrder(viewModel: viewModel)
+    }
+
+    // MARK: Edit order
+
+    func presentOrderToEdit(response: CreateOrder.EditOrder.Response) {
+        let form = response.order.map { order in
+            var fields = CreateOrder.OrderFormFields()
+            fields.firstName = order.firstName
+            fields.lastName = order.lastName
+            fields.phone = order.phone
+            fields.email = order.email
+            fields.shipmentAddressStreet1 = order.shipmentAddress.street1
+            fields.shipmentAddressStreet2 = order.shipmentAddress.street2
+            fields.shipmentAddressCity = order.shipmentAddress.city
+            fields.shipmentAddressState = order.shipmentAddress.state
+            fields.shipmentAddressZIP = order.shipmentAddress.zip
+            fields.shipmentMethodSpeed = String(order.shipmentMethod.speed.rawValue)
+            fields.billingAddressSameAsShipping = order.billingAddress == order.shipmentAddress ? "on" : ""
+            fields.billingAddressStreet1 = order.billingAddress.street1
+            fields.billingAddressStreet2 = order.billingAddress.street2
+            fields.billingAddressCity = order.billingAddress.city
+            fields.billingAddressState = order.billingAddress.state
+            fields.billingAddressZIP = order.billingAddress.zip
+            // The card number and security code stay empty: the hint names the stored card.
+            return displayedForm(fields, errors: [], orderToEdit: order)
+        }
+        viewController?.displayOrderToEdit(viewModel: CreateOrder.EditOrder.ViewModel(form: form))
+    }
+
+    // MARK: Update order
+
+    func presentUpdatedOrder(response: CreateOrder.UpdateOrder.Response) {
+        let viewModel: CreateOrder.UpdateOrder.ViewModel
+        if let order = response.order {
+            viewModel = CreateOrder.UpdateOrder.ViewModel(
+                orderID: order.id, message: "Order \(order.id ?? "") was updated.", form: nil)
+        } else if let orderToEdit = response.orderToEdit {
+            let form = displayedForm(
+                response.orderFormFields, errors: response.errors, saveFailure: response.saveFailure,
+                orderToEdit: orderToEdit)
+            viewModel = CreateOrder.UpdateOrder.ViewModel(orderID: orderToEdit.id, message: nil, form: form)
+        } else if response.saveFailure != nil {
+            // The order could not even be read: show the form as posted, with the reason.
+            let form = displayedForm(
+                response.orderFormFields, errors: [], saveFailure: response.saveFailure, orderToEdit: nil)
+            viewModel = CreateOrder.UpdateOrder.ViewModel(orderID: nil, message: nil, form: form)
+        } else {
+            viewModel = CreateOrder.UpdateOrder.ViewModel(orderID: nil, message: nil, form: nil)
+        }
+        viewController?.displayUpdatedOrder(viewModel: viewModel)
+    }
+
+    // MARK: The form
+
+    private func displayedForm(
+        _ fields: CreateOrder.OrderFormFields, errors: [CreateOrder.FieldError],
+        saveFailure: CreateOrder.SaveFailure? = nil, orderToEdit: Order?
+    ) -> DisplayedForm {
+        var messages: [Field: String] = [:]
+        for error in errors where messages[error.field] == nil {
+            messages[error.field] = message(for: error)
+        }
+        var displayedFields: [String: DisplayedForm.DisplayedField] = [:]
+        for field in Field.allCases {
+            displayedFields[field.rawValue] = DisplayedForm.DisplayedField(
+                name: field.rawValue,
+                // The card security code is never echoed back.
+                value: field == .paymentMethodCVV ? "" : fields[field],
+                errorMessage: messages[field])
+        }
+        let formMessage = saveFailure.map { _ in
+            "The order could not be saved just now. Nothing you typed was lost: check the form and save it again."
+        }
+        let summary = Field.allCases.compactMap { field in
+            messages[field].map { DisplayedForm.DisplayedError(field: field.rawValue, message: $0) }
+        }
+        let heading = orderToEdit.map { "Edit order \($0.id ?? "")" } ?? "New order"
+        let hasErrors = !summary.isEmpty || formMessage != nil
+        return DisplayedForm(
+            title: hasErrors ? "Error: \(heading)" : heading,
+            heading: heading,
+            submitLabel: orderToEdit == nil ? "Save order" : "Save changes",
+            orderID: orderToEdit?.id,
+            errors: summary,
+            formMessage: formMessage,
+            fields: displayedFields,
+            billingAddressSameAsShipping: fields.isBillingAddressSameAsShipping,
+            shipmentMethodSpeed: fields.shipmentMethodSpeed,
+            cardHint: orderToEdit.map {
+                "Leave empty to keep the card ending \($0.paymentMethod.lastFourDigits)."
+            },
+            hasErrors: hasErrors)
+    }
+
+    // MARK: Messages
+
+    /// What to do, in the field's own words (GOV.UK's error message style).
+    func message(for error: CreateOrder.FieldError) -> String {
+        switch error.problem {
+        case .missing: return missingMessage(error.field)
+        case .badFormat: return badFormatMessage(error.field)
+        }
+    }
+
+    private func missingMessage(_ field: Field) -> String {
+        switch field {
+        case .firstName: return "Enter the customer's first name"
+        case .lastName: return "Enter the customer's last name"
+        case .phone: return "Enter the customer's phone number"
+        case .email: return "Enter the customer's email address"
+        case .shipmentAddressStreet1: return "Enter the first line of the shipment address"
+        case .shipmentAddressStreet2: return "Enter the second line of the shipment address"
+        case .shipmentAddressCity: return "Enter the city of the shipment address"
+        case .shipmentAddressState: return "Enter the state of the shipment address"
+        case .shipmentAddressZIP: return "Enter the ZIP code of the shipment address"
+        case .shipmentMethodSpeed: return "Select a shipping method"
+        case .paymentMethodCreditCardNumber: return "Enter the card number"
+        case .paymentMethodExpirationDate: return "Enter the card's expiry date"
+        case .paymentMethodCVV: return "Enter the card security code"
+        case .billingAddressSameAsShipping: return "Select whether the billing address is the shipment address"
+        case .billingAddressStreet1: return "Enter the first line of the billing address"
+        case .billingAddressStreet2: return "Enter the second line of the billing address"
+        case .billingAddressCity: return "Enter the city of the billing address"
+        case .billingAddressState: return "Enter the state of the billing address"
+        case .billingAddressZIP: return "Enter the ZIP code of the billing address"
+        }
+    }
+
+    private func badFormatMessage(_ field: Field) -> String {
+        switch field {
+        case .shipmentMethodSpeed: return "Select a shipping method from the list"
+        case .paymentMethodCreditCardNumber: return "Enter the card number using digits only, like 4111 1111 1111 1111"
+        case .paymentMethodExpirationDate: return "Enter the expiry date like 04/29"
+        default: return missingMessage(field)
+        }
+    }
+}

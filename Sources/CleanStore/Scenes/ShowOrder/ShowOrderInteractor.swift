@@ -1,0 +1,28 @@
+protocol ShowOrderBusinessLogic: AnyObject {
+    func getOrder(request: ShowOrder.GetOrder.Request) async
+}
+
+protocol ShowOrderDataStore: AnyObject {
+    var order: Order? { get }
+}
+
+final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
+    var presenter: ShowOrderPresentationLogic?
+    var ordersWorker: OrdersWorker
+    var order: Order?
+
+    init(ordersWorker: OrdersWorker) {
+        self.ordersWorker = ordersWorker
+    }
+
+    // MARK: Get order
+
+    func getOrder(request: ShowOrder.GetOrder.Request) async {
+        do {
+            order = try await ordersWorker.fetchOrder(id: request.orderID)
+            presenter?.presentOrder(response: ShowOrder.GetOrder.Response(order: order))
+        } catch {
+            presenter?.presentOrder(response: ShowOrder.GetOrder.Response(order: nil, error: error))
+        }
+    }
+}

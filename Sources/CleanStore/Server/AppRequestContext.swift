@@ -1,0 +1,16 @@
+import Hummingbird
+
+/// The request context of every route: forms decode as `application/x-www-form-urlencoded`,
+/// and a body larger than `maxUploadSize` is refused with 413.
+public struct AppRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+
+    public init(source: Source) {
+        coreContext = .init(source: source)
+    }
+
+    public var requestDecoder: URLEncodedFormDecoder { URLEncodedFormDecoder() }
+
+    /// An order form is a few hundred bytes; 64 KiB is generous.
+    public var maxUploadSize: Int { 64 * 1024 }
+}

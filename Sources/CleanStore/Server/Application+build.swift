@@ -1,0 +1,46 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// Everything the server needs, from the command line or a test.
+public struct AppConfiguration: Sendable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    /// Where `Public/` is (static files, served as they are).
+    public var publicDirectory = "Public"
+
+    public init(host: String = "127.0.0.1", port: Int = 8080, publicDirectory: String = "Public") {
+        self.host = host
+        self.port = port
+        self.publicDirectory = publicDirectory
+    }
+}
+
+/// The HTTP side: the route table, static files, error pages and request logs.
+public func buildRouter(environment: SceneEnvironment, publicDirectory: String) -> Router<AppRequestContext> {
+    let routes = Routes.table(environment: environment)
+    let router = Router(context: AppRequestContext.self)
+    router.addMiddleware {
+        LogRequestsMiddleware(.info)
+        ErrorPageMiddleware(pages: environment.pages, routes: routes)
+        FileMiddleware(
+            publicDirectory,
+            cacheControl: CacheControl([(MediaType(type: .any), [.public, .maxAge(3600)])]),
+            searchForIndexHtml: false)
+    }
+    for route in routes {
+        router.on(route.path, method: route.method, use: route.handler)
+    }
+    return router
+}
+
+/// The application, ready to run (`try await app.runService()`) or to test.
+public func buildApplication(
+    environment: SceneEnvironment, configuration: AppConfiguration, logger: Logger
+) -> some ApplicationProtocol {
+    Application(
+        router: buildRouter(environment: environment, publicDirectory: configuration.publicDirectory),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "CleanStore"),
+        logger: logger
+    )
+}

@@ -1,0 +1,30 @@
+import Hummingbird
+
+/// The app's error pages (404, 405, 400, 413, 500, …), in the app's layout.
+public enum ErrorPage {
+    struct ViewModel {
+        var heading: String
+        var message: String
+    }
+
+    static func viewModel(for status: HTTPResponse.Status) -> ViewModel {
+        switch status.code {
+        case 400: return ViewModel(heading: "Bad request", message: "The request could not be read. Go back and try again.")
+        case 404: return ViewModel(heading: "Page not found", message: "There is no page at this address. If you followed a link to an order, the order may not exist.")
+        case 405: return ViewModel(heading: "Method not allowed", message: "This page cannot be used that way.")
+        case 413: return ViewModel(heading: "Request too large", message: "The form sent more data than the server accepts.")
+        case 415: return ViewModel(heading: "Unsupported form", message: "The request was not sent as a web form.")
+        case 503: return ViewModel(heading: "Service unavailable", message: "The orders could not be reached. Try again in a moment.")
+        default: return ViewModel(heading: "Something went wrong", message: "The server could not answer this request. Try again in a moment.")
+        }
+    }
+
+    public static func html(_ status: HTTPResponse.Status, pages: any PageRendering) -> String {
+        let viewModel = viewModel(for: status)
+        return pages.render(template: "error", context: viewModel, title: viewModel.heading, flash: nil)
+    }
+
+    public static func response(_ status: HTTPResponse.Status, pages: any PageRendering) -> Response {
+        .html(html(status, pages: pages), status: status)
+    }
+}

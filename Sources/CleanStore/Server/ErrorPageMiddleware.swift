@@ -1,0 +1,37 @@
+import Hummingbird
+import Logging
+
+/// Turns every error into a page in the app's layout: an `HTTPError` keeps its status
+/// (404 for an unknown path becomes 405 when the path is known under another method);
+/// anything else is logged with the request id and answered with a plain 500 page,
+/// with no internals shown.
+struct ErrorPageMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+
+    let pages: any PageRendering
+    let routes: [Routes.Route]
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError {
+            if error.status == .notFound {
+                let allowed = Routes.allowedMethods(for: request.uri.path, in: routes)
+                if !allowed.isEmpty {
+                    var response = ErrorPage.response(.methodNotAllowed, pages: pages)
+                    response.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
+                    return response
+                }
+            }
+            if error.status.code >= 500 {
+                context.logger.error("Request failed", metadata: ["status": "\(error.status.code)"])
+            }
+            return ErrorPage.response(error.status, pages: pages)
+        } catch {
+            context.logger.error("Request failed", metadata: ["error": "\(String(reflecting: type(of: error)))"])
+            return ErrorPage.response(.internalServerError, pages: pages)
+        }
+    }
+}

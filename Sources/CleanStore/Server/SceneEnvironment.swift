@@ -1,0 +1,24 @@
+import Foundation
+
+/// What every scene's configurator needs to wire a fresh V-I-P-R stack for one request.
+/// Everything with a clock or randomness in it is here, so tests inject fixed values.
+public struct SceneEnvironment: Sendable {
+    public var ordersStore: any OrdersStoreProtocol
+    public var pages: any PageRendering
+    /// "Now", for order dates and (later) card expiry checks.
+    public var now: @Sendable () -> Date
+    /// The shop's time zone: order dates are shown in it.
+    public var timeZone: TimeZone
+
+    public init(
+        ordersStore: any OrdersStoreProtocol,
+        pages: any PageRendering,
+        now: @escaping @Sendable () -> Date = { Date() },
+        timeZone: TimeZone = .current
+    ) {
+        self.ordersStore = ordersStore
+        self.pages = pages
+        self.now = now
+        self.timeZone = timeZone
+    }
+}

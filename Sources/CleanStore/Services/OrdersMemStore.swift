@@ -1,0 +1,52 @@
+/// Orders in memory: for unit tests and `--database :memory:`. Ids are 1, 2, 3, … in order of creation.
+public actor OrdersMemStore: OrdersStoreProtocol {
+    private var orders: [Order] = []
+    private var lastID = 0
+    private let totalWorker = OrderTotalWorker()
+
+    public init(orders: [Order] = []) {
+        for order in orders {
+            var order = order
+            lastID += 1
+            order.id = String(lastID)
+            order.total = totalWorker.total(for: order)
+            self.orders.append(order)
+        }
+    }
+
+    public func fetchOrders() throws(OrdersStoreError) -> [Order] {
+        orders.sorted { ($0.date, Int($0.id!)!) > ($1.date, Int($1.id!)!) }
+    }
+
+    public func fetchOrder(id: String) throws(OrdersStoreError) -> Order? {
+        orders.first { $0.id == id }
+    }
+
+    public func createOrder(orderToCreate: Order) throws(OrdersStoreError) -> Order {
+        var order = orderToCreate
+        lastID += 1
+        order.id = String(lastID)
+        order.total = totalWorker.total(for: order)
+        orders.append(order)
+        return order
+    }
+
+    public func updateOrder(orderToUpdate: Order) throws(OrdersStoreError) -> Order {
+        let id = orderToUpdate.id ?? ""
+        guard let index = orders.firstIndex(where: { $0.id == id }) else {
+            throw .notFound(id: id)
+        }
+        var order = orderToUpdate
+        order.date = orders[index].date
+        order.total = totalWorker.total(for: order)
+        orders[index] = order
+        return order
+    }
+
+    public func deleteOrder(id: String) throws(OrdersStoreError) -> Order {
+        guard let index = orders.firstIndex(where: { $0.id == id }) else {
+            throw .notFound(id: id)
+        }
+        return orders.remove(at: index)
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import GRDB
+
+/// Orders in an embedded SQLite database (GRDB): the default store.
+///
+/// The database runs in WAL mode (`DatabasePool`) with `synchronous = FULL`, so an order is on
+/// disk before its create or update returns. The schema is versioned with GRDB's `DatabaseMigrator`.
+public final class OrdersSQLiteStore: OrdersStoreProtocol {
+    private let dbPool: DatabasePool
+    private let totalWorker = OrderTotalWorker()
+
+    /// Opens (creating when needed) the database file at `path` and migrates it to the current schema.
+    public init(path: String) throws {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        dbPool = try DatabasePool(path: path, configuration: configuration)
+        try Self.migrator.migrate(dbPool)
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: orders") { db in
+            try db.execute(sql: """
+                CREATE TABLE orders (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    created_at REAL NOT NULL,
+                    first_name TEXT NOT NULL,
+                    last_name TEXT NOT NULL,
+                    phone TEXT NOT NULL,
+                    email TEXT NOT NULL,
+                    shipment_street1 TEXT NOT NULL,
+                    shipment_street2 TEXT NOT NULL,
+                    shipment_city TEXT NOT NULL,
+                    shipment_state TEXT NOT NULL,
+                    shipment_zip TEXT NOT NULL,
+                    shipment_speed INTEGER NOT NULL,
+                    card_number TEXT NOT NULL,
+                    card_expiry_year INTEGER NOT NULL,
+                    card_expiry_month INTEGER NOT NULL,
+                    billing_street1 TEXT NOT NULL,
+                    billing_street2 TEXT NOT NULL,
+                    billing_city TEXT NOT NULL,
+                    billing_state TEXT NOT NULL,
+                    billing_zip TEXT NOT NULL,
+                    total TEXT NOT NULL
+                );
+                CREATE INDEX orders_newest_first ON orders (created_at DESC, id DESC);
+                """)
+        }
+        return migrator
+    }
+
+    public func fetchOrders() async throws(OrdersStoreError) -> [Order] {
+        do {
+            return try await dbPool.read { db in
+                try Row.fetchAll(db, sql: "SELECT * FROM orders ORDER BY created_at DESC, id DESC")
+                    .map(Self.order(from:))
+            }
+        } catch {
+            throw .cannotFetch("Cannot fetch orders: \(error)")
+        }
+    }
+
+    public func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? {
+        guard let rowID = Self.rowID(id) else { return nil }
+        do {
+            return try await dbPool.read { db in
+                try Row.fetchOne(db, sql: "SELECT * FROM orders WHERE id = ?", arguments: [rowID])
+                    .map(Self.order(from:))
+            }
+        } catch {
+            throw .cannotFetch("Cannot fetch order with id \(id): \(error)")
+        }
+    }
+
+    public func createOrder(orderToCreate: Order) async throws(OrdersStoreError) -> Order {
+        var order = orderToCreate
+        order.total = totalWorker.total(for: order)
+        let columns = Self.columns(of: order)
+        let arguments = StatementArguments([order.date.timeIntervalSince1970.databaseValue] + columns.values)
+        do {
+            let rowID = try await dbPool.write { db in
+                try db.execute(
+                    sql: "INSERT INTO orders (created_at, \(columns.names.joined(separator: ", "))) "
+                        + "VALUES (?\(String(repeating: ", ?", count: columns.names.count)))",
+                    arguments: arguments)
+                return db.lastInsertedRowID
+            }
+            order.id = String(rowID)
+            return order
+        } catch {
+            throw .cannotCreate("Cannot create order: \(error)")
+        }
+    }
+
+    public func updateOrder(orderToUpdate: Order) async throws(OrdersStoreError) -> Order {
+        let id = orderToUpdate.id ?? ""
+        guard let rowID = Self.rowID(id) else { throw .notFound(id: id) }
+        var order = orderToUpdate
+        order.total = totalWorker.total(for: order)
+        let columns = Self.columns(of: order)
+        let assignments = columns.names.map { "\($0) = ?" }.joined(separator: ", ")
+        let arguments = StatementArguments(columns.values + [rowID.databaseValue])
+        let stored: Order?
+        do {
+            stored = try await dbPool.write { db in
+                try db.execute(sql: "UPDATE orders SET \(assignments) WHERE id = ?", arguments: arguments)
+                guard db.changesCount > 0 else { return nil }
+                return try Row.fetchOne(db, sql: "SELECT * FROM orders WHERE id = ?", arguments: [rowID])
+                    .map(Self.order(from:))
+            }
+        } catch {
+            throw .cannotUpdate("Cannot update order with id \(id): \(error)")
+        }
+        guard let stored else { throw .notFound(id: id) }
+        return stored
+    }
+
+    public func deleteOrder(id: String) async throws(OrdersStoreError) -> Order {
+        guard let rowID = Self.rowID(id) else { throw .notFound(id: id) }
+        let deleted: Order?
+        do {
+            deleted = try await dbPool.write { db in
+                guard let row = try Row.fetchOne(db, sql: "SELECT * FROM orders WHERE id = ?", arguments: [rowID])
+                else { return nil }
+                try db.execute(sql: "DELETE FROM orders WHERE id = ?", arguments: [rowID])
+                return Self.order(from: row)
+            }
+        } catch {
+            throw .cannotDelete("Cannot delete order with id \(id): \(error)")
+        }
+        guard let deleted else { throw .notFound(id: id) }
+        return deleted
+    }
+
+    // MARK: Mapping
+
+    /// Ids are the table's integer keys; anything else (letters, signs, overflow) names no order.
+    private static func rowID(_ id: String) -> Int64? {
+        guard !id.isEmpty, id.allSatisfy(\.isASCII), id.allSatisfy(\.isNumber), let value = Int64(id) else {
+            return nil
+        }
+        return value
+    }
+
+    /// The columns an order writes (all but id and creation date, which never change).
+    private static func columns(of order: Order) -> (names: [String], values: [DatabaseValue]) {
+        let pairs: [(String, any DatabaseValueConvertible)] = [
+            ("first_name", order.firstName),
+            ("last_name", order.lastName),
+            ("phone", order.phone),
+            ("email", order.email),
+            ("shipment_street1", order.shipmentAddress.street1),
+            ("shipment_street2", order.shipmentAddress.street2),
+            ("shipment_city", order.shipmentAddress.city),
+            ("shipment_state", order.shipmentAddress.state),
+            ("shipment_zip", order.shipmentAddress.zip),
+            ("shipment_speed", order.shipmentMethod.speed.rawValue),
+            ("card_number", order.paymentMethod.creditCardNumber),
+            ("card_expiry_year", order.paymentMethod.expirationDate.year),
+            ("card_expiry_month", order.paymentMethod.expirationDate.month),
+            ("billing_street1", order.billingAddress.street1),
+            ("billing_street2", order.billingAddress.street2),
+            ("billing_city", order.billingAddress.city),
+            ("billing_state", order.billingAddress.state),
+            ("billing_zip", order.billingAddress.zip),
+            ("total", "\(order.total)"),
+        ]
+        return (pairs.map(\.0), pairs.map(\.1.databaseValue))
+    }
+
+    private static func order(from row: Row) -> Order {
+        Order(
+            firstName: row["first_name"],
+            lastName: row["last_name"],
+            phone: row["phone"],
+            email: row["email"],
+            billingAddress: Address(
+                street1: row["billing_street1"], street2: row["billing_street2"],
+                city: row["billing_city"], state: row["billing_state"], zip: row["billing_zip"]),
+            paymentMethod: PaymentMethod(
+                creditCardNumber: row["card_number"],
+                expirationDate: ExpirationDate(year: row["card_expiry_year"], month: row["card_expiry_month"])),
+            shipmentAddress: Address(
+                street1: row["shipment_street1"], street2: row["shipment_street2"],
+                city: row["shipment_city"], state: row["shipment_state"], zip: row["shipment_zip"]),
+            shipmentMethod: ShipmentMethod(
+                speed: ShipmentMethod.ShippingSpeed(rawValue: row["shipment_speed"]) ?? .standard),
+            id: String(row["id"] as Int64),
+            date: Date(timeIntervalSince1970: row["created_at"]),
+            total: Decimal(string: row["total"]) ?? 0
+        )
+    }
+}
