@@ -49,12 +49,17 @@ enum Routes {
     }
 
     /// The methods a path answers to (for 405 and its `Allow` header); empty for an unknown path.
+    /// As in the router, a literal segment wins over a parameter (`/orders/new` is not `/orders/{id}`).
     static func allowedMethods(for path: String, in routes: [Route]) -> [HTTPRequest.Method] {
         let segments = path.split(separator: "/", omittingEmptySubsequences: true)
-        return routes.filter { route in
+        let matches = routes.compactMap { route -> (parameters: Int, method: HTTPRequest.Method)? in
             let pattern = route.path.description.split(separator: "/", omittingEmptySubsequences: true)
-            return pattern.count == segments.count
-                && zip(pattern, segments).allSatisfy { $0.hasPrefix("{") || $0 == $1 }
-        }.map(\.method)
+            guard pattern.count == segments.count,
+                zip(pattern, segments).allSatisfy({ $0.hasPrefix("{") || $0 == $1 })
+            else { return nil }
+            return (pattern.filter { $0.hasPrefix("{") }.count, route.method)
+        }
+        guard let fewest = matches.map(\.parameters).min() else { return [] }
+        return matches.filter { $0.parameters == fewest }.map(\.method)
     }
 }

@@ -1,0 +1,212 @@
+import XCTest
+
+@testable import CleanStore
+
+final class CreateOrderPresenterTests: XCTestCase {
+    // MARK: Subject under test
+
+    var sut: CreateOrderPresenter!
+    var spy: CreateOrderDisplayLogicSpy!
+
+    // MARK: Test lifecycle
+
+    override func setUp() {
+        super.setUp()
+        sut = CreateOrderPresenter(formatter: OrderDisplayFormatter(timeZone: TimeZone(identifier: "UTC")!))
+        spy = CreateOrderDisplayLogicSpy()
+        sut.viewController = spy
+    }
+
+    // MARK: Test doubles
+
+    final class CreateOrderDisplayLogicSpy: CreateOrderDisplayLogic {
+        var newOrderViewModel: CreateOrder.NewOrder.ViewModel?
+        var expirationDateViewModel: CreateOrder.FormatExpirationDate.ViewModel?
+        var createdOrderViewModel: CreateOrder.CreateOrder.ViewModel?
+        var orderToEditViewModel: CreateOrder.EditOrder.ViewModel?
+        var updatedOrderViewModel: CreateOrder.UpdateOrder.ViewModel?
+
+        func displayNewOrder(viewModel: CreateOrder.NewOrder.ViewModel) { newOrderViewModel = viewModel }
+        func displayExpirationDate(viewModel: CreateOrder.FormatExpirationDate.ViewModel) { expirationDateViewModel = viewModel }
+        func displayCreatedOrder(viewModel: CreateOrder.CreateOrder.ViewModel) { createdOrderViewModel = viewModel }
+        func displayOrderToEdit(viewModel: CreateOrder.EditOrder.ViewModel) { orderToEditViewModel = viewModel }
+        func displayUpdatedOrder(viewModel: CreateOrder.UpdateOrder.ViewModel) { updatedOrderViewModel = viewModel }
+    }
+
+    // MARK: Tests: new order
+
+    func testPresentNewOrderShouldDisplayAnEmptyForm() throws {
+        // When
+        sut.presentNewOrder(response: CreateOrder.NewOrder.Response())
+
+        // Then
+        let form = try XCTUnwrap(spy.newOrderViewModel?.form)
+        XCTAssertEqual(form.title, "New order")
+        XCTAssertEqual(form.heading, "New order")
+        XCTAssertEqual(form.submitLabel, "Save order")
+        XCTAssertNil(form.orderID)
+        XCTAssertFalse(form.hasErrors)
+        XCTAssertEqual(form.errors, [])
+        XCTAssertNil(form.cardHint)
+        XCTAssertEqual(Set(form.fields.keys), Set(CreateOrder.Field.allCases.map(\.rawValue)))
+        XCTAssert(form.fields.values.allSatisfy { $0.value.isEmpty && $0.errorMessage == nil })
+    }
+
+    // MARK: Tests: format expiration date
+
+    func testPresentExpirationDateShouldFormatAsMonthSlashYear() {
+        // When
+        sut.presentExpirationDate(response: CreateOrder.FormatExpirationDate.Response(date: ExpirationDate(year: 2029, month: 4)))
+
+        // Then
+        XCTAssertEqual(spy.expirationDateViewModel?.date, "04/29", "Presenting an expiration date should format it as MM/YY")
+    }
+
+    // MARK: Tests: create order
+
+    func testPresentCreatedOrderShouldNameTheNewOrderID() {
+        // Given
+        var order = Seeds.Orders.amy
+        order.id = "42"
+
+        // When
+        sut.presentCreatedOrder(response: CreateOrder.CreateOrder.Response(order: order, orderFormFields: Seeds.validFormFields))
+
+        // Then
+        XCTAssertEqual(spy.createdOrderViewModel?.message, "Order 42 was created.")
+        XCTAssertNil(spy.createdOrderViewModel?.form)
+    }
+
+    func testPresentCreatedOrderShouldListEveryErrorAndKeepTheTypedValuesButTheSecurityCode() throws {
+        // Given
+        var fields = Seeds.validFormFields
+        fields.email = ""
+        fields.paymentMethodCVV = "999"
+        let errors = [
+            CreateOrder.FieldError(field: .email, problem: .missing),
+            CreateOrder.FieldError(field: .paymentMethodExpirationDate, problem: .badFormat),
+        ]
+
+        // When
+        sut.presentCreatedOrder(response: CreateOrder.CreateOrder.Response(order: nil, orderFormFields: fields, errors: errors))
+
+        // Then
+        XCTAssertNil(spy.createdOrderViewModel?.message)
+        let form = try XCTUnwrap(spy.createdOrderViewModel?.form)
+        XCTAssertEqual(form.title, "Error: New order", "The title starts with Error: ")
+        XCTAssert(form.hasErrors)
+        XCTAssertEqual(form.errors, [
+            .init(field: "email", message: "Enter the customer's email address"),
+            .init(field: "paymentMethodExpirationDate", message: "Enter the expiry date like 04/29"),
+        ])
+        XCTAssertEqual(form.fields["email"]?.errorMessage, "Enter the customer's email address")
+        XCTAssertEqual(form.fields["firstName"]?.value, "Amy", "Typed values come back")
+        XCTAssertNil(form.fields["firstName"]?.errorMessage)
+        XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.value, "4111 1111 1111 1111")
+        XCTAssertEqual(form.fields["paymentMethodCVV"]?.value, "", "The security code is never echoed back")
+        XCTAssertTrue(form.billingAddressSameAsShipping)
+        XCTAssertEqual(form.shipmentMethodSpeed, "1")
+    }
+
+    func testPresentCreatedOrderShouldExplainASaveFailure() throws {
+        // When
+        sut.presentCreatedOrder(
+            response: CreateOrder.CreateOrder.Response(
+                order: nil, orderFormFields: Seeds.validFormFields, saveFailure: .storeUnavailable))
+
+        // Then
+        let form = try XCTUnwrap(spy.createdOrderViewModel?.form)
+        XCTAssert(form.hasErrors)
+        XCTAssertEqual(form.errors, [])
+        XCTAssertEqual(
+            form.formMessage,
+            "The order could not be saved just now. Nothing you typed was lost: check the form and save it again.")
+        XCTAssertEqual(form.fields["lastName"]?.value, "Apple")
+    }
+
+    func testEveryFieldHasAMessageForEveryProblemThatSaysWhatToDo() {
+        for field in CreateOrder.Field.allCases {
+            for problem in [CreateOrder.Problem.missing, .badFormat] {
+                let message = sut.message(for: CreateOrder.FieldError(field: field, problem: problem))
+                XCTAssert(message.hasPrefix("Enter ") || message.hasPrefix("Select "), message)
+                XCTAssertFalse(message.lowercased().contains("please"), message)
+                XCTAssertFalse(message.lowercased().contains("invalid"), message)
+            }
+        }
+    }
+
+    // MARK: Tests: edit order
+
+    func testPresentOrderToEditShouldFillTheFormFromTheOrderButTheCard() throws {
+        // When
+        sut.presentOrderToEdit(response: CreateOrder.EditOrder.Response(order: Seeds.Orders.bob))
+
+        // Then
+        let form = try XCTUnwrap(spy.orderToEditViewModel?.form)
+        XCTAssertEqual(form.title, "Edit order 2")
+        XCTAssertEqual(form.submitLabel, "Save changes")
+        XCTAssertEqual(form.orderID, "2")
+        XCTAssertEqual(form.fields["firstName"]?.value, "Bob")
+        XCTAssertEqual(form.fields["shipmentAddressStreet1"]?.value, "3 Ship Street")
+        XCTAssertEqual(form.fields["shipmentAddressZIP"]?.value, "02108-1234")
+        XCTAssertEqual(form.fields["billingAddressStreet2"]?.value, "Apt 2")
+        XCTAssertEqual(form.shipmentMethodSpeed, "2")
+        XCTAssertFalse(form.billingAddressSameAsShipping, "Bob's billing address is not his shipment address")
+        XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.value, "", "The card number is never shown whole")
+        XCTAssertEqual(form.fields["paymentMethodCVV"]?.value, "")
+        XCTAssertEqual(form.cardHint, "Leave empty to keep the card ending 4444.")
+    }
+
+    func testPresentOrderToEditShouldTickSameAsShippingWhenTheAddressesAreEqual() {
+        sut.presentOrderToEdit(response: CreateOrder.EditOrder.Response(order: Seeds.Orders.amy))
+        XCTAssertEqual(spy.orderToEditViewModel?.form?.billingAddressSameAsShipping, true)
+    }
+
+    func testPresentOrderToEditShouldDisplayNoFormWhenThereIsNoOrder() {
+        sut.presentOrderToEdit(response: CreateOrder.EditOrder.Response(order: nil))
+        XCTAssertNotNil(spy.orderToEditViewModel)
+        XCTAssertNil(spy.orderToEditViewModel?.form)
+    }
+
+    // MARK: Tests: update order
+
+    func testPresentUpdatedOrderShouldSayTheOrderWasUpdated() {
+        // When
+        sut.presentUpdatedOrder(
+            response: CreateOrder.UpdateOrder.Response(
+                orderToEdit: Seeds.Orders.amy, order: Seeds.Orders.amy, orderFormFields: Seeds.validFormFields))
+
+        // Then
+        XCTAssertEqual(spy.updatedOrderViewModel?.orderID, "1")
+        XCTAssertEqual(spy.updatedOrderViewModel?.message, "Order 1 was updated.")
+        XCTAssertNil(spy.updatedOrderViewModel?.form)
+    }
+
+    func testPresentUpdatedOrderShouldShowTheEditFormWithErrors() throws {
+        // Given
+        var fields = Seeds.validFormFields
+        fields.paymentMethodCreditCardNumber = ""
+
+        // When
+        sut.presentUpdatedOrder(
+            response: CreateOrder.UpdateOrder.Response(
+                orderToEdit: Seeds.Orders.bob, order: nil, orderFormFields: fields,
+                errors: [CreateOrder.FieldError(field: .phone, problem: .missing)]))
+
+        // Then
+        XCTAssertNil(spy.updatedOrderViewModel?.message)
+        let form = try XCTUnwrap(spy.updatedOrderViewModel?.form)
+        XCTAssertEqual(form.title, "Error: Edit order 2")
+        XCTAssertEqual(form.errors, [.init(field: "phone", message: "Enter the customer's phone number")])
+        XCTAssertEqual(form.cardHint, "Leave empty to keep the card ending 4444.")
+        XCTAssertEqual(form.fields["email"]?.value, "amy.apple@clean-swift.com", "The posted values come back")
+    }
+
+    func testPresentUpdatedOrderShouldDisplayNothingToEditWhenThereIsNoOrder() {
+        sut.presentUpdatedOrder(
+            response: CreateOrder.UpdateOrder.Response(orderToEdit: nil, order: nil, orderFormFields: Seeds.validFormFields))
+        XCTAssertNotNil(spy.updatedOrderViewModel)
+        XCTAssertNil(spy.updatedOrderViewModel?.form)
+        XCTAssertNil(spy.updatedOrderViewModel?.message)
+    }
+}

@@ -1,0 +1,64 @@
+import Hummingbird
+import XCTest
+
+@testable import CleanStore
+
+final class CreateOrderRouterTests: XCTestCase {
+    // MARK: Subject under test
+
+    var sut: CreateOrderRouter!
+
+    // MARK: Test lifecycle
+
+    override func setUp() {
+        super.setUp()
+        sut = CreateOrderRouter()
+    }
+
+    // MARK: Tests
+
+    func testRouteToListOrdersShouldRedirectToTheListPassingTheMessage() {
+        // When
+        let response = sut.routeToListOrders(message: "Order 42 was created.")
+
+        // Then
+        XCTAssertEqual(response.status, .seeOther)
+        XCTAssertEqual(response.headers[.location], "/orders")
+        XCTAssertEqual(
+            response.setCookieParts,
+            [["\(Flash.cookieName)=Order%2042%20was%20created%2E", "Path=/", "SameSite=Lax", "HttpOnly"]])
+    }
+
+    func testRouteToShowOrderShouldRedirectToTheOrderPassingTheMessage() {
+        // When
+        let response = sut.routeToShowOrder(orderID: "7", message: "Order 7 was updated.")
+
+        // Then
+        XCTAssertEqual(response.status, .seeOther)
+        XCTAssertEqual(response.headers[.location], "/orders/7")
+        XCTAssertEqual(response.setCookieParts.first?.contains("\(Flash.cookieName)=Order%207%20was%20updated%2E"), true)
+    }
+
+    func testThePassedMessageArrivesAsSentWhateverItsCharacters() {
+        // Given
+        let message = "Order 7 — “Amy’s” <order>; done=yes, 100%"
+        let response = sut.routeToListOrders(message: message)
+        let cookie = response.setCookies[0].split(separator: ";")[0]
+
+        // When
+        let received = Flash.message(in: makeRequest(path: "/orders", cookie: String(cookie)))
+
+        // Then
+        XCTAssertEqual(received, message)
+    }
+
+    func testDataStoreShouldBeTheInteractor() async throws {
+        // Given
+        let viewController = CreateOrderViewController(environment: try await makeTestEnvironment(pages: PageRendererSpy()))
+
+        // Then
+        let router = try XCTUnwrap(viewController.router as? CreateOrderRouter)
+        XCTAssert(router.dataStore === viewController.interactor as? CreateOrderInteractor)
+        XCTAssert(router.viewController === viewController)
+    }
+}

@@ -1,0 +1,85 @@
+import XCTest
+
+@testable import CleanStore
+
+final class ListOrdersPresenterTests: XCTestCase {
+    // MARK: Subject under test
+
+    var sut: ListOrdersPresenter!
+
+    // MARK: Test lifecycle
+
+    override func setUp() {
+        super.setUp()
+        setupListOrdersPresenter()
+    }
+
+    // MARK: Test setup
+
+    func setupListOrdersPresenter() {
+        sut = ListOrdersPresenter(formatter: OrderDisplayFormatter(timeZone: TimeZone(identifier: "UTC")!))
+    }
+
+    // MARK: Test doubles
+
+    final class ListOrdersDisplayLogicSpy: ListOrdersDisplayLogic {
+        var displayFetchedOrdersCalled = false
+        var viewModel: ListOrders.FetchOrders.ViewModel!
+
+        func displayFetchedOrders(viewModel: ListOrders.FetchOrders.ViewModel) {
+            displayFetchedOrdersCalled = true
+            self.viewModel = viewModel
+        }
+    }
+
+    // MARK: Tests
+
+    func testPresentFetchedOrdersShouldFormatFetchedOrdersForDisplay() {
+        // Given
+        let spy = ListOrdersDisplayLogicSpy()
+        sut.viewController = spy
+        var order = Seeds.Orders.amy
+        order.total = Decimal(string: "1.11")!
+        let response = ListOrders.FetchOrders.Response(orders: [order])
+
+        // When
+        sut.presentFetchedOrders(response: response)
+
+        // Then
+        let displayedOrders = spy.viewModel.displayedOrders
+        XCTAssertEqual(displayedOrders.count, 1)
+        let displayedOrder = displayedOrders[0]
+        XCTAssertEqual(displayedOrder.id, "1", "Presenting fetched orders should properly format order ID")
+        XCTAssertEqual(displayedOrder.date, "6/29/07", "Presenting fetched orders should properly format order date")
+        XCTAssertEqual(displayedOrder.email, "amy.apple@clean-swift.com", "Presenting fetched orders should properly format email")
+        XCTAssertEqual(displayedOrder.name, "Amy Apple", "Presenting fetched orders should properly format name")
+        XCTAssertEqual(displayedOrder.total, "$1.11", "Presenting fetched orders should properly format total")
+        XCTAssertNil(spy.viewModel.errorMessage)
+    }
+
+    func testPresentFetchedOrdersShouldAskViewControllerToDisplayFetchedOrders() {
+        // Given
+        let spy = ListOrdersDisplayLogicSpy()
+        sut.viewController = spy
+
+        // When
+        sut.presentFetchedOrders(response: ListOrders.FetchOrders.Response(orders: [Seeds.Orders.amy, Seeds.Orders.bob]))
+
+        // Then
+        XCTAssert(spy.displayFetchedOrdersCalled, "Presenting fetched orders should ask view controller to display them")
+        XCTAssertEqual(spy.viewModel.displayedOrders.map(\.name), ["Amy Apple", "Bob Battery"], "Order is kept")
+    }
+
+    func testPresentFetchedOrdersShouldExplainAStoreFailure() {
+        // Given
+        let spy = ListOrdersDisplayLogicSpy()
+        sut.viewController = spy
+
+        // When
+        sut.presentFetchedOrders(response: ListOrders.FetchOrders.Response(orders: [], error: .cannotFetch("x")))
+
+        // Then
+        XCTAssertEqual(spy.viewModel.displayedOrders, [])
+        XCTAssertEqual(spy.viewModel.errorMessage, "The orders could not be loaded. Try again in a moment.")
+    }
+}

@@ -1,0 +1,113 @@
+import Hummingbird
+import XCTest
+
+@testable import CleanStore
+
+final class ListOrdersViewControllerTests: XCTestCase {
+    // MARK: Subject under test
+
+    var sut: ListOrdersViewController!
+    var pagesSpy: PageRendererSpy!
+
+    // MARK: Test lifecycle
+
+    override func setUp() async throws {
+        try await super.setUp()
+        try await setupListOrdersViewController()
+    }
+
+    // MARK: Test setup
+
+    func setupListOrdersViewController() async throws {
+        pagesSpy = PageRendererSpy()
+        sut = ListOrdersViewController(environment: try await makeTestEnvironment(pages: pagesSpy))
+    }
+
+    // MARK: Test doubles
+
+    final class ListOrdersBusinessLogicSpy: ListOrdersBusinessLogic {
+        var fetchOrdersCalled = false
+        weak var viewController: ListOrdersDisplayLogic?
+        var viewModel = ListOrders.FetchOrders.ViewModel(displayedOrders: [])
+
+        func fetchOrders(request: ListOrders.FetchOrders.Request) async {
+            fetchOrdersCalled = true
+            viewController?.displayFetchedOrders(viewModel: viewModel)
+        }
+    }
+
+    // MARK: Tests
+
+    func testShouldFetchOrdersWhenTheListIsRequested() async {
+        // Given
+        let spy = ListOrdersBusinessLogicSpy()
+        spy.viewController = sut
+        sut.interactor = spy
+
+        // When
+        let response = await sut.showOrders(request: makeRequest(path: "/orders"))
+
+        // Then
+        XCTAssert(spy.fetchOrdersCalled, "Requesting the list should ask the interactor to fetch orders")
+        XCTAssertEqual(response.status, .ok)
+        XCTAssertEqual(response.headers[.contentType], "text/html; charset=utf-8")
+    }
+
+    func testDisplayFetchedOrdersShouldRenderTheListTemplateWithTheViewModel() {
+        // Given
+        let displayedOrder = ListOrders.FetchOrders.ViewModel.DisplayedOrder(
+            id: "1", date: "6/29/07", email: "amy.apple@clean-swift.com", name: "Amy Apple", total: "$1.23")
+        let viewModel = ListOrders.FetchOrders.ViewModel(displayedOrders: [displayedOrder])
+
+        // When
+        sut.displayFetchedOrders(viewModel: viewModel)
+
+        // Then
+        XCTAssertEqual(pagesSpy.rendered.count, 1)
+        XCTAssertEqual(pagesSpy.rendered.first?.template, "ListOrders/list")
+        XCTAssertEqual(pagesSpy.rendered.first?.title, "Orders")
+        let rendered = pagesSpy.rendered.first?.context as? ListOrders.FetchOrders.ViewModel
+        XCTAssertEqual(rendered?.displayedOrders, [displayedOrder], "Displaying fetched orders should render them")
+        XCTAssertEqual(sut.response?.status, .ok)
+    }
+
+    func testDisplayFetchedOrdersShouldAnswer503WhenTheOrdersCouldNotBeLoaded() {
+        // When
+        sut.displayFetchedOrders(
+            viewModel: ListOrders.FetchOrders.ViewModel(displayedOrders: [], errorMessage: "Could not load"))
+
+        // Then
+        XCTAssertEqual(sut.response?.status, .serviceUnavailable)
+    }
+
+    func testShouldShowAndThenClearTheMessagePassedByTheRedirect() async {
+        // Given
+        let spy = ListOrdersBusinessLogicSpy()
+        spy.viewController = sut
+        sut.interactor = spy
+
+        // When
+        let response = await sut.showOrders(
+            request: makeRequest(path: "/orders", cookie: "\(Flash.cookieName)=Order%207%20was%20created%2E"))
+
+        // Then
+        XCTAssertEqual(pagesSpy.rendered.first?.flash, "Order 7 was created.")
+        XCTAssertEqual(response.setCookies.count, 1)
+        XCTAssert(response.setCookies[0].hasPrefix("\(Flash.cookieName)=;"), "The message is shown once")
+        XCTAssert(response.setCookies[0].contains("Max-Age=0"))
+    }
+
+    func testShouldSetNoCookieWhenNoMessageWasPassed() async {
+        // Given
+        let spy = ListOrdersBusinessLogicSpy()
+        spy.viewController = sut
+        sut.interactor = spy
+
+        // When
+        let response = await sut.showOrders(request: makeRequest(path: "/orders"))
+
+        // Then
+        XCTAssertNil(pagesSpy.rendered.first?.flash)
+        XCTAssertEqual(response.setCookies, [])
+    }
+}

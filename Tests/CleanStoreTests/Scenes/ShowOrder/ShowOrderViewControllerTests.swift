@@ -1,0 +1,93 @@
+import Hummingbird
+import XCTest
+
+@testable import CleanStore
+
+final class ShowOrderViewControllerTests: XCTestCase {
+    // MARK: Subject under test
+
+    var sut: ShowOrderViewController!
+    var pagesSpy: PageRendererSpy!
+
+    // MARK: Test lifecycle
+
+    override func setUp() async throws {
+        try await super.setUp()
+        pagesSpy = PageRendererSpy()
+        sut = ShowOrderViewController(environment: try await makeTestEnvironment(pages: pagesSpy))
+    }
+
+    // MARK: Test doubles
+
+    final class ShowOrderBusinessLogicSpy: ShowOrderBusinessLogic {
+        var getOrderRequest: ShowOrder.GetOrder.Request?
+
+        func getOrder(request: ShowOrder.GetOrder.Request) async {
+            getOrderRequest = request
+        }
+    }
+
+    static let displayedOrder = ShowOrder.GetOrder.ViewModel.DisplayedOrder(
+        id: "7", date: "6/29/07", email: "amy.apple@clean-swift.com", name: "Amy Apple", total: "$0.00",
+        phone: "111-111-1111", shipmentAddress: ["1 Infinite Loop", "Cupertino, CA 95014"],
+        shipmentMethod: "Standard Shipping", billingAddress: ["1 Infinite Loop", "Cupertino, CA 95014"],
+        cardNumber: "•••• 1111", expirationDate: "04/29")
+
+    // MARK: Tests
+
+    func testShouldGetTheOrderNamedInTheURL() async {
+        // Given
+        let spy = ShowOrderBusinessLogicSpy()
+        sut.interactor = spy
+
+        // When
+        _ = await sut.showOrder(id: "7", request: makeRequest(path: "/orders/7"))
+
+        // Then
+        XCTAssertEqual(spy.getOrderRequest?.orderID, "7", "Showing an order should ask the interactor for that order")
+    }
+
+    func testDisplayOrderShouldRenderTheOrderPage() {
+        // When
+        sut.displayOrder(viewModel: ShowOrder.GetOrder.ViewModel(displayedOrder: Self.displayedOrder))
+
+        // Then
+        XCTAssertEqual(pagesSpy.rendered.first?.template, "ShowOrder/show")
+        XCTAssertEqual(pagesSpy.rendered.first?.title, "Order 7")
+        XCTAssertEqual(pagesSpy.rendered.first?.context as? ShowOrder.GetOrder.ViewModel.DisplayedOrder, Self.displayedOrder)
+        XCTAssertEqual(sut.response?.status, .ok)
+    }
+
+    func testDisplayOrderShouldRenderA404PageWhenThereIsNoOrder() {
+        // When
+        sut.displayOrder(viewModel: ShowOrder.GetOrder.ViewModel(displayedOrder: nil))
+
+        // Then
+        XCTAssertEqual(pagesSpy.rendered.first?.template, "error")
+        XCTAssertEqual(pagesSpy.rendered.first?.title, "Page not found")
+        XCTAssertEqual(sut.response?.status, .notFound)
+    }
+
+    func testDisplayOrderShouldRenderA503PageWhenTheOrderCouldNotBeLoaded() {
+        // When
+        sut.displayOrder(viewModel: ShowOrder.GetOrder.ViewModel(displayedOrder: nil, errorMessage: "x"))
+
+        // Then
+        XCTAssertEqual(sut.response?.status, .serviceUnavailable)
+    }
+
+    func testShouldShowTheMessagePassedByAnUpdateOnce() async {
+        // Given: the real cycle over a store holding order 1
+        let environment = try! await makeTestEnvironment(store: OrdersMemStore(orders: [Seeds.Orders.amy]), pages: pagesSpy)
+        sut = ShowOrderViewController(environment: environment)
+
+        // When
+        let response = await sut.showOrder(
+            id: "1", request: makeRequest(path: "/orders/1", cookie: "\(Flash.cookieName)=Order%201%20was%20updated%2E"))
+
+        // Then
+        XCTAssertEqual(response.status, .ok)
+        XCTAssertEqual(pagesSpy.rendered.first?.flash, "Order 1 was updated.")
+        XCTAssertEqual(response.setCookieParts.first?.contains("Max-Age=0"), true)
+    }
+}

@@ -1,0 +1,250 @@
+import Foundation
+import HTMLCheck
+import Hummingbird
+import HummingbirdTesting
+import XCTest
+
+@testable import CleanStore
+
+/// Every route and status of HTTP.md, through the real router, middleware and templates.
+final class HTTPTests: XCTestCase {
+    // MARK: The whole journey
+
+    func testCreateListShowEditUpdateJourney() async throws {
+        let app = try await TestApp()
+        try await app.test { client in
+            // Create
+            let created = try await client.post("/orders", form: Seeds.formBody(Seeds.validFormFields))
+            XCTAssertEqual(created.status, .seeOther)
+            XCTAssertEqual(created.headers[.location], "/orders")
+            let flash = try XCTUnwrap(created.cookieToSendBack)
+
+            // List, with the one-time message naming the new order
+            let list = try await client.get("/orders", cookie: flash)
+            XCTAssertEqual(list.status, .ok)
+            XCTAssertEqual(list.headers[.contentType], "text/html; charset=utf-8")
+            XCTAssert(list.text.contains(#"<div class="flash" role="status">Order 1 was created.</div>"#))
+            XCTAssert(list.text.contains(#"<a href="/orders/1">Order 1</a>"#))
+            XCTAssert(list.text.contains("$19.99"))
+            let listAgain = try await client.get("/orders")
+            XCTAssertFalse(listAgain.text.contains("class=\"flash\""), "The message shows once")
+
+            // Show
+            let show = try await client.get("/orders/1")
+            XCTAssertEqual(show.status, .ok)
+            for text in ["Amy Apple", "111-111-1111", "amy.apple@clean-swift.com", "6/29/07", "$19.99",
+                         "One-Day Shipping", "•••• 1111", "04/29", "Cupertino, CA 95014"] {
+                XCTAssert(show.text.contains(text), text)
+            }
+            XCTAssertFalse(show.text.contains("4111111111111111"), "The card is never shown whole")
+            XCTAssertFalse(show.text.contains("123"), "The security code was never stored")
+
+            // Edit
+            let edit = try await client.get("/orders/1/edit")
+            XCTAssertEqual(edit.status, .ok)
+            XCTAssert(edit.text.contains(#"action="/orders/1""#))
+            XCTAssert(edit.text.contains(#"value="Amy""#))
+            XCTAssert(edit.text.contains(#"value="04/29""#))
+            XCTAssert(edit.text.contains("Leave empty to keep the card ending 1111."))
+
+            // Update: change the address and method, leave the card empty
+            var fields = Seeds.validFormFields
+            fields.shipmentAddressStreet1 = "2 New Street"
+            fields.shipmentMethodSpeed = "2"
+            fields.paymentMethodCreditCardNumber = ""
+            fields.paymentMethodCVV = ""
+            let updated = try await client.post("/orders/1", form: Seeds.formBody(fields))
+            XCTAssertEqual(updated.status, .seeOther)
+            XCTAssertEqual(updated.headers[.location], "/orders/1")
+            let shown = try await client.get("/orders/1", cookie: updated.cookieToSendBack)
+            XCTAssert(shown.text.contains("Order 1 was updated."))
+            XCTAssert(shown.text.contains("2 New Street"))
+            XCTAssert(shown.text.contains("Two-Day Shipping"))
+            XCTAssert(shown.text.contains("$9.99"))
+            XCTAssert(shown.text.contains("•••• 1111"), "The stored card is kept")
+            XCTAssert(shown.text.contains("6/29/07"), "The date never changes")
+        }
+        let stored = try await app.store.fetchOrders()
+        XCTAssertEqual(stored.count, 1)
+        XCTAssertEqual(stored.first?.paymentMethod.creditCardNumber, "4111111111111111")
+    }
+
+    // MARK: Invalid forms
+
+    func testAnInvalidCreateComesBackAs422WithEveryProblemAndTheTypedValues() async throws {
+        let app = try await TestApp()
+        try await app.test { client in
+            var fields = Seeds.validFormFields
+            fields.email = ""
+            fields.firstName = "Zoë"
+            let response = try await client.post("/orders", form: Seeds.formBody(fields))
+            XCTAssertEqual(response.status, .unprocessableContent)
+            let html = response.text
+            XCTAssert(html.contains("<title>Error: New order – CleanStore</title>"))
+            XCTAssert(html.contains(#"<div class="error-summary""#))
+            XCTAssert(html.contains(##"<a href="#email">Enter the customer&#39;s email address</a>"##))
+            XCTAssert(html.contains(#"id="email-error""#))
+            XCTAssert(html.contains(#"aria-invalid="true" aria-describedby="email-error""#))
+            XCTAssert(html.contains(#"value="Zoë""#), "Typed values come back")
+            XCTAssert(html.contains(#"value="4111 1111 1111 1111""#))
+            XCTAssertFalse(html.contains(#"value="123""#), "The security code is never echoed")
+            XCTAssertEqual(HTMLCheck.findings(in: html), [])
+        }
+        let stored = try await app.store.fetchOrders()
+        XCTAssertEqual(stored, [], "Nothing invalid is stored")
+    }
+
+    func testAnInvalidUpdateComesBackAs422AndChangesNothing() async throws {
+        let app = try await TestApp(orders: [Seeds.Orders.amy])
+        try await app.test { client in
+            var fields = Seeds.validFormFields
+            fields.phone = ""
+            let response = try await client.post("/orders/1", form: Seeds.formBody(fields))
+            XCTAssertEqual(response.status, .unprocessableContent)
+            XCTAssert(response.text.contains("<title>Error: Edit order 1 – CleanStore</title>"))
+            XCTAssert(response.text.contains(#"action="/orders/1""#))
+        }
+        let stored = try await app.store.fetchOrder(id: "1")
+        XCTAssertEqual(stored, Seeds.Orders.amy)
+    }
+
+    func testAMissingFieldIsAFormErrorNotACrash() async throws {
+        let app = try await TestApp()
+        try await app.test { client in
+            let response = try await client.post("/orders", form: "firstName=Amy&unknown=1")
+            XCTAssertEqual(response.status, .unprocessableContent)
+        }
+    }
+
+    // MARK: Unknown orders, paths and methods
+
+    func testUnknownOrdersAre404PagesInTheLayout() async throws {
+        let app = try await TestApp(orders: [Seeds.Orders.amy])
+        try await app.test { client in
+            for uri in ["/orders/2", "/orders/abc", "/orders/-1", "/orders/99999999999999999999999", "/orders/2/edit", "/nowhere"] {
+                let response = try await client.get(uri)
+                XCTAssertEqual(response.status, .notFound, uri)
+                XCTAssert(response.text.contains("<h1>Page not found</h1>"), uri)
+                XCTAssert(response.text.contains(#"<a class="brand" href="/orders">CleanStore</a>"#), "\(uri): in the layout")
+            }
+            let update = try await client.post("/orders/2", form: Seeds.formBody(Seeds.validFormFields))
+            XCTAssertEqual(update.status, .notFound)
+        }
+        let stored = try await app.store.fetchOrders()
+        XCTAssertEqual(stored.count, 1, "Posting to an unknown order creates nothing")
+    }
+
+    func testAWrongMethodOnAKnownPathIs405() async throws {
+        let app = try await TestApp(orders: [Seeds.Orders.amy])
+        try await app.test { client in
+            let cases: [(String, HTTPRequest.Method, String)] = [
+                ("/orders", .put, "GET, POST"), ("/orders/1", .delete, "GET, POST"),
+                ("/orders/new", .post, "GET"), ("/orders/1/edit", .post, "GET"), ("/healthz", .post, "GET"),
+            ]
+            for (uri, method, allow) in cases {
+                let response = try await client.execute(uri: uri, method: method)
+                XCTAssertEqual(response.status, .methodNotAllowed, "\(method) \(uri)")
+                XCTAssertEqual(response.headers[.allow], allow, "\(method) \(uri)")
+                XCTAssert(response.text.contains("<h1>Method not allowed</h1>"))
+            }
+        }
+    }
+
+    // MARK: Bad requests
+
+    func testAFormInAnotherContentTypeIs415() async throws {
+        let app = try await TestApp()
+        try await app.test { client in
+            let response = try await client.execute(
+                uri: "/orders", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: "{}"))
+            XCTAssertEqual(response.status, .unsupportedMediaType)
+            XCTAssert(response.text.contains("<h1>Unsupported form</h1>"))
+        }
+    }
+
+    func testABodyThatIsNoFormIs400() async throws {
+        let app = try await TestApp()
+        try await app.test { client in
+            for body in ["firstName=%zz", "firstName=a&firstName=b"] {
+                let response = try await client.post("/orders", form: body)
+                XCTAssertEqual(response.status, .badRequest, body)
+                XCTAssert(response.text.contains("<h1>Bad request</h1>"), body)
+            }
+            let invalidUTF8 = try await client.execute(
+                uri: "/orders", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+                body: ByteBuffer(bytes: Array("firstName=".utf8) + [0xFF, 0xFE]))
+            XCTAssertEqual(invalidUTF8.status, .badRequest)
+        }
+        let stored = try await app.store.fetchOrders()
+        XCTAssertEqual(stored, [])
+    }
+
+    func testABodyOverTheLimitIs413() async throws {
+        let app = try await TestApp()
+        try await app.test { client in
+            let response = try await client.post("/orders", form: "firstName=" + String(repeating: "a", count: 70_000))
+            XCTAssertEqual(response.status, .contentTooLarge)
+            XCTAssert(response.text.contains("<h1>Request too large</h1>"))
+        }
+    }
+
+    // MARK: Other routes
+
+    func testRootRedirectsToTheList() async throws {
+        let app = try await TestApp()
+        try await app.test { client in
+            let response = try await client.get("/")
+            XCTAssertEqual(response.status, .seeOther)
+            XCTAssertEqual(response.headers[.location], "/orders")
+        }
+    }
+
+    func testHealthzIsPlainOK() async throws {
+        let app = try await TestApp()
+        try await app.test { client in
+            let response = try await client.get("/healthz")
+            XCTAssertEqual(response.status, .ok)
+            XCTAssertEqual(response.headers[.contentType], "text/plain; charset=utf-8")
+            XCTAssertEqual(response.text, "ok")
+        }
+    }
+
+    func testStaticFilesAreServedWithTheirTypeAndCacheHeaders() async throws {
+        let app = try await TestApp()
+        try await app.test { client in
+            let response = try await client.get("/css/app.css")
+            XCTAssertEqual(response.status, .ok)
+            XCTAssertEqual(response.headers[.contentType], "text/css")
+            XCTAssertEqual(response.headers[.cacheControl], "public, max-age=3600")
+            XCTAssert(response.text.contains(".error-summary"))
+        }
+    }
+
+    // MARK: Output is escaped
+
+    func testWhatTheClerkTypedComesBackAsText() async throws {
+        let hostile = #"<script>alert("x")</script> "><img src=x onerror=alert(1)> 'Tom & Jerry'"#
+        let app = try await TestApp()
+        try await app.test { client in
+            var fields = Seeds.validFormFields
+            fields.firstName = hostile
+            fields.shipmentAddressStreet1 = hostile
+            fields.phone = ""
+            let refused = try await client.post("/orders", form: Seeds.formBody(fields))
+            XCTAssertFalse(refused.text.contains("<script>alert"), "The form escapes typed values")
+            XCTAssertEqual(HTMLCheck.findings(in: refused.text), [])
+
+            fields.phone = "555-1234"
+            _ = try await client.post("/orders", form: Seeds.formBody(fields))
+            for uri in ["/orders", "/orders/1", "/orders/1/edit"] {
+                let page = try await client.get(uri)
+                XCTAssertFalse(page.text.contains("<script>alert"), uri)
+                XCTAssertFalse(page.text.contains("<img src=x"), uri)
+                XCTAssert(page.text.contains("&lt;script&gt;"), uri)
+                XCTAssertEqual(HTMLCheck.findings(in: page.text), [], uri)
+            }
+        }
+        let stored = try await app.store.fetchOrder(id: "1")
+        XCTAssertEqual(stored?.firstName, hostile, "Stored byte for byte")
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import XCTest
+
+@testable import CleanStore
+
+/// One contract, every store: each test runs against a fresh memory store and a fresh SQLite file.
+final class OrdersStoreContractTests: XCTestCase {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cleanstore-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+        try super.tearDownWithError()
+    }
+
+    /// Fresh, empty stores of every kind, by name.
+    func makeStores() throws -> [(String, any OrdersStoreProtocol)] {
+        [
+            ("memory", OrdersMemStore()),
+            ("SQLite", try OrdersSQLiteStore(path: directory.appendingPathComponent("orders-\(UUID().uuidString).sqlite").path)),
+        ]
+    }
+
+    static func newOrder(_ order: Order) -> Order {
+        var order = order
+        order.id = nil
+        order.total = 123  // ignored: the store computes it
+        return order
+    }
+
+    // MARK: Tests
+
+    func testCreateChoosesAUniqueIDAndComputesTheTotal() async throws {
+        for (name, store) in try makeStores() {
+            let amy = try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.amy))
+            let bob = try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.bob))
+            XCTAssertNotNil(amy.id, name)
+            XCTAssertNotEqual(amy.id, bob.id, name)
+            XCTAssertEqual(amy.total, Decimal(string: "0.00"), name)
+            XCTAssertEqual(bob.total, Decimal(string: "9.99"), name)
+            var expected = Seeds.Orders.bob
+            expected.id = bob.id
+            XCTAssertEqual(bob, expected, "\(name): every field is kept")
+        }
+    }
+
+    func testIDsStayUniqueOverManyCreates() async throws {
+        for (name, store) in try makeStores() {
+            var ids = Set<String>()
+            for _ in 0..<50 {
+                ids.insert(try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.amy)).id ?? "")
+            }
+            XCTAssertEqual(ids.count, 50, name)
+        }
+    }
+
+    func testFetchOrdersReturnsEveryOrderNewestFirst() async throws {
+        for (name, store) in try makeStores() {
+            let empty = try await store.fetchOrders()
+            XCTAssertEqual(empty, [], name)
+            let amy = try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.amy))  // 6/29
+            let bob = try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.bob))  // 6/30
+            var sameDay = Self.newOrder(Seeds.Orders.amy)
+            sameDay.firstName = "Ann"
+            let ann = try await store.createOrder(orderToCreate: sameDay)  // 6/29, created later than Amy
+            let orders = try await store.fetchOrders()
+            XCTAssertEqual(orders, [bob, ann, amy], name)
+        }
+    }
+
+    func testFetchOrderFindsOneOrderAndNothingForAnUnknownID() async throws {
+        for (name, store) in try makeStores() {
+            let bob = try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.bob))
+            let fetched = try await store.fetchOrder(id: bob.id!)
+            XCTAssertEqual(fetched, bob, name)
+            for unknown in ["999", "abc", "-1", "", "1.0", "99999999999999999999999"] {
+                let none = try await store.fetchOrder(id: unknown)
+                XCTAssertNil(none, "\(name): \(unknown)")
+            }
+        }
+    }
+
+    func testUpdateKeepsIDAndDateAndRecomputesTheTotal() async throws {
+        for (name, store) in try makeStores() {
+            let created = try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.amy))
+            var changed = created
+            changed.email = "amy@example.com"
+            changed.shipmentMethod = ShipmentMethod(speed: .oneDay)
+            changed.date = Seeds.june30
+            let updated = try await store.updateOrder(orderToUpdate: changed)
+            XCTAssertEqual(updated.id, created.id, name)
+            XCTAssertEqual(updated.date, created.date, "\(name): the date never changes")
+            XCTAssertEqual(updated.email, "amy@example.com", name)
+            XCTAssertEqual(updated.total, Decimal(string: "19.99"), name)
+            let fetched = try await store.fetchOrder(id: created.id!)
+            XCTAssertEqual(fetched, updated, name)
+        }
+    }
+
+    func testUpdateOfAnUnknownOrderIsNotFound() async throws {
+        for (name, store) in try makeStores() {
+            for id in ["999", "abc", nil] {
+                var order = Seeds.Orders.amy
+                order.id = id
+                do {
+                    _ = try await store.updateOrder(orderToUpdate: order)
+                    XCTFail("\(name): updating order \(id ?? "nil") should fail")
+                } catch {
+                    XCTAssertEqual(error, .notFound(id: id ?? ""), name)
+                }
+            }
+        }
+    }
+
+    func testDeleteRemovesTheOrderAndAnUnknownIDIsNotFound() async throws {
+        for (name, store) in try makeStores() {
+            let amy = try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.amy))
+            let bob = try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.bob))
+            let deleted = try await store.deleteOrder(id: amy.id!)
+            XCTAssertEqual(deleted, amy, name)
+            let gone = try await store.fetchOrder(id: amy.id!)
+            XCTAssertNil(gone, name)
+            let remaining = try await store.fetchOrders()
+            XCTAssertEqual(remaining, [bob], name)
+            do {
+                _ = try await store.deleteOrder(id: amy.id!)
+                XCTFail("\(name): deleting twice should fail")
+            } catch {
+                XCTAssertEqual(error, .notFound(id: amy.id!), name)
+            }
+        }
+    }
+
+    func testSQLiteStoreKeepsEverythingAcrossARestart() async throws {
+        // Given
+        let path = directory.appendingPathComponent("restart.sqlite").path
+        var created: [Order] = []
+        do {
+            let store = try OrdersSQLiteStore(path: path)
+            created.append(try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.amy)))
+            created.append(try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.bob)))
+            var updated = created[0]
+            updated.phone = "333-333-3333"
+            created[0] = try await store.updateOrder(orderToUpdate: updated)
+        }
+
+        // When
+        let reopened = try OrdersSQLiteStore(path: path)
+
+        // Then
+        let orders = try await reopened.fetchOrders()
+        XCTAssertEqual(orders, created.reversed())
+        let next = try await reopened.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.amy))
+        XCTAssertFalse(created.map(\.id).contains(next.id), "Ids are never reused")
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Hummingbird
+
+@testable import CleanStore
+
+/// Where the repository's `Views/` and `Public/` are, seen from this file.
+enum Repository {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let views = root.appendingPathComponent("Views").path
+    static let publicDirectory = root.appendingPathComponent("Public").path
+}
+
+/// A scene environment with everything fixed: memory store, clock at 6/29/07, UTC.
+func makeTestEnvironment(
+    store: any OrdersStoreProtocol = OrdersMemStore(),
+    pages: (any PageRendering)? = nil,
+    now: Date = Seeds.june29
+) async throws -> SceneEnvironment {
+    let renderer: any PageRendering
+    if let pages {
+        renderer = pages
+    } else {
+        renderer = try await PageRenderer(directory: Repository.views)
+    }
+    return SceneEnvironment(ordersStore: store, pages: renderer, now: { now }, timeZone: TimeZone(identifier: "UTC")!)
+}
+
+/// Records what a view controller asked to render, and renders a short, predictable text.
+final class PageRendererSpy: PageRendering, @unchecked Sendable {
+    struct Rendered {
+        var template: String
+        var context: Any
+        var title: String
+        var flash: String?
+    }
+
+    private(set) var rendered: [Rendered] = []
+
+    func render(template: String, context: Any, title: String, flash: String?) -> String {
+        rendered.append(Rendered(template: template, context: context, title: title, flash: flash))
+        return "<rendered \(template)>"
+    }
+}
+
+extension Response {
+    /// The `Set-Cookie` header values of this response.
+    var setCookies: [String] {
+        headers[values: .setCookie]
+    }
+
+    /// Each `Set-Cookie` as its parts (`name=value`, then attributes), whose order HTTP leaves open.
+    var setCookieParts: [Set<String>] {
+        setCookies.map { Set($0.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }) }
+    }
+}
+
+/// A Hummingbird request, as the router hands it to a view controller.
+func makeRequest(path: String, method: HTTPRequest.Method = .get, cookie: String? = nil) -> Request {
+    var head = HTTPRequest(method: method, scheme: "http", authority: "localhost", path: path)
+    if let cookie { head.headerFields[.cookie] = cookie }
+    return Request(head: head, body: RequestBody(buffer: ByteBuffer()))
+}

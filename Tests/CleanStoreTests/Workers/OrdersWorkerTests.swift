@@ -1,0 +1,92 @@
+import XCTest
+
+@testable import CleanStore
+
+final class OrdersWorkerTests: XCTestCase {
+    // MARK: Subject under test
+
+    var sut: OrdersWorker!
+    var storeSpy: OrdersStoreSpy!
+
+    // MARK: Test lifecycle
+
+    override func setUp() {
+        super.setUp()
+        storeSpy = OrdersStoreSpy()
+        sut = OrdersWorker(ordersStore: storeSpy)
+    }
+
+    // MARK: Test doubles
+
+    /// Records every call; answers with the seeds.
+    actor OrdersStoreSpy: OrdersStoreProtocol {
+        var calls: [String] = []
+
+        func fetchOrders() throws(OrdersStoreError) -> [Order] {
+            calls.append("fetchOrders")
+            return [Seeds.Orders.amy, Seeds.Orders.bob]
+        }
+
+        func fetchOrder(id: String) throws(OrdersStoreError) -> Order? {
+            calls.append("fetchOrder(\(id))")
+            return id == "1" ? Seeds.Orders.amy : nil
+        }
+
+        func createOrder(orderToCreate: Order) throws(OrdersStoreError) -> Order {
+            calls.append("createOrder")
+            return orderToCreate
+        }
+
+        func updateOrder(orderToUpdate: Order) throws(OrdersStoreError) -> Order {
+            calls.append("updateOrder(\(orderToUpdate.id ?? ""))")
+            return orderToUpdate
+        }
+
+        func deleteOrder(id: String) throws(OrdersStoreError) -> Order {
+            calls.append("deleteOrder(\(id))")
+            throw .notFound(id: id)
+        }
+    }
+
+    // MARK: Tests
+
+    func testFetchOrdersShouldReturnListOfOrders() async throws {
+        let orders = try await sut.fetchOrders()
+        XCTAssertEqual(orders, [Seeds.Orders.amy, Seeds.Orders.bob])
+        let calls = await storeSpy.calls
+        XCTAssertEqual(calls, ["fetchOrders"], "Calling fetchOrders() should ask the data store for a list of orders")
+    }
+
+    func testFetchOrderShouldReturnTheOrderOrNil() async throws {
+        let amy = try await sut.fetchOrder(id: "1")
+        let none = try await sut.fetchOrder(id: "2")
+        XCTAssertEqual(amy, Seeds.Orders.amy)
+        XCTAssertNil(none)
+        let calls = await storeSpy.calls
+        XCTAssertEqual(calls, ["fetchOrder(1)", "fetchOrder(2)"])
+    }
+
+    func testCreateOrderShouldAskTheStoreToCreateIt() async throws {
+        let created = try await sut.createOrder(orderToCreate: Seeds.Orders.bob)
+        XCTAssertEqual(created, Seeds.Orders.bob)
+        let calls = await storeSpy.calls
+        XCTAssertEqual(calls, ["createOrder"])
+    }
+
+    func testUpdateOrderShouldAskTheStoreToUpdateIt() async throws {
+        _ = try await sut.updateOrder(orderToUpdate: Seeds.Orders.bob)
+        let calls = await storeSpy.calls
+        XCTAssertEqual(calls, ["updateOrder(2)"])
+    }
+
+    func testDeleteOrderShouldPassTheStoresErrorOn() async {
+        do {
+            _ = try await sut.deleteOrder(id: "3")
+            XCTFail("Deleting an unknown order should throw")
+        } catch {
+            XCTAssertEqual(error, .notFound(id: "3"))
+        }
+        let calls = await storeSpy.calls
+        XCTAssertEqual(calls, ["deleteOrder(3)"])
+    }
+}
