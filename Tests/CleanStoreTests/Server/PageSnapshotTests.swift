@@ -1,0 +1,83 @@
+import Foundation
+import HTMLCheck
+import Hummingbird
+import HummingbirdTesting
+import SnapshotTesting
+import XCTest
+
+@testable import CleanStore
+
+/// Every page state, rendered through the real app with a fixed clock and fixed ids, compared
+/// byte for byte with its reference in `__Snapshots__/PageSnapshotTests/`, and checked by libxml2:
+/// well-formed, unique ids, labels for every control, working `#` links and `aria-describedby`,
+/// one `h1`, forms with a method and an action.
+///
+/// To record a changed page on purpose: `SNAPSHOT_TESTING_RECORD=all swift test --filter PageSnapshotTests`,
+/// then read the diff of the reference files before committing them.
+final class PageSnapshotTests: XCTestCase {
+    /// Renders `uri` (GET, or POST with `form`), checks its status and structure, and compares it
+    /// with the reference named `name`.
+    func assertPage(
+        _ name: String, _ uri: String, form: String? = nil, cookie: String? = nil, status: HTTPResponse.Status,
+        orders: [Order] = [Seeds.Orders.amy, Seeds.Orders.bob], file: StaticString = #filePath, line: UInt = #line
+    ) async throws {
+        let app = try await TestApp(orders: orders)
+        let response = try await app.test { client in
+            if let form {
+                return try await client.post(uri, form: form, cookie: cookie)
+            }
+            return try await client.get(uri, cookie: cookie)
+        }
+        XCTAssertEqual(response.status, status, name, file: file, line: line)
+        XCTAssertEqual(response.headers[.contentType], "text/html; charset=utf-8", name, file: file, line: line)
+        let html = response.text
+        XCTAssertEqual(HTMLCheck.findings(in: html), [], name, file: file, line: line)
+        assertSnapshot(of: html, as: .lines, named: name, file: file, testName: "page", line: line)
+    }
+
+    func testEmptyList() async throws {
+        try await assertPage("list-empty", "/orders", status: .ok, orders: [])
+    }
+
+    func testListWithOrdersAndAMessage() async throws {
+        try await assertPage(
+            "list-with-orders", "/orders", cookie: "\(Flash.cookieName)=Order%202%20was%20created%2E", status: .ok)
+    }
+
+    func testOrderDetail() async throws {
+        try await assertPage("show-order", "/orders/2", status: .ok)
+    }
+
+    func testEmptyForm() async throws {
+        try await assertPage("form-new", "/orders/new", status: .ok)
+    }
+
+    func testFormWithErrors() async throws {
+        var fields = Seeds.validFormFields
+        fields.email = ""
+        fields.shipmentAddressZIP = ""
+        fields.paymentMethodExpirationDate = "13/29"
+        fields.billingAddressSameAsShipping = ""
+        try await assertPage("form-new-errors", "/orders", form: Seeds.formBody(fields), status: .unprocessableContent)
+    }
+
+    func testEditForm() async throws {
+        try await assertPage("form-edit", "/orders/2/edit", status: .ok)
+    }
+
+    func testEditFormWithErrors() async throws {
+        var fields = Seeds.validFormFields
+        fields.firstName = ""
+        fields.paymentMethodCreditCardNumber = ""
+        fields.paymentMethodCVV = ""
+        try await assertPage("form-edit-errors", "/orders/2", form: Seeds.formBody(fields), status: .unprocessableContent)
+    }
+
+    func testNotFound() async throws {
+        try await assertPage("not-found", "/orders/99", status: .notFound)
+    }
+
+    func testMethodNotAllowed() async throws {
+        try await assertPage("method-not-allowed", "/orders/new", form: "", status: .methodNotAllowed)
+    }
+}
