@@ -4,10 +4,11 @@ import Foundation
 /// order, or says, field by field, what is wrong. It writes no messages: presenters do.
 ///
 /// Values are normalised on the way: trimmed, state upper-cased, card number reduced to digits,
-/// expiry reduced to a month.
+/// expiry reduced to a month. Nothing invalid passes; nothing valid is refused.
 final class OrderValidationWorker {
     typealias Field = CreateOrder.Field
     typealias FieldError = CreateOrder.FieldError
+    typealias Problem = CreateOrder.Problem
 
     /// Whether the form must carry a card, or may leave it empty to keep the stored one (edit).
     enum CardRequirement: Equatable {
@@ -34,110 +35,257 @@ final class OrderValidationWorker {
         case invalid([FieldError])
     }
 
+    static let maximumLength = 100
+    static let maximumZIPLength = 20
+
+    /// US states, the District of Columbia, territories and military "states" (USPS codes).
+    static let stateCodes: Set<String> = [
+        "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY",
+        "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND",
+        "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY",
+        "DC", "AS", "GU", "MP", "PR", "VI", "UM", "FM", "MH", "PW", "AA", "AE", "AP",
+    ]
+
+    /// The month it is now, in the shop's time zone: cards expiring before it are refused.
+    private let currentMonth: () -> ExpirationDate
+
+    init(now: @escaping () -> Date = { Date() }, timeZone: TimeZone = .current) {
+        currentMonth = {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            let parts = calendar.dateComponents([.year, .month], from: now())
+            return ExpirationDate(year: parts.year!, month: parts.month!)
+        }
+    }
+
     func validate(_ form: CreateOrder.OrderFormFields, card: CardRequirement) -> Outcome {
-        var errors: [FieldError] = []
+        var check = Checker(form: form)
 
-        func required(_ field: Field, _ value: String) -> String {
-            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.isEmpty { errors.append(FieldError(field: field, problem: .missing)) }
-            return trimmed
-        }
-        func optional(_ value: String) -> String {
-            value.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-
-        let firstName = required(.firstName, form.firstName)
-        let lastName = required(.lastName, form.lastName)
-        let phone = required(.phone, form.phone)
-        let email = required(.email, form.email)
-
-        let shipmentAddress = Address(
-            street1: required(.shipmentAddressStreet1, form.shipmentAddressStreet1),
-            street2: optional(form.shipmentAddressStreet2),
-            city: required(.shipmentAddressCity, form.shipmentAddressCity),
-            state: required(.shipmentAddressState, form.shipmentAddressState).uppercased(),
-            zip: required(.shipmentAddressZIP, form.shipmentAddressZIP))
+        let firstName = check.text(.firstName)
+        let lastName = check.text(.lastName)
+        let phone = check.text(.phone, freeText: false)
+        if let phone { check.phone(phone) }
+        let email = check.text(.email)
+        if let email { check.email(email) }
+        let shipmentAddress = check.address(
+            .shipmentAddressStreet1, .shipmentAddressStreet2, .shipmentAddressCity, .shipmentAddressState,
+            .shipmentAddressZIP)
 
         var speed: ShipmentMethod.ShippingSpeed?
-        let speedText = required(.shipmentMethodSpeed, form.shipmentMethodSpeed)
-        if !speedText.isEmpty {
-            speed = Int(speedText).flatMap(ShipmentMethod.ShippingSpeed.init(rawValue:))
-            if speed == nil { errors.append(FieldError(field: .shipmentMethodSpeed, problem: .badFormat)) }
+        if let text = check.text(.shipmentMethodSpeed, freeText: false) {
+            speed = Int(text).flatMap(ShipmentMethod.ShippingSpeed.init(rawValue:))
+            if speed == nil { check.flag(.shipmentMethodSpeed, .badFormat) }
         }
 
-        var creditCardNumber: String?
-        let cardText = optional(form.paymentMethodCreditCardNumber)
-        if cardText.isEmpty {
-            if card == .required { errors.append(FieldError(field: .paymentMethodCreditCardNumber, problem: .missing)) }
-        } else {
-            let digits = cardText.filter { $0 != " " && $0 != "-" }
-            if digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
-                creditCardNumber = digits
-            } else {
-                errors.append(FieldError(field: .paymentMethodCreditCardNumber, problem: .badFormat))
-            }
-        }
-
-        var expirationDate: ExpirationDate?
-        let expiryText = required(.paymentMethodExpirationDate, form.paymentMethodExpirationDate)
-        if !expiryText.isEmpty {
-            expirationDate = Self.parseExpirationDate(expiryText)
-            if expirationDate == nil {
-                errors.append(FieldError(field: .paymentMethodExpirationDate, problem: .badFormat))
-            }
-        }
-
+        // The card: an edit form may leave number and security code empty to keep the stored card.
+        let cardTyped = !check.trimmed(.paymentMethodCreditCardNumber).isEmpty
+        let creditCardNumber = check.text(
+            .paymentMethodCreditCardNumber, required: card == .required, freeText: false
+        ).flatMap { check.cardNumber($0) }
+        let expirationDate = check.text(.paymentMethodExpirationDate, freeText: false)
+            .flatMap { check.expirationDate($0, currentMonth: currentMonth()) }
         // The security code is checked when a card number is typed, and then forgotten.
-        if card == .required || !cardText.isEmpty {
-            _ = required(.paymentMethodCVV, form.paymentMethodCVV)
+        if let cvv = check.text(.paymentMethodCVV, required: card == .required || cardTyped, freeText: false),
+            !(3...4).contains(cvv.count) || !cvv.allSatisfy(\.isASCIIDigit)
+        {
+            check.flag(.paymentMethodCVV, .badFormat)
         }
 
-        let billingAddress: Address
+        let billingAddress: Address?
         if form.isBillingAddressSameAsShipping {
             billingAddress = shipmentAddress
         } else {
-            billingAddress = Address(
-                street1: required(.billingAddressStreet1, form.billingAddressStreet1),
-                street2: optional(form.billingAddressStreet2),
-                city: required(.billingAddressCity, form.billingAddressCity),
-                state: required(.billingAddressState, form.billingAddressState).uppercased(),
-                zip: required(.billingAddressZIP, form.billingAddressZIP))
+            billingAddress = check.address(
+                .billingAddressStreet1, .billingAddressStreet2, .billingAddressCity, .billingAddressState,
+                .billingAddressZIP)
         }
 
-        guard errors.isEmpty, let speed, let expirationDate else {
+        guard check.errors.isEmpty, let firstName, let lastName, let phone, let email, let shipmentAddress,
+            let speed, let expirationDate, let billingAddress
+        else {
             let order = Field.allCases
-            return .invalid(errors.sorted { order.firstIndex(of: $0.field)! < order.firstIndex(of: $1.field)! })
+            return .invalid(check.errors.sorted { order.firstIndex(of: $0.field)! < order.firstIndex(of: $1.field)! })
         }
-        return .valid(ValidOrderForm(
-            firstName: firstName, lastName: lastName, phone: phone, email: email,
-            shipmentAddress: shipmentAddress, shipmentMethod: ShipmentMethod(speed: speed),
-            billingAddress: billingAddress, creditCardNumber: creditCardNumber, expirationDate: expirationDate))
+        return .valid(
+            ValidOrderForm(
+                firstName: firstName, lastName: lastName, phone: phone, email: email,
+                shipmentAddress: shipmentAddress, shipmentMethod: ShipmentMethod(speed: speed),
+                billingAddress: billingAddress, creditCardNumber: creditCardNumber, expirationDate: expirationDate))
     }
 
-    /// `MM/YY`, `MM/YYYY` or `YYYY-MM`, month 1 to 12; nil for anything else.
+    /// Reads fields one by one, keeping the first problem of each.
+    private struct Checker {
+        let form: CreateOrder.OrderFormFields
+        var errors: [FieldError] = []
+
+        mutating func flag(_ field: Field, _ problem: Problem) {
+            guard !errors.contains(where: { $0.field == field }) else { return }
+            errors.append(FieldError(field: field, problem: problem))
+        }
+
+        func trimmed(_ field: Field) -> String {
+            form[field].trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        /// The trimmed text of a field, or nil when it is empty or breaks a rule every field has:
+        /// a maximum length, no control characters, and (for free text) no card number in it.
+        mutating func text(_ field: Field, required: Bool = true, freeText: Bool = true) -> String? {
+            let value = trimmed(field)
+            let maximum = field == .shipmentAddressZIP || field == .billingAddressZIP
+                ? OrderValidationWorker.maximumZIPLength : OrderValidationWorker.maximumLength
+            if value.isEmpty {
+                if required { flag(field, .missing) }
+                return nil
+            } else if value.count > maximum {
+                flag(field, .tooLong(maximum: maximum))
+            } else if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                flag(field, .controlCharacters)
+            } else if freeText && OrderValidationWorker.containsCardNumberLikeRun(value) {
+                flag(field, .looksLikeCardNumber)
+            } else {
+                return value
+            }
+            return nil
+        }
+
+        mutating func address(_ street1: Field, _ street2: Field, _ city: Field, _ state: Field, _ zip: Field) -> Address? {
+            let street1Value = text(street1)
+            let street2Value = text(street2, required: false)
+            let street2OK = !errors.contains { $0.field == street2 }
+            let cityValue = text(city)
+            let stateValue = text(state, freeText: false)?.uppercased()
+            if let stateValue, !OrderValidationWorker.stateCodes.contains(stateValue) { flag(state, .unknownState) }
+            let zipValue = text(zip, freeText: false)
+            if let zipValue, !OrderValidationWorker.isZIPCode(zipValue) { flag(zip, .badFormat) }
+            guard let street1Value, street2OK, let cityValue, let stateValue, let zipValue,
+                ![state, zip].contains(where: { field in errors.contains { $0.field == field } })
+            else { return nil }
+            return Address(street1: street1Value, street2: street2Value ?? "", city: cityValue, state: stateValue, zip: zipValue)
+        }
+
+        mutating func phone(_ value: String) {
+            var characters = Substring(value)
+            if characters.first == "+" { characters = characters.dropFirst() }
+            guard characters.allSatisfy({ $0.isASCIIDigit || " -.()".contains($0) }) else {
+                return flag(.phone, .badFormat)
+            }
+            if !(7...15).contains(characters.filter(\.isASCIIDigit).count) { flag(.phone, .phoneDigitCount) }
+        }
+
+        mutating func email(_ value: String) {
+            let parts = value.split(separator: "@", omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty, !value.contains(where: \.isWhitespace) else {
+                return flag(.email, .badFormat)
+            }
+            let domain = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+            if domain.count < 2 || domain.contains(where: \.isEmpty) { flag(.email, .badFormat) }
+        }
+
+        /// Digits only, 12 to 19 of them, passing the Luhn check; spaces and dashes are ignored.
+        mutating func cardNumber(_ value: String) -> String? {
+            let digits = value.filter { $0 != " " && $0 != "-" }
+            if !digits.allSatisfy(\.isASCIIDigit) {
+                flag(.paymentMethodCreditCardNumber, .badFormat)
+            } else if !(12...19).contains(digits.count) {
+                flag(.paymentMethodCreditCardNumber, .cardNumberLength)
+            } else if !OrderValidationWorker.passesLuhnCheck(digits) {
+                flag(.paymentMethodCreditCardNumber, .cardNumberChecksum)
+            } else {
+                return digits
+            }
+            return nil
+        }
+
+        mutating func expirationDate(_ value: String, currentMonth: ExpirationDate) -> ExpirationDate? {
+            guard let date = OrderValidationWorker.parseExpirationDate(value) else {
+                flag(.paymentMethodExpirationDate, .badFormat)
+                return nil
+            }
+            if !(1...12).contains(date.month) {
+                flag(.paymentMethodExpirationDate, .monthOutOfRange)
+            } else if date < currentMonth {
+                flag(.paymentMethodExpirationDate, .expired)
+            } else {
+                return date
+            }
+            return nil
+        }
+    }
+
+    /// The month a typed expiry names, when it names one (`1/28`, `01/2028`, `2028-01`); the
+    /// form shows it back normalised.
+    func expirationDate(typed text: String) -> ExpirationDate? {
+        guard let date = Self.parseExpirationDate(text.trimmingCharacters(in: .whitespacesAndNewlines)),
+            (1...12).contains(date.month)
+        else { return nil }
+        return date
+    }
+
+    // MARK: Formats
+
+    /// `MM/YY`, `MM/YYYY` or `YYYY-MM`, read as a year and a month number; nil when the text has
+    /// none of these shapes. The month is not checked here (13 is read, then refused as no month).
     static func parseExpirationDate(_ text: String) -> ExpirationDate? {
         func number(_ part: Substring, digits: ClosedRange<Int>) -> Int? {
-            guard digits.contains(part.count), part.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            guard digits.contains(part.count), part.allSatisfy(\.isASCIIDigit) else { return nil }
             return Int(part)
         }
-        let date: ExpirationDate
         if text.contains("/") {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 2, let month = number(parts[0], digits: 1...2) else { return nil }
-            if let year = number(parts[1], digits: 2...2) {
-                date = ExpirationDate(year: 2000 + year, month: month)
-            } else if let year = number(parts[1], digits: 4...4) {
-                date = ExpirationDate(year: year, month: month)
-            } else {
-                return nil
-            }
-        } else {
-            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-            guard parts.count == 2, let year = number(parts[0], digits: 4...4),
-                let month = number(parts[1], digits: 1...2)
-            else { return nil }
-            date = ExpirationDate(year: year, month: month)
+            if let year = number(parts[1], digits: 2...2) { return ExpirationDate(year: 2000 + year, month: month) }
+            if let year = number(parts[1], digits: 4...4) { return ExpirationDate(year: year, month: month) }
+            return nil
         }
-        return (1...12).contains(date.month) ? date : nil
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let year = number(parts[0], digits: 4...4), let month = number(parts[1], digits: 1...2)
+        else { return nil }
+        return ExpirationDate(year: year, month: month)
     }
+
+    /// `12345` or `12345-6789`.
+    static func isZIPCode(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts[0].count == 5, parts[0].allSatisfy(\.isASCIIDigit) else { return false }
+        return parts.count == 1 || (parts.count == 2 && parts[1].count == 4 && parts[1].allSatisfy(\.isASCIIDigit))
+    }
+
+    /// The Luhn checksum every card number carries in its last digit.
+    static func passesLuhnCheck(_ digits: String) -> Bool {
+        var sum = 0
+        for (index, character) in digits.reversed().enumerated() {
+            guard var digit = character.wholeNumberValue else { return false }
+            if index % 2 == 1 {
+                digit *= 2
+                if digit > 9 { digit -= 9 }
+            }
+            sum += digit
+        }
+        return !digits.isEmpty && sum % 10 == 0
+    }
+
+    /// 12 or more digits in a row, single spaces or dashes between them allowed: a card number
+    /// typed into the wrong field.
+    static func containsCardNumberLikeRun(_ text: String) -> Bool {
+        var digits = 0
+        var previousWasSeparator = false
+        for character in text {
+            if character.isASCIIDigit {
+                digits += 1
+                previousWasSeparator = false
+                if digits >= 12 { return true }
+            } else if (character == " " || character == "-") && digits > 0 && !previousWasSeparator {
+                previousWasSeparator = true
+            } else {
+                digits = 0
+                previousWasSeparator = false
+            }
+        }
+        return false
+    }
+}
+
+extension Character {
+    /// 0 to 9 (not other scripts' digits).
+    var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -61,6 +61,39 @@ final class PageSnapshotTests: XCTestCase {
         try await assertPage("form-new-errors", "/orders", form: Seeds.formBody(fields), status: .unprocessableContent)
     }
 
+    /// Every kind of problem the rules know, over three forms (a field shows one problem at a time).
+    func testFormsWithEveryKindOfError() async throws {
+        var first = Seeds.validFormFields
+        first.firstName = String(repeating: "A", count: 101)
+        first.lastName = ""
+        first.phone = "555-010"
+        first.email = "amy@example"
+        first.shipmentAddressStreet1 = "4111 1111 1111 1111"
+        first.shipmentAddressCity = "Cuper\ttino"
+        first.shipmentAddressState = "XX"
+        first.shipmentAddressZIP = "9501"
+        first.shipmentMethodSpeed = ""
+        first.paymentMethodCreditCardNumber = "4111 1111 1111 1112"
+        first.paymentMethodExpirationDate = "5/07"
+        first.paymentMethodCVV = "12"
+        first.billingAddressSameAsShipping = ""
+        first.billingAddressState = "ZZ"
+        first.billingAddressZIP = String(repeating: "9", count: 21)
+        try await assertPage("form-errors-1", "/orders", form: Seeds.formBody(first), status: .unprocessableContent)
+
+        var second = Seeds.validFormFields
+        second.phone = "555-CALL-NOW"
+        second.shipmentMethodSpeed = "7"
+        second.paymentMethodCreditCardNumber = "4111 1111"
+        second.paymentMethodExpirationDate = "13/29"
+        try await assertPage("form-errors-2", "/orders", form: Seeds.formBody(second), status: .unprocessableContent)
+
+        var third = Seeds.validFormFields
+        third.paymentMethodCreditCardNumber = "4111 abcd"
+        third.paymentMethodExpirationDate = "April"
+        try await assertPage("form-errors-3", "/orders", form: Seeds.formBody(third), status: .unprocessableContent)
+    }
+
     func testEditForm() async throws {
         try await assertPage("form-edit", "/orders/2/edit", status: .ok)
     }

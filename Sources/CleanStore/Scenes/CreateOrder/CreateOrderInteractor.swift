@@ -17,7 +17,7 @@ protocol CreateOrderDataStore: AnyObject {
 final class CreateOrderInteractor: CreateOrderBusinessLogic, CreateOrderDataStore {
     var presenter: CreateOrderPresentationLogic?
     var ordersWorker: OrdersWorker
-    var validationWorker = OrderValidationWorker()
+    var validationWorker: OrderValidationWorker
     /// The clock: a new order is dated "now".
     let now: () -> Date
 
@@ -26,8 +26,9 @@ final class CreateOrderInteractor: CreateOrderBusinessLogic, CreateOrderDataStor
         ShipmentMethod.ShippingSpeed.allCases.map { ShipmentMethod(speed: $0).toString() }
     }
 
-    init(ordersWorker: OrdersWorker, now: @escaping () -> Date) {
+    init(ordersWorker: OrdersWorker, validationWorker: OrderValidationWorker, now: @escaping () -> Date) {
         self.ordersWorker = ordersWorker
+        self.validationWorker = validationWorker
         self.now = now
     }
 
@@ -51,6 +52,7 @@ final class CreateOrderInteractor: CreateOrderBusinessLogic, CreateOrderDataStor
         case .invalid(let errors):
             presenter?.presentCreatedOrder(
                 response: CreateOrder.CreateOrder.Response(order: nil, orderFormFields: fields, errors: errors))
+            formatTypedExpirationDate(fields)
         case .valid(let form):
             let orderToCreate = buildOrder(from: form, creditCardNumber: form.creditCardNumber ?? "", id: nil, date: now())
             do {
@@ -97,6 +99,7 @@ final class CreateOrderInteractor: CreateOrderBusinessLogic, CreateOrderDataStor
         switch validationWorker.validate(fields, card: .keepStoredWhenEmpty) {
         case .invalid(let errors):
             present(errors: errors)
+            formatTypedExpirationDate(fields)
         case .valid(let form):
             // Id and date never change; an empty card number keeps the stored card.
             let orderToUpdate = buildOrder(
@@ -115,6 +118,13 @@ final class CreateOrderInteractor: CreateOrderBusinessLogic, CreateOrderDataStor
     }
 
     // MARK: Helpers
+
+    /// A form that comes back shows the expiry it was given normalised (`1/28` → `01/28`).
+    private func formatTypedExpirationDate(_ fields: CreateOrder.OrderFormFields) {
+        if let date = validationWorker.expirationDate(typed: fields.paymentMethodExpirationDate) {
+            formatExpirationDate(request: CreateOrder.FormatExpirationDate.Request(date: date))
+        }
+    }
 
     private func buildOrder(
         from form: OrderValidationWorker.ValidOrderForm, creditCardNumber: String, id: String?, date: Date

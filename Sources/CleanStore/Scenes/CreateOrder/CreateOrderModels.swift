@@ -93,8 +93,26 @@ enum CreateOrder {
     enum Problem: Equatable, Sendable {
         /// A required field is empty.
         case missing
-        /// The value is not in the form the field takes (e.g. an expiry that is no month).
+        /// Longer than the field takes.
+        case tooLong(maximum: Int)
+        /// Tabs, line breaks or other control characters.
+        case controlCharacters
+        /// A free-text field holding what looks like a card number (12 or more digits in a row).
+        case looksLikeCardNumber
+        /// Not in the form the field takes (an email with no @, a ZIP of letters, a card number with letters…).
         case badFormat
+        /// A phone number with fewer than 7 or more than 15 digits.
+        case phoneDigitCount
+        /// Not a US state or territory code.
+        case unknownState
+        /// A card number that is not 12 to 19 digits long.
+        case cardNumberLength
+        /// A card number that fails the Luhn check (a typing mistake).
+        case cardNumberChecksum
+        /// An expiry month that is not 1 to 12.
+        case monthOutOfRange
+        /// An expiry month before this one.
+        case expired
     }
 
     struct FieldError: Equatable, Sendable {

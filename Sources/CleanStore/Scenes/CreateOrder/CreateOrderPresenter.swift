@@ -139,11 +139,46 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
 
     // MARK: Messages
 
-    /// What to do, in the field's own words (GOV.UK's error message style).
+    /// What to do, in the field's own words (GOV.UK's error message style: no "please", no "invalid").
     func message(for error: CreateOrder.FieldError) -> String {
+        let field = error.field
         switch error.problem {
-        case .missing: return missingMessage(error.field)
-        case .badFormat: return badFormatMessage(error.field)
+        case .missing: return missingMessage(field)
+        case .tooLong(let maximum): return "\(label(field)) must be \(maximum) characters or fewer"
+        case .controlCharacters: return "\(label(field)) must not include tabs, line breaks or other control characters"
+        case .looksLikeCardNumber: return "\(label(field)) must not include a card number"
+        case .badFormat: return badFormatMessage(field)
+        case .phoneDigitCount: return "Enter a phone number with 7 to 15 digits"
+        case .unknownState: return "Enter a US state or territory code, like CA"
+        case .cardNumberLength: return "Enter a card number that is 12 to 19 digits long"
+        case .cardNumberChecksum: return "Enter the card number exactly as it is on the card"
+        case .monthOutOfRange: return "Enter an expiry month from 1 to 12"
+        case .expired: return "The expiry date must be in the future"
+        }
+    }
+
+    /// The field's name, as the start of a sentence.
+    private func label(_ field: Field) -> String {
+        switch field {
+        case .firstName: return "First name"
+        case .lastName: return "Last name"
+        case .phone: return "Phone number"
+        case .email: return "Email address"
+        case .shipmentAddressStreet1: return "Street line 1 of the shipment address"
+        case .shipmentAddressStreet2: return "Street line 2 of the shipment address"
+        case .shipmentAddressCity: return "City of the shipment address"
+        case .shipmentAddressState: return "State of the shipment address"
+        case .shipmentAddressZIP: return "ZIP code of the shipment address"
+        case .shipmentMethodSpeed: return "Shipping method"
+        case .paymentMethodCreditCardNumber: return "Card number"
+        case .paymentMethodExpirationDate: return "Expiry date"
+        case .paymentMethodCVV: return "Card security code"
+        case .billingAddressSameAsShipping: return "Same as shipping address"
+        case .billingAddressStreet1: return "Street line 1 of the billing address"
+        case .billingAddressStreet2: return "Street line 2 of the billing address"
+        case .billingAddressCity: return "City of the billing address"
+        case .billingAddressState: return "State of the billing address"
+        case .billingAddressZIP: return "ZIP code of the billing address"
         }
     }
 
@@ -173,10 +208,15 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
 
     private func badFormatMessage(_ field: Field) -> String {
         switch field {
+        case .phone:
+            return "Enter a phone number using only digits, spaces, dashes, dots, brackets and a leading +, like (415) 555-0100"
+        case .email: return "Enter an email address in the correct format, like name@example.com"
+        case .shipmentAddressZIP, .billingAddressZIP: return "Enter a ZIP code like 94107 or 94107-1234"
         case .shipmentMethodSpeed: return "Select a shipping method from the list"
-        case .paymentMethodCreditCardNumber: return "Enter the card number using digits only, like 4111 1111 1111 1111"
+        case .paymentMethodCreditCardNumber: return "Enter a card number using only digits, spaces and dashes"
         case .paymentMethodExpirationDate: return "Enter the expiry date like 04/29"
-        default: return missingMessage(field)
+        case .paymentMethodCVV: return "Enter a card security code of 3 or 4 digits"
+        default: return "Enter the \(label(field).lowercased()) in the correct format"
         }
     }
 }

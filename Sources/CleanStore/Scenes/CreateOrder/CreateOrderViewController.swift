@@ -33,7 +33,9 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
     private func setup(environment: SceneEnvironment) {
         let viewController = self
         let interactor = CreateOrderInteractor(
-            ordersWorker: OrdersWorker(ordersStore: environment.ordersStore), now: environment.now)
+            ordersWorker: OrdersWorker(ordersStore: environment.ordersStore),
+            validationWorker: OrderValidationWorker(now: environment.now, timeZone: environment.timeZone),
+            now: environment.now)
         let presenter = CreateOrderPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
         let router = CreateOrderRouter()
         viewController.interactor = interactor

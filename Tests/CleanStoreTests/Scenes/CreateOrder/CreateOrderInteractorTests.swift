@@ -21,7 +21,10 @@ final class CreateOrderInteractorTests: XCTestCase {
     func setupCreateOrderInteractor() {
         workerSpy = OrdersWorkerSpy(ordersStore: OrdersMemStore())
         presenterSpy = CreateOrderPresentationLogicSpy()
-        sut = CreateOrderInteractor(ordersWorker: workerSpy, now: { Seeds.june30 })
+        sut = CreateOrderInteractor(
+            ordersWorker: workerSpy,
+            validationWorker: OrderValidationWorker(now: { Seeds.june30 }, timeZone: TimeZone(identifier: "UTC")!),
+            now: { Seeds.june30 })
         sut.presenter = presenterSpy
     }
 
@@ -147,9 +150,24 @@ final class CreateOrderInteractorTests: XCTestCase {
         XCTAssertNil(presenterSpy.createdOrderResponse?.order)
         XCTAssertEqual(presenterSpy.createdOrderResponse?.errors, [
             CreateOrder.FieldError(field: .email, problem: .missing),
-            CreateOrder.FieldError(field: .paymentMethodExpirationDate, problem: .badFormat),
+            CreateOrder.FieldError(field: .paymentMethodExpirationDate, problem: .monthOutOfRange),
         ])
         XCTAssertEqual(presenterSpy.createdOrderResponse?.orderFormFields, fields, "The form comes back as typed")
+        XCTAssertNil(presenterSpy.expirationDateResponse, "An expiry that names no month is shown as typed")
+    }
+
+    func testCreateOrderShouldAskPresenterToFormatTheTypedExpiryWhenTheFormComesBack() async {
+        // Given
+        var fields = Seeds.validFormFields
+        fields.email = ""
+        fields.paymentMethodExpirationDate = " 1/2031 "
+
+        // When
+        await sut.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: fields))
+
+        // Then
+        XCTAssertEqual(presenterSpy.calls, ["presentCreatedOrder", "presentExpirationDate"])
+        XCTAssertEqual(presenterSpy.expirationDateResponse?.date, ExpirationDate(year: 2031, month: 1))
     }
 
     func testCreateOrderShouldPresentASaveFailureWhenTheStoreFails() async {
@@ -248,6 +266,7 @@ final class CreateOrderInteractorTests: XCTestCase {
         XCTAssertEqual(presenterSpy.updatedOrderResponse?.errors, [CreateOrder.FieldError(field: .firstName, problem: .missing)])
         XCTAssertEqual(presenterSpy.updatedOrderResponse?.orderToEdit, Seeds.Orders.amy)
         XCTAssertEqual(presenterSpy.updatedOrderResponse?.orderFormFields, fields)
+        XCTAssertEqual(presenterSpy.calls, ["presentUpdatedOrder", "presentExpirationDate"], "04/29 is shown normalised")
     }
 
     func testUpdateOrderShouldPresentNoOrderForAnUnknownID() async {

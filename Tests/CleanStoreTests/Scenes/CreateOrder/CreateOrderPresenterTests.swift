@@ -124,14 +124,69 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(form.fields["lastName"]?.value, "Apple")
     }
 
+    static let allProblems: [CreateOrder.Problem] = [
+        .missing, .tooLong(maximum: 100), .controlCharacters, .looksLikeCardNumber, .badFormat, .phoneDigitCount,
+        .unknownState, .cardNumberLength, .cardNumberChecksum, .monthOutOfRange, .expired,
+    ]
+
     func testEveryFieldHasAMessageForEveryProblemThatSaysWhatToDo() {
         for field in CreateOrder.Field.allCases {
-            for problem in [CreateOrder.Problem.missing, .badFormat] {
+            for problem in Self.allProblems {
                 let message = sut.message(for: CreateOrder.FieldError(field: field, problem: problem))
-                XCTAssert(message.hasPrefix("Enter ") || message.hasPrefix("Select "), message)
+                XCTAssertFalse(message.isEmpty)
                 XCTAssertFalse(message.lowercased().contains("please"), message)
                 XCTAssertFalse(message.lowercased().contains("invalid"), message)
+                XCTAssertFalse(message.lowercased().contains("required"), message)
+                XCTAssertFalse(message.hasSuffix("."), "GOV.UK messages have no full stop: \(message)")
             }
+        }
+    }
+
+    func testEachErrorKindBecomesItsMessage() {
+        let expected: [(CreateOrder.Field, CreateOrder.Problem, String)] = [
+            (.email, .missing, "Enter the customer's email address"),
+            (.email, .badFormat, "Enter an email address in the correct format, like name@example.com"),
+            (.firstName, .tooLong(maximum: 100), "First name must be 100 characters or fewer"),
+            (.billingAddressZIP, .tooLong(maximum: 20), "ZIP code of the billing address must be 20 characters or fewer"),
+            (.lastName, .controlCharacters, "Last name must not include tabs, line breaks or other control characters"),
+            (.shipmentAddressStreet1, .looksLikeCardNumber, "Street line 1 of the shipment address must not include a card number"),
+            (.phone, .badFormat, "Enter a phone number using only digits, spaces, dashes, dots, brackets and a leading +, like (415) 555-0100"),
+            (.phone, .phoneDigitCount, "Enter a phone number with 7 to 15 digits"),
+            (.shipmentAddressState, .unknownState, "Enter a US state or territory code, like CA"),
+            (.shipmentAddressZIP, .badFormat, "Enter a ZIP code like 94107 or 94107-1234"),
+            (.billingAddressZIP, .badFormat, "Enter a ZIP code like 94107 or 94107-1234"),
+            (.shipmentMethodSpeed, .missing, "Select a shipping method"),
+            (.shipmentMethodSpeed, .badFormat, "Select a shipping method from the list"),
+            (.paymentMethodCreditCardNumber, .badFormat, "Enter a card number using only digits, spaces and dashes"),
+            (.paymentMethodCreditCardNumber, .cardNumberLength, "Enter a card number that is 12 to 19 digits long"),
+            (.paymentMethodCreditCardNumber, .cardNumberChecksum, "Enter the card number exactly as it is on the card"),
+            (.paymentMethodExpirationDate, .badFormat, "Enter the expiry date like 04/29"),
+            (.paymentMethodExpirationDate, .monthOutOfRange, "Enter an expiry month from 1 to 12"),
+            (.paymentMethodExpirationDate, .expired, "The expiry date must be in the future"),
+            (.paymentMethodCVV, .missing, "Enter the card security code"),
+            (.paymentMethodCVV, .badFormat, "Enter a card security code of 3 or 4 digits"),
+        ]
+        for (field, problem, message) in expected {
+            XCTAssertEqual(sut.message(for: CreateOrder.FieldError(field: field, problem: problem)), message)
+        }
+    }
+
+    func testTheSummaryFollowsTheFormsOrderAndUsesTheInlineWords() throws {
+        // Given: errors in no particular order
+        let errors = [
+            CreateOrder.FieldError(field: .billingAddressZIP, problem: .badFormat),
+            CreateOrder.FieldError(field: .firstName, problem: .missing),
+            CreateOrder.FieldError(field: .paymentMethodCVV, problem: .badFormat),
+        ]
+
+        // When
+        sut.presentCreatedOrder(response: CreateOrder.CreateOrder.Response(order: nil, orderFormFields: CreateOrder.OrderFormFields(), errors: errors))
+
+        // Then
+        let form = try XCTUnwrap(spy.createdOrderViewModel?.form)
+        XCTAssertEqual(form.errors.map(\.field), ["firstName", "paymentMethodCVV", "billingAddressZIP"])
+        for error in form.errors {
+            XCTAssertEqual(form.fields[error.field]?.errorMessage, error.message, "Summary and inline message say the same")
         }
     }
 
