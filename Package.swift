@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.19.7"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         .target(
@@ -24,6 +26,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .executableTarget(
@@ -51,6 +54,7 @@ let package = Package(
                 "HTMLCheck",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             exclude: ["Server/__Snapshots__"]
         ),

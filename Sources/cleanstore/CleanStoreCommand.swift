@@ -25,6 +25,15 @@ struct CleanStoreCommand: AsyncParsableCommand {
     @Option(name: .customLong("public"), help: "The folder of static files (CSS, scripts).")
     var publicDirectory = "Public"
 
+    @Option(
+        help: ArgumentHelp(
+            "The secret that signs forms' CSRF tokens and redirect messages (default: $CLEANSTORE_SECRET).",
+            discussion: "Give every instance behind one load balancer the same secret. Without one, a random secret is made at start-up: forms opened before a restart are then refused."))
+    var secret: String?
+
+    @Flag(help: "Mark cookies Secure (when the app is served over HTTPS, e.g. behind a TLS proxy).")
+    var secureCookies = false
+
     @Option(help: "The log level (trace, debug, info, notice, warning, error, critical).")
     var logLevel: String = ProcessInfo.processInfo.environment["LOG_LEVEL"] ?? "info"
 
@@ -33,18 +42,29 @@ struct CleanStoreCommand: AsyncParsableCommand {
         logger.logLevel = Logger.Level(rawValue: logLevel.lowercased()) ?? .info
 
         let store: any OrdersStoreProtocol
+        var sqliteStore: OrdersSQLiteStore?
         if database == ":memory:" {
             store = OrdersMemStore()
         } else {
-            store = try OrdersSQLiteStore(path: database)
+            sqliteStore = try OrdersSQLiteStore(path: database)
+            store = sqliteStore!
         }
         let pages = try await PageRenderer(directory: views)
-        let environment = SceneEnvironment(ordersStore: store, pages: pages)
+        var secret = self.secret ?? ProcessInfo.processInfo.environment["CLEANSTORE_SECRET"] ?? ""
+        if secret.isEmpty {
+            logger.warning("No --secret or CLEANSTORE_SECRET: using a random one; forms opened before a restart will be refused")
+            secret = RequestSecurity.randomBrowserID()
+        }
+        let environment = SceneEnvironment(
+            ordersStore: store, pages: pages, security: RequestSecurity(secret: secret, secureCookies: secureCookies))
         logger.info("Serving orders from \(database == ":memory:" ? "memory" : database)")
         let app = buildApplication(
             environment: environment,
             configuration: AppConfiguration(host: host, port: port, publicDirectory: publicDirectory),
             logger: logger)
+        // Runs until SIGTERM or SIGINT: then stops accepting, finishes the requests in flight, returns.
         try await app.runService()
+        try sqliteStore?.close()
+        logger.info("Stopped")
     }
 }

@@ -4,6 +4,10 @@ import Hummingbird
 /// and a body larger than `maxUploadSize` is refused with 413.
 public struct AppRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
+    /// The id the browser sent in its CSRF cookie (empty when it sent none), set by `CSRFMiddleware`.
+    public var browserID = ""
+    /// The token the browser's forms carry (`_csrf`), set by `CSRFMiddleware`.
+    public var csrfToken = ""
 
     public init(source: Source) {
         coreContext = .init(source: source)

@@ -22,7 +22,9 @@ public func buildRouter(environment: SceneEnvironment, publicDirectory: String) 
     let router = Router(context: AppRequestContext.self)
     router.addMiddleware {
         LogRequestsMiddleware(.info)
+        SecurityHeadersMiddleware()
         ErrorPageMiddleware(pages: environment.pages, routes: routes)
+        CSRFMiddleware(security: environment.security)
         FileMiddleware(
             publicDirectory,
             cacheControl: CacheControl([(MediaType(type: .any), [.public, .maxAge(3600)])]),

@@ -10,6 +10,7 @@ public enum ErrorPage {
     static func viewModel(for status: HTTPResponse.Status) -> ViewModel {
         switch status.code {
         case 400: return ViewModel(heading: "Bad request", message: "The request could not be read. Go back and try again.")
+        case 403: return ViewModel(heading: "This form has expired", message: "The form could not be accepted, so nothing was saved. Go back, reload the page and send the form again.")
         case 404: return ViewModel(heading: "Page not found", message: "There is no page at this address. If you followed a link to an order, the order may not exist.")
         case 405: return ViewModel(heading: "Method not allowed", message: "This page cannot be used that way.")
         case 413: return ViewModel(heading: "Request too large", message: "The form sent more data than the server accepts.")

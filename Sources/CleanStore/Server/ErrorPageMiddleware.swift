@@ -22,11 +22,14 @@ struct ErrorPageMiddleware: RouterMiddleware {
                 if !allowed.isEmpty {
                     var response = ErrorPage.response(.methodNotAllowed, pages: pages)
                     response.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
+                    context.logger.info("Request refused", metadata: ["status": "405"])
                     return response
                 }
             }
             if error.status.code >= 500 {
                 context.logger.error("Request failed", metadata: ["status": "\(error.status.code)"])
+            } else {
+                context.logger.info("Request refused", metadata: ["status": "\(error.status.code)"])
             }
             return ErrorPage.response(error.status, pages: pages)
         } catch {

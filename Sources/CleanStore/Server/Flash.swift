@@ -2,28 +2,41 @@ import Foundation
 import Hummingbird
 
 /// The one-time message a router passes to the next page along with a redirect
-/// ("Order 7 was created."). It travels in a cookie that the next page reads and clears.
-public enum Flash {
+/// ("Order 7 was created."). It travels in a signed cookie that the next page reads and clears;
+/// a cookie whose signature does not match (forged, or from another secret) is ignored.
+public struct Flash: Sendable {
     public static let cookieName = "cleanstore_flash"
+    static let purpose = "flash"
 
-    /// The message passed to this request, if any.
-    public static func message(in request: Request) -> String? {
-        guard let value = request.cookies[cookieName]?.value, !value.isEmpty else { return nil }
-        return value.removingPercentEncoding
+    public let security: RequestSecurity
+
+    public init(security: RequestSecurity) {
+        self.security = security
+    }
+
+    /// The message passed to this request, if any, and if it is genuine.
+    public func message(in request: Request) -> String? {
+        guard let value = request.cookies[Self.cookieName]?.value else { return nil }
+        let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, let data = RequestSecurity.data(base64URL: String(parts[0])),
+            let message = String(data: data, encoding: .utf8), !message.isEmpty,
+            security.verify(message, signature: String(parts[1]), for: Self.purpose)
+        else { return nil }
+        return message
+    }
+
+    /// The cookie value that carries `message`.
+    public func cookieValue(for message: String) -> String {
+        RequestSecurity.base64URL(Data(message.utf8)) + "." + security.sign(message, for: Self.purpose)
     }
 
     /// Passes `message` to the page the response redirects to.
-    public static func pass(_ message: String, on response: inout Response) {
-        let encoded = message.addingPercentEncoding(withAllowedCharacters: valueCharacters) ?? ""
-        response.setCookie(Cookie(name: cookieName, value: encoded, path: "/", httpOnly: true, sameSite: .lax))
+    public func pass(_ message: String, on response: inout Response) {
+        response.setCookie(security.cookie(name: Self.cookieName, value: cookieValue(for: message)))
     }
 
     /// Clears the message once a page has shown it, so a reload does not show it again.
-    public static func clear(on response: inout Response) {
-        response.setCookie(Cookie(name: cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax))
+    public func clear(on response: inout Response) {
+        response.setCookie(security.cookie(name: Self.cookieName, value: "", maxAge: 0))
     }
-
-    /// ASCII letters and digits travel as they are; everything else is percent-encoded.
-    private static let valueCharacters = CharacterSet(
-        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 }

@@ -12,7 +12,9 @@ enum Routes {
 
     static func table(environment: SceneEnvironment) -> [Route] {
         @Sendable func formFields(_ request: Request, _ context: AppRequestContext) async throws -> CreateOrder.OrderFormFields {
-            try await FormDecoding.decode(CreateOrder.OrderFormFields.self, from: request, context: context).get()
+            try await FormDecoding.decode(
+                CreateOrder.OrderFormFields.self, from: request, context: context, security: environment.security
+            ).get()
         }
         return [
             Route(method: .get, path: "/") { _, _ in .seeOther("/orders") },
@@ -26,10 +28,11 @@ enum Routes {
             },
             Route(method: .post, path: "/orders") { request, context in
                 let fields = try await formFields(request, context)
-                return await CreateOrderViewController(environment: environment).createOrder(orderFormFields: fields)
+                return await CreateOrderViewController(environment: environment, csrfToken: context.csrfToken)
+                    .createOrder(orderFormFields: fields)
             },
-            Route(method: .get, path: "/orders/new") { _, _ in
-                CreateOrderViewController(environment: environment).newOrder()
+            Route(method: .get, path: "/orders/new") { _, context in
+                CreateOrderViewController(environment: environment, csrfToken: context.csrfToken).newOrder()
             },
             Route(method: .get, path: "/orders/:id") { request, context in
                 let id = try context.parameters.require("id")
@@ -38,12 +41,13 @@ enum Routes {
             Route(method: .post, path: "/orders/:id") { request, context in
                 let id = try context.parameters.require("id")
                 let fields = try await formFields(request, context)
-                return await CreateOrderViewController(environment: environment)
+                return await CreateOrderViewController(environment: environment, csrfToken: context.csrfToken)
                     .updateOrder(id: id, orderFormFields: fields)
             },
             Route(method: .get, path: "/orders/:id/edit") { _, context in
                 let id = try context.parameters.require("id")
-                return await CreateOrderViewController(environment: environment).editOrder(id: id)
+                return await CreateOrderViewController(environment: environment, csrfToken: context.csrfToken)
+                    .editOrder(id: id)
             },
         ]
     }

@@ -9,16 +9,20 @@ public struct SceneEnvironment: Sendable {
     public var now: @Sendable () -> Date
     /// The shop's time zone: order dates are shown in it.
     public var timeZone: TimeZone
+    /// The secret that signs what routers pass along with a redirect (and CSRF tokens).
+    public var security: RequestSecurity
 
     public init(
         ordersStore: any OrdersStoreProtocol,
         pages: any PageRendering,
         now: @escaping @Sendable () -> Date = { Date() },
-        timeZone: TimeZone = .current
+        timeZone: TimeZone = .current,
+        security: RequestSecurity
     ) {
         self.ordersStore = ordersStore
         self.pages = pages
         self.now = now
         self.timeZone = timeZone
+        self.security = security
     }
 }

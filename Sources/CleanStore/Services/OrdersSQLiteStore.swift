@@ -19,6 +19,11 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
         try Self.migrator.migrate(dbPool)
     }
 
+    /// Closes the database (at shutdown, once no request uses the store any more).
+    public func close() throws {
+        try dbPool.close()
+    }
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: orders") { db in

@@ -41,7 +41,7 @@ final class PageSnapshotTests: XCTestCase {
 
     func testListWithOrdersAndAMessage() async throws {
         try await assertPage(
-            "list-with-orders", "/orders", cookie: "\(Flash.cookieName)=Order%202%20was%20created%2E", status: .ok)
+            "list-with-orders", "/orders", cookie: flashCookie("Order 2 was created."), status: .ok)
     }
 
     func testOrderDetail() async throws {

@@ -9,16 +9,21 @@ import XCTest
 /// The whole app, in process, over a memory store with a fixed clock, as HTTP tests drive it.
 struct TestApp {
     let store: any OrdersStoreProtocol
-    let environment: SceneEnvironment
+    var environment: SceneEnvironment
+    /// Where the app logs; by default only errors, to the console.
+    var logger: Logger
 
-    init(orders: [Order] = []) async throws {
-        store = OrdersMemStore(orders: orders)
-        environment = try await makeTestEnvironment(store: store)
+    init(orders: [Order] = [], store: (any OrdersStoreProtocol)? = nil, logger: Logger? = nil) async throws {
+        self.store = store ?? OrdersMemStore(orders: orders)
+        environment = try await makeTestEnvironment(store: self.store)
+        self.logger = logger ?? {
+            var logger = Logger(label: "cleanstore-test")
+            logger.logLevel = .error
+            return logger
+        }()
     }
 
     func test<Value: Sendable>(_ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
-        var logger = Logger(label: "cleanstore-test")
-        logger.logLevel = .error
         let app = Application(
             router: buildRouter(environment: environment, publicDirectory: Repository.publicDirectory),
             logger: logger)
@@ -27,11 +32,18 @@ struct TestApp {
 }
 
 extension TestClientProtocol {
-    /// Posts a web form (`application/x-www-form-urlencoded`).
-    func post(_ uri: String, form: String, cookie: String? = nil) async throws -> TestResponse {
+    /// Posts a web form (`application/x-www-form-urlencoded`) as the test browser does: with its
+    /// CSRF cookie and the form's `_csrf` token, unless `csrf` is false.
+    func post(_ uri: String, form: String, cookie: String? = nil, csrf: Bool = true) async throws -> TestResponse {
         var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
-        if let cookie { headers[.cookie] = cookie }
-        return try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: form))
+        var body = form
+        var cookies = cookie.map { [$0] } ?? []
+        if csrf {
+            cookies.append("\(CSRFMiddleware.cookieName)=\(testBrowserID)")
+            body += (body.isEmpty ? "" : "&") + "\(CSRFMiddleware.fieldName)=\(testCSRFToken)"
+        }
+        if !cookies.isEmpty { headers[.cookie] = cookies.joined(separator: "; ") }
+        return try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
     }
 
     func get(_ uri: String, cookie: String? = nil) async throws -> TestResponse {

@@ -12,7 +12,18 @@ enum Repository {
     static let publicDirectory = root.appendingPathComponent("Public").path
 }
 
-/// A scene environment with everything fixed: memory store, clock at 6/29/07, UTC.
+/// The fixed secret and browser id of the tests: tokens and signed messages are the same every run.
+let testSecurity = RequestSecurity(secret: "test-secret", newBrowserID: { testBrowserID })
+let testBrowserID = "test-browser-0123456789"
+/// The CSRF token of `testBrowserID`.
+let testCSRFToken = testSecurity.sign(testBrowserID, for: CSRFMiddleware.purpose)
+
+/// A `Cookie` header carrying a signed one-time message, as a router's redirect sets it.
+func flashCookie(_ message: String) -> String {
+    "\(Flash.cookieName)=\(Flash(security: testSecurity).cookieValue(for: message))"
+}
+
+/// A scene environment with everything fixed: memory store, clock at 6/29/07, UTC, test secret.
 func makeTestEnvironment(
     store: any OrdersStoreProtocol = OrdersMemStore(),
     pages: (any PageRendering)? = nil,
@@ -24,7 +35,8 @@ func makeTestEnvironment(
     } else {
         renderer = try await PageRenderer(directory: Repository.views)
     }
-    return SceneEnvironment(ordersStore: store, pages: renderer, now: { now }, timeZone: TimeZone(identifier: "UTC")!)
+    return SceneEnvironment(
+        ordersStore: store, pages: renderer, now: { now }, timeZone: TimeZone(identifier: "UTC")!, security: testSecurity)
 }
 
 /// Records what a view controller asked to render, and renders a short, predictable text.

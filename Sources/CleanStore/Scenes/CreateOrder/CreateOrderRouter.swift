@@ -16,18 +16,19 @@ protocol CreateOrderDataPassing: AnyObject {
 final class CreateOrderRouter: CreateOrderRoutingLogic, CreateOrderDataPassing {
     weak var viewController: CreateOrderViewController?
     weak var dataStore: CreateOrderDataStore?
+    var flash: Flash?
 
     // MARK: Routing
 
     func routeToListOrders(message: String) -> Response {
         var response = Response.seeOther("/orders")
-        Flash.pass(message, on: &response)
+        flash?.pass(message, on: &response)
         return response
     }
 
     func routeToShowOrder(orderID: String, message: String) -> Response {
         var response = Response.seeOther("/orders/\(orderID)")
-        Flash.pass(message, on: &response)
+        flash?.pass(message, on: &response)
         return response
     }
 }

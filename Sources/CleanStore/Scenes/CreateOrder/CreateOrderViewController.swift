@@ -13,6 +13,8 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
     var interactor: CreateOrderBusinessLogic?
     var router: (CreateOrderRoutingLogic & CreateOrderDataPassing)?
     let pages: PageRendering
+    /// The browser's CSRF token: every form posts it back.
+    let csrfToken: String
 
     /// What the page shows, as the display methods leave it; rendered once the cycle is over.
     enum Screen {
@@ -23,8 +25,9 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
 
     private(set) var screen: Screen?
 
-    init(environment: SceneEnvironment) {
+    init(environment: SceneEnvironment, csrfToken: String) {
         pages = environment.pages
+        self.csrfToken = csrfToken
         setup(environment: environment)
     }
 
@@ -44,6 +47,7 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
         presenter.viewController = viewController
         router.viewController = viewController
         router.dataStore = interactor
+        router.flash = Flash(security: environment.security)
     }
 
     // MARK: Routes
@@ -125,6 +129,7 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
         }
 
         var form: CreateOrder.DisplayedForm
+        var csrfToken: String
         var action: String
         var cancelURL: String
         var shippingMethods: [ShippingMethod]
@@ -139,7 +144,7 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
                     value: String(index), name: name, selected: form.shipmentMethodSpeed == String(index))
             }
             let page = FormPage(
-                form: form, action: path ?? "/orders", cancelURL: path ?? "/orders", shippingMethods: shippingMethods)
+                form: form, csrfToken: csrfToken, action: path ?? "/orders", cancelURL: path ?? "/orders", shippingMethods: shippingMethods)
             let html = pages.render(template: "CreateOrder/form", context: page, title: form.title, flash: nil)
             return .html(html, status: status)
         case .redirect(let response):

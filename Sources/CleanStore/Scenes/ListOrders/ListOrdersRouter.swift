@@ -9,4 +9,5 @@ protocol ListOrdersDataPassing: AnyObject {
 final class ListOrdersRouter: ListOrdersRoutingLogic, ListOrdersDataPassing {
     weak var viewController: ListOrdersViewController?
     weak var dataStore: ListOrdersDataStore?
+    var flash: Flash?
 }

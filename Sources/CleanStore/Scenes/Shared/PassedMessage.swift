@@ -4,16 +4,18 @@ import Hummingbird
 /// scene's router sent along with its redirect (see `Flash`). Routers of scenes that a redirect
 /// lands on adopt it.
 protocol PassedMessageReceiving: AnyObject {
+    /// How passed messages travel (signed cookies).
+    var flash: Flash? { get }
     func passedMessage(in request: Request) -> String?
     func acknowledgePassedMessage(on response: inout Response)
 }
 
 extension PassedMessageReceiving {
     func passedMessage(in request: Request) -> String? {
-        Flash.message(in: request)
+        flash?.message(in: request)
     }
 
     func acknowledgePassedMessage(on response: inout Response) {
-        Flash.clear(on: &response)
+        flash?.clear(on: &response)
     }
 }

@@ -9,4 +9,5 @@ protocol ShowOrderDataPassing: AnyObject {
 final class ShowOrderRouter: ShowOrderRoutingLogic, ShowOrderDataPassing {
     weak var viewController: ShowOrderViewController?
     weak var dataStore: ShowOrderDataStore?
+    var flash: Flash?
 }

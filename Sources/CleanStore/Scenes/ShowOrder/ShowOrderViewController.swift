@@ -32,6 +32,7 @@ final class ShowOrderViewController: ShowOrderDisplayLogic {
         presenter.viewController = viewController
         router.viewController = viewController
         router.dataStore = interactor
+        router.flash = Flash(security: environment.security)
     }
 
     // MARK: Routes

@@ -13,6 +13,7 @@ final class CreateOrderRouterTests: XCTestCase {
     override func setUp() {
         super.setUp()
         sut = CreateOrderRouter()
+        sut.flash = Flash(security: testSecurity)
     }
 
     // MARK: Tests
@@ -26,7 +27,7 @@ final class CreateOrderRouterTests: XCTestCase {
         XCTAssertEqual(response.headers[.location], "/orders")
         XCTAssertEqual(
             response.setCookieParts,
-            [["\(Flash.cookieName)=Order%2042%20was%20created%2E", "Path=/", "SameSite=Lax", "HttpOnly"]])
+            [[flashCookie("Order 42 was created."), "Path=/", "SameSite=Lax", "HttpOnly"]])
     }
 
     func testRouteToShowOrderShouldRedirectToTheOrderPassingTheMessage() {
@@ -36,7 +37,7 @@ final class CreateOrderRouterTests: XCTestCase {
         // Then
         XCTAssertEqual(response.status, .seeOther)
         XCTAssertEqual(response.headers[.location], "/orders/7")
-        XCTAssertEqual(response.setCookieParts.first?.contains("\(Flash.cookieName)=Order%207%20was%20updated%2E"), true)
+        XCTAssertEqual(response.setCookieParts.first?.contains(flashCookie("Order 7 was updated.")), true)
     }
 
     func testThePassedMessageArrivesAsSentWhateverItsCharacters() {
@@ -46,7 +47,7 @@ final class CreateOrderRouterTests: XCTestCase {
         let cookie = response.setCookies[0].split(separator: ";")[0]
 
         // When
-        let received = Flash.message(in: makeRequest(path: "/orders", cookie: String(cookie)))
+        let received = sut.flash?.message(in: makeRequest(path: "/orders", cookie: String(cookie)))
 
         // Then
         XCTAssertEqual(received, message)
@@ -54,7 +55,8 @@ final class CreateOrderRouterTests: XCTestCase {
 
     func testDataStoreShouldBeTheInteractor() async throws {
         // Given
-        let viewController = CreateOrderViewController(environment: try await makeTestEnvironment(pages: PageRendererSpy()))
+        let viewController = CreateOrderViewController(
+            environment: try await makeTestEnvironment(pages: PageRendererSpy()), csrfToken: testCSRFToken)
 
         // Then
         let router = try XCTUnwrap(viewController.router as? CreateOrderRouter)

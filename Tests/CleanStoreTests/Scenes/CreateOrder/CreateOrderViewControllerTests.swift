@@ -15,7 +15,7 @@ final class CreateOrderViewControllerTests: XCTestCase {
     override func setUp() async throws {
         try await super.setUp()
         pagesSpy = PageRendererSpy()
-        sut = CreateOrderViewController(environment: try await makeTestEnvironment(pages: pagesSpy))
+        sut = CreateOrderViewController(environment: try await makeTestEnvironment(pages: pagesSpy), csrfToken: "token-1")
         interactorSpy = CreateOrderBusinessLogicSpy()
         sut.interactor = interactorSpy
     }
@@ -120,6 +120,7 @@ final class CreateOrderViewControllerTests: XCTestCase {
         let page = try XCTUnwrap(renderedPage)
         XCTAssertEqual(page.action, "/orders")
         XCTAssertEqual(page.cancelURL, "/orders")
+        XCTAssertEqual(page.csrfToken, "token-1", "The form carries the browser's CSRF token")
         XCTAssertEqual(page.shippingMethods.map(\.name), interactorSpy.shippingMethods, "The interactor's shipping methods")
         XCTAssertEqual(page.shippingMethods.map(\.value), ["0", "1", "2"])
         XCTAssertEqual(page.shippingMethods.map(\.selected), [false, false, true], "The chosen method is selected")

@@ -13,19 +13,29 @@ final class ListOrdersRouterTests: XCTestCase {
     override func setUp() {
         super.setUp()
         sut = ListOrdersRouter()
+        sut.flash = Flash(security: testSecurity)
     }
 
     // MARK: Tests
 
     func testPassedMessageShouldBeReadFromTheRedirectsCookie() {
         // Given
-        let request = makeRequest(path: "/orders", cookie: "other=1; \(Flash.cookieName)=Order%2012%20was%20created%2E")
+        let request = makeRequest(path: "/orders", cookie: "other=1; " + flashCookie("Order 12 was created."))
 
         // When
         let message = sut.passedMessage(in: request)
 
         // Then
         XCTAssertEqual(message, "Order 12 was created.")
+    }
+
+    func testAForgedOrForeignMessageShouldBeIgnored() {
+        let genuine = Flash(security: testSecurity).cookieValue(for: "Order 1 was created.")
+        let forged = RequestSecurity.base64URL(Data("Your card was declined, call 555".utf8)) + "." + genuine.split(separator: ".")[1]
+        let foreign = Flash(security: RequestSecurity(secret: "another secret")).cookieValue(for: "Order 1 was created.")
+        for value in [forged, foreign, "Order%201%20was%20created", "a.b", "."] {
+            XCTAssertNil(sut.passedMessage(in: makeRequest(path: "/orders", cookie: "\(Flash.cookieName)=\(value)")), value)
+        }
     }
 
     func testPassedMessageShouldBeNilWithoutACookie() {

@@ -88,7 +88,7 @@ final class ListOrdersViewControllerTests: XCTestCase {
 
         // When
         let response = await sut.showOrders(
-            request: makeRequest(path: "/orders", cookie: "\(Flash.cookieName)=Order%207%20was%20created%2E"))
+            request: makeRequest(path: "/orders", cookie: flashCookie("Order 7 was created.")))
 
         // Then
         XCTAssertEqual(pagesSpy.rendered.first?.flash, "Order 7 was created.")

@@ -13,12 +13,13 @@ final class ShowOrderRouterTests: XCTestCase {
     override func setUp() {
         super.setUp()
         sut = ShowOrderRouter()
+        sut.flash = Flash(security: testSecurity)
     }
 
     // MARK: Tests
 
     func testPassedMessageShouldBeReadFromTheRedirectsCookie() {
-        let request = makeRequest(path: "/orders/3", cookie: "\(Flash.cookieName)=Order%203%20was%20updated%2E")
+        let request = makeRequest(path: "/orders/3", cookie: flashCookie("Order 3 was updated."))
         XCTAssertEqual(sut.passedMessage(in: request), "Order 3 was updated.")
     }
 

@@ -83,7 +83,7 @@ final class ShowOrderViewControllerTests: XCTestCase {
 
         // When
         let response = await sut.showOrder(
-            id: "1", request: makeRequest(path: "/orders/1", cookie: "\(Flash.cookieName)=Order%201%20was%20updated%2E"))
+            id: "1", request: makeRequest(path: "/orders/1", cookie: flashCookie("Order 1 was updated.")))
 
         // Then
         XCTAssertEqual(response.status, .ok)
