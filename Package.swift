@@ -55,6 +55,7 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Server/__Snapshots__"]
         ),

@@ -1,0 +1,119 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import XCTest
+
+@testable import CleanStore
+
+/// The real `cleanstore` executable, started on 127.0.0.1 with a port of its own choosing, for
+/// tests of what only a process shows: signals, crashes, restarts, many connections.
+final class ServerProcess: @unchecked Sendable {
+    /// `cleanstore`, built beside the test bundle by `swift build --build-tests`.
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("cleanstore")
+    }
+
+    let process = Process()
+    private let output = Pipe()
+    private let lock = NSLock()
+    private var buffer = ""
+    private let started = DispatchSemaphore(value: 0)
+    private let ended = DispatchSemaphore(value: 0)
+    private(set) var port = 0
+
+    /// Everything the server has logged so far.
+    var log: String { lock.withLock { buffer } }
+
+    init(database: String, secret: String = "process-test-secret") throws {
+        process.executableURL = Self.executable
+        process.arguments = ["--database", database, "--port", "0", "--secret", secret, "--log-level", "info"]
+        process.currentDirectoryURL = Repository.root
+        process.standardOutput = output
+        process.standardError = output
+        // Keep reading the log as it comes (a full pipe would block the server), and note the port.
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self else { return }
+            let signalStart: Bool = self.lock.withLock {
+                if data.isEmpty {
+                    handle.readabilityHandler = nil
+                    self.ended.signal()
+                    return self.port == 0
+                }
+                self.buffer += String(decoding: data, as: UTF8.self)
+                guard self.port == 0, let range = self.buffer.range(of: "listening on 127.0.0.1:") else { return false }
+                let digits = self.buffer[range.upperBound...].prefix { $0.isNumber }
+                guard self.buffer[range.upperBound...].dropFirst(digits.count).first != nil else { return false }
+                self.port = Int(digits) ?? 0
+                return true
+            }
+            if signalStart { self.started.signal() }
+        }
+        try process.run()
+        // Only the server may hold the pipe's writing end, so that its exit is the log's end.
+        try output.fileHandleForWriting.close()
+        guard started.wait(timeout: .now() + 60) == .success, lock.withLock({ port }) != 0 else {
+            throw ServerError.exited(log)
+        }
+    }
+
+    enum ServerError: Error { case exited(String) }
+
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// Sends `signal` and waits for the process to end; returns its exit status and its log.
+    func stop(with signal: Int32) -> (status: Int32, log: String) {
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        _ = ended.wait(timeout: .now() + 30)
+        return (process.terminationStatus, log)
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+}
+
+/// A browser's worth of HTTP: keeps the CSRF cookie and the form's token.
+struct Browser: Sendable {
+    let client: HTTPClient
+    let baseURL: String
+    var cookie = ""
+    var token = ""
+
+    /// Opens the new-order form, as a clerk does first, to get the cookie and token.
+    static func open(_ baseURL: String, client: HTTPClient) async throws -> Browser {
+        var browser = Browser(client: client, baseURL: baseURL)
+        let response = try await client.execute(HTTPClientRequest(url: baseURL + "/orders/new"), timeout: .seconds(10))
+        let body = String(buffer: try await response.body.collect(upTo: 1 << 20))
+        browser.cookie = response.headers["set-cookie"].first.map { String($0.split(separator: ";")[0]) } ?? ""
+        if let range = body.range(of: #"name="_csrf" value=""#) {
+            browser.token = String(body[range.upperBound...].prefix { $0 != "\"" })
+        }
+        return browser
+    }
+
+    /// Posts an order form; returns the status and, after a create, the new order's id.
+    func post(_ path: String, fields: CreateOrder.OrderFormFields) async throws -> (status: UInt, orderID: String?) {
+        var request = HTTPClientRequest(url: baseURL + path)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        request.headers.add(name: "Cookie", value: cookie)
+        request.body = .bytes(ByteBuffer(string: Seeds.formBody(fields) + "&_csrf=\(token)"))
+        let response = try await client.execute(request, timeout: .seconds(10))
+        _ = try await response.body.collect(upTo: 1 << 20)
+        // The one-time message names the new order: "Order 7 was created."
+        let flash = response.headers["set-cookie"].first { $0.hasPrefix("\(Flash.cookieName)=") }
+        let message = flash.flatMap { cookie -> String? in
+            let value = cookie.split(separator: ";")[0].dropFirst(Flash.cookieName.count + 1)
+            return RequestSecurity.data(base64URL: String(value.split(separator: ".")[0]))
+                .flatMap { String(data: $0, encoding: .utf8) }
+        }
+        let id = message.map { $0.split(separator: " ")[1] }.map(String.init)
+        return (response.status.code, id)
+    }
+}
