@@ -1,0 +1,63 @@
+// CleanStore Web – the order form's small helpers. Loaded from <head> with `defer`, never inline,
+// so a Content-Security-Policy of `default-src 'self'` holds. Every page works without it:
+// it only moves focus and hides the billing fields that the server ignores anyway.
+(function () {
+  "use strict";
+
+  // Focus a field named by a `#id` link, with its label (and the top of a fieldset's legend
+  // when the field is the first one) scrolled into view, rather than the bare input at the very
+  // top of the window where the clerk cannot see what it asks for.
+  function focusField(id) {
+    var field = document.getElementById(id);
+    if (!field || typeof field.focus !== "function") return false;
+    var label = document.querySelector('label[for="' + id.replace(/["\\]/g, "\\$&") + '"]');
+    var fieldset = field.closest("fieldset");
+    var legend = fieldset && fieldset.querySelector("legend");
+    var target = label || field;
+    if (legend && fieldset.querySelector("input, select, textarea") === field) target = legend;
+    target.scrollIntoView({ block: "start" });
+    field.focus({ preventScroll: true });
+    return document.activeElement === field;
+  }
+
+  // The error summary: gets focus on load, so a screen reader reads it and Tab starts from it;
+  // each of its links moves focus to the field it names.
+  function enhanceErrorSummary() {
+    var summary = document.querySelector(".error-summary");
+    if (!summary) return;
+    summary.addEventListener("click", function (event) {
+      var link = event.target.closest('a[href^="#"]');
+      if (!link || !summary.contains(link)) return;
+      if (focusField(decodeURIComponent(link.hash.slice(1)))) event.preventDefault();
+    });
+    if (!summary.hasAttribute("tabindex")) summary.setAttribute("tabindex", "-1");
+    summary.focus();
+  }
+
+  // "Same as shipping address" hides the billing fields while it is ticked. Their values stay in
+  // place (unticking brings back what was typed) and the server does not read them when ticked.
+  function enhanceBillingToggle() {
+    var same = document.getElementById("billingAddressSameAsShipping");
+    var billing = document.getElementById("billing-fields");
+    if (!same || !billing) return;
+    same.setAttribute("aria-controls", billing.id);
+    function sync() {
+      billing.hidden = same.checked;
+    }
+    same.addEventListener("change", sync);
+    // Back/forward can restore the box's state after this script ran.
+    window.addEventListener("pageshow", sync);
+    sync();
+  }
+
+  function start() {
+    enhanceBillingToggle();
+    enhanceErrorSummary();
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();

@@ -1,0 +1,273 @@
+"""What an order clerk does, in a real browser against the real server (issue 4)."""
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
+
+from helpers import (
+    SHIPPING_METHODS, active_id, at_width, count_orders, create_order, detail_values, field,
+    fill_form, flash, has_focus_ring, in_viewport, navigate, open_page, order_id_from_flash,
+    path_of, save_page, screenshot, set_checkbox, submit, type_into, valid_order, value_of,
+)
+
+# The order's fields as Tab reaches them (the billing fields only while they are shown).
+TAB_ORDER = [
+    "firstName", "lastName", "phone", "email",
+    "shipmentAddressStreet1", "shipmentAddressStreet2", "shipmentAddressCity",
+    "shipmentAddressState", "shipmentAddressZIP",
+    "shipmentMethodSpeed",
+    "paymentMethodCreditCardNumber", "paymentMethodExpirationDate", "paymentMethodCVV",
+    "billingAddressSameAsShipping",
+]
+BILLING_FIELDS = [
+    "billingAddressStreet1", "billingAddressStreet2", "billingAddressCity",
+    "billingAddressState", "billingAddressZIP",
+]
+
+
+def billing_shown(driver):
+    return driver.find_element(By.ID, "billing-fields").is_displayed()
+
+
+def test_create_an_order_by_keyboard_and_see_it_as_typed(browser):
+    """Journey 1: type every field (Tab between them), tick "same as shipping", choose a method,
+    Enter saves; the list names the new order; its page shows every value as typed."""
+    order = valid_order()
+    open_page(browser, "/orders/new")
+    assert browser.title == "New order – CleanStore"
+    assert billing_shown(browser), "billing fields are shown while the box is unticked"
+    save_page(browser, "form-new")
+
+    field(browser, "firstName").click()
+    for name in TAB_ORDER:
+        assert active_id(browser) == name, f"Tab should reach {name} next"
+        active = browser.switch_to.active_element
+        if name == "shipmentMethodSpeed":
+            Select(active).select_by_value(order[name])
+        elif name == "billingAddressSameAsShipping":
+            active.send_keys(Keys.SPACE)
+            assert active.is_selected()
+        else:
+            active.send_keys(order[name])
+        active.send_keys(Keys.TAB)
+    assert not billing_shown(browser), "ticking 'same as shipping' hides the billing fields"
+    assert browser.switch_to.active_element.get_attribute("type") == "submit", \
+        "Tab skips the hidden billing fields and reaches the button"
+
+    email = field(browser, "email")
+    navigate(browser, lambda: email.send_keys(Keys.ENTER))  # Enter in a field submits
+
+    assert path_of(browser) == "/orders"
+    order_id = order_id_from_flash(browser)
+    assert flash(browser) == f"Order {order_id} was created."
+    first_row = browser.find_element(By.CSS_SELECTOR, "table.orders tbody tr")
+    assert f"Order {order_id}" in first_row.text, "newest first"
+    assert "Amy Apple" in first_row.text
+    screenshot(browser, "01-list-after-create")
+    save_page(browser, "list")
+
+    navigate(browser, browser.find_element(By.LINK_TEXT, f"Order {order_id}").click)
+    assert path_of(browser) == f"/orders/{order_id}"
+    shown = detail_values(browser)
+    shipping_lines = ["1 Market Street", "Suite 300", "San Francisco, CA 94107"]
+    assert shown["Name"] == "Amy Apple"
+    assert shown["Phone"] == "(415) 555-0100"
+    assert shown["Email"] == "amy.apple@example.com"
+    assert shown["Address"] == shipping_lines
+    assert shown["Method"] == "Two-Day Shipping"
+    assert shown["Card"] == "•••• 1111"
+    assert shown["Expires"] == "04/39"
+    assert shown["Billing address"] == shipping_lines
+    source = browser.page_source
+    assert "4111 1111 1111 1111" not in source and "4111111111111111" not in source
+    screenshot(browser, "02-detail")
+    save_page(browser, "detail")
+
+
+def test_mistakes_are_summarised_linked_kept_and_then_fixed(browser):
+    """Journey 2: a form with mistakes comes back with a focused error summary whose links move
+    focus to their fields, inline messages and the typed values; fixed, it saves."""
+    typed = valid_order(
+        firstName="Bob", lastName="", phone="555-CALL-BOB", email="bob.battery@example",
+        shipmentAddressStreet1="3 Ship Street", shipmentAddressStreet2="",
+        shipmentAddressCity="Boston", shipmentAddressState="ZZ", shipmentAddressZIP="2108",
+        shipmentMethodSpeed="",
+        paymentMethodCreditCardNumber="4111 1111 1111 1112", paymentMethodExpirationDate="13/39",
+        paymentMethodCVV="12",
+        billingAddressSameAsShipping=False, billingAddressStreet1="", billingAddressStreet2="",
+        billingAddressCity="Bobsville", billingAddressState="", billingAddressZIP="",
+    )
+    invalid = [
+        "lastName", "phone", "email", "shipmentAddressState", "shipmentAddressZIP",
+        "shipmentMethodSpeed", "paymentMethodCreditCardNumber", "paymentMethodExpirationDate",
+        "paymentMethodCVV", "billingAddressStreet1", "billingAddressState", "billingAddressZIP",
+    ]
+    orders_before = count_orders(browser)
+    open_page(browser, "/orders/new")
+    fill_form(browser, typed)
+    submit(browser)
+
+    assert path_of(browser) == "/orders"
+    assert browser.title == "Error: New order – CleanStore"
+    summary = browser.find_element(By.CSS_SELECTOR, ".error-summary")
+    assert browser.switch_to.active_element == summary, "the error summary has focus on load"
+    screenshot(browser, "03-form-with-errors")
+    save_page(browser, "form-errors")
+
+    links = summary.find_elements(By.CSS_SELECTOR, "a")
+    targets = [link.get_attribute("href").split("#", 1)[1] for link in links]
+    assert targets == invalid, "one link per mistake, in the form's order"
+    for link, name in zip(links, targets):
+        link.click()
+        assert active_id(browser) == name, f"the summary's link to #{name} focuses that field"
+        assert has_focus_ring(browser, field(browser, name)), f"{name} shows a focus ring"
+        assert in_viewport(browser, field(browser, name))
+        message = browser.find_element(By.ID, f"{name}-error")
+        assert message.is_displayed() and message.text.endswith(link.text)
+        assert field(browser, name).get_attribute("aria-invalid") == "true"
+        assert f"{name}-error" in field(browser, name).get_attribute("aria-describedby").split()
+    assert len(browser.find_elements(By.CSS_SELECTOR, "[aria-invalid=true]")) == len(invalid)
+
+    for name in ("firstName", "lastName", "phone", "email", "shipmentAddressStreet1",
+                 "shipmentAddressCity", "shipmentAddressState", "shipmentAddressZIP",
+                 "paymentMethodExpirationDate", "billingAddressCity"):
+        assert value_of(browser, name) == typed[name], f"{name} keeps what was typed"
+    assert value_of(browser, "paymentMethodCVV") == "", "the security code is never echoed"
+    assert "4111 1111 1111 1112".replace(" ", "") in value_of(
+        browser, "paymentMethodCreditCardNumber").replace(" ", ""), "the typed card number is kept"
+
+    fill_form(browser, {
+        "lastName": "Battery", "phone": "(617) 555-0199", "email": "bob.battery@example.com",
+        "shipmentAddressState": "MA", "shipmentAddressZIP": "02108", "shipmentMethodSpeed": "0",
+        "paymentMethodCreditCardNumber": "4111 1111 1111 1111",
+        "paymentMethodExpirationDate": "12/39", "paymentMethodCVV": "123",
+        "billingAddressSameAsShipping": True,
+    })
+    assert not billing_shown(browser)
+    submit(browser)
+    assert path_of(browser) == "/orders", browser.title
+    order_id = order_id_from_flash(browser)
+    assert count_orders(browser) == orders_before + 1, "the failed try saved nothing"
+
+    open_page(browser, f"/orders/{order_id}")
+    shown = detail_values(browser)
+    assert shown["Name"] == "Bob Battery"
+    assert shown["Address"] == ["3 Ship Street", "Boston, MA 02108"]
+    assert shown["Method"] == "Standard Shipping"
+    assert shown["Card"] == "•••• 1111"
+    assert shown["Billing address"] == ["3 Ship Street", "Boston, MA 02108"]
+
+
+def test_edit_the_shipment_and_keep_the_stored_card(browser):
+    """Journey 3: change the shipping address and method, leave the card empty: the order page
+    shows the change and the old card's last four digits."""
+    order_id = create_order(browser, valid_order(
+        firstName="Carl", lastName="Cable", email="carl.cable@example.com",
+        shipmentAddressStreet1="10 Old Road", shipmentAddressStreet2="",
+        shipmentAddressCity="Springfield", shipmentAddressState="IL", shipmentAddressZIP="62701",
+        shipmentMethodSpeed="0", paymentMethodCreditCardNumber="5555 5555 5555 4444"))
+
+    open_page(browser, f"/orders/{order_id}")
+    navigate(browser, browser.find_element(By.LINK_TEXT, "Edit").click)
+    assert path_of(browser) == f"/orders/{order_id}/edit"
+    assert browser.title == f"Edit order {order_id} – CleanStore"
+    assert value_of(browser, "paymentMethodCreditCardNumber") == ""
+    assert value_of(browser, "paymentMethodCVV") == ""
+    card_label = browser.find_element(By.CSS_SELECTOR, 'label[for="paymentMethodCreditCardNumber"]')
+    assert "4444" in card_label.text
+    assert field(browser, "billingAddressSameAsShipping").is_selected()
+    assert not billing_shown(browser), "billing fields start hidden when the box comes ticked"
+    assert value_of(browser, "shipmentAddressStreet1") == "10 Old Road"
+    save_page(browser, "form-edit")
+    screenshot(browser, "04-form-edit")
+
+    fill_form(browser, {
+        "shipmentAddressStreet1": "20 New Avenue", "shipmentAddressStreet2": "Floor 2",
+        "shipmentAddressCity": "Portland", "shipmentAddressState": "OR",
+        "shipmentAddressZIP": "97201", "shipmentMethodSpeed": "1",
+    })
+    submit(browser)
+
+    assert path_of(browser) == f"/orders/{order_id}", browser.title
+    assert f"Order {order_id}" in flash(browser)
+    shown = detail_values(browser)
+    new_address = ["20 New Avenue", "Floor 2", "Portland, OR 97201"]
+    assert shown["Address"] == new_address
+    assert shown["Method"] == SHIPPING_METHODS["1"]
+    assert shown["Card"] == "•••• 4444", "the stored card is kept"
+    assert shown["Billing address"] == new_address, "billing follows shipping while ticked"
+    assert shown["Name"] == "Carl Cable"
+    screenshot(browser, "05-detail-after-edit")
+
+
+def test_back_after_a_save_does_not_resubmit(browser):
+    """Journey 4: Post/Redirect/Get: Back and Reload after a save make no second order."""
+    before = count_orders(browser)
+    create_order(browser, valid_order(firstName="Dora", lastName="Drive"))
+    assert count_orders(browser) == before + 1
+
+    navigate(browser, browser.refresh)  # the list after the redirect is a plain GET
+    navigate(browser, browser.back)
+    assert path_of(browser) == "/orders/new", "Back returns to the form, not to the POST"
+    assert browser.find_element(By.TAG_NAME, "h1").text == "New order"
+    navigate(browser, browser.forward)
+    assert path_of(browser) == "/orders"
+    assert count_orders(browser) == before + 1
+    screenshot(browser, "06-list-several-orders")
+
+
+def test_the_list_fits_a_small_screen_with_its_totals_in_view(browser):
+    create_order(browser, valid_order(firstName="Fay", lastName="Longname-Householder"))
+    at_width(browser, 360)
+    open_page(browser, "/orders")
+    width = browser.execute_script("return document.documentElement.clientWidth")
+    assert width == 360
+    for cell in browser.find_elements(By.CSS_SELECTOR, "table.orders tr > :last-child"):
+        assert cell.is_displayed()
+        right = browser.execute_script("return arguments[0].getBoundingClientRect().right", cell)
+        assert right <= width, f"the total {cell.text!r} is cut off at 360 px"
+        assert cell.value_of_css_property("text-align") in ("right", "end")
+
+
+def test_same_as_shipping_hides_and_shows_the_billing_fields(browser):
+    open_page(browser, "/orders/new")
+    box = field(browser, "billingAddressSameAsShipping")
+    assert box.get_attribute("aria-controls") == "billing-fields"
+    type_into(browser, "billingAddressCity", "Bobsville")
+    box.click()
+    assert not billing_shown(browser)
+    box.click()
+    assert billing_shown(browser)
+    assert value_of(browser, "billingAddressCity") == "Bobsville", "unticking keeps what was typed"
+    box.send_keys(Keys.TAB)
+    assert active_id(browser) == BILLING_FIELDS[0], "Tab goes on into the shown billing fields"
+
+
+def test_the_script_works_under_the_strict_content_security_policy(browser):
+    """The page is served with `default-src 'self'`; app.js still runs (it is a file, not inline),
+    and the console fixture fails the test on any CSP violation."""
+    open_page(browser, "/orders/new")
+    policy = browser.execute_async_script(
+        "var done = arguments[arguments.length - 1];"
+        "fetch(location.href).then(function (r) { done(r.headers.get('content-security-policy')); });")
+    assert policy and "default-src 'self'" in policy
+    assert "unsafe-inline" not in policy
+    field(browser, "billingAddressSameAsShipping").click()
+    assert not billing_shown(browser), "app.js ran under the policy"
+
+
+def test_the_form_works_with_scripts_off(browser_without_scripts):
+    """No script: the billing fields stay visible, and the server ignores them when ticked."""
+    driver = browser_without_scripts
+    open_page(driver, "/orders/new")
+    fill_form(driver, valid_order(firstName="Eve", lastName="Plain",
+                                  billingAddressSameAsShipping=False))
+    type_into(driver, "billingAddressCity", "Ignored City")
+    set_checkbox(driver, "billingAddressSameAsShipping", True)
+    assert billing_shown(driver), "without the script nothing hides the billing fields"
+    submit(driver)
+    assert path_of(driver) == "/orders", driver.title
+    order_id = order_id_from_flash(driver)
+    open_page(driver, f"/orders/{order_id}")
+    assert detail_values(driver)["Billing address"] == [
+        "1 Market Street", "Suite 300", "San Francisco, CA 94107"]
