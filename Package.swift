@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "cleanstore", targets: ["cleanstore"]),
+        .executable(name: "new-scene", targets: ["new-scene"]),
         .library(name: "CleanStore", targets: ["CleanStore"]),
     ],
     dependencies: [
@@ -38,6 +39,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The scene generator: `swift run new-scene DeleteOrder` writes a scene from Templates/Scene.
+        .target(name: "SceneGenerator"),
+        .executableTarget(
+            name: "new-scene",
+            dependencies: ["SceneGenerator", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator"], exclude: ["__Snapshots__"]),
         // libxml2 from the system (libxml2-dev), wrapped in a small module that tests use
         // to parse every rendered page as XML and check its structure with XPath.
         .systemLibrary(

@@ -1,0 +1,25 @@
+protocol ExampleSceneBusinessLogic: AnyObject {
+    func doSomething(request: ExampleScene.Something.Request) async
+}
+
+protocol ExampleSceneDataStore: AnyObject {
+    var result: String? { get }
+}
+
+final class ExampleSceneInteractor: ExampleSceneBusinessLogic, ExampleSceneDataStore {
+    var presenter: ExampleScenePresentationLogic?
+    var worker: ExampleSceneWorker
+    var result: String?
+
+    init(worker: ExampleSceneWorker) {
+        self.worker = worker
+    }
+
+    // MARK: Do something
+
+    func doSomething(request: ExampleScene.Something.Request) async {
+        let result = await worker.doSomeWork()
+        self.result = result
+        presenter?.presentSomething(response: ExampleScene.Something.Response(result: result))
+    }
+}

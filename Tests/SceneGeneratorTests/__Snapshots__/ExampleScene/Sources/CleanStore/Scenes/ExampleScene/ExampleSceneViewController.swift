@@ -1,0 +1,51 @@
+import Hummingbird
+
+protocol ExampleSceneDisplayLogic: AnyObject {
+    func displaySomething(viewModel: ExampleScene.Something.ViewModel)
+}
+
+/// The ExampleScene scene's page.
+final class ExampleSceneViewController: ExampleSceneDisplayLogic {
+    var interactor: ExampleSceneBusinessLogic?
+    var router: (ExampleSceneRoutingLogic & ExampleSceneDataPassing)?
+    let pages: PageRendering
+
+    /// The page this cycle produced.
+    private(set) var response: Response?
+
+    init(environment: SceneEnvironment) {
+        pages = environment.pages
+        setup(environment: environment)
+    }
+
+    // MARK: Setup
+
+    private func setup(environment: SceneEnvironment) {
+        let viewController = self
+        let interactor = ExampleSceneInteractor(worker: ExampleSceneWorker())
+        let presenter = ExampleScenePresenter()
+        let router = ExampleSceneRouter()
+        viewController.interactor = interactor
+        viewController.router = router
+        interactor.presenter = presenter
+        presenter.viewController = viewController
+        router.viewController = viewController
+        router.dataStore = interactor
+        router.flash = Flash(security: environment.security)
+    }
+
+    // MARK: Routes
+
+    /// The route that shows this scene (add it to `Server/Routes.swift`).
+    func doSomething() async -> Response {
+        await interactor?.doSomething(request: ExampleScene.Something.Request())
+        return response ?? ErrorPage.response(.internalServerError, pages: pages)
+    }
+
+    // MARK: Display logic
+
+    func displaySomething(viewModel: ExampleScene.Something.ViewModel) {
+        let html = pages.render(template: "ExampleScene/something", context: viewModel, title: viewModel.title, flash: nil)
+        response = .html(html)
+    }
+}
