@@ -9,6 +9,9 @@ enum FormDecoding {
         var _csrf: String?
     }
 
+    /// A form with nothing in it but its CSRF token (a confirmation).
+    struct NoFields: Decodable {}
+
     static func decode<T: Decodable>(
         _ type: T.Type, from request: Request, context: AppRequestContext, security: RequestSecurity
     ) async -> Result<T, HTTPError> {

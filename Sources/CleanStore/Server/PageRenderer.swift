@@ -21,7 +21,7 @@ public struct PageRenderer: PageRendering {
     /// Templates every page needs; start-up fails early when one is missing, because
     /// swift-mustache would otherwise render a missing template as nothing.
     public static let requiredTemplates = [
-        "layout", "error", "ListOrders/list", "ShowOrder/show", "CreateOrder/form",
+        "layout", "error", "field", "ListOrders/list", "ShowOrder/show", "CreateOrder/form", "DeleteOrder/confirm",
     ]
 
     public init(library: MustacheLibrary) {

@@ -44,6 +44,19 @@ enum Routes {
                 return await CreateOrderViewController(environment: environment, csrfToken: context.csrfToken)
                     .updateOrder(id: id, orderFormFields: fields)
             },
+            Route(method: .get, path: "/orders/:id/delete") { _, context in
+                let id = try context.parameters.require("id")
+                return await DeleteOrderViewController(environment: environment, csrfToken: context.csrfToken)
+                    .showOrderToDelete(id: id)
+            },
+            Route(method: .post, path: "/orders/:id/delete") { request, context in
+                let id = try context.parameters.require("id")
+                _ = try await FormDecoding.decode(
+                    FormDecoding.NoFields.self, from: request, context: context, security: environment.security
+                ).get()
+                return await DeleteOrderViewController(environment: environment, csrfToken: context.csrfToken)
+                    .deleteOrder(id: id)
+            },
             Route(method: .get, path: "/orders/:id/edit") { _, context in
                 let id = try context.parameters.require("id")
                 return await CreateOrderViewController(environment: environment, csrfToken: context.csrfToken)

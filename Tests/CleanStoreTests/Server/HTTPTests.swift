@@ -69,6 +69,42 @@ final class HTTPTests: XCTestCase {
         XCTAssertEqual(stored.first?.paymentMethod.creditCardNumber, "4111111111111111")
     }
 
+    // MARK: Deleting
+
+    func testDeleteJourneyConfirmThenDeleteThenGone() async throws {
+        let app = try await TestApp(orders: [Seeds.Orders.amy, Seeds.Orders.bob])
+        try await app.test { client in
+            let show = try await client.get("/orders/1")
+            XCTAssert(show.text.contains(#"href="/orders/1/delete">Delete order</a>"#))
+
+            let confirm = try await client.get("/orders/1/delete")
+            XCTAssertEqual(confirm.status, .ok)
+            XCTAssert(confirm.text.contains("<h1>Delete order 1?</h1>"))
+            XCTAssert(confirm.text.contains(#"action="/orders/1/delete""#))
+            XCTAssert(confirm.text.contains(#"<a href="/orders/1">Cancel</a>"#))
+
+            let deleted = try await client.post("/orders/1/delete", form: "")
+            XCTAssertEqual(deleted.status, .seeOther)
+            XCTAssertEqual(deleted.headers[.location], "/orders")
+            let list = try await client.get("/orders", cookie: deleted.cookieToSendBack)
+            XCTAssert(list.text.contains("Order 1 was deleted."))
+            XCTAssertFalse(list.text.contains(#"href="/orders/1""#))
+
+            let again = try await client.post("/orders/1/delete", form: "")
+            XCTAssertEqual(again.status, .notFound, "Deleting twice is a 404 page, not a crash")
+            XCTAssert(again.text.contains("<h1>Page not found</h1>"))
+            for uri in ["/orders/1", "/orders/1/delete", "/orders/abc/delete"] {
+                let gone = try await client.get(uri)
+                XCTAssertEqual(gone.status, .notFound, uri)
+            }
+            let wrongMethod = try await client.execute(uri: "/orders/2/delete", method: .put)
+            XCTAssertEqual(wrongMethod.status, .methodNotAllowed)
+            XCTAssertEqual(wrongMethod.headers[.allow], "GET, POST")
+        }
+        let remaining = try await app.store.fetchOrders()
+        XCTAssertEqual(remaining.map(\.id), ["2"])
+    }
+
     // MARK: Invalid forms
 
     func testAnInvalidCreateComesBackAs422WithEveryProblemAndTheTypedValues() async throws {

@@ -28,8 +28,8 @@ final class HardeningTests: XCTestCase {
         ]
         try await app.test { client in
             let postRoutes = Routes.table(environment: app.environment).filter { $0.method == .post }
-            XCTAssertEqual(postRoutes.map(\.path.description), ["/orders", "/orders/{id}"])
-            for uri in ["/orders", "/orders/1"] {
+            XCTAssertEqual(postRoutes.map(\.path.description), ["/orders", "/orders/{id}", "/orders/{id}/delete"])
+            for uri in ["/orders", "/orders/1", "/orders/1/delete"] {
                 for (name, cookie, form) in cases {
                     let response = try await client.post(uri, form: form, cookie: cookie, csrf: false)
                     XCTAssertEqual(response.status, .forbidden, "\(uri): \(name)")

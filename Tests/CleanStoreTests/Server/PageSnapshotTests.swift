@@ -106,6 +106,10 @@ final class PageSnapshotTests: XCTestCase {
         try await assertPage("form-edit-errors", "/orders/2", form: Seeds.formBody(fields), status: .unprocessableContent)
     }
 
+    func testDeleteConfirmation() async throws {
+        try await assertPage("delete-confirmation", "/orders/2/delete", status: .ok)
+    }
+
     func testNotFound() async throws {
         try await assertPage("not-found", "/orders/99", status: .notFound)
     }

@@ -1,25 +1,42 @@
 protocol DeleteOrderBusinessLogic: AnyObject {
-    func doSomething(request: DeleteOrder.Something.Request) async
+    func getOrderToDelete(request: DeleteOrder.GetOrderToDelete.Request) async
+    func deleteOrder(request: DeleteOrder.DeleteOrder.Request) async
 }
 
 protocol DeleteOrderDataStore: AnyObject {
-    var result: String? { get }
+    var order: Order? { get }
 }
 
 final class DeleteOrderInteractor: DeleteOrderBusinessLogic, DeleteOrderDataStore {
     var presenter: DeleteOrderPresentationLogic?
-    var worker: DeleteOrderWorker
-    var result: String?
+    var ordersWorker: OrdersWorker
+    var order: Order?
 
-    init(worker: DeleteOrderWorker) {
-        self.worker = worker
+    init(ordersWorker: OrdersWorker) {
+        self.ordersWorker = ordersWorker
     }
 
-    // MARK: Do something
+    // MARK: Get order to delete
 
-    func doSomething(request: DeleteOrder.Something.Request) async {
-        let result = await worker.doSomeWork()
-        self.result = result
-        presenter?.presentSomething(response: DeleteOrder.Something.Response(result: result))
+    func getOrderToDelete(request: DeleteOrder.GetOrderToDelete.Request) async {
+        do {
+            order = try await ordersWorker.fetchOrder(id: request.orderID)
+            presenter?.presentOrderToDelete(response: DeleteOrder.GetOrderToDelete.Response(order: order))
+        } catch {
+            presenter?.presentOrderToDelete(response: DeleteOrder.GetOrderToDelete.Response(order: nil, error: error))
+        }
+    }
+
+    // MARK: Delete order
+
+    func deleteOrder(request: DeleteOrder.DeleteOrder.Request) async {
+        do {
+            order = try await ordersWorker.deleteOrder(id: request.orderID)
+            presenter?.presentDeletedOrder(response: DeleteOrder.DeleteOrder.Response(order: order))
+        } catch .notFound {
+            presenter?.presentDeletedOrder(response: DeleteOrder.DeleteOrder.Response(order: nil))
+        } catch {
+            presenter?.presentDeletedOrder(response: DeleteOrder.DeleteOrder.Response(order: nil, error: error))
+        }
     }
 }

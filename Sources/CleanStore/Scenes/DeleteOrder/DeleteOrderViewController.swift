@@ -1,20 +1,24 @@
 import Hummingbird
 
 protocol DeleteOrderDisplayLogic: AnyObject {
-    func displaySomething(viewModel: DeleteOrder.Something.ViewModel)
+    func displayOrderToDelete(viewModel: DeleteOrder.GetOrderToDelete.ViewModel)
+    func displayDeletedOrder(viewModel: DeleteOrder.DeleteOrder.ViewModel)
 }
 
-/// The DeleteOrder scene's page.
+/// `GET /orders/{id}/delete` (what will be deleted) and `POST /orders/{id}/delete` (delete it).
 final class DeleteOrderViewController: DeleteOrderDisplayLogic {
     var interactor: DeleteOrderBusinessLogic?
     var router: (DeleteOrderRoutingLogic & DeleteOrderDataPassing)?
     let pages: PageRendering
+    /// The browser's CSRF token: the confirmation form posts it back.
+    let csrfToken: String
 
     /// The page this cycle produced.
     private(set) var response: Response?
 
-    init(environment: SceneEnvironment) {
+    init(environment: SceneEnvironment, csrfToken: String) {
         pages = environment.pages
+        self.csrfToken = csrfToken
         setup(environment: environment)
     }
 
@@ -22,8 +26,8 @@ final class DeleteOrderViewController: DeleteOrderDisplayLogic {
 
     private func setup(environment: SceneEnvironment) {
         let viewController = self
-        let interactor = DeleteOrderInteractor(worker: DeleteOrderWorker())
-        let presenter = DeleteOrderPresenter()
+        let interactor = DeleteOrderInteractor(ordersWorker: OrdersWorker(ordersStore: environment.ordersStore))
+        let presenter = DeleteOrderPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
         let router = DeleteOrderRouter()
         viewController.interactor = interactor
         viewController.router = router
@@ -36,16 +40,44 @@ final class DeleteOrderViewController: DeleteOrderDisplayLogic {
 
     // MARK: Routes
 
-    /// The route that shows this scene (add it to `Server/Routes.swift`).
-    func doSomething() async -> Response {
-        await interactor?.doSomething(request: DeleteOrder.Something.Request())
+    /// `GET /orders/{id}/delete`
+    func showOrderToDelete(id: String) async -> Response {
+        await interactor?.getOrderToDelete(request: DeleteOrder.GetOrderToDelete.Request(orderID: id))
+        return response ?? ErrorPage.response(.internalServerError, pages: pages)
+    }
+
+    /// `POST /orders/{id}/delete`
+    func deleteOrder(id: String) async -> Response {
+        await interactor?.deleteOrder(request: DeleteOrder.DeleteOrder.Request(orderID: id))
         return response ?? ErrorPage.response(.internalServerError, pages: pages)
     }
 
     // MARK: Display logic
 
-    func displaySomething(viewModel: DeleteOrder.Something.ViewModel) {
-        let html = pages.render(template: "DeleteOrder/something", context: viewModel, title: viewModel.title, flash: nil)
-        response = .html(html)
+    /// What `Views/DeleteOrder/confirm.mustache` prints.
+    struct ConfirmationPage {
+        var order: DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder
+        var csrfToken: String
+    }
+
+    func displayOrderToDelete(viewModel: DeleteOrder.GetOrderToDelete.ViewModel) {
+        if viewModel.errorMessage != nil {
+            response = ErrorPage.response(.serviceUnavailable, pages: pages)
+        } else if let order = viewModel.displayedOrder {
+            let page = ConfirmationPage(order: order, csrfToken: csrfToken)
+            response = .html(pages.render(template: "DeleteOrder/confirm", context: page, title: "Delete order \(order.id)", flash: nil))
+        } else {
+            response = ErrorPage.response(.notFound, pages: pages)
+        }
+    }
+
+    func displayDeletedOrder(viewModel: DeleteOrder.DeleteOrder.ViewModel) {
+        if let message = viewModel.message, let router {
+            response = router.routeToListOrders(message: message)
+        } else if viewModel.errorMessage != nil {
+            response = ErrorPage.response(.serviceUnavailable, pages: pages)
+        } else {
+            response = ErrorPage.response(.notFound, pages: pages)
+        }
     }
 }

@@ -6,48 +6,93 @@ final class DeleteOrderInteractorTests: XCTestCase {
     // MARK: Subject under test
 
     var sut: DeleteOrderInteractor!
+    var presenterSpy: DeleteOrderPresentationLogicSpy!
+    var workerSpy: OrdersWorkerSpy!
 
     // MARK: Test lifecycle
 
     override func setUp() {
         super.setUp()
-        sut = DeleteOrderInteractor(worker: DeleteOrderWorkerSpy())
+        workerSpy = OrdersWorkerSpy(ordersStore: OrdersMemStore())
+        presenterSpy = DeleteOrderPresentationLogicSpy()
+        sut = DeleteOrderInteractor(ordersWorker: workerSpy)
+        sut.presenter = presenterSpy
     }
 
     // MARK: Test doubles
 
     final class DeleteOrderPresentationLogicSpy: DeleteOrderPresentationLogic {
-        var presentSomethingResponse: DeleteOrder.Something.Response?
+        var orderToDeleteResponse: DeleteOrder.GetOrderToDelete.Response?
+        var deletedOrderResponse: DeleteOrder.DeleteOrder.Response?
 
-        func presentSomething(response: DeleteOrder.Something.Response) {
-            presentSomethingResponse = response
+        func presentOrderToDelete(response: DeleteOrder.GetOrderToDelete.Response) {
+            orderToDeleteResponse = response
+        }
+
+        func presentDeletedOrder(response: DeleteOrder.DeleteOrder.Response) {
+            deletedOrderResponse = response
         }
     }
 
-    final class DeleteOrderWorkerSpy: DeleteOrderWorker {
-        var doSomeWorkCalled = false
+    final class OrdersWorkerSpy: OrdersWorker {
+        var fetchOrderCalledWithID: String?
+        var deleteOrderCalledWithID: String?
+        var failure: OrdersStoreError?
 
-        override func doSomeWork() async -> String {
-            doSomeWorkCalled = true
-            return "Done by the spy."
+        override func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? {
+            fetchOrderCalledWithID = id
+            if let failure { throw failure }
+            return id == "1" ? Seeds.Orders.amy : nil
+        }
+
+        override func deleteOrder(id: String) async throws(OrdersStoreError) -> Order {
+            deleteOrderCalledWithID = id
+            if let failure { throw failure }
+            guard id == "1" else { throw .notFound(id: id) }
+            return Seeds.Orders.amy
         }
     }
 
-    // MARK: Tests
+    // MARK: Tests: get order to delete
 
-    func testDoSomethingShouldAskTheWorkerToWorkAndThePresenterToFormatTheResult() async {
-        // Given
-        let presenterSpy = DeleteOrderPresentationLogicSpy()
-        sut.presenter = presenterSpy
-        let workerSpy = DeleteOrderWorkerSpy()
-        sut.worker = workerSpy
-
+    func testGetOrderToDeleteShouldFetchTheOrderAndAskPresenterToFormatIt() async {
         // When
-        await sut.doSomething(request: DeleteOrder.Something.Request())
+        await sut.getOrderToDelete(request: DeleteOrder.GetOrderToDelete.Request(orderID: "1"))
 
         // Then
-        XCTAssert(workerSpy.doSomeWorkCalled, "doSomething(request:) should ask the worker to do some work")
-        XCTAssertEqual(presenterSpy.presentSomethingResponse?.result, "Done by the spy.")
-        XCTAssertEqual(sut.result, "Done by the spy.", "The data store keeps the result")
+        XCTAssertEqual(workerSpy.fetchOrderCalledWithID, "1")
+        XCTAssertEqual(presenterSpy.orderToDeleteResponse?.order, Seeds.Orders.amy)
+        XCTAssertEqual(sut.order, Seeds.Orders.amy, "The data store keeps the order")
+    }
+
+    func testGetOrderToDeleteShouldPresentNoOrderForAnUnknownID() async {
+        await sut.getOrderToDelete(request: DeleteOrder.GetOrderToDelete.Request(orderID: "9"))
+        XCTAssertNotNil(presenterSpy.orderToDeleteResponse)
+        XCTAssertNil(presenterSpy.orderToDeleteResponse?.order)
+        XCTAssertNil(presenterSpy.orderToDeleteResponse?.error)
+    }
+
+    // MARK: Tests: delete order
+
+    func testDeleteOrderShouldAskOrdersWorkerToDeleteAndPresenterToSaySo() async {
+        // When
+        await sut.deleteOrder(request: DeleteOrder.DeleteOrder.Request(orderID: "1"))
+
+        // Then
+        XCTAssertEqual(workerSpy.deleteOrderCalledWithID, "1", "deleteOrder(request:) should delete through OrdersWorker")
+        XCTAssertEqual(presenterSpy.deletedOrderResponse?.order, Seeds.Orders.amy)
+    }
+
+    func testDeleteOrderShouldPresentNothingDeletedForAnUnknownID() async {
+        await sut.deleteOrder(request: DeleteOrder.DeleteOrder.Request(orderID: "9"))
+        XCTAssertNotNil(presenterSpy.deletedOrderResponse)
+        XCTAssertNil(presenterSpy.deletedOrderResponse?.order)
+        XCTAssertNil(presenterSpy.deletedOrderResponse?.error)
+    }
+
+    func testDeleteOrderShouldPresentTheStoreErrorWhenTheStoreFails() async {
+        workerSpy.failure = .cannotDelete("locked")
+        await sut.deleteOrder(request: DeleteOrder.DeleteOrder.Request(orderID: "1"))
+        XCTAssertEqual(presenterSpy.deletedOrderResponse?.error, .cannotDelete("locked"))
     }
 }

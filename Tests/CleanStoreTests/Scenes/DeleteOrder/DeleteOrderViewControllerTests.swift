@@ -14,40 +14,77 @@ final class DeleteOrderViewControllerTests: XCTestCase {
     override func setUp() async throws {
         try await super.setUp()
         pagesSpy = PageRendererSpy()
-        sut = DeleteOrderViewController(environment: try await makeTestEnvironment(pages: pagesSpy))
+        sut = DeleteOrderViewController(environment: try await makeTestEnvironment(pages: pagesSpy), csrfToken: "token-2")
     }
 
     // MARK: Test doubles
 
     final class DeleteOrderBusinessLogicSpy: DeleteOrderBusinessLogic {
-        var doSomethingCalled = false
+        var getOrderToDeleteRequest: DeleteOrder.GetOrderToDelete.Request?
+        var deleteOrderRequest: DeleteOrder.DeleteOrder.Request?
 
-        func doSomething(request: DeleteOrder.Something.Request) async {
-            doSomethingCalled = true
+        func getOrderToDelete(request: DeleteOrder.GetOrderToDelete.Request) async { getOrderToDeleteRequest = request }
+        func deleteOrder(request: DeleteOrder.DeleteOrder.Request) async { deleteOrderRequest = request }
+    }
+
+    final class DeleteOrderRoutingLogicSpy: DeleteOrderRoutingLogic, DeleteOrderDataPassing {
+        var dataStore: DeleteOrderDataStore?
+        var routeToListOrdersMessage: String?
+
+        func routeToListOrders(message: String) -> Response {
+            routeToListOrdersMessage = message
+            return .seeOther("/orders")
         }
     }
 
-    // MARK: Tests
+    static let displayedOrder = DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder(
+        id: "7", date: "6/29/07", name: "Amy Apple", email: "amy.apple@clean-swift.com", total: "$0.00")
 
-    func testShouldDoSomethingWhenThePageIsRequested() async {
-        // Given
+    // MARK: Tests: routes build requests
+
+    func testShowOrderToDeleteShouldAskForTheOrderNamedInTheURL() async {
         let spy = DeleteOrderBusinessLogicSpy()
         sut.interactor = spy
-
-        // When
-        _ = await sut.doSomething()
-
-        // Then
-        XCTAssert(spy.doSomethingCalled, "Requesting the page should ask the interactor to do something")
+        _ = await sut.showOrderToDelete(id: "7")
+        XCTAssertEqual(spy.getOrderToDeleteRequest?.orderID, "7")
     }
 
-    func testDisplaySomethingShouldRenderTheScenesTemplate() {
-        // When
-        sut.displaySomething(viewModel: DeleteOrder.Something.ViewModel(title: "DeleteOrder", message: "Done."))
+    func testDeleteOrderShouldAskToDeleteTheOrderNamedInTheURL() async {
+        let spy = DeleteOrderBusinessLogicSpy()
+        sut.interactor = spy
+        _ = await sut.deleteOrder(id: "7")
+        XCTAssertEqual(spy.deleteOrderRequest?.orderID, "7")
+    }
 
-        // Then
-        XCTAssertEqual(pagesSpy.rendered.first?.template, "DeleteOrder/something")
-        XCTAssertEqual(pagesSpy.rendered.first?.title, "DeleteOrder")
+    // MARK: Tests: display logic
+
+    func testDisplayOrderToDeleteShouldRenderTheConfirmationWithTheToken() throws {
+        sut.displayOrderToDelete(viewModel: DeleteOrder.GetOrderToDelete.ViewModel(displayedOrder: Self.displayedOrder))
         XCTAssertEqual(sut.response?.status, .ok)
+        XCTAssertEqual(pagesSpy.rendered.first?.template, "DeleteOrder/confirm")
+        XCTAssertEqual(pagesSpy.rendered.first?.title, "Delete order 7")
+        let page = try XCTUnwrap(pagesSpy.rendered.first?.context as? DeleteOrderViewController.ConfirmationPage)
+        XCTAssertEqual(page.order, Self.displayedOrder)
+        XCTAssertEqual(page.csrfToken, "token-2")
+    }
+
+    func testDisplayOrderToDeleteShouldRender404WhenThereIsNoOrder() {
+        sut.displayOrderToDelete(viewModel: DeleteOrder.GetOrderToDelete.ViewModel(displayedOrder: nil))
+        XCTAssertEqual(sut.response?.status, .notFound)
+    }
+
+    func testDisplayDeletedOrderShouldRouteToTheListWithTheMessage() {
+        let routerSpy = DeleteOrderRoutingLogicSpy()
+        sut.router = routerSpy
+        sut.displayDeletedOrder(viewModel: DeleteOrder.DeleteOrder.ViewModel(message: "Order 7 was deleted."))
+        XCTAssertEqual(routerSpy.routeToListOrdersMessage, "Order 7 was deleted.")
+        XCTAssertEqual(sut.response?.status, .seeOther)
+    }
+
+    func testDisplayDeletedOrderShouldRender404WhenNothingWasDeleted() {
+        sut.displayDeletedOrder(viewModel: DeleteOrder.DeleteOrder.ViewModel(message: nil))
+        XCTAssertEqual(sut.response?.status, .notFound)
+        sut.displayDeletedOrder(viewModel: DeleteOrder.DeleteOrder.ViewModel(message: nil, errorMessage: "x"))
+        XCTAssertEqual(sut.response?.status, .serviceUnavailable)
     }
 }

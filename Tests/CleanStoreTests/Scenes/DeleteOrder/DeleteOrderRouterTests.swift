@@ -1,0 +1,27 @@
+import Hummingbird
+import XCTest
+
+@testable import CleanStore
+
+final class DeleteOrderRouterTests: XCTestCase {
+    // MARK: Subject under test
+
+    var sut: DeleteOrderRouter!
+
+    // MARK: Test lifecycle
+
+    override func setUp() {
+        super.setUp()
+        sut = DeleteOrderRouter()
+        sut.flash = Flash(security: testSecurity)
+    }
+
+    // MARK: Tests
+
+    func testRouteToListOrdersShouldRedirectToTheListPassingTheMessage() {
+        let response = sut.routeToListOrders(message: "Order 7 was deleted.")
+        XCTAssertEqual(response.status, .seeOther)
+        XCTAssertEqual(response.headers[.location], "/orders")
+        XCTAssertEqual(response.setCookieParts.first?.contains(flashCookie("Order 7 was deleted.")), true)
+    }
+}
