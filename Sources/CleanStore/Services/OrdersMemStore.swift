@@ -18,6 +18,24 @@ public actor OrdersMemStore: OrdersStoreProtocol {
         orders.sorted { ($0.date, Int($0.id!)!) > ($1.date, Int($1.id!)!) }
     }
 
+    public func fetchOrders(page: OrdersPageRequest) throws(OrdersStoreError) -> OrdersPage {
+        let all = try fetchOrders().map { ($0, OrdersCursor(order: $0)!) }
+        switch page.position {
+        case .newest:
+            return OrdersPage(orders: all.prefix(page.limit).map(\.0), hasNewer: false, hasOlder: all.count > page.limit)
+        case .after(let cursor):
+            let older = all.filter { cursor.isNewer(than: $0.1) }
+            return OrdersPage(
+                orders: older.prefix(page.limit).map(\.0), hasNewer: all.count > older.count,
+                hasOlder: older.count > page.limit)
+        case .before(let cursor):
+            let newer = all.filter { $0.1.isNewer(than: cursor) }
+            return OrdersPage(
+                orders: newer.suffix(page.limit).map(\.0), hasNewer: newer.count > page.limit,
+                hasOlder: all.count > newer.count)
+        }
+    }
+
     public func fetchOrder(id: String) throws(OrdersStoreError) -> Order? {
         orders.first { $0.id == id }
     }

@@ -68,6 +68,40 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
         }
     }
 
+    public func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
+        let columns = "SELECT * FROM orders"
+        let limit = page.limit + 1  // one more, to know whether there is a further page
+        do {
+            return try await dbPool.read { db in
+                func exists(_ condition: String, _ cursor: OrdersCursor) throws -> Bool {
+                    try Bool.fetchOne(
+                        db, sql: "SELECT EXISTS (SELECT 1 FROM orders WHERE (created_at, id) \(condition) (?, ?))",
+                        arguments: [cursor.date.timeIntervalSince1970, cursor.id]) ?? false
+                }
+                switch page.position {
+                case .newest:
+                    let rows = try Row.fetchAll(db, sql: "\(columns) ORDER BY created_at DESC, id DESC LIMIT ?", arguments: [limit])
+                    return OrdersPage(
+                        orders: rows.prefix(page.limit).map(Self.order(from:)), hasNewer: false, hasOlder: rows.count > page.limit)
+                case .after(let cursor):
+                    let rows = try Row.fetchAll(
+                        db, sql: "\(columns) WHERE (created_at, id) < (?, ?) ORDER BY created_at DESC, id DESC LIMIT ?",
+                        arguments: [cursor.date.timeIntervalSince1970, cursor.id, limit])
+                    let orders = rows.prefix(page.limit).map(Self.order(from:))
+                    return OrdersPage(orders: orders, hasNewer: try exists(">=", cursor), hasOlder: rows.count > page.limit)
+                case .before(let cursor):
+                    let rows = try Row.fetchAll(
+                        db, sql: "\(columns) WHERE (created_at, id) > (?, ?) ORDER BY created_at ASC, id ASC LIMIT ?",
+                        arguments: [cursor.date.timeIntervalSince1970, cursor.id, limit])
+                    let orders = rows.prefix(page.limit).map(Self.order(from:)).reversed()
+                    return OrdersPage(orders: Array(orders), hasNewer: rows.count > page.limit, hasOlder: try exists("<=", cursor))
+                }
+            }
+        } catch {
+            throw .cannotFetch("Cannot fetch a page of orders: \(error)")
+        }
+    }
+
     public func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? {
         guard let rowID = Self.rowID(id) else { return nil }
         do {

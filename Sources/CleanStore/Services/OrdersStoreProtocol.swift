@@ -7,10 +7,77 @@
 /// - An unknown id is `nil` from `fetchOrder` and `OrdersStoreError.notFound` elsewhere.
 public protocol OrdersStoreProtocol: Sendable {
     func fetchOrders() async throws(OrdersStoreError) -> [Order]
+    /// One page of the newest-first list, by keyset: the orders just older than `after`, or just
+    /// newer than `before`, or the newest; `limit` at most.
+    func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage
     func fetchOrder(id: String) async throws(OrdersStoreError) -> Order?
     func createOrder(orderToCreate: Order) async throws(OrdersStoreError) -> Order
     func updateOrder(orderToUpdate: Order) async throws(OrdersStoreError) -> Order
     func deleteOrder(id: String) async throws(OrdersStoreError) -> Order
+}
+
+import Foundation
+
+/// Where a page of the list starts: an order's place in the newest-first order (date, then id).
+public struct OrdersCursor: Equatable, Sendable {
+    public var date: Date
+    public var id: Int64
+
+    public init(date: Date, id: Int64) {
+        self.date = date
+        self.id = id
+    }
+
+    /// The order's place in the list (nil for an order with no numeric id).
+    public init?(order: Order) {
+        guard let id = order.id.flatMap({ Int64($0) }) else { return nil }
+        self.init(date: order.date, id: id)
+    }
+
+    /// As it travels in a URL: `<seconds since 1970>_<id>`, exact.
+    public var token: String { "\(date.timeIntervalSince1970)_\(id)" }
+
+    public init?(token: String) {
+        let parts = token.split(separator: "_")
+        guard parts.count == 2, let seconds = Double(parts[0]), seconds.isFinite, let id = Int64(parts[1]) else {
+            return nil
+        }
+        self.init(date: Date(timeIntervalSince1970: seconds), id: id)
+    }
+
+    /// Whether `self` comes before `other` in the newest-first list.
+    func isNewer(than other: OrdersCursor) -> Bool {
+        (date, id) > (other.date, other.id)
+    }
+}
+
+public struct OrdersPageRequest: Equatable, Sendable {
+    public enum Position: Equatable, Sendable {
+        case newest
+        case after(OrdersCursor)
+        case before(OrdersCursor)
+    }
+
+    public var position: Position
+    public var limit: Int
+
+    public init(position: Position = .newest, limit: Int) {
+        self.position = position
+        self.limit = limit
+    }
+}
+
+public struct OrdersPage: Equatable, Sendable {
+    /// Newest first.
+    public var orders: [Order]
+    public var hasNewer: Bool
+    public var hasOlder: Bool
+
+    public init(orders: [Order], hasNewer: Bool, hasOlder: Bool) {
+        self.orders = orders
+        self.hasNewer = hasNewer
+        self.hasOlder = hasOlder
+    }
 }
 
 /// What can go wrong in a store, as the handbook's `OrdersStoreError`, plus a typed "no such order".

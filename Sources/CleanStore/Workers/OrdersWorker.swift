@@ -11,6 +11,10 @@ open class OrdersWorker {
         try await ordersStore.fetchOrders()
     }
 
+    open func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
+        try await ordersStore.fetchOrders(page: page)
+    }
+
     open func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? {
         try await ordersStore.fetchOrder(id: id)
     }

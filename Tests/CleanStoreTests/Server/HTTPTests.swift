@@ -69,6 +69,43 @@ final class HTTPTests: XCTestCase {
         XCTAssertEqual(stored.first?.paymentMethod.creditCardNumber, "4111111111111111")
     }
 
+    // MARK: Pages of the list
+
+    func testTheListShowsFiftyOrdersAPageWithLinksToOlderAndNewerPages() async throws {
+        var orders: [Order] = []
+        for index in 0..<120 {
+            var order = Seeds.Orders.amy
+            order.date = Seeds.june29.addingTimeInterval(Double(index))
+            orders.append(order)
+        }
+        let app = try await TestApp(orders: orders)
+        try await app.test { client in
+            func ids(_ html: String) -> [Int] {
+                html.components(separatedBy: #"<td><a href="/orders/"#).dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
+            }
+            func link(_ rel: String, _ html: String) -> String? {
+                guard let range = html.range(of: ##"<a rel="\##(rel)" href=""##) else { return nil }
+                return String(html[range.upperBound...].prefix { $0 != "\"" })
+            }
+            let first = try await client.get("/orders")
+            XCTAssertEqual(ids(first.text), Array((71...120).reversed()), "Newest first, 50 a page")
+            XCTAssertNil(link("prev", first.text))
+            let secondURL = try XCTUnwrap(link("next", first.text))
+            let second = try await client.get(secondURL)
+            XCTAssertEqual(ids(second.text), Array((21...70).reversed()))
+            let thirdURL = try XCTUnwrap(link("next", second.text))
+            let third = try await client.get(thirdURL)
+            XCTAssertEqual(ids(third.text), Array((1...20).reversed()))
+            XCTAssertNil(link("next", third.text), "The last page")
+            let backURL = try XCTUnwrap(link("prev", third.text))
+            let back = try await client.get(backURL)
+            XCTAssertEqual(ids(back.text), Array((21...70).reversed()))
+            let junk = try await client.get("/orders?after=%3Cscript%3E&before=1")
+            XCTAssertEqual(junk.status, .ok)
+            XCTAssertEqual(ids(junk.text), Array((71...120).reversed()), "A cursor that is no cursor: the newest page")
+        }
+    }
+
     // MARK: Deleting
 
     func testDeleteJourneyConfirmThenDeleteThenGone() async throws {

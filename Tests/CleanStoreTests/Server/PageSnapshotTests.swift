@@ -44,6 +44,16 @@ final class PageSnapshotTests: XCTestCase {
             "list-with-orders", "/orders", cookie: flashCookie("Order 2 was created."), status: .ok)
     }
 
+    func testSecondPageOfTheList() async throws {
+        let orders = (0..<60).map { index -> Order in
+            var order = index % 2 == 0 ? Seeds.Orders.amy : Seeds.Orders.bob
+            order.date = Seeds.june29.addingTimeInterval(Double(index) * 3600)
+            return order
+        }
+        // Page one holds orders 60 to 11; page two starts after order 11 (6/29/07 16:00 UTC).
+        try await assertPage("list-second-page", "/orders?after=1183132800.0_11", status: .ok, orders: orders)
+    }
+
     func testOrderDetail() async throws {
         try await assertPage("show-order", "/orders/2", status: .ok)
     }

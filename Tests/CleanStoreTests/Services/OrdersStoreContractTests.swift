@@ -73,6 +73,46 @@ final class OrdersStoreContractTests: XCTestCase {
         }
     }
 
+    func testPagesWalkTheWholeListByKeysetBothWays() async throws {
+        for (name, store) in try makeStores() {
+            // 7 orders, some on the same date: newest first is date, then id, descending
+            var created: [Order] = []
+            for index in 0..<7 {
+                var order = Self.newOrder(Seeds.Orders.amy)
+                order.date = Seeds.june29.addingTimeInterval(Double(index / 2) * 60)
+                order.lastName = "Number \(index)"
+                created.append(try await store.createOrder(orderToCreate: order))
+            }
+            let newestFirst = try await store.fetchOrders()
+            XCTAssertEqual(newestFirst.map(\.lastName), [6, 5, 4, 3, 2, 1, 0].map { "Number \($0)" }, name)
+
+            // Forwards, 3 at a time
+            var pages: [OrdersPage] = [try await store.fetchOrders(page: OrdersPageRequest(limit: 3))]
+            while pages.last!.hasOlder {
+                let cursor = OrdersCursor(order: pages.last!.orders.last!)!
+                pages.append(try await store.fetchOrders(page: OrdersPageRequest(position: .after(cursor), limit: 3)))
+            }
+            XCTAssertEqual(pages.map(\.orders.count), [3, 3, 1], name)
+            XCTAssertEqual(pages.flatMap(\.orders), newestFirst, "\(name): every order once, in order")
+            XCTAssertEqual(pages.map(\.hasNewer), [false, true, true], name)
+
+            // Backwards from the last page
+            let back = try await store.fetchOrders(
+                page: OrdersPageRequest(position: .before(OrdersCursor(order: pages[2].orders[0])!), limit: 3))
+            XCTAssertEqual(back, pages[1], "\(name): the page before the last is the second")
+            let first = try await store.fetchOrders(
+                page: OrdersPageRequest(position: .before(OrdersCursor(order: pages[1].orders[0])!), limit: 3))
+            XCTAssertEqual(first.orders, pages[0].orders, name)
+            XCTAssertFalse(first.hasNewer, name)
+            XCTAssertTrue(first.hasOlder, name)
+
+            // A page past the end is empty, and says there is something newer
+            let past = try await store.fetchOrders(
+                page: OrdersPageRequest(position: .after(OrdersCursor(date: Seeds.june29.addingTimeInterval(-1), id: 1)), limit: 3))
+            XCTAssertEqual(past, OrdersPage(orders: [], hasNewer: true, hasOlder: false), name)
+        }
+    }
+
     func testFetchOrderFindsOneOrderAndNothingForAnUnknownID() async throws {
         for (name, store) in try makeStores() {
             let bob = try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.bob))

@@ -27,6 +27,11 @@ final class OrdersWorkerTests: XCTestCase {
             return [Seeds.Orders.amy, Seeds.Orders.bob]
         }
 
+        func fetchOrders(page: OrdersPageRequest) throws(OrdersStoreError) -> OrdersPage {
+            calls.append("fetchOrders(limit: \(page.limit))")
+            return OrdersPage(orders: [Seeds.Orders.bob], hasNewer: false, hasOlder: true)
+        }
+
         func fetchOrder(id: String) throws(OrdersStoreError) -> Order? {
             calls.append("fetchOrder(\(id))")
             return id == "1" ? Seeds.Orders.amy : nil
@@ -55,6 +60,13 @@ final class OrdersWorkerTests: XCTestCase {
         XCTAssertEqual(orders, [Seeds.Orders.amy, Seeds.Orders.bob])
         let calls = await storeSpy.calls
         XCTAssertEqual(calls, ["fetchOrders"], "Calling fetchOrders() should ask the data store for a list of orders")
+    }
+
+    func testFetchOrdersPageShouldAskTheStoreForThePage() async throws {
+        let page = try await sut.fetchOrders(page: OrdersPageRequest(limit: 5))
+        XCTAssertEqual(page, OrdersPage(orders: [Seeds.Orders.bob], hasNewer: false, hasOlder: true))
+        let calls = await storeSpy.calls
+        XCTAssertEqual(calls, ["fetchOrders(limit: 5)"])
     }
 
     func testFetchOrderShouldReturnTheOrderOrNil() async throws {

@@ -7,6 +7,9 @@ protocol ListOrdersDataStore: AnyObject {
 }
 
 final class ListOrdersInteractor: ListOrdersBusinessLogic, ListOrdersDataStore {
+    /// Orders on one page of the list.
+    static let pageSize = 50
+
     var presenter: ListOrdersPresentationLogic?
     var ordersWorker: OrdersWorker
     var orders: [Order]?
@@ -18,10 +21,23 @@ final class ListOrdersInteractor: ListOrdersBusinessLogic, ListOrdersDataStore {
     // MARK: Fetch orders
 
     func fetchOrders(request: ListOrders.FetchOrders.Request) async {
+        // A page starts where the URL says; a cursor that is no cursor means the newest page.
+        let position: OrdersPageRequest.Position
+        if let after = request.after.flatMap(OrdersCursor.init(token:)) {
+            position = .after(after)
+        } else if let before = request.before.flatMap(OrdersCursor.init(token:)) {
+            position = .before(before)
+        } else {
+            position = .newest
+        }
         do {
-            let orders = try await ordersWorker.fetchOrders()
-            self.orders = orders
-            presenter?.presentFetchedOrders(response: ListOrders.FetchOrders.Response(orders: orders))
+            let page = try await ordersWorker.fetchOrders(page: OrdersPageRequest(position: position, limit: Self.pageSize))
+            orders = page.orders
+            presenter?.presentFetchedOrders(
+                response: ListOrders.FetchOrders.Response(
+                    orders: page.orders,
+                    newerPage: page.hasNewer ? page.orders.first.flatMap(OrdersCursor.init(order:)) : nil,
+                    olderPage: page.hasOlder ? page.orders.last.flatMap(OrdersCursor.init(order:)) : nil))
         } catch {
             presenter?.presentFetchedOrders(response: ListOrders.FetchOrders.Response(orders: [], error: error))
         }

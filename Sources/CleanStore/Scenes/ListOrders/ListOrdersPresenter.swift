@@ -24,6 +24,12 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
         }
         let errorMessage = response.error.map { _ in "The orders could not be loaded. Try again in a moment." }
         viewController?.displayFetchedOrders(
-            viewModel: ListOrders.FetchOrders.ViewModel(displayedOrders: displayedOrders, errorMessage: errorMessage))
+            viewModel: ListOrders.FetchOrders.ViewModel(
+                displayedOrders: displayedOrders, pagination: pagination(response), errorMessage: errorMessage))
+    }
+
+    private func pagination(_ response: ListOrders.FetchOrders.Response) -> ListOrders.FetchOrders.ViewModel.Pagination? {
+        guard response.newerPage != nil || response.olderPage != nil else { return nil }
+        return .init(newerPage: response.newerPage?.token, olderPage: response.olderPage?.token)
     }
 }

@@ -40,7 +40,10 @@ final class ListOrdersViewController: ListOrdersDisplayLogic {
     /// `GET /orders`
     func showOrders(request: Request) async -> Response {
         passedMessage = router?.passedMessage(in: request)
-        await interactor?.fetchOrders(request: ListOrders.FetchOrders.Request())
+        let query = request.uri.queryParameters
+        await interactor?.fetchOrders(
+            request: ListOrders.FetchOrders.Request(
+                after: query["after"].map(String.init), before: query["before"].map(String.init)))
         var response = self.response ?? ErrorPage.response(.internalServerError, pages: pages)
         if passedMessage != nil {
             router?.acknowledgePassedMessage(on: &response)

@@ -70,6 +70,28 @@ final class ListOrdersPresenterTests: XCTestCase {
         XCTAssertEqual(spy.viewModel.displayedOrders.map(\.name), ["Amy Apple", "Bob Battery"], "Order is kept")
     }
 
+    func testPresentFetchedOrdersShouldLinkTheNeighbouringPagesOnlyWhenThereAreSome() {
+        // Given
+        let spy = ListOrdersDisplayLogicSpy()
+        sut.viewController = spy
+
+        // When
+        sut.presentFetchedOrders(response: ListOrders.FetchOrders.Response(orders: [Seeds.Orders.amy]))
+
+        // Then
+        XCTAssertNil(spy.viewModel.pagination, "One page: no links")
+
+        sut.presentFetchedOrders(
+            response: ListOrders.FetchOrders.Response(
+                orders: [Seeds.Orders.amy], newerPage: nil, olderPage: OrdersCursor(date: Seeds.june29, id: 1)))
+        XCTAssertEqual(spy.viewModel.pagination, .init(newerPage: nil, olderPage: "1183096800.0_1"))
+
+        sut.presentFetchedOrders(
+            response: ListOrders.FetchOrders.Response(
+                orders: [Seeds.Orders.amy], newerPage: OrdersCursor(date: Seeds.june30, id: 2), olderPage: nil))
+        XCTAssertEqual(spy.viewModel.pagination, .init(newerPage: "1183183200.0_2", olderPage: nil))
+    }
+
     func testPresentFetchedOrdersShouldExplainAStoreFailure() {
         // Given
         let spy = ListOrdersDisplayLogicSpy()

@@ -27,11 +27,13 @@ final class ListOrdersViewControllerTests: XCTestCase {
 
     final class ListOrdersBusinessLogicSpy: ListOrdersBusinessLogic {
         var fetchOrdersCalled = false
+        var request: ListOrders.FetchOrders.Request?
         weak var viewController: ListOrdersDisplayLogic?
         var viewModel = ListOrders.FetchOrders.ViewModel(displayedOrders: [])
 
         func fetchOrders(request: ListOrders.FetchOrders.Request) async {
             fetchOrdersCalled = true
+            self.request = request
             viewController?.displayFetchedOrders(viewModel: viewModel)
         }
     }
@@ -51,6 +53,20 @@ final class ListOrdersViewControllerTests: XCTestCase {
         XCTAssert(spy.fetchOrdersCalled, "Requesting the list should ask the interactor to fetch orders")
         XCTAssertEqual(response.status, .ok)
         XCTAssertEqual(response.headers[.contentType], "text/html; charset=utf-8")
+    }
+
+    func testShouldPassThePageTheURLNames() async {
+        // Given
+        let spy = ListOrdersBusinessLogicSpy()
+        spy.viewController = sut
+        sut.interactor = spy
+
+        // When
+        _ = await sut.showOrders(request: makeRequest(path: "/orders?after=1183096800.0_1"))
+
+        // Then
+        XCTAssertEqual(spy.request?.after, "1183096800.0_1")
+        XCTAssertNil(spy.request?.before)
     }
 
     func testDisplayFetchedOrdersShouldRenderTheListTemplateWithTheViewModel() {
