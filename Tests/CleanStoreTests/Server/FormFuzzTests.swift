@@ -88,25 +88,10 @@ final class FormFuzzTests: XCTestCase {
         // Every stored order passes the rules again.
         let validator = OrderValidationWorker(now: { Seeds.june29 }, timeZone: TimeZone(identifier: "UTC")!)
         for order in try await app.store.fetchOrders() {
-            var fields = CreateOrder.OrderFormFields()
-            fields.firstName = order.firstName
-            fields.lastName = order.lastName
-            fields.phone = order.phone
-            fields.email = order.email
-            fields.shipmentAddressStreet1 = order.shipmentAddress.street1
-            fields.shipmentAddressStreet2 = order.shipmentAddress.street2
-            fields.shipmentAddressCity = order.shipmentAddress.city
-            fields.shipmentAddressState = order.shipmentAddress.state
-            fields.shipmentAddressZIP = order.shipmentAddress.zip
-            fields.shipmentMethodSpeed = String(order.shipmentMethod.speed.rawValue)
+            var fields = CreateOrderPresenter.formFields(of: order)
             fields.paymentMethodCreditCardNumber = order.paymentMethod.creditCardNumber
             fields.paymentMethodExpirationDate = "\(order.paymentMethod.expirationDate.month)/\(order.paymentMethod.expirationDate.year)"
             fields.paymentMethodCVV = "123"
-            fields.billingAddressStreet1 = order.billingAddress.street1
-            fields.billingAddressStreet2 = order.billingAddress.street2
-            fields.billingAddressCity = order.billingAddress.city
-            fields.billingAddressState = order.billingAddress.state
-            fields.billingAddressZIP = order.billingAddress.zip
             guard case .valid(let form) = validator.validate(fields, card: .required) else {
                 return XCTFail("Stored order \(order.id ?? "") breaks the rules: \(validator.validate(fields, card: .required))")
             }

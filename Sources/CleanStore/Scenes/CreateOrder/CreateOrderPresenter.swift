@@ -49,27 +49,32 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
 
     func presentOrderToEdit(response: CreateOrder.EditOrder.Response) {
         let form = response.order.map { order in
-            var fields = CreateOrder.OrderFormFields()
-            fields.firstName = order.firstName
-            fields.lastName = order.lastName
-            fields.phone = order.phone
-            fields.email = order.email
-            fields.shipmentAddressStreet1 = order.shipmentAddress.street1
-            fields.shipmentAddressStreet2 = order.shipmentAddress.street2
-            fields.shipmentAddressCity = order.shipmentAddress.city
-            fields.shipmentAddressState = order.shipmentAddress.state
-            fields.shipmentAddressZIP = order.shipmentAddress.zip
-            fields.shipmentMethodSpeed = String(order.shipmentMethod.speed.rawValue)
-            fields.billingAddressSameAsShipping = order.billingAddress == order.shipmentAddress ? "on" : ""
-            fields.billingAddressStreet1 = order.billingAddress.street1
-            fields.billingAddressStreet2 = order.billingAddress.street2
-            fields.billingAddressCity = order.billingAddress.city
-            fields.billingAddressState = order.billingAddress.state
-            fields.billingAddressZIP = order.billingAddress.zip
             // The card number and security code stay empty: the hint names the stored card.
-            return displayedForm(fields, errors: [], orderToEdit: order)
+            displayedForm(Self.formFields(of: order), errors: [], orderToEdit: order)
         }
         viewController?.displayOrderToEdit(viewModel: CreateOrder.EditOrder.ViewModel(form: form))
+    }
+
+    /// An order as the form shows it for editing: every field but the card's.
+    static func formFields(of order: Order) -> CreateOrder.OrderFormFields {
+        var fields = CreateOrder.OrderFormFields()
+        fields.firstName = order.firstName
+        fields.lastName = order.lastName
+        fields.phone = order.phone
+        fields.email = order.email
+        fields.shipmentAddressStreet1 = order.shipmentAddress.street1
+        fields.shipmentAddressStreet2 = order.shipmentAddress.street2
+        fields.shipmentAddressCity = order.shipmentAddress.city
+        fields.shipmentAddressState = order.shipmentAddress.state
+        fields.shipmentAddressZIP = order.shipmentAddress.zip
+        fields.shipmentMethodSpeed = String(order.shipmentMethod.speed.rawValue)
+        fields.billingAddressSameAsShipping = order.billingAddress == order.shipmentAddress ? "on" : ""
+        fields.billingAddressStreet1 = order.billingAddress.street1
+        fields.billingAddressStreet2 = order.billingAddress.street2
+        fields.billingAddressCity = order.billingAddress.city
+        fields.billingAddressState = order.billingAddress.state
+        fields.billingAddressZIP = order.billingAddress.zip
+        return fields
     }
 
     // MARK: Update order
