@@ -2,28 +2,42 @@ import Foundation
 
 /// Presentation formats shared by the presenters, in a fixed en_US locale:
 /// short dates (`6/29/07`), currency (`$1.11`), names (`Amy Apple`), masked cards (`•••• 1111`).
-final class OrderDisplayFormatter {
-    private let dateFormatter: DateFormatter
-    private let currencyFormatter: NumberFormatter
+///
+/// Written out rather than through `DateFormatter` and `NumberFormatter`: those cost more to make
+/// than a whole page costs to render, and every request has its own presenter. A test checks the
+/// output against Foundation's en_US formatters.
+struct OrderDisplayFormatter {
+    private let calendar: Calendar
 
     init(timeZone: TimeZone) {
-        let locale = Locale(identifier: "en_US")
-        dateFormatter = DateFormatter()
-        dateFormatter.locale = locale
-        dateFormatter.timeZone = timeZone
-        dateFormatter.dateStyle = .short
-        dateFormatter.timeStyle = .none
-        currencyFormatter = NumberFormatter()
-        currencyFormatter.locale = locale
-        currencyFormatter.numberStyle = .currency
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        self.calendar = calendar
     }
 
+    /// `M/d/yy`, en_US's short date.
     func date(_ date: Date) -> String {
-        dateFormatter.string(from: date)
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        let year = (parts.year ?? 0) % 100
+        return "\(parts.month ?? 0)/\(parts.day ?? 0)/\(year < 10 ? "0" : "")\(year)"
     }
 
+    /// `$1,234.56`, en_US's currency: rounded half-even to cents, grouped by thousands.
     func currency(_ amount: Decimal) -> String {
-        currencyFormatter.string(from: amount as NSDecimalNumber) ?? "$\(amount)"
+        var value = amount
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &value, 2, .bankers)
+        let negative = rounded < 0
+        var cents = "\((negative ? -rounded : rounded) * 100)"
+        if let point = cents.firstIndex(of: ".") { cents = String(cents[..<point]) }
+        cents = String(repeating: "0", count: max(0, 3 - cents.count)) + cents
+        var dollars = String(cents.dropLast(2))
+        var grouped = ""
+        while dollars.count > 3 {
+            grouped = "," + dollars.suffix(3) + grouped
+            dollars.removeLast(3)
+        }
+        return "\(negative ? "-" : "")$\(dollars)\(grouped).\(cents.suffix(2))"
     }
 
     func name(_ order: Order) -> String {

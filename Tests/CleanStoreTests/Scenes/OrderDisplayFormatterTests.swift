@@ -1,0 +1,38 @@
+import Foundation
+import XCTest
+
+@testable import CleanStore
+
+/// The presenters' formats are en_US's: the same text as Foundation's formatters give.
+final class OrderDisplayFormatterTests: XCTestCase {
+    func testDatesAreEnUSShortDates() {
+        for zone in ["UTC", "America/Los_Angeles", "Asia/Tokyo"] {
+            let timeZone = TimeZone(identifier: zone)!
+            let sut = OrderDisplayFormatter(timeZone: timeZone)
+            let reference = DateFormatter()
+            reference.locale = Locale(identifier: "en_US")
+            reference.timeZone = timeZone
+            reference.dateStyle = .short
+            reference.timeStyle = .none
+            for seconds in stride(from: 0.0, to: 4_000_000_000, by: 7_777_777.7) {
+                let date = Date(timeIntervalSince1970: seconds)
+                XCTAssertEqual(sut.date(date), reference.string(from: date), "\(zone) \(seconds)")
+            }
+        }
+        XCTAssertEqual(OrderDisplayFormatter(timeZone: TimeZone(identifier: "UTC")!).date(Seeds.june29), "6/29/07")
+    }
+
+    func testAmountsAreEnUSCurrency() {
+        let sut = OrderDisplayFormatter(timeZone: TimeZone(identifier: "UTC")!)
+        let reference = NumberFormatter()
+        reference.locale = Locale(identifier: "en_US")
+        reference.numberStyle = .currency
+        let amounts = ["0", "0.00", "1.11", "9.99", "19.99", "0.005", "0.015", "0.025", "1234.5", "1000", "999.999",
+                       "1234567.891", "-1", "-0.5", "100000000", "0.1", "12.345"]
+        for text in amounts {
+            let amount = Decimal(string: text)!
+            XCTAssertEqual(sut.currency(amount), reference.string(from: amount as NSDecimalNumber), text)
+        }
+        XCTAssertEqual(sut.currency(Decimal(string: "1.11")!), "$1.11")
+    }
+}
