@@ -35,6 +35,13 @@ public struct Flash: Sendable {
         response.setCookie(security.cookie(name: Self.cookieName, value: cookieValue(for: message)))
     }
 
+    /// 303 See Other to `location`, passing `message` to the page there.
+    public func redirect(to location: String, passing message: String) -> Response {
+        var response = Response.seeOther(location)
+        pass(message, on: &response)
+        return response
+    }
+
     /// Clears the message once a page has shown it, so a reload does not show it again.
     public func clear(on response: inout Response) {
         response.setCookie(security.cookie(name: Self.cookieName, value: "", maxAge: 0))

@@ -21,14 +21,10 @@ final class CreateOrderRouter: CreateOrderRoutingLogic, CreateOrderDataPassing {
     // MARK: Routing
 
     func routeToListOrders(message: String) -> Response {
-        var response = Response.seeOther("/orders")
-        flash?.pass(message, on: &response)
-        return response
+        flash?.redirect(to: "/orders", passing: message) ?? .seeOther("/orders")
     }
 
     func routeToShowOrder(orderID: String, message: String) -> Response {
-        var response = Response.seeOther("/orders/\(orderID)")
-        flash?.pass(message, on: &response)
-        return response
+        flash?.redirect(to: "/orders/\(orderID)", passing: message) ?? .seeOther("/orders/\(orderID)")
     }
 }

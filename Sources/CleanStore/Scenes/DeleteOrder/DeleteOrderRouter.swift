@@ -19,8 +19,6 @@ final class DeleteOrderRouter: DeleteOrderRoutingLogic, DeleteOrderDataPassing {
     // MARK: Routing
 
     func routeToListOrders(message: String) -> Response {
-        var response = Response.seeOther("/orders")
-        flash?.pass(message, on: &response)
-        return response
+        flash?.redirect(to: "/orders", passing: message) ?? .seeOther("/orders")
     }
 }
