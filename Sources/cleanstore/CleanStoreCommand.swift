@@ -16,8 +16,11 @@ struct CleanStoreCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on.")
     var port = 8080
 
-    @Option(help: "The SQLite database file (created when missing), or :memory: for a store that forgets on exit.")
-    var database = "cleanstore.sqlite"
+    @Option(
+        help: ArgumentHelp(
+            "Where orders are kept: an SQLite file (created when missing), postgres://user[:password]@host:port/database, or :memory:.",
+            discussion: "SQLite suits one instance. Several instances behind a load balancer share one PostgreSQL database (and one --secret); each applies the schema migrations it needs at start-up, safely when they start together. Add ?sslmode=disable|prefer|require to a PostgreSQL URL (default prefer)."))
+    var database = ProcessInfo.processInfo.environment["CLEANSTORE_DATABASE"] ?? "cleanstore.sqlite"
 
     @Option(help: "The folder holding the page templates.")
     var views = "Views"
@@ -41,14 +44,7 @@ struct CleanStoreCommand: AsyncParsableCommand {
         var logger = Logger(label: "cleanstore")
         logger.logLevel = Logger.Level(rawValue: logLevel.lowercased()) ?? .info
 
-        let store: any OrdersStoreProtocol
-        var sqliteStore: OrdersSQLiteStore?
-        if database == ":memory:" {
-            store = OrdersMemStore()
-        } else {
-            sqliteStore = try OrdersSQLiteStore(path: database)
-            store = sqliteStore!
-        }
+        let database = try OrdersDatabase.open(self.database, logger: logger)
         let pages = try await PageRenderer(directory: views)
         var secret = self.secret ?? ProcessInfo.processInfo.environment["CLEANSTORE_SECRET"] ?? ""
         if secret.isEmpty {
@@ -56,15 +52,15 @@ struct CleanStoreCommand: AsyncParsableCommand {
             secret = RequestSecurity.randomBrowserID()
         }
         let environment = SceneEnvironment(
-            ordersStore: store, pages: pages, security: RequestSecurity(secret: secret, secureCookies: secureCookies))
-        logger.info("Serving orders from \(database == ":memory:" ? "memory" : database)")
+            ordersStore: database.store, pages: pages, security: RequestSecurity(secret: secret, secureCookies: secureCookies))
+        logger.info("Serving orders from \(database.description)")
         let app = buildApplication(
             environment: environment,
             configuration: AppConfiguration(host: host, port: port, publicDirectory: publicDirectory),
-            logger: logger)
+            logger: logger, database: database)
         // Runs until SIGTERM or SIGINT: then stops accepting, finishes the requests in flight, returns.
         try await app.runService()
-        try sqliteStore?.close()
+        try database.close()
         logger.info("Stopped")
     }
 }

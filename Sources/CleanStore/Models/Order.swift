@@ -24,12 +24,16 @@ public struct Order: Equatable, Sendable {
     public var date: Date
     /// Computed by the store (`OrderTotalWorker`); whatever a caller puts here is replaced.
     public var total: Decimal
+    /// How many times the order has been saved: 1 when created, one more at each update. An update
+    /// names the version it was made from, and a store refuses it (`OrdersStoreError.conflict`)
+    /// when the order has been saved by someone else since: no update is ever lost.
+    public var version: Int
 
     public init(
         firstName: String, lastName: String, phone: String, email: String,
         billingAddress: Address, paymentMethod: PaymentMethod,
         shipmentAddress: Address, shipmentMethod: ShipmentMethod,
-        id: String? = nil, date: Date, total: Decimal = 0
+        id: String? = nil, date: Date, total: Decimal = 0, version: Int = 1
     ) {
         self.firstName = firstName
         self.lastName = lastName
@@ -42,5 +46,6 @@ public struct Order: Equatable, Sendable {
         self.id = id
         self.date = date
         self.total = total
+        self.version = version
     }
 }

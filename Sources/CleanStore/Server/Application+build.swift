@@ -36,13 +36,19 @@ public func buildRouter(environment: SceneEnvironment, publicDirectory: String) 
     return router
 }
 
-/// The application, ready to run (`try await app.runService()`) or to test.
+/// The application, ready to run (`try await app.runService()`) or to test. `database`, when
+/// given, brings the services its store needs running and what to do before the first request.
 public func buildApplication(
-    environment: SceneEnvironment, configuration: AppConfiguration, logger: Logger
+    environment: SceneEnvironment, configuration: AppConfiguration, logger: Logger, database: OrdersDatabase? = nil
 ) -> some ApplicationProtocol {
-    Application(
+    var app = Application(
         router: buildRouter(environment: environment, publicDirectory: configuration.publicDirectory),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "CleanStore"),
+        services: database?.services ?? [],
         logger: logger
     )
+    if let database {
+        app.beforeServerStarts(perform: database.prepare)
+    }
+    return app
 }

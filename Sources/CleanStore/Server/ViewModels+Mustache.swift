@@ -110,6 +110,8 @@ extension CreateOrder.DisplayedForm: MustacheParent {
         case "heading": heading
         case "submitLabel": submitLabel
         case "orderID": orderID
+        case "version": version
+        case "hasConflict": hasConflict
         case "errors": errors
         case "formMessage": formMessage
         case "fields": fields
@@ -128,6 +130,11 @@ extension CreateOrder.DisplayedForm.DisplayedField: MustacheParent {
         case "name": self.name
         case "value": value
         case "errorMessage": errorMessage
+        case "savedValue": savedValue
+        // The ids of the messages that describe the input: its error, what someone else saved.
+        case "describedBy":
+            [errorMessage.map { _ in "\(self.name)-error" }, savedValue.map { _ in "\(self.name)-saved" }]
+                .compactMap { $0 }.joined(separator: " ").nilIfEmpty
         default: nil
         }
     }
@@ -164,4 +171,8 @@ extension DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder: MustacheParent 
         default: nil
         }
     }
+}
+
+extension String {
+    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -1,4 +1,5 @@
 /// Orders in memory: for unit tests and `--database :memory:`. Ids are 1, 2, 3, … in order of creation.
+/// Seed orders keep their versions (so a test can seed an order someone has saved since).
 public actor OrdersMemStore: OrdersStoreProtocol {
     private var orders: [Order] = []
     private var lastID = 0
@@ -42,6 +43,7 @@ public actor OrdersMemStore: OrdersStoreProtocol {
 
     public func createOrder(orderToCreate: Order) throws(OrdersStoreError) -> Order {
         var order = orderToCreate
+        order.version = 1
         lastID += 1
         order.id = String(lastID)
         order.total = totalWorker.total(for: order)
@@ -54,8 +56,12 @@ public actor OrdersMemStore: OrdersStoreProtocol {
         guard let index = orders.firstIndex(where: { $0.id == id }) else {
             throw .notFound(id: id)
         }
+        guard orderToUpdate.version == orders[index].version else {
+            throw .conflict(current: orders[index])
+        }
         var order = orderToUpdate
         order.date = orders[index].date
+        order.version += 1
         order.total = totalWorker.total(for: order)
         orders[index] = order
         return order

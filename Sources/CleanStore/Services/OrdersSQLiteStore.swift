@@ -54,6 +54,9 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
                 CREATE INDEX orders_newest_first ON orders (created_at DESC, id DESC);
                 """)
         }
+        migrator.registerMigration("v2: order versions") { db in
+            try db.execute(sql: "ALTER TABLE orders ADD COLUMN version INTEGER NOT NULL DEFAULT 1")
+        }
         return migrator
     }
 
@@ -103,7 +106,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
     }
 
     public func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? {
-        guard let rowID = Self.rowID(id) else { return nil }
+        guard let rowID = OrderID.rowID(id) else { return nil }
         do {
             return try await dbPool.read { db in
                 try Row.fetchOne(db, sql: "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?", arguments: [rowID])
@@ -117,6 +120,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
     public func createOrder(orderToCreate: Order) async throws(OrdersStoreError) -> Order {
         var order = orderToCreate
         order.total = totalWorker.total(for: order)
+        order.version = 1
         let columns = Self.columns(of: order)
         let arguments = StatementArguments([order.date.timeIntervalSince1970.databaseValue] + columns.values)
         do {
@@ -136,29 +140,35 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
 
     public func updateOrder(orderToUpdate: Order) async throws(OrdersStoreError) -> Order {
         let id = orderToUpdate.id ?? ""
-        guard let rowID = Self.rowID(id) else { throw .notFound(id: id) }
+        guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
         var order = orderToUpdate
         order.total = totalWorker.total(for: order)
         let columns = Self.columns(of: order)
         let assignments = columns.names.map { "\($0) = ?" }.joined(separator: ", ")
-        let arguments = StatementArguments(columns.values + [rowID.databaseValue])
-        let stored: Order?
+        let arguments = StatementArguments(columns.values + [rowID.databaseValue, order.version.databaseValue])
+        // (saved, stored): the order as saved, or as stored when this version was not the stored one.
+        let outcome: (saved: Bool, stored: Order?)
         do {
-            stored = try await dbPool.write { db in
-                try db.execute(sql: "UPDATE orders SET \(assignments) WHERE id = ?", arguments: arguments)
-                guard db.changesCount > 0 else { return nil }
-                return try Row.fetchOne(db, sql: "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?", arguments: [rowID])
-                    .map(Self.order(from:))
+            outcome = try await dbPool.write { db in
+                try db.execute(
+                    sql: "UPDATE orders SET \(assignments), version = version + 1 WHERE id = ? AND version = ?",
+                    arguments: arguments)
+                let saved = db.changesCount > 0
+                let stored = try Row.fetchOne(
+                    db, sql: "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?", arguments: [rowID]
+                ).map(Self.order(from:))
+                return (saved, stored)
             }
         } catch {
             throw .cannotUpdate("Cannot update order with id \(id): \(error)")
         }
-        guard let stored else { throw .notFound(id: id) }
+        guard let stored = outcome.stored else { throw .notFound(id: id) }
+        guard outcome.saved else { throw .conflict(current: stored) }
         return stored
     }
 
     public func deleteOrder(id: String) async throws(OrdersStoreError) -> Order {
-        guard let rowID = Self.rowID(id) else { throw .notFound(id: id) }
+        guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
         let deleted: Order?
         do {
             deleted = try await dbPool.write { db in
@@ -175,14 +185,6 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
     }
 
     // MARK: Mapping
-
-    /// Ids are the table's integer keys; anything else (letters, signs, overflow) names no order.
-    private static func rowID(_ id: String) -> Int64? {
-        guard !id.isEmpty, id.allSatisfy(\.isASCII), id.allSatisfy(\.isNumber), let value = Int64(id) else {
-            return nil
-        }
-        return value
-    }
 
     /// The columns an order writes (all but id and creation date, which never change).
     private static func columns(of order: Order) -> (names: [String], values: [DatabaseValue]) {
@@ -216,7 +218,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
         id, created_at, first_name, last_name, phone, email, \
         shipment_street1, shipment_street2, shipment_city, shipment_state, shipment_zip, shipment_speed, \
         card_number, card_expiry_year, card_expiry_month, \
-        billing_street1, billing_street2, billing_city, billing_state, billing_zip, total
+        billing_street1, billing_street2, billing_city, billing_state, billing_zip, total, version
         """
 
     private static func order(from row: Row) -> Order {
@@ -232,7 +234,8 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
             shipmentMethod: ShipmentMethod(speed: ShipmentMethod.ShippingSpeed(rawValue: row[11]) ?? .standard),
             id: String(row[0] as Int64),
             date: Date(timeIntervalSince1970: row[1]),
-            total: Decimal(string: row[20]) ?? 0
+            total: Decimal(string: row[20]) ?? 0,
+            version: row[21]
         )
     }
 

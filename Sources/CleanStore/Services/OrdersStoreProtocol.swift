@@ -2,7 +2,10 @@
 /// checked by one contract test suite:
 /// - `createOrder` chooses a unique id and computes the total (`OrderTotalWorker`);
 ///   the id and total of the order passed in are ignored.
-/// - `updateOrder` keeps the stored id and date, recomputes the total.
+/// - `createOrder` saves version 1.
+/// - `updateOrder` keeps the stored id and date, recomputes the total, and saves only when the
+///   order's `version` is the stored one (then one more); otherwise it throws `.conflict` with the
+///   order as it is stored now, and changes nothing.
 /// - `fetchOrders` returns the newest first.
 /// - An unknown id is `nil` from `fetchOrder` and `OrdersStoreError.notFound` elsewhere.
 public protocol OrdersStoreProtocol: Sendable {
@@ -83,8 +86,22 @@ public struct OrdersPage: Equatable, Sendable {
 /// What can go wrong in a store, as the handbook's `OrdersStoreError`, plus a typed "no such order".
 public enum OrdersStoreError: Error, Equatable, Sendable {
     case notFound(id: String)
+    /// The order was saved by someone else since the version an update was made from: nothing was
+    /// changed; `current` is the order as it is stored now.
+    case conflict(current: Order)
     case cannotFetch(String)
     case cannotCreate(String)
     case cannotUpdate(String)
     case cannotDelete(String)
+}
+
+/// Order ids as the database stores them: positive integer keys.
+enum OrderID {
+    /// The key an id names, or nil when it names no order (letters, signs, overflow, empty).
+    static func rowID(_ id: String) -> Int64? {
+        guard !id.isEmpty, id.allSatisfy(\.isASCII), id.allSatisfy(\.isNumber), let value = Int64(id) else {
+            return nil
+        }
+        return value
+    }
 }

@@ -181,6 +181,45 @@ final class HTTPTests: XCTestCase {
         XCTAssertEqual(stored, Seeds.Orders.amy)
     }
 
+    /// Two clerks open the edit form of one order; the first saves; the second saves from the
+    /// same version: 409, the form keeps what they typed beside what the first saved, and nothing
+    /// is overwritten until they save again from the version they were shown.
+    func testTwoEditsFromOneVersionTheSecondGetsTheConflictFormAndLosesNothing() async throws {
+        let app = try await TestApp(orders: [Seeds.Orders.amy])
+        try await app.test { client in
+            let editForm = try await client.get("/orders/1/edit").text
+            XCTAssert(editForm.contains(#"<input type="hidden" name="version" value="1" />"#))
+
+            var first = Seeds.validFormFields
+            first.phone = "222-222-2222"
+            let saved = try await client.post("/orders/1", form: Seeds.formBody(first))
+            XCTAssertEqual(saved.status, .seeOther)
+
+            var second = Seeds.validFormFields
+            second.shipmentAddressCity = "Palo Alto"
+            let conflict = try await client.post("/orders/1", form: Seeds.formBody(second))
+            XCTAssertEqual(conflict.status, .conflict)
+            let html = conflict.text
+            XCTAssert(html.contains("<title>Error: Edit order 1 – CleanStore</title>"))
+            XCTAssert(html.contains("Someone else changed order 1 after you opened this form"))
+            XCTAssert(html.contains(#"<p class="saved-value" id="phone-saved">Saved by someone else: <strong>222-222-2222</strong></p>"#))
+            XCTAssert(html.contains(#"value="Palo Alto""#), "What the second clerk typed is kept")
+            XCTAssert(html.contains(#"<input type="hidden" name="version" value="2" />"#))
+            XCTAssertEqual(HTMLCheck.findings(in: html), [])
+            let afterConflict = try await app.store.fetchOrder(id: "1")
+            XCTAssertEqual(afterConflict?.phone, "222-222-2222", "The first save is not overwritten")
+            XCTAssertEqual(afterConflict?.shipmentAddress.city, "Cupertino")
+
+            // Saving the form as it came back (version 2) is a deliberate choice: it is saved.
+            second.version = "2"
+            let again = try await client.post("/orders/1", form: Seeds.formBody(second))
+            XCTAssertEqual(again.status, .seeOther)
+        }
+        let stored = try await app.store.fetchOrder(id: "1")
+        XCTAssertEqual(stored?.shipmentAddress.city, "Palo Alto")
+        XCTAssertEqual(stored?.version, 3)
+    }
+
     func testAMissingFieldIsAFormErrorNotACrash() async throws {
         let app = try await TestApp()
         try await app.test { client in

@@ -116,6 +116,18 @@ final class PageSnapshotTests: XCTestCase {
         try await assertPage("form-edit-errors", "/orders/2", form: Seeds.formBody(fields), status: .unprocessableContent)
     }
 
+    /// Order 2 was saved by someone else (version 2) after this form was opened at version 1.
+    func testEditFormAfterAConflict() async throws {
+        var bob = Seeds.Orders.bob
+        bob.version = 2
+        var fields = Seeds.validFormFields
+        fields.paymentMethodCreditCardNumber = ""
+        fields.paymentMethodCVV = ""
+        try await assertPage(
+            "form-edit-conflict", "/orders/2", form: Seeds.formBody(fields), status: .conflict,
+            orders: [Seeds.Orders.amy, bob])
+    }
+
     func testDeleteConfirmation() async throws {
         try await assertPage("delete-confirmation", "/orders/2/delete", status: .ok)
     }

@@ -3,7 +3,8 @@ import XCTest
 
 @testable import CleanStore
 
-/// One contract, every store: each test runs against a fresh memory store and a fresh SQLite file.
+/// One contract, every store: each test runs against a fresh memory store, a fresh SQLite file and
+/// a fresh PostgreSQL database (on the cluster the test command starts).
 final class OrdersStoreContractTests: XCTestCase {
     var directory: URL!
 
@@ -19,10 +20,11 @@ final class OrdersStoreContractTests: XCTestCase {
     }
 
     /// Fresh, empty stores of every kind, by name.
-    func makeStores() throws -> [(String, any OrdersStoreProtocol)] {
+    func makeStores() async throws -> [(String, any OrdersStoreProtocol)] {
         [
             ("memory", OrdersMemStore()),
             ("SQLite", try OrdersSQLiteStore(path: directory.appendingPathComponent("orders-\(UUID().uuidString).sqlite").path)),
+            ("PostgreSQL", try await TestPostgres.makeStore(for: self)),
         ]
     }
 
@@ -36,7 +38,7 @@ final class OrdersStoreContractTests: XCTestCase {
     // MARK: Tests
 
     func testCreateChoosesAUniqueIDAndComputesTheTotal() async throws {
-        for (name, store) in try makeStores() {
+        for (name, store) in try await makeStores() {
             let amy = try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.amy))
             let bob = try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.bob))
             XCTAssertNotNil(amy.id, name)
@@ -50,7 +52,7 @@ final class OrdersStoreContractTests: XCTestCase {
     }
 
     func testIDsStayUniqueOverManyCreates() async throws {
-        for (name, store) in try makeStores() {
+        for (name, store) in try await makeStores() {
             var ids = Set<String>()
             for _ in 0..<50 {
                 ids.insert(try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.amy)).id ?? "")
@@ -60,7 +62,7 @@ final class OrdersStoreContractTests: XCTestCase {
     }
 
     func testFetchOrdersReturnsEveryOrderNewestFirst() async throws {
-        for (name, store) in try makeStores() {
+        for (name, store) in try await makeStores() {
             let empty = try await store.fetchOrders()
             XCTAssertEqual(empty, [], name)
             let amy = try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.amy))  // 6/29
@@ -74,7 +76,7 @@ final class OrdersStoreContractTests: XCTestCase {
     }
 
     func testPagesWalkTheWholeListByKeysetBothWays() async throws {
-        for (name, store) in try makeStores() {
+        for (name, store) in try await makeStores() {
             // 7 orders, some on the same date: newest first is date, then id, descending
             var created: [Order] = []
             for index in 0..<7 {
@@ -114,7 +116,7 @@ final class OrdersStoreContractTests: XCTestCase {
     }
 
     func testFetchOrderFindsOneOrderAndNothingForAnUnknownID() async throws {
-        for (name, store) in try makeStores() {
+        for (name, store) in try await makeStores() {
             let bob = try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.bob))
             let fetched = try await store.fetchOrder(id: bob.id!)
             XCTAssertEqual(fetched, bob, name)
@@ -126,7 +128,7 @@ final class OrdersStoreContractTests: XCTestCase {
     }
 
     func testUpdateKeepsIDAndDateAndRecomputesTheTotal() async throws {
-        for (name, store) in try makeStores() {
+        for (name, store) in try await makeStores() {
             let created = try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.amy))
             var changed = created
             changed.email = "amy@example.com"
@@ -137,13 +139,87 @@ final class OrdersStoreContractTests: XCTestCase {
             XCTAssertEqual(updated.date, created.date, "\(name): the date never changes")
             XCTAssertEqual(updated.email, "amy@example.com", name)
             XCTAssertEqual(updated.total, Decimal(string: "19.99"), name)
+            XCTAssertEqual(created.version, 1, name)
+            XCTAssertEqual(updated.version, 2, "\(name): each update is one more version")
             let fetched = try await store.fetchOrder(id: created.id!)
             XCTAssertEqual(fetched, updated, name)
         }
     }
 
+    func testUpdateFromAnOlderVersionIsAConflictAndChangesNothing() async throws {
+        for (name, store) in try await makeStores() {
+            let created = try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.amy))
+            var first = created
+            first.email = "first@example.com"
+            let saved = try await store.updateOrder(orderToUpdate: first)
+            var second = created  // made from version 1, which is no longer the stored one
+            second.email = "second@example.com"
+            do {
+                _ = try await store.updateOrder(orderToUpdate: second)
+                XCTFail("\(name): an update from an older version should fail")
+            } catch {
+                XCTAssertEqual(error, .conflict(current: saved), name)
+            }
+            let stored = try await store.fetchOrder(id: created.id!)
+            XCTAssertEqual(stored, saved, "\(name): the first update is kept")
+            var newer = created
+            newer.version = 7
+            do {
+                _ = try await store.updateOrder(orderToUpdate: newer)
+                XCTFail("\(name): an update from a version never saved should fail")
+            } catch {
+                XCTAssertEqual(error, .conflict(current: saved), name)
+            }
+            var fromCurrent = saved
+            fromCurrent.email = "third@example.com"
+            let third = try await store.updateOrder(orderToUpdate: fromCurrent)
+            XCTAssertEqual(third.version, 3, name)
+        }
+    }
+
+    func testConcurrentUpdatesFromOneVersionSaveExactlyOne() async throws {
+        for (name, store) in try await makeStores() {
+            let created = try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.amy))
+            let outcomes = await withTaskGroup(of: Result<Order, OrdersStoreError>.self) { group in
+                for index in 0..<10 {
+                    group.addTask {
+                        var order = created
+                        order.email = "clerk\(index)@example.com"
+                        do throws(OrdersStoreError) {
+                            return .success(try await store.updateOrder(orderToUpdate: order))
+                        } catch {
+                            return .failure(error)
+                        }
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            let saved = outcomes.compactMap { try? $0.get() }
+            XCTAssertEqual(saved.count, 1, "\(name): exactly one update wins")
+            let stored = try await store.fetchOrder(id: created.id!)
+            XCTAssertEqual(stored, saved.first, name)
+            for case .failure(let error) in outcomes {
+                XCTAssertEqual(error, OrdersStoreError.conflict(current: stored!), "\(name): every other one is told what is stored")
+            }
+        }
+    }
+
+    func testConcurrentCreatesGetDistinctIDs() async throws {
+        for (name, store) in try await makeStores() {
+            let ids = try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<100 {
+                    group.addTask { try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.bob)).id ?? "" }
+                }
+                return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+            }
+            XCTAssertEqual(ids.count, 100, name)
+            let all = try await store.fetchOrders()
+            XCTAssertEqual(Set(all.compactMap(\.id)), ids, name)
+        }
+    }
+
     func testUpdateOfAnUnknownOrderIsNotFound() async throws {
-        for (name, store) in try makeStores() {
+        for (name, store) in try await makeStores() {
             for id in ["999", "abc", nil] {
                 var order = Seeds.Orders.amy
                 order.id = id
@@ -158,7 +234,7 @@ final class OrdersStoreContractTests: XCTestCase {
     }
 
     func testDeleteRemovesTheOrderAndAnUnknownIDIsNotFound() async throws {
-        for (name, store) in try makeStores() {
+        for (name, store) in try await makeStores() {
             let amy = try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.amy))
             let bob = try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.bob))
             let deleted = try await store.deleteOrder(id: amy.id!)
@@ -197,5 +273,62 @@ final class OrdersStoreContractTests: XCTestCase {
         XCTAssertEqual(orders, created.reversed())
         let next = try await reopened.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.amy))
         XCTAssertFalse(created.map(\.id).contains(next.id), "Ids are never reused")
+    }
+
+    // MARK: PostgreSQL
+
+    func testPostgresMigrationsAreSafeWhenInstancesStartTogether() async throws {
+        // Given: four instances' stores on one new database
+        let url = try await TestPostgres.makeDatabase()
+        var stores: [OrdersPostgresStore] = []
+        for _ in 0..<4 {
+            stores.append(try await TestPostgres.openStore(url: url, for: self))
+        }
+
+        // When: they all migrate at once, then once more
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for store in stores {
+                group.addTask { try await store.migrate() }
+            }
+            try await group.waitForAll()
+        }
+        try await stores[0].migrate()
+
+        // Then: one schema, each version applied once, and every store works on it
+        let versions = try await stores[0].client.query("SELECT version FROM cleanstore_schema_migrations ORDER BY version")
+            .decode(Int.self).reduce(into: [Int]()) { $0.append($1) }
+        XCTAssertEqual(versions, OrdersPostgresStore.migrations.map(\.version))
+        let created = try await stores[1].createOrder(orderToCreate: Self.newOrder(Seeds.Orders.amy))
+        let fetched = try await stores[3].fetchOrder(id: created.id!)
+        XCTAssertEqual(fetched, created)
+    }
+
+    func testPostgresStoreKeepsEverythingAcrossARestart() async throws {
+        let url = try await TestPostgres.makeDatabase()
+        let first = try await TestPostgres.openStore(url: url, for: self)
+        try await first.migrate()
+        let amy = try await first.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.amy))
+        var changed = amy
+        changed.phone = "333-333-3333"
+        let updated = try await first.updateOrder(orderToUpdate: changed)
+
+        let second = try await TestPostgres.openStore(url: url, for: self)
+        try await second.migrate()
+        let orders = try await second.fetchOrders()
+        XCTAssertEqual(orders, [updated])
+    }
+
+    func testPostgresURLsAreReadAndPasswordsNeverShown() throws {
+        let configuration = try OrdersPostgresStore.configuration(url: "postgres://shop:s3cret@db.example:6432/orders?sslmode=disable")
+        XCTAssertEqual(configuration.host, "db.example")
+        XCTAssertEqual(configuration.port, 6432)
+        XCTAssertEqual(configuration.username, "shop")
+        XCTAssertEqual(configuration.password, "s3cret")
+        XCTAssertEqual(configuration.database, "orders")
+        XCTAssertEqual(
+            OrdersPostgresStore.redacted("postgres://shop:s3cret@db.example:6432/orders"), "postgres://shop:***@db.example:6432/orders")
+        for bad in ["postgres://db.example/orders", "mysql://shop@db.example/orders", "postgres://shop@db.example/x?sslmode=sometimes"] {
+            XCTAssertThrowsError(try OrdersPostgresStore.configuration(url: bad), bad)
+        }
     }
 }

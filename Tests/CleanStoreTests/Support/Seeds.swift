@@ -45,14 +45,16 @@ enum Seeds {
         fields.paymentMethodExpirationDate = "04/29"
         fields.paymentMethodCVV = "123"
         fields.billingAddressSameAsShipping = "on"
+        fields.version = "1"  // as an edit form of a seeded order sends it (a new order's form ignores it)
         return fields
     }
 
     /// The same form as `application/x-www-form-urlencoded`.
     static func formBody(_ fields: CreateOrder.OrderFormFields) -> String {
-        CreateOrder.Field.allCases.map { field in
+        let pairs = CreateOrder.Field.allCases.map { field in
             let value = fields[field].addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
             return "\(field.rawValue)=\(value)"
-        }.joined(separator: "&")
+        }
+        return (pairs + (fields.version.isEmpty ? [] : ["version=\(fields.version)"])).joined(separator: "&")
     }
 }

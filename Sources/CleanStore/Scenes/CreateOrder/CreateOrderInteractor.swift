@@ -82,11 +82,21 @@ final class CreateOrderInteractor: CreateOrderBusinessLogic, CreateOrderDataStor
 
     func updateOrder(request: CreateOrder.UpdateOrder.Request) async {
         let fields = request.orderFormFields
-        func present(order: Order? = nil, errors: [CreateOrder.FieldError] = [], saveFailure: CreateOrder.SaveFailure? = nil) {
+        func present(
+            order: Order? = nil, errors: [CreateOrder.FieldError] = [], saveFailure: CreateOrder.SaveFailure? = nil,
+            conflict: Order? = nil
+        ) {
             presenter?.presentUpdatedOrder(
                 response: CreateOrder.UpdateOrder.Response(
                     orderToEdit: orderToEdit, order: order, orderFormFields: fields,
-                    errors: errors, saveFailure: saveFailure))
+                    errors: errors, saveFailure: saveFailure, conflict: conflict))
+        }
+        /// Someone else saved the order since the form was opened: nothing is saved; the form
+        /// comes back with what the clerk typed beside what is stored now, to be saved over it.
+        func presentConflict(current: Order) {
+            orderToEdit = current
+            present(conflict: current)
+            formatTypedExpirationDate(fields)
         }
 
         do {
@@ -101,16 +111,23 @@ final class CreateOrderInteractor: CreateOrderBusinessLogic, CreateOrderDataStor
             present(errors: errors)
             formatTypedExpirationDate(fields)
         case .valid(let form):
-            // Id and date never change; an empty card number keeps the stored card.
-            let orderToUpdate = buildOrder(
+            // A form that does not say which version it was opened at cannot show that the clerk
+            // saw the stored order: it is treated as made from an older one.
+            guard let version = Int(fields.version) else { return presentConflict(current: orderToEdit) }
+            // Id and date never change; an empty card number keeps the stored card (and the store
+            // refuses the update if that card, or anything else, changed since `version`).
+            var orderToUpdate = buildOrder(
                 from: form,
                 creditCardNumber: form.creditCardNumber ?? orderToEdit.paymentMethod.creditCardNumber,
                 id: orderToEdit.id, date: orderToEdit.date)
+            orderToUpdate.version = version
             do {
                 present(order: try await ordersWorker.updateOrder(orderToUpdate: orderToUpdate))
             } catch .notFound {
                 self.orderToEdit = nil
                 present()
+            } catch .conflict(let current) {
+                presentConflict(current: current)
             } catch {
                 present(saveFailure: .storeUnavailable)
             }

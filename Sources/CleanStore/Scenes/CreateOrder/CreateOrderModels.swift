@@ -32,6 +32,14 @@ enum CreateOrder {
         var billingAddressState = ""
         var billingAddressZIP = ""
 
+        // MARK: Hidden
+        /// On the edit form: the version of the order the form was opened at (`Order.version`).
+        var version = ""
+
+        private enum HiddenField: String, CodingKey {
+            case version
+        }
+
         init() {}
 
         init(from decoder: any Decoder) throws {
@@ -39,6 +47,7 @@ enum CreateOrder {
             for field in Field.allCases {
                 self[keyPath: field.keyPath] = try container.decodeIfPresent(String.self, forKey: field) ?? ""
             }
+            version = try decoder.container(keyedBy: HiddenField.self).decodeIfPresent(String.self, forKey: .version) ?? ""
         }
 
         subscript(field: Field) -> String {
@@ -200,6 +209,9 @@ enum CreateOrder {
             var orderFormFields: OrderFormFields
             var errors: [FieldError] = []
             var saveFailure: SaveFailure? = nil
+            /// The order as stored now, when someone else saved it since the form was opened: the
+            /// update was not made.
+            var conflict: Order? = nil
         }
 
         struct ViewModel {
@@ -219,6 +231,8 @@ enum CreateOrder {
             var name: String
             var value: String
             var errorMessage: String?
+            /// After a conflict: the field's value as someone else saved it, where it differs from `value`.
+            var savedValue: String? = nil
         }
 
         struct DisplayedError: Equatable {
@@ -230,6 +244,10 @@ enum CreateOrder {
         var heading: String
         var submitLabel: String
         var orderID: String?
+        /// On the edit form: the order's version the form saves over (a hidden field).
+        var version: String?
+        /// Someone else saved the order since the form was opened; the form shows what they saved.
+        var hasConflict: Bool = false
         /// Messages for the error summary, in the form's order.
         var errors: [DisplayedError]
         /// A problem with the whole form (the store failed).

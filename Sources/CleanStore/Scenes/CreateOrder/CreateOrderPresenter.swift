@@ -1,3 +1,5 @@
+import Foundation
+
 protocol CreateOrderPresentationLogic: AnyObject {
     func presentNewOrder(response: CreateOrder.NewOrder.Response)
     func presentExpirationDate(response: CreateOrder.FormatExpirationDate.Response)
@@ -74,6 +76,7 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
         fields.billingAddressCity = order.billingAddress.city
         fields.billingAddressState = order.billingAddress.state
         fields.billingAddressZIP = order.billingAddress.zip
+        fields.version = String(order.version)
         return fields
     }
 
@@ -84,6 +87,12 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
         if let order = response.order {
             viewModel = CreateOrder.UpdateOrder.ViewModel(
                 orderID: order.id, message: "Order \(order.id ?? "") was updated.", form: nil)
+        } else if let current = response.conflict {
+            // The form saves over what is stored now (its version), once the clerk has seen it.
+            var fields = response.orderFormFields
+            fields.version = String(current.version)
+            let form = displayedForm(fields, errors: [], orderToEdit: current, conflict: current)
+            viewModel = CreateOrder.UpdateOrder.ViewModel(orderID: current.id, message: nil, form: form)
         } else if let orderToEdit = response.orderToEdit {
             let form = displayedForm(
                 response.orderFormFields, errors: response.errors, saveFailure: response.saveFailure,
@@ -104,8 +113,9 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
 
     private func displayedForm(
         _ fields: CreateOrder.OrderFormFields, errors: [CreateOrder.FieldError],
-        saveFailure: CreateOrder.SaveFailure? = nil, orderToEdit: Order?
+        saveFailure: CreateOrder.SaveFailure? = nil, orderToEdit: Order?, conflict: Order? = nil
     ) -> DisplayedForm {
+        let savedValues = conflict.map { self.savedValues(of: $0, differingFrom: fields) } ?? [:]
         var messages: [Field: String] = [:]
         for error in errors where messages[error.field] == nil {
             messages[error.field] = message(for: error)
@@ -116,10 +126,16 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
                 name: field.rawValue,
                 // The card security code is never echoed back.
                 value: field == .paymentMethodCVV ? "" : fields[field],
-                errorMessage: messages[field])
+                errorMessage: messages[field],
+                savedValue: savedValues[field])
         }
-        let formMessage = saveFailure.map { _ in
+        var formMessage = saveFailure.map { _ in
             "The order could not be saved just now. Nothing you typed was lost: check the form and save it again."
+        }
+        if let conflict {
+            formMessage = "Someone else changed order \(conflict.id ?? "") after you opened this form, so your changes "
+                + "are not saved yet. Their values are shown under each field where they differ from yours. "
+                + "Check the form, then save it again to keep what it shows."
         }
         let summary = Field.allCases.compactMap { field in
             messages[field].map { DisplayedForm.DisplayedError(field: field.rawValue, message: $0) }
@@ -131,6 +147,8 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
             heading: heading,
             submitLabel: orderToEdit == nil ? "Save order" : "Save changes",
             orderID: orderToEdit?.id,
+            version: orderToEdit == nil ? nil : fields.version,
+            hasConflict: conflict != nil,
             errors: summary,
             formMessage: formMessage,
             fields: displayedFields,
@@ -140,6 +158,45 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
                 "Leave empty to keep the card ending \($0.paymentMethod.lastFourDigits)."
             },
             hasErrors: hasErrors)
+    }
+
+    /// After a conflict: what is stored now, as the clerk would read it, for every field where
+    /// it differs from what the clerk typed (the card only by its last digits; never the code).
+    private func savedValues(of current: Order, differingFrom fields: CreateOrder.OrderFormFields) -> [Field: String] {
+        var saved = Self.formFields(of: current)
+        saved.paymentMethodExpirationDate = formatter.expirationDate(current.paymentMethod.expirationDate)
+        var typed = fields
+        if typed.isBillingAddressSameAsShipping {
+            typed.billingAddressStreet1 = typed.shipmentAddressStreet1
+            typed.billingAddressStreet2 = typed.shipmentAddressStreet2
+            typed.billingAddressCity = typed.shipmentAddressCity
+            typed.billingAddressState = typed.shipmentAddressState
+            typed.billingAddressZIP = typed.shipmentAddressZIP
+        }
+        var values: [Field: String] = [:]
+        for field in Field.allCases {
+            switch field {
+            case .paymentMethodCreditCardNumber, .paymentMethodCVV, .billingAddressSameAsShipping:
+                continue
+            case .shipmentMethodSpeed:
+                if typed[field] != saved[field] {
+                    values[field] = ShipmentMethod(speed: current.shipmentMethod.speed).toString()
+                }
+            case .paymentMethodExpirationDate:
+                if typed[field].trimmingCharacters(in: .whitespaces) != saved[field] {
+                    values[field] = saved[field]
+                }
+            case .shipmentAddressState, .billingAddressState:  // saved in capitals, typed in any case
+                if typed[field].trimmingCharacters(in: .whitespaces).uppercased() != saved[field] {
+                    values[field] = saved[field]
+                }
+            default:
+                if typed[field].trimmingCharacters(in: .whitespaces) != saved[field] {
+                    values[field] = saved[field].isEmpty ? "(empty)" : saved[field]
+                }
+            }
+        }
+        return values
     }
 
     // MARK: Messages

@@ -114,9 +114,11 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
 
     // MARK: Rendering
 
-    /// A refused form is 422; a form that could not be saved for the store's sake is 503.
+    /// A refused form is 422; a form saved over an order someone else changed meanwhile is 409;
+    /// a form that could not be saved for the store's sake is 503.
     private static func status(of form: CreateOrder.DisplayedForm) -> HTTPResponse.Status {
-        form.formMessage != nil && form.errors.isEmpty ? .serviceUnavailable : .unprocessableContent
+        if form.hasConflict { return .conflict }
+        return form.formMessage != nil && form.errors.isEmpty ? .serviceUnavailable : .unprocessableContent
     }
 
     /// What `Views/CreateOrder/form.mustache` prints: the presenter's form, plus what only the

@@ -303,4 +303,59 @@ final class CreateOrderInteractorTests: XCTestCase {
         XCTAssertEqual(presenterSpy.updatedOrderResponse?.saveFailure, .storeUnavailable)
         XCTAssertEqual(presenterSpy.updatedOrderResponse?.orderToEdit, Seeds.Orders.amy)
     }
+
+    func testUpdateOrderShouldSaveOverTheVersionTheFormWasOpenedAt() async throws {
+        // Given
+        var stored = Seeds.Orders.amy
+        stored.version = 3
+        workerSpy.storedOrder = stored
+        var fields = Seeds.validFormFields
+        fields.version = "3"
+
+        // When
+        await sut.updateOrder(request: CreateOrder.UpdateOrder.Request(orderID: "1", orderFormFields: fields))
+
+        // Then
+        XCTAssertEqual(workerSpy.updatedOrder?.version, 3, "The store saves only over version 3")
+        XCTAssertNil(presenterSpy.updatedOrderResponse?.conflict)
+    }
+
+    func testUpdateOrderShouldPresentAConflictWhenSomeoneElseSavedTheOrderMeanwhile() async throws {
+        // Given
+        var current = Seeds.Orders.amy
+        current.version = 2
+        current.phone = "999-999-9999"
+        workerSpy.failure = .conflict(current: current)
+        var fields = Seeds.validFormFields
+        fields.shipmentAddressCity = "Palo Alto"
+
+        // When
+        await sut.updateOrder(request: CreateOrder.UpdateOrder.Request(orderID: "1", orderFormFields: fields))
+
+        // Then
+        let response = try XCTUnwrap(presenterSpy.updatedOrderResponse)
+        XCTAssertEqual(response.conflict, current)
+        XCTAssertEqual(response.orderToEdit, current, "The form is now about the order as stored")
+        XCTAssertEqual(response.orderFormFields, fields, "Nothing the clerk typed is lost")
+        XCTAssertNil(response.order)
+        XCTAssertNil(response.saveFailure)
+        XCTAssertEqual(sut.orderToEdit, current)
+        XCTAssertEqual(presenterSpy.calls, ["presentUpdatedOrder", "presentExpirationDate"])
+    }
+
+    func testUpdateOrderShouldTreatAFormWithoutAVersionAsAConflict() async throws {
+        for version in ["", "abc", "1.5"] {
+            // Given
+            workerSpy.updatedOrder = nil
+            var fields = Seeds.validFormFields
+            fields.version = version
+
+            // When
+            await sut.updateOrder(request: CreateOrder.UpdateOrder.Request(orderID: "1", orderFormFields: fields))
+
+            // Then
+            XCTAssertNil(workerSpy.updatedOrder, "Nothing is saved from a form of unknown version \(version)")
+            XCTAssertEqual(presenterSpy.updatedOrderResponse?.conflict, Seeds.Orders.amy, version)
+        }
+    }
 }

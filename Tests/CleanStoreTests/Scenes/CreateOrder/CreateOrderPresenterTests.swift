@@ -264,4 +264,73 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertNil(spy.updatedOrderViewModel?.form)
         XCTAssertNil(spy.updatedOrderViewModel?.message)
     }
+
+    func testPresentOrderToEditShouldCarryTheOrdersVersion() throws {
+        // Given
+        var bob = Seeds.Orders.bob
+        bob.version = 4
+
+        // When
+        sut.presentOrderToEdit(response: CreateOrder.EditOrder.Response(order: bob))
+
+        // Then
+        XCTAssertEqual(spy.orderToEditViewModel?.form?.version, "4")
+        XCTAssertEqual(spy.orderToEditViewModel?.form?.hasConflict, false)
+    }
+
+    func testPresentUpdatedOrderShouldKeepThePostedVersionWhenTheFormIsRefused() {
+        // Given
+        var fields = Seeds.validFormFields
+        fields.version = "3"
+
+        // When
+        sut.presentUpdatedOrder(
+            response: CreateOrder.UpdateOrder.Response(
+                orderToEdit: Seeds.Orders.bob, order: nil, orderFormFields: fields,
+                errors: [CreateOrder.FieldError(field: .phone, problem: .missing)]))
+
+        // Then
+        XCTAssertEqual(spy.updatedOrderViewModel?.form?.version, "3", "A refused form still saves over what it was opened at")
+    }
+
+    func testPresentUpdatedOrderShouldShowWhatSomeoneElseSavedAfterAConflict() throws {
+        // Given: Bob's order, saved by someone else as version 5; the clerk typed Amy's details
+        var current = Seeds.Orders.bob
+        current.version = 5
+        var fields = Seeds.validFormFields
+        fields.version = "4"
+        fields.paymentMethodCreditCardNumber = ""
+        fields.shipmentAddressState = "MA"  // the same, typed in capitals
+        fields.shipmentAddressStreet2 = "Suite 1"
+
+        // When
+        sut.presentUpdatedOrder(
+            response: CreateOrder.UpdateOrder.Response(
+                orderToEdit: current, order: nil, orderFormFields: fields, conflict: current))
+
+        // Then
+        let viewModel = try XCTUnwrap(spy.updatedOrderViewModel)
+        XCTAssertNil(viewModel.message)
+        XCTAssertEqual(viewModel.orderID, "2")
+        let form = try XCTUnwrap(viewModel.form)
+        XCTAssertTrue(form.hasConflict)
+        XCTAssertEqual(form.version, "5", "Saving again saves over what is stored now")
+        XCTAssertEqual(form.title, "Error: Edit order 2")
+        XCTAssertEqual(
+            form.formMessage,
+            "Someone else changed order 2 after you opened this form, so your changes are not saved yet. "
+                + "Their values are shown under each field where they differ from yours. "
+                + "Check the form, then save it again to keep what it shows.")
+        XCTAssertEqual(form.fields["firstName"]?.value, "Amy", "What the clerk typed is kept")
+        XCTAssertEqual(form.fields["firstName"]?.savedValue, "Bob")
+        XCTAssertEqual(form.fields["shipmentAddressCity"]?.savedValue, "Boston")
+        XCTAssertEqual(form.fields["shipmentAddressStreet2"]?.savedValue, "(empty)")
+        XCTAssertNil(form.fields["shipmentAddressState"]?.savedValue, "Equal values are not repeated")
+        XCTAssertEqual(form.fields["shipmentMethodSpeed"]?.savedValue, "Two-Day Shipping")
+        XCTAssertEqual(form.fields["paymentMethodExpirationDate"]?.savedValue, "12/30")
+        XCTAssertNil(form.fields["paymentMethodCreditCardNumber"]?.savedValue, "Never a card number")
+        XCTAssertNil(form.fields["paymentMethodCVV"]?.savedValue)
+        XCTAssertEqual(form.cardHint, "Leave empty to keep the card ending 4444.", "The card stored now")
+        XCTAssertEqual(form.errors, [])
+    }
 }

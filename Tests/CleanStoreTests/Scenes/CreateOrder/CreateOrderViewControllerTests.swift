@@ -231,4 +231,20 @@ final class CreateOrderViewControllerTests: XCTestCase {
         // Then
         XCTAssertEqual(sut.render().status, .notFound)
     }
+
+    func testDisplayUpdatedOrderShouldShowTheFormAgainWith409AfterAConflict() throws {
+        // Given
+        var form = Self.displayedForm(formMessage: "Someone else changed order 5", orderID: "5")
+        form.version = "3"
+        form.hasConflict = true
+
+        // When
+        sut.displayUpdatedOrder(viewModel: CreateOrder.UpdateOrder.ViewModel(orderID: "5", message: nil, form: form))
+
+        // Then
+        XCTAssertEqual(sut.render().status, .conflict)
+        let page = try XCTUnwrap(renderedPage)
+        XCTAssertEqual(page.action, "/orders/5")
+        XCTAssertEqual(page.form.version, "3", "The form now saves over the version someone else saved")
+    }
 }

@@ -1,0 +1,331 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// Orders in PostgreSQL (PostgresNIO): the store for several app instances on one database.
+///
+/// The caller owns the `PostgresClient` and keeps its `run()` going (it is a service of the app's
+/// service group); `migrate()` brings the schema up to date before the first request.
+/// Updates are compare-and-swap on the order's version, so two instances can never overwrite each
+/// other's changes (READ COMMITTED is enough: the row lock makes the second `UPDATE … WHERE
+/// version = $v` re-read the row and find the version gone).
+public final class OrdersPostgresStore: OrdersStoreProtocol {
+    public let client: PostgresClient
+    private let logger: Logger
+    private let totalWorker = OrderTotalWorker()
+
+    public init(client: PostgresClient, logger: Logger) {
+        self.client = client
+        self.logger = logger
+    }
+
+    // MARK: Configuration
+
+    /// Reads `postgres://user[:password]@host[:port]/database[?sslmode=disable|prefer|require]`
+    /// (`postgresql://` too). TLS is preferred unless `sslmode` says otherwise.
+    public static func configuration(url text: String) throws(OrdersStoreError) -> PostgresClient.Configuration {
+        guard let components = URLComponents(string: text), ["postgres", "postgresql"].contains(components.scheme),
+            let host = components.host, !host.isEmpty, let username = components.user, !username.isEmpty
+        else {
+            throw .cannotFetch("Not a PostgreSQL URL (postgres://user@host:port/database): \(redacted(text))")
+        }
+        let database = String(components.path.drop(while: { $0 == "/" }))
+        let sslMode = components.queryItems?.first(where: { $0.name == "sslmode" })?.value ?? "prefer"
+        let tls: PostgresClient.Configuration.TLS
+        switch sslMode {
+        case "disable": tls = .disable
+        case "prefer", "allow": tls = .prefer(.makeClientConfiguration())
+        case "require", "verify-ca", "verify-full": tls = .require(.makeClientConfiguration())
+        default: throw .cannotFetch("Unknown sslmode \(sslMode) (disable, prefer or require)")
+        }
+        var configuration = PostgresClient.Configuration(
+            host: host, port: components.port ?? 5432, username: username, password: components.password,
+            database: database.isEmpty ? nil : database, tls: tls)
+        // A pool sized to the machine: more connections than cores only queue in the server.
+        configuration.options.maximumConnections = max(4, ProcessInfo.processInfo.activeProcessorCount * 2)
+        return configuration
+    }
+
+    /// The URL with its password replaced, for messages and logs.
+    public static func redacted(_ text: String) -> String {
+        guard var components = URLComponents(string: text), components.password != nil else { return text }
+        components.password = "***"
+        return components.string ?? text
+    }
+
+    // MARK: Schema
+
+    /// The schema's versions, in order. A version, once released, never changes: add a new one.
+    static let migrations: [(version: Int, name: String, statements: [String])] = [
+        (
+            1, "orders",
+            [
+                """
+                CREATE TABLE orders (
+                    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    created_at DOUBLE PRECISION NOT NULL,
+                    version INTEGER NOT NULL DEFAULT 1,
+                    first_name TEXT NOT NULL,
+                    last_name TEXT NOT NULL,
+                    phone TEXT NOT NULL,
+                    email TEXT NOT NULL,
+                    shipment_street1 TEXT NOT NULL,
+                    shipment_street2 TEXT NOT NULL,
+                    shipment_city TEXT NOT NULL,
+                    shipment_state TEXT NOT NULL,
+                    shipment_zip TEXT NOT NULL,
+                    shipment_speed INTEGER NOT NULL,
+                    card_number TEXT NOT NULL,
+                    card_expiry_year INTEGER NOT NULL,
+                    card_expiry_month INTEGER NOT NULL,
+                    billing_street1 TEXT NOT NULL,
+                    billing_street2 TEXT NOT NULL,
+                    billing_city TEXT NOT NULL,
+                    billing_state TEXT NOT NULL,
+                    billing_zip TEXT NOT NULL,
+                    total NUMERIC(12, 2) NOT NULL
+                )
+                """,
+                // Dates are seconds since 1970 as a double: exact for the list's keyset cursors.
+                "CREATE INDEX orders_newest_first ON orders (created_at DESC, id DESC)",
+            ]
+        )
+    ]
+
+    /// Any number for the advisory lock that serialises migrations across instances starting at once.
+    static let migrationLock: Int64 = 0x436C_6561_6E53_746F  // "CleanSto"
+
+    /// Brings the schema up to date. Safe when several instances start together: one transaction
+    /// under an advisory lock applies what is missing; the others wait, then find nothing to do.
+    public func migrate() async throws(OrdersStoreError) {
+        let logger = self.logger
+        do {
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger)
+                try await connection.query(
+                    """
+                    CREATE TABLE IF NOT EXISTS cleanstore_schema_migrations (
+                        version INTEGER PRIMARY KEY,
+                        name TEXT NOT NULL,
+                        applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+                    )
+                    """, logger: logger)
+                var applied = Set<Int>()
+                for try await version in try await connection.query(
+                    "SELECT version FROM cleanstore_schema_migrations", logger: logger
+                ).decode(Int.self) {
+                    applied.insert(version)
+                }
+                for migration in Self.migrations where !applied.contains(migration.version) {
+                    for statement in migration.statements {
+                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    }
+                    try await connection.query(
+                        "INSERT INTO cleanstore_schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))",
+                        logger: logger)
+                    logger.info("Applied schema version", metadata: ["version": "\(migration.version)", "name": "\(migration.name)"])
+                }
+            }
+        } catch {
+            throw .cannotFetch("Cannot migrate the PostgreSQL schema: \(String(reflecting: error))")
+        }
+    }
+
+    // MARK: OrdersStoreProtocol
+
+    public func fetchOrders() async throws(OrdersStoreError) -> [Order] {
+        do {
+            return try await orders(
+                "SELECT \(unescaped: Self.selectedColumns) FROM orders ORDER BY created_at DESC, id DESC")
+        } catch {
+            throw .cannotFetch("Cannot fetch orders: \(String(reflecting: error))")
+        }
+    }
+
+    public func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
+        let limit = page.limit + 1  // one more, to know whether there is a further page
+        do {
+            switch page.position {
+            case .newest:
+                let rows = try await orders(
+                    "SELECT \(unescaped: Self.selectedColumns) FROM orders ORDER BY created_at DESC, id DESC LIMIT \(limit)")
+                return OrdersPage(orders: Array(rows.prefix(page.limit)), hasNewer: false, hasOlder: rows.count > page.limit)
+            case .after(let cursor):
+                let seconds = cursor.date.timeIntervalSince1970
+                let rows = try await orders(
+                    """
+                    SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE (created_at, id) < (\(seconds), \(cursor.id))
+                    ORDER BY created_at DESC, id DESC LIMIT \(limit)
+                    """)
+                let hasNewer = try await exists("SELECT EXISTS (SELECT 1 FROM orders WHERE (created_at, id) >= (\(seconds), \(cursor.id)))")
+                return OrdersPage(orders: Array(rows.prefix(page.limit)), hasNewer: hasNewer, hasOlder: rows.count > page.limit)
+            case .before(let cursor):
+                let seconds = cursor.date.timeIntervalSince1970
+                let rows = try await orders(
+                    """
+                    SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE (created_at, id) > (\(seconds), \(cursor.id))
+                    ORDER BY created_at ASC, id ASC LIMIT \(limit)
+                    """)
+                let hasOlder = try await exists("SELECT EXISTS (SELECT 1 FROM orders WHERE (created_at, id) <= (\(seconds), \(cursor.id)))")
+                return OrdersPage(orders: rows.prefix(page.limit).reversed(), hasNewer: rows.count > page.limit, hasOlder: hasOlder)
+            }
+        } catch {
+            throw .cannotFetch("Cannot fetch a page of orders: \(String(reflecting: error))")
+        }
+    }
+
+    public func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? {
+        guard let rowID = OrderID.rowID(id) else { return nil }
+        do {
+            return try await order(id: rowID)
+        } catch {
+            throw .cannotFetch("Cannot fetch order with id \(id): \(String(reflecting: error))")
+        }
+    }
+
+    public func createOrder(orderToCreate: Order) async throws(OrdersStoreError) -> Order {
+        var order = orderToCreate
+        order.total = totalWorker.total(for: order)
+        order.version = 1
+        do {
+            var binds = PostgresBindings()
+            binds.append(order.date.timeIntervalSince1970)
+            let names = try Self.bind(order, into: &binds)
+            let placeholders = (1...binds.count).map { "$\($0)" }.joined(separator: ", ")
+            let sql = "INSERT INTO orders (created_at, \(names.joined(separator: ", "))) VALUES (\(placeholders)) RETURNING id"
+            let rows = try await client.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+            for try await id in rows.decode(Int64.self) {
+                order.id = String(id)
+            }
+            guard order.id != nil else { throw OrdersStoreError.cannotCreate("no id returned") }
+            return order
+        } catch {
+            throw .cannotCreate("Cannot create order: \(String(reflecting: error))")
+        }
+    }
+
+    public func updateOrder(orderToUpdate: Order) async throws(OrdersStoreError) -> Order {
+        let id = orderToUpdate.id ?? ""
+        guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
+        var order = orderToUpdate
+        order.total = totalWorker.total(for: order)
+        let outcome: Order?
+        let current: Order?
+        do {
+            var binds = PostgresBindings()
+            let names = try Self.bind(order, into: &binds)
+            let assignments = names.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
+            binds.append(rowID)
+            binds.append(order.version)
+            let sql = """
+                UPDATE orders SET \(assignments), version = version + 1
+                WHERE id = $\(binds.count - 1) AND version = $\(binds.count)
+                RETURNING \(Self.selectedColumns)
+                """
+            outcome = try await orders(PostgresQuery(unsafeSQL: sql, binds: binds)).first
+            current = outcome == nil ? try await self.order(id: rowID) : nil
+        } catch {
+            throw .cannotUpdate("Cannot update order with id \(id): \(String(reflecting: error))")
+        }
+        if let outcome { return outcome }
+        // Nothing changed: the order is gone, or someone saved it since this version.
+        guard let current else { throw .notFound(id: id) }
+        throw .conflict(current: current)
+    }
+
+    public func deleteOrder(id: String) async throws(OrdersStoreError) -> Order {
+        guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
+        let deleted: Order?
+        do {
+            deleted = try await orders("DELETE FROM orders WHERE id = \(rowID) RETURNING \(unescaped: Self.selectedColumns)").first
+        } catch {
+            throw .cannotDelete("Cannot delete order with id \(id): \(String(reflecting: error))")
+        }
+        guard let deleted else { throw .notFound(id: id) }
+        return deleted
+    }
+
+    // MARK: Queries
+
+    private func orders(_ query: PostgresQuery) async throws -> [Order] {
+        var orders: [Order] = []
+        for try await row in try await client.query(query, logger: logger) {
+            orders.append(try Self.order(from: row))
+        }
+        return orders
+    }
+
+    private func order(id: Int64) async throws -> Order? {
+        try await orders("SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(id)").first
+    }
+
+    private func exists(_ query: PostgresQuery) async throws -> Bool {
+        for try await value in try await client.query(query, logger: logger).decode(Bool.self) {
+            return value
+        }
+        return false
+    }
+
+    // MARK: Mapping
+
+    /// Appends the columns an order writes (all but id, creation date and version) to `binds`;
+    /// returns their names, in the same order.
+    private static func bind(_ order: Order, into binds: inout PostgresBindings) throws -> [String] {
+        var names: [String] = []
+        func add(_ name: String, _ value: some PostgresEncodable) throws {
+            names.append(name)
+            try binds.append(value, context: .default)
+        }
+        try add("first_name", order.firstName)
+        try add("last_name", order.lastName)
+        try add("phone", order.phone)
+        try add("email", order.email)
+        try add("shipment_street1", order.shipmentAddress.street1)
+        try add("shipment_street2", order.shipmentAddress.street2)
+        try add("shipment_city", order.shipmentAddress.city)
+        try add("shipment_state", order.shipmentAddress.state)
+        try add("shipment_zip", order.shipmentAddress.zip)
+        try add("shipment_speed", order.shipmentMethod.speed.rawValue)
+        try add("card_number", order.paymentMethod.creditCardNumber)
+        try add("card_expiry_year", order.paymentMethod.expirationDate.year)
+        try add("card_expiry_month", order.paymentMethod.expirationDate.month)
+        try add("billing_street1", order.billingAddress.street1)
+        try add("billing_street2", order.billingAddress.street2)
+        try add("billing_city", order.billingAddress.city)
+        try add("billing_state", order.billingAddress.state)
+        try add("billing_zip", order.billingAddress.zip)
+        try add("total", order.total)
+        return names
+    }
+
+    /// The columns every query reads, in the order `order(from:)` takes them.
+    static let selectedColumns = """
+        id, created_at, first_name, last_name, phone, email, \
+        shipment_street1, shipment_street2, shipment_city, shipment_state, shipment_zip, shipment_speed, \
+        card_number, card_expiry_year, card_expiry_month, \
+        billing_street1, billing_street2, billing_city, billing_state, billing_zip, total, version
+        """
+
+    private static func order(from row: PostgresRow) throws -> Order {
+        let row = row.makeRandomAccess()
+        func text(_ index: Int) throws -> String { try row[index].decode(String.self) }
+        func int(_ index: Int) throws -> Int { try row[index].decode(Int.self) }
+        return Order(
+            firstName: try text(2),
+            lastName: try text(3),
+            phone: try text(4),
+            email: try text(5),
+            billingAddress: Address(
+                street1: try text(15), street2: try text(16), city: try text(17), state: try text(18), zip: try text(19)),
+            paymentMethod: PaymentMethod(
+                creditCardNumber: try text(12), expirationDate: ExpirationDate(year: try int(13), month: try int(14))),
+            shipmentAddress: Address(
+                street1: try text(6), street2: try text(7), city: try text(8), state: try text(9), zip: try text(10)),
+            shipmentMethod: ShipmentMethod(speed: ShipmentMethod.ShippingSpeed(rawValue: try int(11)) ?? .standard),
+            id: String(try row[0].decode(Int64.self)),
+            date: Date(timeIntervalSince1970: try row[1].decode(Double.self)),
+            total: try row[20].decode(Decimal.self),
+            version: try int(21)
+        )
+    }
+}
