@@ -81,7 +81,7 @@ final class ServerProcess: @unchecked Sendable {
 /// A browser's worth of HTTP: keeps the CSRF cookie and the form's token.
 struct Browser: Sendable {
     let client: HTTPClient
-    let baseURL: String
+    var baseURL: String
     var cookie = ""
     var token = ""
 
@@ -97,15 +97,39 @@ struct Browser: Sendable {
         return browser
     }
 
+    /// The same browser (its cookie and token), talking to another instance.
+    func talking(to baseURL: String) -> Browser {
+        var browser = self
+        browser.baseURL = baseURL
+        return browser
+    }
+
+    /// GETs a page with the browser's cookie (and `extraCookie`, e.g. a redirect's flash).
+    func get(_ path: String, extraCookie: String? = nil) async throws -> (status: UInt, body: String) {
+        var request = HTTPClientRequest(url: baseURL + path)
+        request.headers.add(name: "Cookie", value: ([cookie] + (extraCookie.map { [$0] } ?? [])).joined(separator: "; "))
+        let response = try await client.execute(request, timeout: .seconds(10))
+        return (response.status.code, String(buffer: try await response.body.collect(upTo: 1 << 20)))
+    }
+
     /// Posts an order form; returns the status and, after a create, the new order's id.
     func post(_ path: String, fields: CreateOrder.OrderFormFields) async throws -> (status: UInt, orderID: String?) {
+        let result = try await postForm(path, fields: fields)
+        return (result.status, result.orderID)
+    }
+
+    /// Posts an order form; returns the status, the new order's id after a create, the one-time
+    /// message cookie (`name=value`) a redirect set, and the body.
+    func postForm(_ path: String, fields: CreateOrder.OrderFormFields) async throws
+        -> (status: UInt, orderID: String?, flashCookie: String?, body: String)
+    {
         var request = HTTPClientRequest(url: baseURL + path)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
         request.headers.add(name: "Cookie", value: cookie)
         request.body = .bytes(ByteBuffer(string: Seeds.formBody(fields) + "&_csrf=\(token)"))
         let response = try await client.execute(request, timeout: .seconds(10))
-        _ = try await response.body.collect(upTo: 1 << 20)
+        let body = String(buffer: try await response.body.collect(upTo: 1 << 20))
         // The one-time message names the new order: "Order 7 was created."
         let flash = response.headers["set-cookie"].first { $0.hasPrefix("\(Flash.cookieName)=") }
         let message = flash.flatMap { cookie -> String? in
@@ -114,6 +138,6 @@ struct Browser: Sendable {
                 .flatMap { String(data: $0, encoding: .utf8) }
         }
         let id = message.map { $0.split(separator: " ")[1] }.map(String.init)
-        return (response.status.code, id)
+        return (response.status.code, id, flash.map { String($0.split(separator: ";")[0]) }, body)
     }
 }
