@@ -105,3 +105,14 @@ enum OrderID {
         return value
     }
 }
+
+extension OrdersStoreError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .notFound(let id): return "No order with id \(id)"
+        case .conflict(let current): return "Order \(current.id ?? "") was saved by someone else (now version \(current.version))"
+        case .cannotFetch(let reason), .cannotCreate(let reason), .cannotUpdate(let reason), .cannotDelete(let reason):
+            return reason
+        }
+    }
+}
