@@ -298,34 +298,18 @@ public final class OrdersPostgresStore: OrdersStoreProtocol {
         return names
     }
 
-    /// The columns every query reads, in the order `order(from:)` takes them.
-    static let selectedColumns = """
-        id, created_at, first_name, last_name, phone, email, \
-        shipment_street1, shipment_street2, shipment_city, shipment_state, shipment_zip, shipment_speed, \
-        card_number, card_expiry_year, card_expiry_month, \
-        billing_street1, billing_street2, billing_city, billing_state, billing_zip, total, version
-        """
+    static let selectedColumns = OrderColumns.selected
 
     private static func order(from row: PostgresRow) throws -> Order {
-        let row = row.makeRandomAccess()
+        try OrderColumns.order(from: PostgresOrderRow(row: row.makeRandomAccess()))
+    }
+
+    private struct PostgresOrderRow: OrderRow {
+        let row: PostgresRandomAccessRow
         func text(_ index: Int) throws -> String { try row[index].decode(String.self) }
         func int(_ index: Int) throws -> Int { try row[index].decode(Int.self) }
-        return Order(
-            firstName: try text(2),
-            lastName: try text(3),
-            phone: try text(4),
-            email: try text(5),
-            billingAddress: Address(
-                street1: try text(15), street2: try text(16), city: try text(17), state: try text(18), zip: try text(19)),
-            paymentMethod: PaymentMethod(
-                creditCardNumber: try text(12), expirationDate: ExpirationDate(year: try int(13), month: try int(14))),
-            shipmentAddress: Address(
-                street1: try text(6), street2: try text(7), city: try text(8), state: try text(9), zip: try text(10)),
-            shipmentMethod: ShipmentMethod(speed: ShipmentMethod.ShippingSpeed(rawValue: try int(11)) ?? .standard),
-            id: String(try row[0].decode(Int64.self)),
-            date: Date(timeIntervalSince1970: try row[1].decode(Double.self)),
-            total: try row[20].decode(Decimal.self),
-            version: try int(21)
-        )
+        func int64(_ index: Int) throws -> Int64 { try row[index].decode(Int64.self) }
+        func double(_ index: Int) throws -> Double { try row[index].decode(Double.self) }
+        func decimal(_ index: Int) throws -> Decimal { try row[index].decode(Decimal.self) }
     }
 }

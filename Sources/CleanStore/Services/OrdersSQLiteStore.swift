@@ -85,18 +85,18 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
                 case .newest:
                     let rows = try Row.fetchAll(db, sql: "\(columns) ORDER BY created_at DESC, id DESC LIMIT ?", arguments: [limit])
                     return OrdersPage(
-                        orders: rows.prefix(page.limit).map(Self.order(from:)), hasNewer: false, hasOlder: rows.count > page.limit)
+                        orders: try rows.prefix(page.limit).map(Self.order(from:)), hasNewer: false, hasOlder: rows.count > page.limit)
                 case .after(let cursor):
                     let rows = try Row.fetchAll(
                         db, sql: "\(columns) WHERE (created_at, id) < (?, ?) ORDER BY created_at DESC, id DESC LIMIT ?",
                         arguments: [cursor.date.timeIntervalSince1970, cursor.id, limit])
-                    let orders = rows.prefix(page.limit).map(Self.order(from:))
+                    let orders = try rows.prefix(page.limit).map(Self.order(from:))
                     return OrdersPage(orders: orders, hasNewer: try exists(">=", cursor), hasOlder: rows.count > page.limit)
                 case .before(let cursor):
                     let rows = try Row.fetchAll(
                         db, sql: "\(columns) WHERE (created_at, id) > (?, ?) ORDER BY created_at ASC, id ASC LIMIT ?",
                         arguments: [cursor.date.timeIntervalSince1970, cursor.id, limit])
-                    let orders = rows.prefix(page.limit).map(Self.order(from:)).reversed()
+                    let orders = try rows.prefix(page.limit).map(Self.order(from:)).reversed()
                     return OrdersPage(orders: Array(orders), hasNewer: rows.count > page.limit, hasOlder: try exists("<=", cursor))
                 }
             }
@@ -175,7 +175,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
                 guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?", arguments: [rowID])
                 else { return nil }
                 try db.execute(sql: "DELETE FROM orders WHERE id = ?", arguments: [rowID])
-                return Self.order(from: row)
+                return try Self.order(from: row)
             }
         } catch {
             throw .cannotDelete("Cannot delete order with id \(id): \(error)")
@@ -212,31 +212,18 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
         return (pairs.map(\.0), pairs.map(\.1.databaseValue))
     }
 
-    /// The columns every query reads, in the order `order(from:)` takes them by index (a name
-    /// lookup costs a case-insensitive search per value: a tenth of a list page's time).
-    static let selectedColumns = """
-        id, created_at, first_name, last_name, phone, email, \
-        shipment_street1, shipment_street2, shipment_city, shipment_state, shipment_zip, shipment_speed, \
-        card_number, card_expiry_year, card_expiry_month, \
-        billing_street1, billing_street2, billing_city, billing_state, billing_zip, total, version
-        """
+    static let selectedColumns = OrderColumns.selected
 
-    private static func order(from row: Row) -> Order {
-        Order(
-            firstName: row[2],
-            lastName: row[3],
-            phone: row[4],
-            email: row[5],
-            billingAddress: Address(street1: row[15], street2: row[16], city: row[17], state: row[18], zip: row[19]),
-            paymentMethod: PaymentMethod(
-                creditCardNumber: row[12], expirationDate: ExpirationDate(year: row[13], month: row[14])),
-            shipmentAddress: Address(street1: row[6], street2: row[7], city: row[8], state: row[9], zip: row[10]),
-            shipmentMethod: ShipmentMethod(speed: ShipmentMethod.ShippingSpeed(rawValue: row[11]) ?? .standard),
-            id: String(row[0] as Int64),
-            date: Date(timeIntervalSince1970: row[1]),
-            total: Decimal(string: row[20]) ?? 0,
-            version: row[21]
-        )
+    private static func order(from row: Row) throws -> Order {
+        try OrderColumns.order(from: SQLiteRow(row: row))
     }
 
+    private struct SQLiteRow: OrderRow {
+        let row: Row
+        func text(_ index: Int) -> String { row[index] }
+        func int(_ index: Int) -> Int { row[index] }
+        func int64(_ index: Int) -> Int64 { row[index] }
+        func double(_ index: Int) -> Double { row[index] }
+        func decimal(_ index: Int) -> Decimal { Decimal(string: row[index] as String) ?? 0 }
+    }
 }

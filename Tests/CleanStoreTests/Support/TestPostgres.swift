@@ -29,7 +29,7 @@ enum TestPostgres {
     static func makeDatabase() async throws -> String {
         let cluster = try clusterURL()
         let name = "cleanstore_test_\(getpid())_\(counter.next())"
-        try await withClient(url: cluster) { client in
+        _ = try await withClient(url: cluster) { client in
             try await client.query("CREATE DATABASE \(unescaped: name)")
         }
         var components = URLComponents(string: cluster)!
