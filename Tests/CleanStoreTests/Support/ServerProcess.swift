@@ -14,6 +14,8 @@ final class ServerProcess: @unchecked Sendable {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("cleanstore")
     }
 
+    private static let startLock = NSLock()
+
     let process = Process()
     private let output = Pipe()
     private let lock = NSLock()
@@ -50,9 +52,13 @@ final class ServerProcess: @unchecked Sendable {
             }
             if signalStart { self.started.signal() }
         }
-        try process.run()
-        // Only the server may hold the pipe's writing end, so that its exit is the log's end.
-        try output.fileHandleForWriting.close()
+        // Only the server may hold the pipe's writing end, so that its exit is the log's end. The
+        // end is inheritable: a server started meanwhile by another thread would hold it too
+        // (and its log would end only when both had exited), hence one start at a time.
+        try Self.startLock.withLock {
+            try process.run()
+            try output.fileHandleForWriting.close()
+        }
         guard started.wait(timeout: .now() + 60) == .success, lock.withLock({ port }) != 0 else {
             throw ServerError.exited(log)
         }
