@@ -18,9 +18,9 @@ struct CleanStoreCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Where orders are kept: an SQLite file (created when missing), postgres://user[:password]@host:port/database, or :memory:.",
+            "Where orders are kept: an SQLite file (created when missing), postgres://user[:password]@host:port/database, or :memory: (default: $CLEANSTORE_DATABASE, else cleanstore.sqlite).",
             discussion: "SQLite suits one instance. Several instances behind a load balancer share one PostgreSQL database (and one --secret); each applies the schema migrations it needs at start-up, safely when they start together. Add ?sslmode=disable|prefer|require to a PostgreSQL URL (default prefer)."))
-    var database = ProcessInfo.processInfo.environment["CLEANSTORE_DATABASE"] ?? "cleanstore.sqlite"
+    var database: String?
 
     @Option(help: "The folder holding the page templates.")
     var views = "Views"
@@ -44,7 +44,9 @@ struct CleanStoreCommand: AsyncParsableCommand {
         var logger = Logger(label: "cleanstore")
         logger.logLevel = Logger.Level(rawValue: logLevel.lowercased()) ?? .info
 
-        let database = try OrdersDatabase.open(self.database, logger: logger)
+        // Read here, not as the option's default: --help prints defaults, and this may hold a password.
+        let setting = self.database ?? ProcessInfo.processInfo.environment["CLEANSTORE_DATABASE"] ?? "cleanstore.sqlite"
+        let database = try OrdersDatabase.open(setting, logger: logger)
         let pages = try await PageRenderer(directory: views)
         var secret = self.secret ?? ProcessInfo.processInfo.environment["CLEANSTORE_SECRET"] ?? ""
         if secret.isEmpty {

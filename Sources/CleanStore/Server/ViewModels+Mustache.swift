@@ -130,10 +130,10 @@ extension CreateOrder.DisplayedForm.DisplayedField: MustacheParent {
         case "name": self.name
         case "value": value
         case "errorMessage": errorMessage
-        case "savedValue": savedValue
-        // The ids of the messages that describe the input: its error, what someone else saved.
+        case "typedValue": typedValue
+        // The ids of the messages that describe the input: its error, what the clerk had typed.
         case "describedBy":
-            [errorMessage.map { _ in "\(self.name)-error" }, savedValue.map { _ in "\(self.name)-saved" }]
+            [errorMessage.map { _ in "\(self.name)-error" }, typedValue.map { _ in "\(self.name)-typed" }]
                 .compactMap { $0 }.joined(separator: " ").nilIfEmpty
         default: nil
         }

@@ -30,13 +30,22 @@ public final class OrdersPostgresStore: OrdersStoreProtocol {
             throw .cannotFetch("Not a PostgreSQL URL (postgres://user@host:port/database): \(redacted(text))")
         }
         let database = String(components.path.drop(while: { $0 == "/" }))
+        // As libpq reads sslmode: prefer and require encrypt without checking the certificate,
+        // verify-ca checks it against the system's roots, verify-full checks the host name too.
         let sslMode = components.queryItems?.first(where: { $0.name == "sslmode" })?.value ?? "prefer"
+        func tlsConfiguration(_ verification: CertificateVerification) -> TLSConfiguration {
+            var configuration = TLSConfiguration.makeClientConfiguration()
+            configuration.certificateVerification = verification
+            return configuration
+        }
         let tls: PostgresClient.Configuration.TLS
         switch sslMode {
         case "disable": tls = .disable
-        case "prefer", "allow": tls = .prefer(.makeClientConfiguration())
-        case "require", "verify-ca", "verify-full": tls = .require(.makeClientConfiguration())
-        default: throw .cannotFetch("Unknown sslmode \(sslMode) (disable, prefer or require)")
+        case "allow", "prefer": tls = .prefer(tlsConfiguration(.none))
+        case "require": tls = .require(tlsConfiguration(.none))
+        case "verify-ca": tls = .require(tlsConfiguration(.noHostnameVerification))
+        case "verify-full": tls = .require(tlsConfiguration(.fullVerification))
+        default: throw .cannotFetch("Unknown sslmode \(sslMode) (disable, prefer, require, verify-ca or verify-full)")
         }
         var configuration = PostgresClient.Configuration(
             host: host, port: components.port ?? 5432, username: username, password: components.password,

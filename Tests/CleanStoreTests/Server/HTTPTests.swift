@@ -182,8 +182,8 @@ final class HTTPTests: XCTestCase {
     }
 
     /// Two clerks open the edit form of one order; the first saves; the second saves from the
-    /// same version: 409, the form keeps what they typed beside what the first saved, and nothing
-    /// is overwritten until they save again from the version they were shown.
+    /// same version: 409, the form shows the order as the first saved it, with what the second
+    /// typed under each field where it differs; saved again as shown, it overwrites nothing.
     func testTwoEditsFromOneVersionTheSecondGetsTheConflictFormAndLosesNothing() async throws {
         let app = try await TestApp(orders: [Seeds.Orders.amy])
         try await app.test { client in
@@ -202,21 +202,26 @@ final class HTTPTests: XCTestCase {
             let html = conflict.text
             XCTAssert(html.contains("<title>Error: Edit order 1 – CleanStore</title>"))
             XCTAssert(html.contains("Someone else changed order 1 after you opened this form"))
-            XCTAssert(html.contains(#"<p class="saved-value" id="phone-saved">Saved by someone else: <strong>222-222-2222</strong></p>"#))
-            XCTAssert(html.contains(#"value="Palo Alto""#), "What the second clerk typed is kept")
+            XCTAssert(html.contains(#"value="222-222-2222""#), "The form shows the order as saved")
+            XCTAssert(html.contains(#"<p class="typed-value" id="phone-typed">You typed: <strong>111-111-1111</strong></p>"#))
+            XCTAssert(html.contains(#"<p class="typed-value" id="shipmentAddressCity-typed">You typed: <strong>Palo Alto</strong></p>"#),
+                      "What the second clerk typed is not lost")
             XCTAssert(html.contains(#"<input type="hidden" name="version" value="2" />"#))
             XCTAssertEqual(HTMLCheck.findings(in: html), [])
             let afterConflict = try await app.store.fetchOrder(id: "1")
             XCTAssertEqual(afterConflict?.phone, "222-222-2222", "The first save is not overwritten")
             XCTAssertEqual(afterConflict?.shipmentAddress.city, "Cupertino")
 
-            // Saving the form as it came back (version 2) is a deliberate choice: it is saved.
-            second.version = "2"
-            let again = try await client.post("/orders/1", form: Seeds.formBody(second))
-            XCTAssertEqual(again.status, .seeOther)
+            // The second clerk types their change again into the form as it came back (version 2).
+            var again = first
+            again.version = "2"
+            again.shipmentAddressCity = "Palo Alto"
+            let resaved = try await client.post("/orders/1", form: Seeds.formBody(again))
+            XCTAssertEqual(resaved.status, .seeOther)
         }
         let stored = try await app.store.fetchOrder(id: "1")
         XCTAssertEqual(stored?.shipmentAddress.city, "Palo Alto")
+        XCTAssertEqual(stored?.phone, "222-222-2222", "Both clerks' changes are kept")
         XCTAssertEqual(stored?.version, 3)
     }
 

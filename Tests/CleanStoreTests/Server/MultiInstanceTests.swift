@@ -84,9 +84,10 @@ final class MultiInstanceTests: XCTestCase {
             let (resultA, resultB) = try await (a, b)
             XCTAssertEqual([resultA.status, resultB.status].sorted(), [303, 409], "round \(round)")
             let loser = resultA.status == 409 ? resultA : resultB
-            let winner = resultA.status == 303 ? mine : theirs
+            let (winner, lost) = resultA.status == 303 ? (mine, theirs) : (theirs, mine)
             XCTAssert(loser.body.contains("Someone else changed order \(id)"), "round \(round)")
-            XCTAssert(loser.body.contains("Saved by someone else: <strong>\(winner.phone)</strong>"), "round \(round)")
+            XCTAssert(loser.body.contains(#"value="\#(winner.phone)""#), "round \(round): the form shows what was saved")
+            XCTAssert(loser.body.contains("You typed: <strong>\(lost.phone)</strong>"), "round \(round): and what was typed")
             XCTAssert(loser.body.contains(#"name="version" value="\#(round + 1)""#), "round \(round)")
             let stored = try await onSecond.get("/orders/\(id)")
             XCTAssert(stored.body.contains(winner.phone), "round \(round): the winner's edit is what is stored")

@@ -92,11 +92,11 @@ final class CreateOrderInteractor: CreateOrderBusinessLogic, CreateOrderDataStor
                     errors: errors, saveFailure: saveFailure, conflict: conflict))
         }
         /// Someone else saved the order since the form was opened: nothing is saved; the form
-        /// comes back with what the clerk typed beside what is stored now, to be saved over it.
+        /// comes back with the order as stored now, and what the clerk typed beside it.
         func presentConflict(current: Order) {
             orderToEdit = current
             present(conflict: current)
-            formatTypedExpirationDate(fields)
+            formatExpirationDate(request: CreateOrder.FormatExpirationDate.Request(date: current.paymentMethod.expirationDate))
         }
 
         do {

@@ -231,8 +231,9 @@ enum CreateOrder {
             var name: String
             var value: String
             var errorMessage: String?
-            /// After a conflict: the field's value as someone else saved it, where it differs from `value`.
-            var savedValue: String? = nil
+            /// After a conflict: what the clerk had typed, where it differs from `value` (the order as
+            /// someone else saved it).
+            var typedValue: String? = nil
         }
 
         struct DisplayedError: Equatable {
@@ -246,7 +247,7 @@ enum CreateOrder {
         var orderID: String?
         /// On the edit form: the order's version the form saves over (a hidden field).
         var version: String?
-        /// Someone else saved the order since the form was opened; the form shows what they saved.
+        /// Someone else saved the order since the form was opened; the form shows it as saved now.
         var hasConflict: Bool = false
         /// Messages for the error summary, in the form's order.
         var errors: [DisplayedError]

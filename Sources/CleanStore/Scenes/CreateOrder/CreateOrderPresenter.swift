@@ -88,10 +88,12 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
             viewModel = CreateOrder.UpdateOrder.ViewModel(
                 orderID: order.id, message: "Order \(order.id ?? "") was updated.", form: nil)
         } else if let current = response.conflict {
-            // The form saves over what is stored now (its version), once the clerk has seen it.
-            var fields = response.orderFormFields
-            fields.version = String(current.version)
-            let form = displayedForm(fields, errors: [], orderToEdit: current, conflict: current)
+            // The form shows the order as it is stored now (values and version): saved again as it
+            // is, it changes nothing someone else saved. What the clerk typed is not lost: it is
+            // shown under each field where it differs, to be typed again where it should win.
+            let form = displayedForm(
+                Self.formFields(of: current), errors: [], orderToEdit: current,
+                conflict: (current, typed: response.orderFormFields))
             viewModel = CreateOrder.UpdateOrder.ViewModel(orderID: current.id, message: nil, form: form)
         } else if let orderToEdit = response.orderToEdit {
             let form = displayedForm(
@@ -113,9 +115,10 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
 
     private func displayedForm(
         _ fields: CreateOrder.OrderFormFields, errors: [CreateOrder.FieldError],
-        saveFailure: CreateOrder.SaveFailure? = nil, orderToEdit: Order?, conflict: Order? = nil
+        saveFailure: CreateOrder.SaveFailure? = nil, orderToEdit: Order?,
+        conflict: (current: Order, typed: CreateOrder.OrderFormFields)? = nil
     ) -> DisplayedForm {
-        let savedValues = conflict.map { self.savedValues(of: $0, differingFrom: fields) } ?? [:]
+        let typedValues = conflict.map { self.typedValues($0.typed, differingFrom: $0.current) } ?? [:]
         var messages: [Field: String] = [:]
         for error in errors where messages[error.field] == nil {
             messages[error.field] = message(for: error)
@@ -127,15 +130,15 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
                 // The card security code is never echoed back.
                 value: field == .paymentMethodCVV ? "" : fields[field],
                 errorMessage: messages[field],
-                savedValue: savedValues[field])
+                typedValue: typedValues[field])
         }
         var formMessage = saveFailure.map { _ in
             "The order could not be saved just now. Nothing you typed was lost: check the form and save it again."
         }
         if let conflict {
-            formMessage = "Someone else changed order \(conflict.id ?? "") after you opened this form, so your changes "
-                + "are not saved yet. Their values are shown under each field where they differ from yours. "
-                + "Check the form, then save it again to keep what it shows."
+            formMessage = "Someone else changed order \(conflict.current.id ?? "") after you opened this form, so your "
+                + "changes were not saved. The form now shows the order as it is saved, and what you typed under "
+                + "each field where it differs. Make your changes again, then save."
         }
         let summary = Field.allCases.compactMap { field in
             messages[field].map { DisplayedForm.DisplayedError(field: field.rawValue, message: $0) }
@@ -160,11 +163,10 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
             hasErrors: hasErrors)
     }
 
-    /// After a conflict: what is stored now, as the clerk would read it, for every field where
-    /// it differs from what the clerk typed (the card only by its last digits; never the code).
-    private func savedValues(of current: Order, differingFrom fields: CreateOrder.OrderFormFields) -> [Field: String] {
-        var saved = Self.formFields(of: current)
-        saved.paymentMethodExpirationDate = formatter.expirationDate(current.paymentMethod.expirationDate)
+    /// After a conflict: what the clerk typed, as they typed it, for every field where it differs
+    /// from what is stored now (a new card only by its last digits; never the security code).
+    private func typedValues(_ fields: CreateOrder.OrderFormFields, differingFrom current: Order) -> [Field: String] {
+        let saved = Self.formFields(of: current)
         var typed = fields
         if typed.isBillingAddressSameAsShipping {
             typed.billingAddressStreet1 = typed.shipmentAddressStreet1
@@ -175,24 +177,33 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
         }
         var values: [Field: String] = [:]
         for field in Field.allCases {
+            let text = typed[field].trimmingCharacters(in: .whitespaces)
             switch field {
-            case .paymentMethodCreditCardNumber, .paymentMethodCVV, .billingAddressSameAsShipping:
+            case .paymentMethodCVV, .billingAddressSameAsShipping:
                 continue
+            case .paymentMethodCreditCardNumber:
+                let digits = text.filter(\.isNumber)
+                if !digits.isEmpty, digits != current.paymentMethod.creditCardNumber {
+                    values[field] = "a new card ending \(digits.suffix(4))"
+                }
             case .shipmentMethodSpeed:
-                if typed[field] != saved[field] {
-                    values[field] = ShipmentMethod(speed: current.shipmentMethod.speed).toString()
+                if text != saved[field] {
+                    values[field] = Int(text).flatMap(ShipmentMethod.ShippingSpeed.init(rawValue:))
+                        .map { ShipmentMethod(speed: $0).toString() } ?? text
                 }
             case .paymentMethodExpirationDate:
-                if typed[field].trimmingCharacters(in: .whitespaces) != saved[field] {
-                    values[field] = saved[field]
+                // 4/29 and 04/29 are one date.
+                let parts = text.split(separator: "/").map { $0.count == 1 ? "0\($0)" : String($0) }
+                if parts.joined(separator: "/") != formatter.expirationDate(current.paymentMethod.expirationDate) {
+                    values[field] = text
                 }
             case .shipmentAddressState, .billingAddressState:  // saved in capitals, typed in any case
-                if typed[field].trimmingCharacters(in: .whitespaces).uppercased() != saved[field] {
-                    values[field] = saved[field]
+                if text.uppercased() != saved[field] {
+                    values[field] = text.isEmpty ? "(empty)" : text
                 }
             default:
-                if typed[field].trimmingCharacters(in: .whitespaces) != saved[field] {
-                    values[field] = saved[field].isEmpty ? "(empty)" : saved[field]
+                if text != saved[field] {
+                    values[field] = text.isEmpty ? "(empty)" : text
                 }
             }
         }

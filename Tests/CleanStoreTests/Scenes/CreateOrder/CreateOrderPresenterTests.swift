@@ -293,14 +293,15 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(spy.updatedOrderViewModel?.form?.version, "3", "A refused form still saves over what it was opened at")
     }
 
-    func testPresentUpdatedOrderShouldShowWhatSomeoneElseSavedAfterAConflict() throws {
+    func testPresentUpdatedOrderShouldShowTheOrderAsSavedAndWhatTheClerkTypedAfterAConflict() throws {
         // Given: Bob's order, saved by someone else as version 5; the clerk typed Amy's details
         var current = Seeds.Orders.bob
         current.version = 5
         var fields = Seeds.validFormFields
         fields.version = "4"
-        fields.paymentMethodCreditCardNumber = ""
-        fields.shipmentAddressState = "MA"  // the same, typed in capitals
+        fields.paymentMethodCreditCardNumber = "4111 1111 1111 1111"
+        fields.paymentMethodExpirationDate = "12/30"  // the same as saved
+        fields.shipmentAddressState = "ma"  // the same, in other letters
         fields.shipmentAddressStreet2 = "Suite 1"
 
         // When
@@ -314,23 +315,26 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(viewModel.orderID, "2")
         let form = try XCTUnwrap(viewModel.form)
         XCTAssertTrue(form.hasConflict)
-        XCTAssertEqual(form.version, "5", "Saving again saves over what is stored now")
+        XCTAssertEqual(form.version, "5", "Saved as it is shown, the form overwrites nothing")
         XCTAssertEqual(form.title, "Error: Edit order 2")
         XCTAssertEqual(
             form.formMessage,
-            "Someone else changed order 2 after you opened this form, so your changes are not saved yet. "
-                + "Their values are shown under each field where they differ from yours. "
-                + "Check the form, then save it again to keep what it shows.")
-        XCTAssertEqual(form.fields["firstName"]?.value, "Amy", "What the clerk typed is kept")
-        XCTAssertEqual(form.fields["firstName"]?.savedValue, "Bob")
-        XCTAssertEqual(form.fields["shipmentAddressCity"]?.savedValue, "Boston")
-        XCTAssertEqual(form.fields["shipmentAddressStreet2"]?.savedValue, "(empty)")
-        XCTAssertNil(form.fields["shipmentAddressState"]?.savedValue, "Equal values are not repeated")
-        XCTAssertEqual(form.fields["shipmentMethodSpeed"]?.savedValue, "Two-Day Shipping")
-        XCTAssertEqual(form.fields["paymentMethodExpirationDate"]?.savedValue, "12/30")
-        XCTAssertNil(form.fields["paymentMethodCreditCardNumber"]?.savedValue, "Never a card number")
-        XCTAssertNil(form.fields["paymentMethodCVV"]?.savedValue)
-        XCTAssertEqual(form.cardHint, "Leave empty to keep the card ending 4444.", "The card stored now")
+            "Someone else changed order 2 after you opened this form, so your changes were not saved. "
+                + "The form now shows the order as it is saved, and what you typed under each field where it differs. "
+                + "Make your changes again, then save.")
+        XCTAssertEqual(form.fields["firstName"]?.value, "Bob", "The order as saved now")
+        XCTAssertEqual(form.fields["firstName"]?.typedValue, "Amy", "What the clerk typed is not lost")
+        XCTAssertEqual(form.fields["shipmentAddressCity"]?.value, "Boston")
+        XCTAssertEqual(form.fields["shipmentAddressCity"]?.typedValue, "Cupertino")
+        XCTAssertEqual(form.fields["shipmentAddressStreet2"]?.typedValue, "Suite 1")
+        XCTAssertNil(form.fields["shipmentAddressState"]?.typedValue, "Equal values are not repeated")
+        XCTAssertEqual(form.fields["shipmentMethodSpeed"]?.typedValue, "One-Day Shipping")
+        XCTAssertEqual(form.shipmentMethodSpeed, "2")
+        XCTAssertNil(form.fields["paymentMethodExpirationDate"]?.typedValue)
+        XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.value, "", "An empty card field keeps the saved card")
+        XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.typedValue, "a new card ending 1111", "Never the whole number")
+        XCTAssertNil(form.fields["paymentMethodCVV"]?.typedValue)
+        XCTAssertEqual(form.cardHint, "Leave empty to keep the card ending 4444.", "The card saved now")
         XCTAssertEqual(form.errors, [])
     }
 }
