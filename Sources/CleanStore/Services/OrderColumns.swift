@@ -10,6 +10,38 @@ enum OrderColumns {
         billing_street1, billing_street2, billing_city, billing_state, billing_zip, total, version
         """
 
+    /// A value an order writes, in the types both databases take.
+    enum Value {
+        case text(String)
+        case integer(Int)
+        case decimal(Decimal)
+    }
+
+    /// The columns an order writes (all but id, creation date and version), with its values.
+    static func written(by order: Order) -> [(name: String, value: Value)] {
+        [
+            ("first_name", .text(order.firstName)),
+            ("last_name", .text(order.lastName)),
+            ("phone", .text(order.phone)),
+            ("email", .text(order.email)),
+            ("shipment_street1", .text(order.shipmentAddress.street1)),
+            ("shipment_street2", .text(order.shipmentAddress.street2)),
+            ("shipment_city", .text(order.shipmentAddress.city)),
+            ("shipment_state", .text(order.shipmentAddress.state)),
+            ("shipment_zip", .text(order.shipmentAddress.zip)),
+            ("shipment_speed", .integer(order.shipmentMethod.speed.rawValue)),
+            ("card_number", .text(order.paymentMethod.creditCardNumber)),
+            ("card_expiry_year", .integer(order.paymentMethod.expirationDate.year)),
+            ("card_expiry_month", .integer(order.paymentMethod.expirationDate.month)),
+            ("billing_street1", .text(order.billingAddress.street1)),
+            ("billing_street2", .text(order.billingAddress.street2)),
+            ("billing_city", .text(order.billingAddress.city)),
+            ("billing_state", .text(order.billingAddress.state)),
+            ("billing_zip", .text(order.billingAddress.zip)),
+            ("total", .decimal(order.total)),
+        ]
+    }
+
     /// The order in a row whose values are the `selected` columns.
     static func order<Row: OrderRow>(from row: Row) throws -> Order {
         Order(

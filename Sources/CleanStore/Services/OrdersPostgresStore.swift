@@ -277,34 +277,18 @@ public final class OrdersPostgresStore: OrdersStoreProtocol {
 
     // MARK: Mapping
 
-    /// Appends the columns an order writes (all but id, creation date and version) to `binds`;
-    /// returns their names, in the same order.
+    /// Appends the columns an order writes (`OrderColumns.written`) to `binds`; returns their
+    /// names, in the same order.
     private static func bind(_ order: Order, into binds: inout PostgresBindings) throws -> [String] {
-        var names: [String] = []
-        func add(_ name: String, _ value: some PostgresEncodable) throws {
-            names.append(name)
-            try binds.append(value, context: .default)
+        let columns = OrderColumns.written(by: order)
+        for column in columns {
+            switch column.value {
+            case .text(let text): binds.append(text)
+            case .integer(let integer): binds.append(integer)
+            case .decimal(let decimal): try binds.append(decimal, context: .default)
+            }
         }
-        try add("first_name", order.firstName)
-        try add("last_name", order.lastName)
-        try add("phone", order.phone)
-        try add("email", order.email)
-        try add("shipment_street1", order.shipmentAddress.street1)
-        try add("shipment_street2", order.shipmentAddress.street2)
-        try add("shipment_city", order.shipmentAddress.city)
-        try add("shipment_state", order.shipmentAddress.state)
-        try add("shipment_zip", order.shipmentAddress.zip)
-        try add("shipment_speed", order.shipmentMethod.speed.rawValue)
-        try add("card_number", order.paymentMethod.creditCardNumber)
-        try add("card_expiry_year", order.paymentMethod.expirationDate.year)
-        try add("card_expiry_month", order.paymentMethod.expirationDate.month)
-        try add("billing_street1", order.billingAddress.street1)
-        try add("billing_street2", order.billingAddress.street2)
-        try add("billing_city", order.billingAddress.city)
-        try add("billing_state", order.billingAddress.state)
-        try add("billing_zip", order.billingAddress.zip)
-        try add("total", order.total)
-        return names
+        return columns.map(\.name)
     }
 
     static let selectedColumns = OrderColumns.selected

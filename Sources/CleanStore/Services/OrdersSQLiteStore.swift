@@ -188,28 +188,14 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
 
     /// The columns an order writes (all but id and creation date, which never change).
     private static func columns(of order: Order) -> (names: [String], values: [DatabaseValue]) {
-        let pairs: [(String, any DatabaseValueConvertible)] = [
-            ("first_name", order.firstName),
-            ("last_name", order.lastName),
-            ("phone", order.phone),
-            ("email", order.email),
-            ("shipment_street1", order.shipmentAddress.street1),
-            ("shipment_street2", order.shipmentAddress.street2),
-            ("shipment_city", order.shipmentAddress.city),
-            ("shipment_state", order.shipmentAddress.state),
-            ("shipment_zip", order.shipmentAddress.zip),
-            ("shipment_speed", order.shipmentMethod.speed.rawValue),
-            ("card_number", order.paymentMethod.creditCardNumber),
-            ("card_expiry_year", order.paymentMethod.expirationDate.year),
-            ("card_expiry_month", order.paymentMethod.expirationDate.month),
-            ("billing_street1", order.billingAddress.street1),
-            ("billing_street2", order.billingAddress.street2),
-            ("billing_city", order.billingAddress.city),
-            ("billing_state", order.billingAddress.state),
-            ("billing_zip", order.billingAddress.zip),
-            ("total", "\(order.total)"),
-        ]
-        return (pairs.map(\.0), pairs.map(\.1.databaseValue))
+        let columns = OrderColumns.written(by: order)
+        return (columns.map(\.name), columns.map { column in
+            switch column.value {
+            case .text(let text): text.databaseValue
+            case .integer(let integer): integer.databaseValue
+            case .decimal(let decimal): "\(decimal)".databaseValue  // as text: exact
+            }
+        })
     }
 
     static let selectedColumns = OrderColumns.selected
