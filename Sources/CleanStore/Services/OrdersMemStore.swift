@@ -15,12 +15,8 @@ public actor OrdersMemStore: OrdersStoreProtocol {
         }
     }
 
-    public func fetchOrders() throws(OrdersStoreError) -> [Order] {
-        orders.sorted { ($0.date, Int($0.id!)!) > ($1.date, Int($1.id!)!) }
-    }
-
     public func fetchOrders(page: OrdersPageRequest) throws(OrdersStoreError) -> OrdersPage {
-        let all = try fetchOrders().map { ($0, OrdersCursor(order: $0)!) }
+        let all = orders.map { ($0, OrdersCursor(order: $0)!) }.sorted { $0.1.isNewer(than: $1.1) }
         switch page.position {
         case .newest:
             return OrdersPage(orders: all.prefix(page.limit).map(\.0), hasNewer: false, hasOlder: all.count > page.limit)

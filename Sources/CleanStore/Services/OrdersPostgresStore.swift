@@ -142,15 +142,6 @@ public final class OrdersPostgresStore: OrdersStoreProtocol {
 
     // MARK: OrdersStoreProtocol
 
-    public func fetchOrders() async throws(OrdersStoreError) -> [Order] {
-        do {
-            return try await orders(
-                "SELECT \(unescaped: Self.selectedColumns) FROM orders ORDER BY created_at DESC, id DESC")
-        } catch {
-            throw .cannotFetch("Cannot fetch orders: \(String(reflecting: error))")
-        }
-    }
-
     public func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
         let limit = page.limit + 1  // one more, to know whether there is a further page
         do {

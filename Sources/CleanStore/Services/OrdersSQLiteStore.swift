@@ -60,17 +60,6 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
         return migrator
     }
 
-    public func fetchOrders() async throws(OrdersStoreError) -> [Order] {
-        do {
-            return try await dbPool.read { db in
-                try Row.fetchAll(db, sql: "SELECT \(Self.selectedColumns) FROM orders ORDER BY created_at DESC, id DESC")
-                    .map(Self.order(from:))
-            }
-        } catch {
-            throw .cannotFetch("Cannot fetch orders: \(error)")
-        }
-    }
-
     public func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
         let columns = "SELECT \(Self.selectedColumns) FROM orders"
         let limit = page.limit + 1  // one more, to know whether there is a further page

@@ -7,10 +7,6 @@ open class OrdersWorker {
         self.ordersStore = ordersStore
     }
 
-    open func fetchOrders() async throws(OrdersStoreError) -> [Order] {
-        try await ordersStore.fetchOrders()
-    }
-
     open func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
         try await ordersStore.fetchOrders(page: page)
     }

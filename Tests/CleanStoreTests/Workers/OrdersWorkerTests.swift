@@ -22,11 +22,6 @@ final class OrdersWorkerTests: XCTestCase {
     actor OrdersStoreSpy: OrdersStoreProtocol {
         var calls: [String] = []
 
-        func fetchOrders() throws(OrdersStoreError) -> [Order] {
-            calls.append("fetchOrders")
-            return [Seeds.Orders.amy, Seeds.Orders.bob]
-        }
-
         func fetchOrders(page: OrdersPageRequest) throws(OrdersStoreError) -> OrdersPage {
             calls.append("fetchOrders(limit: \(page.limit))")
             return OrdersPage(orders: [Seeds.Orders.bob], hasNewer: false, hasOlder: true)
@@ -54,13 +49,6 @@ final class OrdersWorkerTests: XCTestCase {
     }
 
     // MARK: Tests
-
-    func testFetchOrdersShouldReturnListOfOrders() async throws {
-        let orders = try await sut.fetchOrders()
-        XCTAssertEqual(orders, [Seeds.Orders.amy, Seeds.Orders.bob])
-        let calls = await storeSpy.calls
-        XCTAssertEqual(calls, ["fetchOrders"], "Calling fetchOrders() should ask the data store for a list of orders")
-    }
 
     func testFetchOrdersPageShouldAskTheStoreForThePage() async throws {
         let page = try await sut.fetchOrders(page: OrdersPageRequest(limit: 5))

@@ -1,0 +1,22 @@
+/// What can go wrong in a store, as the handbook's `OrdersStoreError`, plus a typed "no such order".
+public enum OrdersStoreError: Error, Equatable, Sendable {
+    case notFound(id: String)
+    /// The order was saved by someone else since the version an update was made from: nothing was
+    /// changed; `current` is the order as it is stored now.
+    case conflict(current: Order)
+    case cannotFetch(String)
+    case cannotCreate(String)
+    case cannotUpdate(String)
+    case cannotDelete(String)
+}
+
+extension OrdersStoreError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .notFound(let id): return "No order with id \(id)"
+        case .conflict(let current): return "Order \(current.id ?? "") was saved by someone else (now version \(current.version))"
+        case .cannotFetch(let reason), .cannotCreate(let reason), .cannotUpdate(let reason), .cannotDelete(let reason):
+            return reason
+        }
+    }
+}
