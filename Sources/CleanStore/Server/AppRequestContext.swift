@@ -8,6 +8,9 @@ public struct AppRequestContext: RequestContext {
     public var browserID = ""
     /// The token the browser's forms carry (`_csrf`), set by `CSRFMiddleware`.
     public var csrfToken = ""
+    /// A posted form's body, read once and checked (size, UTF-8, CSRF token) by `PostedFormMiddleware`;
+    /// routes decode it with `FormDecoding`.
+    public var formBody: String?
 
     public init(source: Source) {
         coreContext = .init(source: source)

@@ -16,12 +16,14 @@ public struct AppConfiguration: Sendable {
     }
 }
 
-/// The HTTP side: the route table, static files, error pages and request logs.
+/// The HTTP side: the route table, static files, error pages and request logs. POST routes sit
+/// behind `PostedFormMiddleware`, which reads and checks their body once, before any decoding.
 public func buildRouter(environment: SceneEnvironment, publicDirectory: String) -> Router<AppRequestContext> {
     let routes = Routes.table(environment: environment)
     let router = Router(context: AppRequestContext.self)
     router.addMiddleware {
         LogRequestsMiddleware(.info)
+        ContentSecurityMiddleware(contentSecurityPolicy: SecurityHeadersMiddleware<AppRequestContext>.contentSecurityPolicy)
         SecurityHeadersMiddleware()
         ErrorPageMiddleware(pages: environment.pages, routes: routes)
         CSRFMiddleware(security: environment.security)
@@ -30,8 +32,13 @@ public func buildRouter(environment: SceneEnvironment, publicDirectory: String) 
             cacheControl: CacheControl([(MediaType(type: .any), [.public, .maxAge(3600)])]),
             searchForIndexHtml: false)
     }
+    let forms = router.group().add(middleware: PostedFormMiddleware(security: environment.security))
     for route in routes {
-        router.on(route.path, method: route.method, use: route.handler)
+        if route.method == .post {
+            forms.on(route.path.routerPath, method: route.method, use: route.handler)
+        } else {
+            router.on(route.path.routerPath, method: route.method, use: route.handler)
+        }
     }
     return router
 }

@@ -1,8 +1,9 @@
 import Hummingbird
 
 /// Cross-site request forgery protection, stateless: every browser gets a random id in a cookie,
-/// every form carries the HMAC of that id (`_csrf`), and `FormDecoding` refuses a post whose
-/// token is not its browser's (403), before anything is read or changed.
+/// and every form carries the HMAC of that id (`_csrf`). This middleware gives each request its
+/// browser's id and token (and a new browser its cookie, with the first page); `PostedFormMiddleware`
+/// refuses a post whose token is not its browser's, before anything is decoded or changed.
 struct CSRFMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 

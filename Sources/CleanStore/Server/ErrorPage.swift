@@ -5,6 +5,7 @@ public enum ErrorPage {
     struct ViewModel {
         var heading: String
         var message: String
+        var ordersURL = Paths.orders.description
     }
 
     static func viewModel(for status: HTTPResponse.Status) -> ViewModel {

@@ -1,9 +1,10 @@
 import Foundation
 import Hummingbird
 
-/// The one-time message a router passes to the next page along with a redirect
-/// ("Order 7 was created."). It travels in a signed cookie that the next page reads and clears;
-/// a cookie whose signature does not match (forged, or from another secret) is ignored.
+/// The flash: the one-time message a router passes to the next page along with a redirect
+/// ("Order 7 was created."). It travels in a signed cookie that the route table reads for the next
+/// page and that page's router clears; a cookie whose signature does not match (forged, or from
+/// another secret) is ignored.
 public struct Flash: Sendable {
     public static let cookieName = "cleanstore_flash"
     static let purpose = "flash"
@@ -14,7 +15,7 @@ public struct Flash: Sendable {
         self.security = security
     }
 
-    /// The message passed to this request, if any, and if it is genuine.
+    /// The flash passed to this request, if any, and if it is genuine.
     public func message(in request: Request) -> String? {
         guard let value = request.cookies[Self.cookieName]?.value else { return nil }
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
@@ -25,24 +26,24 @@ public struct Flash: Sendable {
         return message
     }
 
-    /// The cookie value that carries `message`.
+    /// The cookie value that carries a flash.
     public func cookieValue(for message: String) -> String {
         RequestSecurity.base64URL(Data(message.utf8)) + "." + security.sign(message, for: Self.purpose)
     }
 
-    /// Passes `message` to the page the response redirects to.
+    /// Passes a flash to the page the response redirects to.
     public func pass(_ message: String, on response: inout Response) {
         response.setCookie(security.cookie(name: Self.cookieName, value: cookieValue(for: message)))
     }
 
-    /// 303 See Other to `location`, passing `message` to the page there.
+    /// 303 See Other to `location`, passing a flash to the page there.
     public func redirect(to location: String, passing message: String) -> Response {
         var response = Response.seeOther(location)
         pass(message, on: &response)
         return response
     }
 
-    /// Clears the message once a page has shown it, so a reload does not show it again.
+    /// Clears the flash once a page has shown it, so a reload does not show it again.
     public func clear(on response: inout Response) {
         response.setCookie(security.cookie(name: Self.cookieName, value: "", maxAge: 0))
     }

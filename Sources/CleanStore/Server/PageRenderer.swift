@@ -49,6 +49,8 @@ public struct PageRenderer: PageRendering {
         var title: String
         var flash: String?
         var body: String
+        var ordersURL = Paths.orders.description
+        var newOrderURL = Paths.newOrder.description
     }
 }
 

@@ -1,76 +1,78 @@
 import Hummingbird
 
-/// The route table (see HTTP.md). Every route wires a fresh scene for its request.
+/// The route table (see HTTP.md): the one place that reads a Hummingbird `Request`. Each route
+/// reads what its scene needs (path parameters, query, the flash, a decoded form) and hands it to
+/// a fresh scene, wired for this request.
 enum Routes {
     typealias Handler = @Sendable (Request, AppRequestContext) async throws -> Response
 
     struct Route: Sendable {
         var method: HTTPRequest.Method
-        var path: RouterPath
+        var path: AppPath
         var handler: Handler
     }
 
     static func table(environment: SceneEnvironment) -> [Route] {
-        @Sendable func formFields(_ request: Request, _ context: AppRequestContext) async throws -> CreateOrder.OrderFormFields {
-            try await FormDecoding.decode(
-                CreateOrder.OrderFormFields.self, from: request, context: context, security: environment.security
-            ).get()
+        let flash = Flash(security: environment.security)
+        @Sendable func orderFormFields(_ context: AppRequestContext) throws -> CreateOrder.OrderFormFields {
+            try FormDecoding.decode(CreateOrder.OrderFormFields.self, context: context)
+        }
+        @Sendable func orderID(_ context: AppRequestContext) throws -> String {
+            try context.parameters.require("id")
+        }
+        @Sendable func createOrder(_ context: AppRequestContext) -> CreateOrderViewController {
+            CreateOrderViewController(environment: environment, csrfToken: context.csrfToken)
+        }
+        @Sendable func deleteOrder(_ context: AppRequestContext) -> DeleteOrderViewController {
+            DeleteOrderViewController(environment: environment, csrfToken: context.csrfToken)
         }
         return [
-            Route(method: .get, path: "/") { _, _ in .seeOther("/orders") },
-            Route(method: .get, path: "/healthz") { _, _ in
+            Route(method: .get, path: Paths.root) { _, _ in .seeOther(Paths.orders.description) },
+            Route(method: .get, path: Paths.healthz) { _, _ in
                 Response(
                     status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
                     body: ResponseBody(byteBuffer: ByteBuffer(string: "ok")))
             },
-            Route(method: .get, path: "/orders") { request, _ in
-                await ListOrdersViewController(environment: environment).showOrders(request: request)
+            Route(method: .get, path: Paths.orders) { request, _ in
+                let query = request.uri.queryParameters
+                return await ListOrdersViewController(environment: environment).showOrders(
+                    after: query["after"].map(String.init), before: query["before"].map(String.init),
+                    flash: flash.message(in: request))
             },
-            Route(method: .post, path: "/orders") { request, context in
-                let fields = try await formFields(request, context)
-                return await CreateOrderViewController(environment: environment, csrfToken: context.csrfToken)
-                    .createOrder(orderFormFields: fields)
+            Route(method: .post, path: Paths.orders) { _, context in
+                await createOrder(context).createOrder(orderFormFields: try orderFormFields(context))
             },
-            Route(method: .get, path: "/orders/new") { _, context in
-                CreateOrderViewController(environment: environment, csrfToken: context.csrfToken).newOrder()
+            Route(method: .get, path: Paths.newOrder) { _, context in
+                createOrder(context).newOrder()
             },
-            Route(method: .get, path: "/orders/:id") { request, context in
-                let id = try context.parameters.require("id")
-                return await ShowOrderViewController(environment: environment).showOrder(id: id, request: request)
+            Route(method: .get, path: Paths.order) { request, context in
+                await ShowOrderViewController(environment: environment).showOrder(
+                    id: try orderID(context), flash: flash.message(in: request))
             },
-            Route(method: .post, path: "/orders/:id") { request, context in
-                let id = try context.parameters.require("id")
-                let fields = try await formFields(request, context)
-                return await CreateOrderViewController(environment: environment, csrfToken: context.csrfToken)
-                    .updateOrder(id: id, orderFormFields: fields)
+            Route(method: .post, path: Paths.order) { _, context in
+                await createOrder(context).updateOrder(id: try orderID(context), orderFormFields: try orderFormFields(context))
             },
-            Route(method: .get, path: "/orders/:id/delete") { _, context in
-                let id = try context.parameters.require("id")
-                return await DeleteOrderViewController(environment: environment, csrfToken: context.csrfToken)
-                    .showOrderToDelete(id: id)
+            Route(method: .get, path: Paths.deleteOrder) { _, context in
+                await deleteOrder(context).showOrderToDelete(id: try orderID(context))
             },
-            Route(method: .post, path: "/orders/:id/delete") { request, context in
-                let id = try context.parameters.require("id")
-                _ = try await FormDecoding.decode(
-                    FormDecoding.NoFields.self, from: request, context: context, security: environment.security
-                ).get()
-                return await DeleteOrderViewController(environment: environment, csrfToken: context.csrfToken)
-                    .deleteOrder(id: id)
+            Route(method: .post, path: Paths.deleteOrder) { _, context in
+                _ = try FormDecoding.decode(FormDecoding.NoFields.self, context: context)
+                return await deleteOrder(context).deleteOrder(id: try orderID(context))
             },
-            Route(method: .get, path: "/orders/:id/edit") { _, context in
-                let id = try context.parameters.require("id")
-                return await CreateOrderViewController(environment: environment, csrfToken: context.csrfToken)
-                    .editOrder(id: id)
+            Route(method: .get, path: Paths.editOrder) { _, context in
+                await createOrder(context).editOrder(id: try orderID(context))
             },
         ]
     }
 
     /// The methods a path answers to (for 405 and its `Allow` header); empty for an unknown path.
     /// As in the router, a literal segment wins over a parameter (`/orders/new` is not `/orders/{id}`).
+    /// Written here because Hummingbird's router says only whether a path and method match, not
+    /// which methods a path has.
     static func allowedMethods(for path: String, in routes: [Route]) -> [HTTPRequest.Method] {
         let segments = path.split(separator: "/", omittingEmptySubsequences: true)
         let matches = routes.compactMap { route -> (parameters: Int, method: HTTPRequest.Method)? in
-            let pattern = route.path.description.split(separator: "/", omittingEmptySubsequences: true)
+            let pattern = route.path.pattern.split(separator: "/", omittingEmptySubsequences: true)
             guard pattern.count == segments.count,
                 zip(pattern, segments).allSatisfy({ $0.hasPrefix("{") || $0 == $1 })
             else { return nil }

@@ -5,11 +5,11 @@ import Foundation
 public struct SceneEnvironment: Sendable {
     public var ordersStore: any OrdersStoreProtocol
     public var pages: any PageRendering
-    /// "Now", for order dates and (later) card expiry checks.
+    /// "Now", for order dates and card expiry checks.
     public var now: @Sendable () -> Date
     /// The shop's time zone: order dates are shown in it.
     public var timeZone: TimeZone
-    /// The secret that signs what routers pass along with a redirect (and CSRF tokens).
+    /// The secret that signs the flash a router passes along with a redirect, and CSRF tokens.
     public var security: RequestSecurity
 
     public init(

@@ -11,6 +11,8 @@ extension PageRenderer.Layout: MustacheParent {
         case "title": title
         case "flash": flash
         case "body": body
+        case "ordersURL": ordersURL
+        case "newOrderURL": newOrderURL
         default: nil
         }
     }
@@ -21,6 +23,7 @@ extension ErrorPage.ViewModel: MustacheParent {
         switch name {
         case "heading": heading
         case "message": message
+        case "ordersURL": ordersURL
         default: nil
         }
     }
@@ -32,6 +35,7 @@ extension ListOrders.FetchOrders.ViewModel: MustacheParent {
         case "displayedOrders": displayedOrders
         case "pagination": pagination
         case "errorMessage": errorMessage
+        case "newOrderURL": newOrderURL
         default: nil
         }
     }
@@ -41,6 +45,7 @@ extension ListOrders.FetchOrders.ViewModel.DisplayedOrder: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "id": id
+        case "url": url
         case "date": date
         case "email": email
         case "name": self.name
@@ -53,8 +58,8 @@ extension ListOrders.FetchOrders.ViewModel.DisplayedOrder: MustacheParent {
 extension ListOrders.FetchOrders.ViewModel.Pagination: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "newerPage": newerPage
-        case "olderPage": olderPage
+        case "newerPageURL": newerPageURL
+        case "olderPageURL": olderPageURL
         default: nil
         }
     }
@@ -74,6 +79,10 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedOrder: MustacheParent {
         case "billingAddress": billingAddress
         case "cardNumber": cardNumber
         case "expirationDate": expirationDate
+        case "title": title
+        case "editURL": editURL
+        case "deleteURL": deleteURL
+        case "ordersURL": ordersURL
         default: nil
         }
     }
@@ -84,15 +93,12 @@ extension CreateOrderViewController.FormPage: MustacheParent {
         switch name {
         case "form": form
         case "csrfToken": csrfToken
-        case "action": action
-        case "cancelURL": cancelURL
-        case "shippingMethods": shippingMethods
         default: nil
         }
     }
 }
 
-extension CreateOrderViewController.FormPage.ShippingMethod: MustacheParent {
+extension CreateOrder.DisplayedForm.ShippingMethod: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "value": value
@@ -109,14 +115,14 @@ extension CreateOrder.DisplayedForm: MustacheParent {
         case "title": title
         case "heading": heading
         case "submitLabel": submitLabel
-        case "orderID": orderID
+        case "action": action
+        case "cancelURL": cancelURL
         case "version": version
-        case "hasConflict": hasConflict
         case "errors": errors
         case "formMessage": formMessage
         case "fields": fields
         case "billingAddressSameAsShipping": billingAddressSameAsShipping
-        case "shipmentMethodSpeed": shipmentMethodSpeed
+        case "shippingMethods": shippingMethods
         case "cardHint": cardHint
         case "hasErrors": hasErrors
         default: nil
@@ -168,6 +174,9 @@ extension DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder: MustacheParent 
         case "name": self.name
         case "email": email
         case "total": total
+        case "title": title
+        case "deleteURL": deleteURL
+        case "orderURL": orderURL
         default: nil
         }
     }

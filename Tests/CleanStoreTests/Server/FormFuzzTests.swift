@@ -88,8 +88,9 @@ final class FormFuzzTests: XCTestCase {
 
         // Every stored order passes the rules again.
         let validator = OrderValidationWorker(now: { Seeds.june29 }, timeZone: TimeZone(identifier: "UTC")!)
+        let presenter = CreateOrderPresenter(formatter: OrderDisplayFormatter(timeZone: TimeZone(identifier: "UTC")!))
         for order in try await app.store.fetchOrders() {
-            var fields = CreateOrderPresenter.formFields(of: order)
+            var fields = presenter.formFields(of: order)
             fields.paymentMethodCreditCardNumber = order.paymentMethod.creditCardNumber
             fields.paymentMethodExpirationDate = "\(order.paymentMethod.expirationDate.month)/\(order.paymentMethod.expirationDate.year)"
             fields.paymentMethodCVV = "123"

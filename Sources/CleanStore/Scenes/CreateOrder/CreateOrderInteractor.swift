@@ -1,10 +1,7 @@
 import Foundation
 
 protocol CreateOrderBusinessLogic: AnyObject {
-    /// The names of the shipping methods, in the order of their form values (`0`, `1`, `2`).
-    var shippingMethods: [String] { get }
     func startNewOrder(request: CreateOrder.NewOrder.Request)
-    func formatExpirationDate(request: CreateOrder.FormatExpirationDate.Request)
     func createOrder(request: CreateOrder.CreateOrder.Request) async
     func showOrderToEdit(request: CreateOrder.EditOrder.Request) async
     func updateOrder(request: CreateOrder.UpdateOrder.Request) async
@@ -22,9 +19,9 @@ final class CreateOrderInteractor: CreateOrderBusinessLogic, CreateOrderDataStor
     let now: () -> Date
 
     var orderToEdit: Order?
-    var shippingMethods: [String] {
-        ShipmentMethod.ShippingSpeed.allCases.map { ShipmentMethod(speed: $0).toString() }
-    }
+
+    /// The shipping methods the shop offers, in the order of their form values (`0`, `1`, `2`).
+    let shipmentMethods = ShipmentMethod.ShippingSpeed.allCases.map(ShipmentMethod.init(speed:))
 
     init(ordersWorker: OrdersWorker, validationWorker: OrderValidationWorker, now: @escaping () -> Date) {
         self.ordersWorker = ordersWorker
@@ -35,112 +32,101 @@ final class CreateOrderInteractor: CreateOrderBusinessLogic, CreateOrderDataStor
     // MARK: New order (the empty form)
 
     func startNewOrder(request: CreateOrder.NewOrder.Request) {
-        presenter?.presentNewOrder(response: CreateOrder.NewOrder.Response())
-    }
-
-    // MARK: Expiration date
-
-    func formatExpirationDate(request: CreateOrder.FormatExpirationDate.Request) {
-        presenter?.presentExpirationDate(response: CreateOrder.FormatExpirationDate.Response(date: request.date))
+        presenter?.presentNewOrder(response: CreateOrder.NewOrder.Response(shipmentMethods: shipmentMethods))
     }
 
     // MARK: Create order
 
     func createOrder(request: CreateOrder.CreateOrder.Request) async {
         let fields = request.orderFormFields
+        let response: CreateOrder.CreateOrder.Response
         switch validationWorker.validate(fields, card: .required) {
         case .invalid(let errors):
-            presenter?.presentCreatedOrder(
-                response: CreateOrder.CreateOrder.Response(order: nil, orderFormFields: fields, errors: errors))
-            formatTypedExpirationDate(fields)
+            response = .invalid(posted(fields), errors, shipmentMethods: shipmentMethods)
         case .valid(let form):
             let orderToCreate = buildOrder(from: form, creditCardNumber: form.creditCardNumber ?? "", id: nil, date: now())
             do {
-                let order = try await ordersWorker.createOrder(orderToCreate: orderToCreate)
-                presenter?.presentCreatedOrder(
-                    response: CreateOrder.CreateOrder.Response(order: order, orderFormFields: fields))
+                response = .created(try await ordersWorker.createOrder(orderToCreate: orderToCreate))
             } catch {
-                presenter?.presentCreatedOrder(
-                    response: CreateOrder.CreateOrder.Response(
-                        order: nil, orderFormFields: fields, saveFailure: .storeUnavailable))
+                response = .storeUnavailable(posted(fields), shipmentMethods: shipmentMethods)
             }
         }
+        presenter?.presentCreatedOrder(response: response)
     }
 
     // MARK: Edit order
 
     func showOrderToEdit(request: CreateOrder.EditOrder.Request) async {
         orderToEdit = try? await ordersWorker.fetchOrder(id: request.orderID)
-        presenter?.presentOrderToEdit(response: CreateOrder.EditOrder.Response(order: orderToEdit))
-        if let orderToEdit {
-            formatExpirationDate(
-                request: CreateOrder.FormatExpirationDate.Request(date: orderToEdit.paymentMethod.expirationDate))
-        }
+        let response: CreateOrder.EditOrder.Response =
+            orderToEdit.map { .found($0, shipmentMethods: shipmentMethods) } ?? .notFound
+        presenter?.presentOrderToEdit(response: response)
     }
 
     // MARK: Update order
 
     func updateOrder(request: CreateOrder.UpdateOrder.Request) async {
-        let fields = request.orderFormFields
-        func present(
-            order: Order? = nil, errors: [CreateOrder.FieldError] = [], saveFailure: CreateOrder.SaveFailure? = nil,
-            conflict: Order? = nil
-        ) {
-            presenter?.presentUpdatedOrder(
-                response: CreateOrder.UpdateOrder.Response(
-                    orderToEdit: orderToEdit, order: order, orderFormFields: fields,
-                    errors: errors, saveFailure: saveFailure, conflict: conflict))
-        }
-        /// Someone else saved the order since the form was opened: nothing is saved; the form
-        /// comes back with the order as stored now, and what the clerk typed beside it.
-        func presentConflict(current: Order) {
-            orderToEdit = current
-            present(conflict: current)
-            formatExpirationDate(request: CreateOrder.FormatExpirationDate.Request(date: current.paymentMethod.expirationDate))
-        }
+        presenter?.presentUpdatedOrder(response: await update(request))
+    }
 
+    private func update(_ request: CreateOrder.UpdateOrder.Request) async -> CreateOrder.UpdateOrder.Response {
+        let fields = request.orderFormFields
         do {
             orderToEdit = try await ordersWorker.fetchOrder(id: request.orderID)
         } catch {
-            return present(saveFailure: .storeUnavailable)
+            return .storeUnavailable(
+                posted(fields), orderID: request.orderID, orderToEdit: nil, shipmentMethods: shipmentMethods)
         }
-        guard let orderToEdit else { return present() }
+        guard let orderToEdit else { return .notFound }
 
+        let form: OrderValidationWorker.ValidOrderForm
         switch validationWorker.validate(fields, card: .keepStoredWhenEmpty) {
         case .invalid(let errors):
-            present(errors: errors)
-            formatTypedExpirationDate(fields)
-        case .valid(let form):
-            // A form that does not say which version it was opened at cannot show that the clerk
-            // saw the stored order: it is treated as made from an older one.
-            guard let version = Int(fields.version) else { return presentConflict(current: orderToEdit) }
-            // Id and date never change; an empty card number keeps the stored card (and the store
-            // refuses the update if that card, or anything else, changed since `version`).
-            var orderToUpdate = buildOrder(
-                from: form,
-                creditCardNumber: form.creditCardNumber ?? orderToEdit.paymentMethod.creditCardNumber,
-                id: orderToEdit.id, date: orderToEdit.date)
-            orderToUpdate.version = version
-            do {
-                present(order: try await ordersWorker.updateOrder(orderToUpdate: orderToUpdate))
-            } catch .notFound {
-                self.orderToEdit = nil
-                present()
-            } catch .conflict(let current) {
-                presentConflict(current: current)
-            } catch {
-                present(saveFailure: .storeUnavailable)
-            }
+            return .invalid(posted(fields), errors, orderToEdit: orderToEdit, shipmentMethods: shipmentMethods)
+        case .valid(let valid):
+            form = valid
+        }
+        /// The order this form saves over `stored`: id and date never change; an empty card number
+        /// keeps the stored card.
+        func orderToUpdate(over stored: Order) -> Order {
+            buildOrder(
+                from: form, creditCardNumber: form.creditCardNumber ?? stored.paymentMethod.creditCardNumber,
+                id: stored.id, date: stored.date)
+        }
+        /// Someone else saved the order since the form was opened: nothing is saved; the presenter
+        /// gets the order as stored now and the one this form would have saved.
+        func conflict(current: Order) -> CreateOrder.UpdateOrder.Response {
+            self.orderToEdit = current
+            return .conflict(
+                current: current, attempted: orderToUpdate(over: current), posted: posted(fields),
+                shipmentMethods: shipmentMethods)
+        }
+
+        // A form that does not say which version it was opened at cannot show that the clerk saw
+        // the stored order: it is treated as made from an older one.
+        guard let version = Int(fields.version) else { return conflict(current: orderToEdit) }
+        var order = orderToUpdate(over: orderToEdit)
+        // The store refuses the update if the order (its card included) changed since `version`.
+        order.version = version
+        do {
+            return .updated(try await ordersWorker.updateOrder(orderToUpdate: order))
+        } catch .notFound {
+            self.orderToEdit = nil
+            return .notFound
+        } catch .conflict(let current) {
+            return conflict(current: current)
+        } catch {
+            return .storeUnavailable(
+                posted(fields), orderID: request.orderID, orderToEdit: orderToEdit, shipmentMethods: shipmentMethods)
         }
     }
 
     // MARK: Helpers
 
-    /// A form that comes back shows the expiry it was given normalised (`1/28` → `01/28`).
-    private func formatTypedExpirationDate(_ fields: CreateOrder.OrderFormFields) {
-        if let date = validationWorker.expirationDate(typed: fields.paymentMethodExpirationDate) {
-            formatExpirationDate(request: CreateOrder.FormatExpirationDate.Request(date: date))
-        }
+    /// The form as posted, with the month its expiry names (shown back normalised).
+    private func posted(_ fields: CreateOrder.OrderFormFields) -> CreateOrder.PostedForm {
+        CreateOrder.PostedForm(
+            fields: fields, expirationDate: validationWorker.expirationDate(typed: fields.paymentMethodExpirationDate))
     }
 
     private func buildOrder(

@@ -129,32 +129,26 @@ enum CreateOrder {
         var problem: Problem
     }
 
-    /// Why a valid form could not be saved (the store failed); the typed values are kept.
-    enum SaveFailure: Equatable, Sendable {
-        case storeUnavailable
+    /// A form on its way back to the clerk, as they posted it, with what the interactor read from it.
+    struct PostedForm: Equatable {
+        var fields: OrderFormFields
+        /// The month the typed expiry names, when it names one: the form shows it back normalised
+        /// (`1/28` → `01/28`).
+        var expirationDate: ExpirationDate?
     }
 
     // MARK: Use cases
 
     enum NewOrder {
         struct Request {}
-        struct Response {}
+
+        struct Response: Equatable {
+            /// The shipping methods the shop offers, in the order of their form values.
+            var shipmentMethods: [ShipmentMethod]
+        }
+
         struct ViewModel {
             var form: DisplayedForm
-        }
-    }
-
-    enum FormatExpirationDate {
-        struct Request {
-            var date: ExpirationDate
-        }
-
-        struct Response {
-            var date: ExpirationDate
-        }
-
-        struct ViewModel {
-            var date: String
         }
     }
 
@@ -163,19 +157,16 @@ enum CreateOrder {
             var orderFormFields: OrderFormFields
         }
 
-        struct Response {
-            /// The created order; nil when the form was refused or could not be saved.
-            var order: Order?
-            /// The form as posted, for showing it again.
-            var orderFormFields: OrderFormFields
-            var errors: [FieldError] = []
-            var saveFailure: SaveFailure? = nil
+        enum Response: Equatable {
+            case created(Order)
+            /// The form was refused: nothing was saved.
+            case invalid(PostedForm, [FieldError], shipmentMethods: [ShipmentMethod])
+            /// The form was valid but the store could not save it.
+            case storeUnavailable(PostedForm, shipmentMethods: [ShipmentMethod])
         }
 
         struct ViewModel {
-            /// "Order 7 was created.": passed to the list page. nil when the form comes back.
-            var message: String?
-            var form: DisplayedForm?
+            var page: DisplayedPage
         }
     }
 
@@ -184,14 +175,13 @@ enum CreateOrder {
             var orderID: String
         }
 
-        struct Response {
-            /// nil when there is no such order.
-            var order: Order?
+        enum Response: Equatable {
+            case found(Order, shipmentMethods: [ShipmentMethod])
+            case notFound
         }
 
         struct ViewModel {
-            /// nil when there is no such order.
-            var form: DisplayedForm?
+            var page: DisplayedPage
         }
     }
 
@@ -201,31 +191,49 @@ enum CreateOrder {
             var orderFormFields: OrderFormFields
         }
 
-        struct Response {
-            /// The order as it was before this update; nil when there is no such order.
-            var orderToEdit: Order?
-            /// The updated order; nil when the form was refused or could not be saved.
-            var order: Order?
-            var orderFormFields: OrderFormFields
-            var errors: [FieldError] = []
-            var saveFailure: SaveFailure? = nil
-            /// The order as stored now, when someone else saved it since the form was opened: the
-            /// update was not made.
-            var conflict: Order? = nil
+        enum Response: Equatable {
+            case updated(Order)
+            /// The form was refused; `orderToEdit` is the order as it was read before the update.
+            case invalid(PostedForm, [FieldError], orderToEdit: Order, shipmentMethods: [ShipmentMethod])
+            /// Someone else saved the order since the form was opened: nothing was saved. `current` is
+            /// the order as stored now, `attempted` the order this form would have saved, `posted`
+            /// the form as the clerk typed it.
+            case conflict(current: Order, attempted: Order, posted: PostedForm, shipmentMethods: [ShipmentMethod])
+            case notFound
+            /// The store could not be read or written; the posted form comes back.
+            case storeUnavailable(PostedForm, orderID: String, orderToEdit: Order?, shipmentMethods: [ShipmentMethod])
         }
 
         struct ViewModel {
-            var orderID: String?
-            /// "Order 7 was updated.": passed to the order's page. nil when the form comes back.
-            var message: String?
-            /// The form to show again; nil on success or when there is no such order.
-            var form: DisplayedForm?
+            var page: DisplayedPage
         }
     }
 
     // MARK: View models of the form
 
-    /// The order form as the template prints it: values, messages and titles, all strings.
+    /// The page a use case of the form ends on. The view controller gives each its HTTP status, in
+    /// one place.
+    enum DisplayedPage: Equatable {
+        /// The form, in one of its states.
+        case form(DisplayedForm, FormState)
+        /// Saved: the router takes the clerk on (Post/Redirect/Get), passing the flash.
+        case saved(orderID: String, flash: String)
+        case notFound
+    }
+
+    /// Why the form is shown.
+    enum FormState: Equatable {
+        /// Empty, or filled from the order to edit.
+        case ready
+        /// Refused: the error summary says why.
+        case invalid
+        /// Someone else saved the order since the form was opened.
+        case conflict
+        /// Valid, but the store could not save it.
+        case unavailable
+    }
+
+    /// The order form as the template prints it: values, messages, titles and links, all strings.
     struct DisplayedForm: Equatable {
         struct DisplayedField: Equatable {
             var name: String
@@ -241,25 +249,31 @@ enum CreateOrder {
             var message: String
         }
 
+        struct ShippingMethod: Equatable {
+            var value: String
+            var name: String
+            var selected: Bool
+        }
+
         var title: String
         var heading: String
         var submitLabel: String
-        var orderID: String?
+        /// Where the form posts, and where "Cancel" goes.
+        var action: String
+        var cancelURL: String
         /// On the edit form: the order's version the form saves over (a hidden field).
         var version: String?
-        /// Someone else saved the order since the form was opened; the form shows it as saved now.
-        var hasConflict: Bool = false
         /// Messages for the error summary, in the form's order.
         var errors: [DisplayedError]
-        /// A problem with the whole form (the store failed).
+        /// A problem with the whole form (the store failed, or someone else saved the order).
         var formMessage: String?
         var fields: [String: DisplayedField]
         var billingAddressSameAsShipping: Bool
-        var shipmentMethodSpeed: String
+        var shippingMethods: [ShippingMethod]
         /// On the edit form: which card is kept when the number is left empty.
         var cardHint: String?
 
-        /// Whether the error summary shows (a stored flag: templates see stored properties only).
-        var hasErrors: Bool
+        /// Whether the error summary shows.
+        var hasErrors: Bool { !errors.isEmpty || formMessage != nil }
     }
 }

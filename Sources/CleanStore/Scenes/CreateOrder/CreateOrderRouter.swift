@@ -1,30 +1,33 @@
 import Hummingbird
 
 protocol CreateOrderRoutingLogic: AnyObject {
-    /// After a create: 303 to the list, passing the message that names the new order.
-    func routeToListOrders(message: String) -> Response
-    /// After an update: 303 to the order's page, passing the message.
-    func routeToShowOrder(orderID: String, message: String) -> Response
+    /// After a create: 303 to the list, passing the flash that names the new order.
+    func routeToListOrders(flash: String) -> Response
+    /// After an update: 303 to the order's page, passing the flash.
+    func routeToShowOrder(orderID: String, flash: String) -> Response
 }
 
 protocol CreateOrderDataPassing: AnyObject {
-    var dataStore: CreateOrderDataStore? { get }
+    /// How the next scene receives its data: the order's id in the URL, the flash in a signed cookie.
+    var flash: Flash? { get }
 }
 
 /// Post/Redirect/Get: a saved form never renders a page itself; the router sends the browser on,
-/// with the data the next scene needs in the URL (the order id) and a one-time message.
+/// with the data the next scene needs in the URL (the order id) and a flash.
 final class CreateOrderRouter: CreateOrderRoutingLogic, CreateOrderDataPassing {
-    weak var viewController: CreateOrderViewController?
-    weak var dataStore: CreateOrderDataStore?
     var flash: Flash?
 
     // MARK: Routing
 
-    func routeToListOrders(message: String) -> Response {
-        flash?.redirect(to: "/orders", passing: message) ?? .seeOther("/orders")
+    func routeToListOrders(flash message: String) -> Response {
+        redirect(to: Paths.orders.description, passing: message)
     }
 
-    func routeToShowOrder(orderID: String, message: String) -> Response {
-        flash?.redirect(to: "/orders/\(orderID)", passing: message) ?? .seeOther("/orders/\(orderID)")
+    func routeToShowOrder(orderID: String, flash message: String) -> Response {
+        redirect(to: Paths.order(orderID), passing: message)
+    }
+
+    private func redirect(to path: String, passing message: String) -> Response {
+        flash?.redirect(to: path, passing: message) ?? .seeOther(path)
     }
 }

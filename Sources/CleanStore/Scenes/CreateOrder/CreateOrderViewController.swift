@@ -2,7 +2,6 @@ import Hummingbird
 
 protocol CreateOrderDisplayLogic: AnyObject {
     func displayNewOrder(viewModel: CreateOrder.NewOrder.ViewModel)
-    func displayExpirationDate(viewModel: CreateOrder.FormatExpirationDate.ViewModel)
     func displayCreatedOrder(viewModel: CreateOrder.CreateOrder.ViewModel)
     func displayOrderToEdit(viewModel: CreateOrder.EditOrder.ViewModel)
     func displayUpdatedOrder(viewModel: CreateOrder.UpdateOrder.ViewModel)
@@ -16,14 +15,8 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
     /// The browser's CSRF token: every form posts it back.
     let csrfToken: String
 
-    /// What the page shows, as the display methods leave it; rendered once the cycle is over.
-    enum Screen {
-        case form(CreateOrder.DisplayedForm, status: HTTPResponse.Status)
-        case redirect(Response)
-        case notFound
-    }
-
-    private(set) var screen: Screen?
+    /// The page this cycle produced.
+    private(set) var response: Response?
 
     init(environment: SceneEnvironment, csrfToken: String) {
         pages = environment.pages
@@ -45,8 +38,6 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
         viewController.router = router
         interactor.presenter = presenter
         presenter.viewController = viewController
-        router.viewController = viewController
-        router.dataStore = interactor
         router.flash = Flash(security: environment.security)
     }
 
@@ -55,106 +46,77 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
     /// `GET /orders/new`
     func newOrder() -> Response {
         interactor?.startNewOrder(request: CreateOrder.NewOrder.Request())
-        return render()
+        return finished()
     }
 
     /// `POST /orders`
     func createOrder(orderFormFields: CreateOrder.OrderFormFields) async -> Response {
         await interactor?.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: orderFormFields))
-        return render()
+        return finished()
     }
 
     /// `GET /orders/{id}/edit`
     func editOrder(id: String) async -> Response {
         await interactor?.showOrderToEdit(request: CreateOrder.EditOrder.Request(orderID: id))
-        return render()
+        return finished()
     }
 
     /// `POST /orders/{id}`
     func updateOrder(id: String, orderFormFields: CreateOrder.OrderFormFields) async -> Response {
         await interactor?.updateOrder(
             request: CreateOrder.UpdateOrder.Request(orderID: id, orderFormFields: orderFormFields))
-        return render()
+        return finished()
     }
 
     // MARK: Display logic
 
     func displayNewOrder(viewModel: CreateOrder.NewOrder.ViewModel) {
-        screen = .form(viewModel.form, status: .ok)
-    }
-
-    func displayExpirationDate(viewModel: CreateOrder.FormatExpirationDate.ViewModel) {
-        guard case .form(var form, let status) = screen else { return }
-        let name = CreateOrder.Field.paymentMethodExpirationDate.rawValue
-        form.fields[name]?.value = viewModel.date
-        screen = .form(form, status: status)
+        response = render(viewModel.form, status: .ok)
     }
 
     func displayCreatedOrder(viewModel: CreateOrder.CreateOrder.ViewModel) {
-        if let message = viewModel.message, let router {
-            screen = .redirect(router.routeToListOrders(message: message))
-        } else if let form = viewModel.form {
-            screen = .form(form, status: Self.status(of: form))
-        }
+        response = respond(to: viewModel.page) { _, flash in router?.routeToListOrders(flash: flash) }
     }
 
     func displayOrderToEdit(viewModel: CreateOrder.EditOrder.ViewModel) {
-        screen = viewModel.form.map { .form($0, status: .ok) } ?? .notFound
+        response = respond(to: viewModel.page) { _, _ in nil }
     }
 
     func displayUpdatedOrder(viewModel: CreateOrder.UpdateOrder.ViewModel) {
-        if let message = viewModel.message, let orderID = viewModel.orderID, let router {
-            screen = .redirect(router.routeToShowOrder(orderID: orderID, message: message))
-        } else if let form = viewModel.form {
-            screen = .form(form, status: Self.status(of: form))
-        } else {
-            screen = .notFound
-        }
+        response = respond(to: viewModel.page) { id, flash in router?.routeToShowOrder(orderID: id, flash: flash) }
     }
 
     // MARK: Rendering
 
-    /// A refused form is 422; a form saved over an order someone else changed meanwhile is 409;
-    /// a form that could not be saved for the store's sake is 503.
-    private static func status(of form: CreateOrder.DisplayedForm) -> HTTPResponse.Status {
-        if form.hasConflict { return .conflict }
-        return form.formMessage != nil && form.errors.isEmpty ? .serviceUnavailable : .unprocessableContent
+    /// Every page the form's use cases end on, with its status: the one place that knows them.
+    private func respond(
+        to page: CreateOrder.DisplayedPage, whenSaved route: (_ orderID: String, _ flash: String) -> Response?
+    ) -> Response {
+        switch page {
+        case .form(let form, .ready): return render(form, status: .ok)
+        case .form(let form, .invalid): return render(form, status: .unprocessableContent)
+        case .form(let form, .conflict): return render(form, status: .conflict)
+        case .form(let form, .unavailable): return render(form, status: .serviceUnavailable)
+        case .saved(let orderID, let flash): return route(orderID, flash) ?? ErrorPage.response(.internalServerError, pages: pages)
+        case .notFound: return ErrorPage.response(.notFound, pages: pages)
+        }
     }
 
-    /// What `Views/CreateOrder/form.mustache` prints: the presenter's form, plus what only the
-    /// view controller knows: where the form posts, where "Cancel" goes, the shipping choices.
+    /// What `Views/CreateOrder/form.mustache` prints: the presenter's form, and the token only the
+    /// view controller knows.
     struct FormPage {
-        struct ShippingMethod {
-            var value: String
-            var name: String
-            var selected: Bool
-        }
-
         var form: CreateOrder.DisplayedForm
         var csrfToken: String
-        var action: String
-        var cancelURL: String
-        var shippingMethods: [ShippingMethod]
     }
 
-    func render() -> Response {
-        switch screen {
-        case .form(let form, let status):
-            let path = form.orderID.map { "/orders/\($0)" }
-            let shippingMethods = (interactor?.shippingMethods ?? []).enumerated().map { index, name in
-                FormPage.ShippingMethod(
-                    value: String(index), name: name, selected: form.shipmentMethodSpeed == String(index))
-            }
-            let page = FormPage(
-                form: form, csrfToken: csrfToken, action: path ?? "/orders", cancelURL: path ?? "/orders", shippingMethods: shippingMethods)
-            let html = pages.render(template: "CreateOrder/form", context: page, title: form.title, flash: nil)
-            return .html(html, status: status)
-        case .redirect(let response):
-            return response
-        case .notFound:
-            return ErrorPage.response(.notFound, pages: pages)
-        case nil:
-            return ErrorPage.response(.internalServerError, pages: pages)
-        }
+    private func render(_ form: CreateOrder.DisplayedForm, status: HTTPResponse.Status) -> Response {
+        let html = pages.render(
+            template: "CreateOrder/form", context: FormPage(form: form, csrfToken: csrfToken), title: form.title, flash: nil)
+        return .html(html, status: status)
+    }
+
+    /// The response the cycle left (a 500 page if it left none, which a test would catch).
+    private func finished() -> Response {
+        response ?? ErrorPage.response(.internalServerError, pages: pages)
     }
 }

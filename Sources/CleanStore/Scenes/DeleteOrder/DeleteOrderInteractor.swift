@@ -19,24 +19,29 @@ final class DeleteOrderInteractor: DeleteOrderBusinessLogic, DeleteOrderDataStor
     // MARK: Get order to delete
 
     func getOrderToDelete(request: DeleteOrder.GetOrderToDelete.Request) async {
+        let response: DeleteOrder.GetOrderToDelete.Response
         do {
             order = try await ordersWorker.fetchOrder(id: request.orderID)
-            presenter?.presentOrderToDelete(response: DeleteOrder.GetOrderToDelete.Response(order: order))
+            response = order.map { .found($0) } ?? .notFound
         } catch {
-            presenter?.presentOrderToDelete(response: DeleteOrder.GetOrderToDelete.Response(order: nil, error: error))
+            response = .storeUnavailable
         }
+        presenter?.presentOrderToDelete(response: response)
     }
 
     // MARK: Delete order
 
     func deleteOrder(request: DeleteOrder.DeleteOrder.Request) async {
+        let response: DeleteOrder.DeleteOrder.Response
         do {
-            order = try await ordersWorker.deleteOrder(id: request.orderID)
-            presenter?.presentDeletedOrder(response: DeleteOrder.DeleteOrder.Response(order: order))
+            let deleted = try await ordersWorker.deleteOrder(id: request.orderID)
+            order = deleted
+            response = .deleted(deleted)
         } catch .notFound {
-            presenter?.presentDeletedOrder(response: DeleteOrder.DeleteOrder.Response(order: nil))
+            response = .notFound
         } catch {
-            presenter?.presentDeletedOrder(response: DeleteOrder.DeleteOrder.Response(order: nil, error: error))
+            response = .storeUnavailable
         }
+        presenter?.presentDeletedOrder(response: response)
     }
 }

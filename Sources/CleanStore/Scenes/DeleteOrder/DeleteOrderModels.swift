@@ -7,24 +7,29 @@ enum DeleteOrder {
             var orderID: String
         }
 
-        struct Response {
-            /// nil when there is no such order.
-            var order: Order?
-            var error: OrdersStoreError? = nil
+        enum Response: Equatable {
+            case found(Order)
+            case notFound
+            /// The store could not be read.
+            case storeUnavailable
         }
 
-        struct ViewModel {
+        enum ViewModel: Equatable {
             struct DisplayedOrder: Equatable {
                 var id: String
                 var date: String
                 var name: String
                 var email: String
                 var total: String
+                var title: String
+                /// Where the confirmation posts, and where "Cancel" goes.
+                var deleteURL: String
+                var orderURL: String
             }
 
-            /// nil when there is no such order.
-            var displayedOrder: DisplayedOrder?
-            var errorMessage: String? = nil
+            case order(DisplayedOrder)
+            case notFound
+            case unavailable
         }
     }
 
@@ -33,16 +38,19 @@ enum DeleteOrder {
             var orderID: String
         }
 
-        struct Response {
-            /// The order that was deleted; nil when there was no such order (or the store failed).
-            var order: Order?
-            var error: OrdersStoreError? = nil
+        enum Response: Equatable {
+            /// The order that was deleted.
+            case deleted(Order)
+            case notFound
+            /// The store could not delete it.
+            case storeUnavailable
         }
 
-        struct ViewModel {
-            /// "Order 7 was deleted.": passed to the list. nil when nothing was deleted.
-            var message: String?
-            var errorMessage: String? = nil
+        enum ViewModel: Equatable {
+            /// Deleted: "Order 7 was deleted." is passed to the list.
+            case deleted(flash: String)
+            case notFound
+            case unavailable
         }
     }
 }

@@ -14,22 +14,32 @@ final class DeleteOrderPresenter: DeleteOrderPresentationLogic {
     // MARK: Get order to delete
 
     func presentOrderToDelete(response: DeleteOrder.GetOrderToDelete.Response) {
-        let displayedOrder = response.order.map { order in
-            DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder(
-                id: order.id ?? "", date: formatter.date(order.date), name: formatter.name(order),
-                email: order.email, total: formatter.currency(order.total))
+        let viewModel: DeleteOrder.GetOrderToDelete.ViewModel
+        switch response {
+        case .found(let order):
+            let id = order.id ?? ""
+            viewModel = .order(
+                DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder(
+                    id: id, date: formatter.date(order.date), name: formatter.name(order),
+                    email: order.email, total: formatter.currency(order.total), title: "Delete order \(id)",
+                    deleteURL: Paths.deleteOrder(id), orderURL: Paths.order(id)))
+        case .notFound:
+            viewModel = .notFound
+        case .storeUnavailable:
+            viewModel = .unavailable
         }
-        let errorMessage = response.error.map { _ in "The order could not be loaded. Try again in a moment." }
-        viewController?.displayOrderToDelete(
-            viewModel: DeleteOrder.GetOrderToDelete.ViewModel(displayedOrder: displayedOrder, errorMessage: errorMessage))
+        viewController?.displayOrderToDelete(viewModel: viewModel)
     }
 
     // MARK: Delete order
 
     func presentDeletedOrder(response: DeleteOrder.DeleteOrder.Response) {
-        let message = response.order.map { "Order \($0.id ?? "") was deleted." }
-        let errorMessage = response.error.map { _ in "The order could not be deleted just now. Try again in a moment." }
-        viewController?.displayDeletedOrder(
-            viewModel: DeleteOrder.DeleteOrder.ViewModel(message: message, errorMessage: errorMessage))
+        let viewModel: DeleteOrder.DeleteOrder.ViewModel
+        switch response {
+        case .deleted(let order): viewModel = .deleted(flash: "Order \(order.id ?? "") was deleted.")
+        case .notFound: viewModel = .notFound
+        case .storeUnavailable: viewModel = .unavailable
+        }
+        viewController?.displayDeletedOrder(viewModel: viewModel)
     }
 }

@@ -1,24 +1,24 @@
 import Hummingbird
 
 protocol DeleteOrderRoutingLogic: AnyObject {
-    /// After a delete: 303 to the list, passing the message that names the deleted order.
-    func routeToListOrders(message: String) -> Response
+    /// After a delete: 303 to the list, passing the flash that names the deleted order.
+    func routeToListOrders(flash: String) -> Response
 }
 
 protocol DeleteOrderDataPassing: AnyObject {
-    var dataStore: DeleteOrderDataStore? { get }
+    /// How the next scene receives its data: the flash, in a signed cookie.
+    var flash: Flash? { get }
 }
 
 /// "Cancel" is the page's own link back to the order; after a delete the router sends the
-/// browser to the list with a one-time message.
+/// browser to the list with a flash.
 final class DeleteOrderRouter: DeleteOrderRoutingLogic, DeleteOrderDataPassing {
-    weak var viewController: DeleteOrderViewController?
-    weak var dataStore: DeleteOrderDataStore?
     var flash: Flash?
 
     // MARK: Routing
 
-    func routeToListOrders(message: String) -> Response {
-        flash?.redirect(to: "/orders", passing: message) ?? .seeOther("/orders")
+    func routeToListOrders(flash message: String) -> Response {
+        let path = Paths.orders.description
+        return flash?.redirect(to: path, passing: message) ?? .seeOther(path)
     }
 }

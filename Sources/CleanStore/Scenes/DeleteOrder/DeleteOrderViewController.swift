@@ -33,8 +33,6 @@ final class DeleteOrderViewController: DeleteOrderDisplayLogic {
         viewController.router = router
         interactor.presenter = presenter
         presenter.viewController = viewController
-        router.viewController = viewController
-        router.dataStore = interactor
         router.flash = Flash(security: environment.security)
     }
 
@@ -61,23 +59,25 @@ final class DeleteOrderViewController: DeleteOrderDisplayLogic {
     }
 
     func displayOrderToDelete(viewModel: DeleteOrder.GetOrderToDelete.ViewModel) {
-        if viewModel.errorMessage != nil {
-            response = ErrorPage.response(.serviceUnavailable, pages: pages)
-        } else if let order = viewModel.displayedOrder {
+        switch viewModel {
+        case .order(let order):
             let page = ConfirmationPage(order: order, csrfToken: csrfToken)
-            response = .html(pages.render(template: "DeleteOrder/confirm", context: page, title: "Delete order \(order.id)", flash: nil))
-        } else {
+            response = .html(pages.render(template: "DeleteOrder/confirm", context: page, title: order.title, flash: nil))
+        case .notFound:
             response = ErrorPage.response(.notFound, pages: pages)
+        case .unavailable:
+            response = ErrorPage.response(.serviceUnavailable, pages: pages)
         }
     }
 
     func displayDeletedOrder(viewModel: DeleteOrder.DeleteOrder.ViewModel) {
-        if let message = viewModel.message, let router {
-            response = router.routeToListOrders(message: message)
-        } else if viewModel.errorMessage != nil {
-            response = ErrorPage.response(.serviceUnavailable, pages: pages)
-        } else {
+        switch viewModel {
+        case .deleted(let flash):
+            response = router?.routeToListOrders(flash: flash) ?? ErrorPage.response(.internalServerError, pages: pages)
+        case .notFound:
             response = ErrorPage.response(.notFound, pages: pages)
+        case .unavailable:
+            response = ErrorPage.response(.serviceUnavailable, pages: pages)
         }
     }
 }

@@ -30,16 +30,17 @@ final class ListOrdersInteractor: ListOrdersBusinessLogic, ListOrdersDataStore {
         } else {
             position = .newest
         }
+        let response: ListOrders.FetchOrders.Response
         do {
             let page = try await ordersWorker.fetchOrders(page: OrdersPageRequest(position: position, limit: Self.pageSize))
             orders = page.orders
-            presenter?.presentFetchedOrders(
-                response: ListOrders.FetchOrders.Response(
-                    orders: page.orders,
-                    newerPage: page.hasNewer ? page.orders.first.flatMap(OrdersCursor.init(order:)) : nil,
-                    olderPage: page.hasOlder ? page.orders.last.flatMap(OrdersCursor.init(order:)) : nil))
+            response = .fetched(
+                page.orders,
+                newerPage: page.hasNewer ? page.orders.first.flatMap(OrdersCursor.init(order:)) : nil,
+                olderPage: page.hasOlder ? page.orders.last.flatMap(OrdersCursor.init(order:)) : nil)
         } catch {
-            presenter?.presentFetchedOrders(response: ListOrders.FetchOrders.Response(orders: [], error: error))
+            response = .storeUnavailable
         }
+        presenter?.presentFetchedOrders(response: response)
     }
 }

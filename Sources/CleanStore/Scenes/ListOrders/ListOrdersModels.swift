@@ -9,36 +9,37 @@ enum ListOrders {
             var before: String? = nil
         }
 
-        struct Response {
-            var orders: [Order]
-            /// Where the newer and older pages start, when there are such pages.
-            var newerPage: OrdersCursor? = nil
-            var olderPage: OrdersCursor? = nil
-            /// Set when the store could not be read.
-            var error: OrdersStoreError? = nil
+        enum Response: Equatable {
+            /// One page of orders, newest first, and where the newer and older pages start, when
+            /// there are such pages.
+            case fetched([Order], newerPage: OrdersCursor?, olderPage: OrdersCursor?)
+            /// The store could not be read.
+            case storeUnavailable
         }
 
         struct ViewModel {
             struct DisplayedOrder: Equatable {
                 var id: String
+                var url: String
                 var date: String
                 var email: String
                 var name: String
                 var total: String
             }
 
-            /// Links to the neighbouring pages: cursor tokens of the newer (`rel="prev"`) and older
-            /// (`rel="next"`) page, when there is one.
+            /// Links to the neighbouring pages: the newer (`rel="prev"`) and older (`rel="next"`)
+            /// page, when there is one.
             struct Pagination: Equatable {
-                var newerPage: String?
-                var olderPage: String?
+                var newerPageURL: String?
+                var olderPageURL: String?
             }
 
             var displayedOrders: [DisplayedOrder]
             /// nil when all the orders fit on one page.
             var pagination: Pagination? = nil
-            /// A sentence for the clerk when the orders could not be loaded.
+            /// A sentence for the clerk when the orders could not be loaded (the page is then a 503).
             var errorMessage: String? = nil
+            var newOrderURL = Paths.newOrder.description
         }
     }
 }

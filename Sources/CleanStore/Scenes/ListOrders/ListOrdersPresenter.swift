@@ -3,6 +3,8 @@ protocol ListOrdersPresentationLogic: AnyObject {
 }
 
 final class ListOrdersPresenter: ListOrdersPresentationLogic {
+    typealias ViewModel = ListOrders.FetchOrders.ViewModel
+
     weak var viewController: ListOrdersDisplayLogic?
     let formatter: OrderDisplayFormatter
 
@@ -13,23 +15,31 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
     // MARK: Fetch orders
 
     func presentFetchedOrders(response: ListOrders.FetchOrders.Response) {
-        let displayedOrders = response.orders.map { order in
-            ListOrders.FetchOrders.ViewModel.DisplayedOrder(
-                id: order.id ?? "",
-                date: formatter.date(order.date),
-                email: order.email,
-                name: formatter.name(order),
-                total: formatter.currency(order.total)
-            )
+        let viewModel: ViewModel
+        switch response {
+        case .fetched(let orders, let newerPage, let olderPage):
+            let displayedOrders = orders.map { order in
+                let id = order.id ?? ""
+                return ViewModel.DisplayedOrder(
+                    id: id,
+                    url: Paths.order(id),
+                    date: formatter.date(order.date),
+                    email: order.email,
+                    name: formatter.name(order),
+                    total: formatter.currency(order.total)
+                )
+            }
+            var pagination: ViewModel.Pagination?
+            if newerPage != nil || olderPage != nil {
+                pagination = ViewModel.Pagination(
+                    newerPageURL: newerPage.map { Paths.orders(before: $0.token) },
+                    olderPageURL: olderPage.map { Paths.orders(after: $0.token) })
+            }
+            viewModel = ViewModel(displayedOrders: displayedOrders, pagination: pagination)
+        case .storeUnavailable:
+            viewModel = ViewModel(
+                displayedOrders: [], errorMessage: "The orders could not be loaded. Try again in a moment.")
         }
-        let errorMessage = response.error.map { _ in "The orders could not be loaded. Try again in a moment." }
-        viewController?.displayFetchedOrders(
-            viewModel: ListOrders.FetchOrders.ViewModel(
-                displayedOrders: displayedOrders, pagination: pagination(response), errorMessage: errorMessage))
-    }
-
-    private func pagination(_ response: ListOrders.FetchOrders.Response) -> ListOrders.FetchOrders.ViewModel.Pagination? {
-        guard response.newerPage != nil || response.olderPage != nil else { return nil }
-        return .init(newerPage: response.newerPage?.token, olderPage: response.olderPage?.token)
+        viewController?.displayFetchedOrders(viewModel: viewModel)
     }
 }

@@ -1,13 +1,12 @@
-protocol ListOrdersRoutingLogic: PassedMessageReceiving {}
+protocol ListOrdersRoutingLogic: FlashReceiving {}
 
 protocol ListOrdersDataPassing: AnyObject {
-    var dataStore: ListOrdersDataStore? { get }
+    /// How this scene receives data from the one before: the flash its redirect passed.
+    var flash: Flash? { get }
 }
 
 /// Links to an order and to a new order are the page's own (`Views/ListOrders/list.mustache`),
-/// as segues are a storyboard's; the router receives the message a redirect passed to the list.
+/// as segues are a storyboard's; the router receives the flash a redirect passed to the list.
 final class ListOrdersRouter: ListOrdersRoutingLogic, ListOrdersDataPassing {
-    weak var viewController: ListOrdersViewController?
-    weak var dataStore: ListOrdersDataStore?
     var flash: Flash?
 }

@@ -12,7 +12,8 @@ final class ListOrdersViewController: ListOrdersDisplayLogic {
 
     /// The page this cycle produced.
     private(set) var response: Response?
-    private var passedMessage: String?
+    /// The flash a redirect passed to this page, shown once.
+    private var flash: String?
 
     init(environment: SceneEnvironment) {
         pages = environment.pages
@@ -30,23 +31,18 @@ final class ListOrdersViewController: ListOrdersDisplayLogic {
         viewController.router = router
         interactor.presenter = presenter
         presenter.viewController = viewController
-        router.viewController = viewController
-        router.dataStore = interactor
         router.flash = Flash(security: environment.security)
     }
 
     // MARK: Routes
 
-    /// `GET /orders`
-    func showOrders(request: Request) async -> Response {
-        passedMessage = router?.passedMessage(in: request)
-        let query = request.uri.queryParameters
-        await interactor?.fetchOrders(
-            request: ListOrders.FetchOrders.Request(
-                after: query["after"].map(String.init), before: query["before"].map(String.init)))
+    /// `GET /orders?after=…|before=…`, with the flash a redirect passed, if any.
+    func showOrders(after: String?, before: String?, flash: String?) async -> Response {
+        self.flash = flash
+        await interactor?.fetchOrders(request: ListOrders.FetchOrders.Request(after: after, before: before))
         var response = self.response ?? ErrorPage.response(.internalServerError, pages: pages)
-        if passedMessage != nil {
-            router?.acknowledgePassedMessage(on: &response)
+        if flash != nil {
+            router?.acknowledgeFlash(on: &response)
         }
         return response
     }
@@ -54,8 +50,7 @@ final class ListOrdersViewController: ListOrdersDisplayLogic {
     // MARK: Display logic
 
     func displayFetchedOrders(viewModel: ListOrders.FetchOrders.ViewModel) {
-        let html = pages.render(
-            template: "ListOrders/list", context: viewModel, title: "Orders", flash: passedMessage)
+        let html = pages.render(template: "ListOrders/list", context: viewModel, title: "Orders", flash: flash)
         response = .html(html, status: viewModel.errorMessage == nil ? .ok : .serviceUnavailable)
     }
 }

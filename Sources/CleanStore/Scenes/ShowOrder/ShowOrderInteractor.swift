@@ -18,11 +18,13 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
     // MARK: Get order
 
     func getOrder(request: ShowOrder.GetOrder.Request) async {
+        let response: ShowOrder.GetOrder.Response
         do {
             order = try await ordersWorker.fetchOrder(id: request.orderID)
-            presenter?.presentOrder(response: ShowOrder.GetOrder.Response(order: order))
+            response = order.map { .found($0) } ?? .notFound
         } catch {
-            presenter?.presentOrder(response: ShowOrder.GetOrder.Response(order: nil, error: error))
+            response = .storeUnavailable
         }
+        presenter?.presentOrder(response: response)
     }
 }

@@ -6,13 +6,14 @@ enum ShowOrder {
             var orderID: String
         }
 
-        struct Response {
-            /// nil when there is no order with the requested id.
-            var order: Order?
-            var error: OrdersStoreError? = nil
+        enum Response: Equatable {
+            case found(Order)
+            case notFound
+            /// The store could not be read.
+            case storeUnavailable
         }
 
-        struct ViewModel {
+        enum ViewModel: Equatable {
             struct DisplayedOrder: Equatable {
                 var id: String
                 var date: String
@@ -25,12 +26,15 @@ enum ShowOrder {
                 var billingAddress: [String]
                 var cardNumber: String
                 var expirationDate: String
+                var title: String
+                var editURL: String
+                var deleteURL: String
+                var ordersURL: String
             }
 
-            /// nil when there is no such order.
-            var displayedOrder: DisplayedOrder?
-            /// A sentence for the clerk when the order could not be loaded.
-            var errorMessage: String? = nil
+            case order(DisplayedOrder)
+            case notFound
+            case unavailable
         }
     }
 }

@@ -13,23 +13,32 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
     // MARK: Get order
 
     func presentOrder(response: ShowOrder.GetOrder.Response) {
-        let displayedOrder = response.order.map { order in
-            ShowOrder.GetOrder.ViewModel.DisplayedOrder(
-                id: order.id ?? "",
-                date: formatter.date(order.date),
-                email: order.email,
-                name: formatter.name(order),
-                total: formatter.currency(order.total),
-                phone: order.phone,
-                shipmentAddress: formatter.addressLines(order.shipmentAddress),
-                shipmentMethod: order.shipmentMethod.toString(),
-                billingAddress: formatter.addressLines(order.billingAddress),
-                cardNumber: formatter.maskedCardNumber(order.paymentMethod),
-                expirationDate: formatter.expirationDate(order.paymentMethod.expirationDate)
-            )
+        let viewModel: ShowOrder.GetOrder.ViewModel
+        switch response {
+        case .found(let order):
+            let id = order.id ?? ""
+            viewModel = .order(
+                ShowOrder.GetOrder.ViewModel.DisplayedOrder(
+                    id: id,
+                    date: formatter.date(order.date),
+                    email: order.email,
+                    name: formatter.name(order),
+                    total: formatter.currency(order.total),
+                    phone: order.phone,
+                    shipmentAddress: formatter.addressLines(order.shipmentAddress),
+                    shipmentMethod: order.shipmentMethod.toString(),
+                    billingAddress: formatter.addressLines(order.billingAddress),
+                    cardNumber: formatter.maskedCardNumber(order.paymentMethod),
+                    expirationDate: formatter.expirationDate(order.paymentMethod.expirationDate),
+                    title: "Order \(id)",
+                    editURL: Paths.editOrder(id),
+                    deleteURL: Paths.deleteOrder(id),
+                    ordersURL: Paths.orders.description))
+        case .notFound:
+            viewModel = .notFound
+        case .storeUnavailable:
+            viewModel = .unavailable
         }
-        let errorMessage = response.error.map { _ in "The order could not be loaded. Try again in a moment." }
-        viewController?.displayOrder(
-            viewModel: ShowOrder.GetOrder.ViewModel(displayedOrder: displayedOrder, errorMessage: errorMessage))
+        viewController?.displayOrder(viewModel: viewModel)
     }
 }

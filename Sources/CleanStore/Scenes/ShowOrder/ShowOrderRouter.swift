@@ -1,13 +1,13 @@
-protocol ShowOrderRoutingLogic: PassedMessageReceiving {}
+protocol ShowOrderRoutingLogic: FlashReceiving {}
 
 protocol ShowOrderDataPassing: AnyObject {
-    var dataStore: ShowOrderDataStore? { get }
+    /// How this scene receives data from the one before: the order's id in the URL, and the flash
+    /// its redirect passed.
+    var flash: Flash? { get }
 }
 
 /// "Edit" and "All orders" are the page's own links (`Views/ShowOrder/show.mustache`); the router
-/// receives the message an update's redirect passed to this page.
+/// receives the flash an update's redirect passed to this page.
 final class ShowOrderRouter: ShowOrderRoutingLogic, ShowOrderDataPassing {
-    weak var viewController: ShowOrderViewController?
-    weak var dataStore: ShowOrderDataStore?
     var flash: Flash?
 }

@@ -12,7 +12,8 @@ final class ShowOrderViewController: ShowOrderDisplayLogic {
 
     /// The page this cycle produced.
     private(set) var response: Response?
-    private var passedMessage: String?
+    /// The flash a redirect passed to this page, shown once.
+    private var flash: String?
 
     init(environment: SceneEnvironment) {
         pages = environment.pages
@@ -30,20 +31,18 @@ final class ShowOrderViewController: ShowOrderDisplayLogic {
         viewController.router = router
         interactor.presenter = presenter
         presenter.viewController = viewController
-        router.viewController = viewController
-        router.dataStore = interactor
         router.flash = Flash(security: environment.security)
     }
 
     // MARK: Routes
 
-    /// `GET /orders/{id}`
-    func showOrder(id: String, request: Request) async -> Response {
-        passedMessage = router?.passedMessage(in: request)
+    /// `GET /orders/{id}`, with the flash a redirect passed, if any.
+    func showOrder(id: String, flash: String?) async -> Response {
+        self.flash = flash
         await interactor?.getOrder(request: ShowOrder.GetOrder.Request(orderID: id))
         var response = self.response ?? ErrorPage.response(.internalServerError, pages: pages)
-        if passedMessage != nil {
-            router?.acknowledgePassedMessage(on: &response)
+        if flash != nil {
+            router?.acknowledgeFlash(on: &response)
         }
         return response
     }
@@ -51,14 +50,13 @@ final class ShowOrderViewController: ShowOrderDisplayLogic {
     // MARK: Display logic
 
     func displayOrder(viewModel: ShowOrder.GetOrder.ViewModel) {
-        if viewModel.errorMessage != nil {
-            response = ErrorPage.response(.serviceUnavailable, pages: pages)
-        } else if let order = viewModel.displayedOrder {
-            let html = pages.render(
-                template: "ShowOrder/show", context: order, title: "Order \(order.id)", flash: passedMessage)
-            response = .html(html)
-        } else {
+        switch viewModel {
+        case .order(let order):
+            response = .html(pages.render(template: "ShowOrder/show", context: order, title: order.title, flash: flash))
+        case .notFound:
             response = ErrorPage.response(.notFound, pages: pages)
+        case .unavailable:
+            response = ErrorPage.response(.serviceUnavailable, pages: pages)
         }
     }
 }

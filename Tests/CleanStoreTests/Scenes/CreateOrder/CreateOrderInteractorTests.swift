@@ -19,7 +19,7 @@ final class CreateOrderInteractorTests: XCTestCase {
     // MARK: Test setup
 
     func setupCreateOrderInteractor() {
-        workerSpy = OrdersWorkerSpy(ordersStore: OrdersMemStore())
+        workerSpy = OrdersWorkerSpy()
         presenterSpy = CreateOrderPresentationLogicSpy()
         sut = CreateOrderInteractor(
             ordersWorker: workerSpy,
@@ -32,7 +32,6 @@ final class CreateOrderInteractorTests: XCTestCase {
 
     final class CreateOrderPresentationLogicSpy: CreateOrderPresentationLogic {
         var newOrderResponse: CreateOrder.NewOrder.Response?
-        var expirationDateResponse: CreateOrder.FormatExpirationDate.Response?
         var createdOrderResponse: CreateOrder.CreateOrder.Response?
         var orderToEditResponse: CreateOrder.EditOrder.Response?
         var updatedOrderResponse: CreateOrder.UpdateOrder.Response?
@@ -41,11 +40,6 @@ final class CreateOrderInteractorTests: XCTestCase {
         func presentNewOrder(response: CreateOrder.NewOrder.Response) {
             newOrderResponse = response
             calls.append("presentNewOrder")
-        }
-
-        func presentExpirationDate(response: CreateOrder.FormatExpirationDate.Response) {
-            expirationDateResponse = response
-            calls.append("presentExpirationDate")
         }
 
         func presentCreatedOrder(response: CreateOrder.CreateOrder.Response) {
@@ -64,56 +58,19 @@ final class CreateOrderInteractorTests: XCTestCase {
         }
     }
 
-    final class OrdersWorkerSpy: OrdersWorker {
-        var createdOrder: Order?
-        var updatedOrder: Order?
-        var fetchOrderCalledWithID: String?
-        var storedOrder: Order? = Seeds.Orders.amy
-        var failure: OrdersStoreError?
+    static let shipmentMethods = [
+        ShipmentMethod(speed: .standard), ShipmentMethod(speed: .oneDay), ShipmentMethod(speed: .twoDay),
+    ]
 
-        override func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? {
-            fetchOrderCalledWithID = id
-            return id == storedOrder?.id ? storedOrder : nil
-        }
+    // MARK: Tests: the empty form
 
-        override func createOrder(orderToCreate: Order) async throws(OrdersStoreError) -> Order {
-            createdOrder = orderToCreate
-            if let failure { throw failure }
-            var order = orderToCreate
-            order.id = "42"
-            return order
-        }
-
-        override func updateOrder(orderToUpdate: Order) async throws(OrdersStoreError) -> Order {
-            updatedOrder = orderToUpdate
-            if let failure { throw failure }
-            return orderToUpdate
-        }
-    }
-
-    // MARK: Tests: shipping methods and the empty form
-
-    func testShippingMethodsShouldListTheMethodsInTheOrderOfTheirFormValues() {
-        XCTAssertEqual(sut.shippingMethods, ["Standard Shipping", "One-Day Shipping", "Two-Day Shipping"])
-    }
-
-    func testStartNewOrderShouldAskPresenterForAnEmptyForm() {
+    func testStartNewOrderShouldAskPresenterForAnEmptyFormWithTheShippingMethodsInTheOrderOfTheirValues() {
         // When
         sut.startNewOrder(request: CreateOrder.NewOrder.Request())
 
         // Then
-        XCTAssertNotNil(presenterSpy.newOrderResponse, "Starting a new order should ask the presenter for the form")
-    }
-
-    // MARK: Tests: format expiration date
-
-    func testFormatExpirationDateShouldAskPresenterToFormatExpirationDate() {
-        // When
-        sut.formatExpirationDate(
-            request: CreateOrder.FormatExpirationDate.Request(date: ExpirationDate(year: 2029, month: 4)))
-
-        // Then
-        XCTAssertEqual(presenterSpy.expirationDateResponse?.date, ExpirationDate(year: 2029, month: 4))
+        XCTAssertEqual(presenterSpy.newOrderResponse, CreateOrder.NewOrder.Response(shipmentMethods: Self.shipmentMethods))
+        XCTAssertEqual(presenterSpy.calls, ["presentNewOrder"], "One trip through the cycle")
     }
 
     // MARK: Tests: create order
@@ -132,8 +89,9 @@ final class CreateOrderInteractorTests: XCTestCase {
         XCTAssertEqual(created.paymentMethod.creditCardNumber, "4111111111111111", "Card is stored as digits")
         XCTAssertEqual(created.paymentMethod.expirationDate, ExpirationDate(year: 2029, month: 4))
         XCTAssertEqual(created.billingAddress, created.shipmentAddress, "Same as shipping copies the address")
-        XCTAssertEqual(presenterSpy.createdOrderResponse?.order?.id, "42", "The created order is presented")
-        XCTAssertEqual(presenterSpy.createdOrderResponse?.errors, [])
+        var expected = created
+        expected.id = "42"
+        XCTAssertEqual(presenterSpy.createdOrderResponse, .created(expected), "The created order is presented")
     }
 
     func testCreateOrderShouldPresentErrorsAndStoreNothingWhenTheFormIsInvalid() async {
@@ -147,16 +105,19 @@ final class CreateOrderInteractorTests: XCTestCase {
 
         // Then
         XCTAssertNil(workerSpy.createdOrder, "An invalid order is never stored")
-        XCTAssertNil(presenterSpy.createdOrderResponse?.order)
-        XCTAssertEqual(presenterSpy.createdOrderResponse?.errors, [
-            CreateOrder.FieldError(field: .email, problem: .missing),
-            CreateOrder.FieldError(field: .paymentMethodExpirationDate, problem: .monthOutOfRange),
-        ])
-        XCTAssertEqual(presenterSpy.createdOrderResponse?.orderFormFields, fields, "The form comes back as typed")
-        XCTAssertNil(presenterSpy.expirationDateResponse, "An expiry that names no month is shown as typed")
+        XCTAssertEqual(
+            presenterSpy.createdOrderResponse,
+            .invalid(
+                CreateOrder.PostedForm(fields: fields, expirationDate: nil),
+                [
+                    CreateOrder.FieldError(field: .email, problem: .missing),
+                    CreateOrder.FieldError(field: .paymentMethodExpirationDate, problem: .monthOutOfRange),
+                ],
+                shipmentMethods: Self.shipmentMethods),
+            "The form comes back as typed; an expiry that names no month has no date to show normalised")
     }
 
-    func testCreateOrderShouldAskPresenterToFormatTheTypedExpiryWhenTheFormComesBack() async {
+    func testCreateOrderShouldHandThePresenterTheMonthTheTypedExpiryNames() async {
         // Given
         var fields = Seeds.validFormFields
         fields.email = ""
@@ -166,11 +127,14 @@ final class CreateOrderInteractorTests: XCTestCase {
         await sut.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: fields))
 
         // Then
-        XCTAssertEqual(presenterSpy.calls, ["presentCreatedOrder", "presentExpirationDate"])
-        XCTAssertEqual(presenterSpy.expirationDateResponse?.date, ExpirationDate(year: 2031, month: 1))
+        guard case .invalid(let posted, _, _) = presenterSpy.createdOrderResponse else {
+            return XCTFail("\(String(describing: presenterSpy.createdOrderResponse))")
+        }
+        XCTAssertEqual(posted.expirationDate, ExpirationDate(year: 2031, month: 1))
+        XCTAssertEqual(presenterSpy.calls, ["presentCreatedOrder"], "One trip through the cycle")
     }
 
-    func testCreateOrderShouldPresentASaveFailureWhenTheStoreFails() async {
+    func testCreateOrderShouldPresentStoreUnavailableWhenTheStoreFails() async {
         // Given
         workerSpy.failure = .cannotCreate("disk full")
 
@@ -178,32 +142,32 @@ final class CreateOrderInteractorTests: XCTestCase {
         await sut.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: Seeds.validFormFields))
 
         // Then
-        XCTAssertNil(presenterSpy.createdOrderResponse?.order)
-        XCTAssertEqual(presenterSpy.createdOrderResponse?.saveFailure, .storeUnavailable)
-        XCTAssertEqual(presenterSpy.createdOrderResponse?.orderFormFields, Seeds.validFormFields)
+        XCTAssertEqual(
+            presenterSpy.createdOrderResponse,
+            .storeUnavailable(
+                CreateOrder.PostedForm(fields: Seeds.validFormFields, expirationDate: ExpirationDate(year: 2029, month: 4)),
+                shipmentMethods: Self.shipmentMethods))
     }
 
     // MARK: Tests: edit order
 
-    func testShowOrderToEditShouldPresentTheOrderThenItsExpirationDate() async {
+    func testShowOrderToEditShouldPresentTheOrder() async {
         // When
         await sut.showOrderToEdit(request: CreateOrder.EditOrder.Request(orderID: "1"))
 
         // Then
         XCTAssertEqual(workerSpy.fetchOrderCalledWithID, "1")
         XCTAssertEqual(sut.orderToEdit, Seeds.Orders.amy, "The data store keeps the order to edit")
-        XCTAssertEqual(presenterSpy.orderToEditResponse?.order, Seeds.Orders.amy)
-        XCTAssertEqual(presenterSpy.expirationDateResponse?.date, ExpirationDate(year: 2029, month: 4))
-        XCTAssertEqual(presenterSpy.calls, ["presentOrderToEdit", "presentExpirationDate"])
+        XCTAssertEqual(presenterSpy.orderToEditResponse, .found(Seeds.Orders.amy, shipmentMethods: Self.shipmentMethods))
+        XCTAssertEqual(presenterSpy.calls, ["presentOrderToEdit"], "One trip through the cycle")
     }
 
-    func testShowOrderToEditShouldPresentNoOrderForAnUnknownID() async {
+    func testShowOrderToEditShouldPresentNotFoundForAnUnknownID() async {
         // When
         await sut.showOrderToEdit(request: CreateOrder.EditOrder.Request(orderID: "9"))
 
         // Then
-        XCTAssertNil(presenterSpy.orderToEditResponse?.order)
-        XCTAssertEqual(presenterSpy.calls, ["presentOrderToEdit"])
+        XCTAssertEqual(presenterSpy.orderToEditResponse, .notFound)
     }
 
     // MARK: Tests: update order
@@ -224,8 +188,8 @@ final class CreateOrderInteractorTests: XCTestCase {
         XCTAssertEqual(updated.date, Seeds.june29, "The date never changes")
         XCTAssertEqual(updated.paymentMethod.creditCardNumber, "4111111111111111", "The stored card is kept")
         XCTAssertEqual(updated.shipmentAddress.city, "Palo Alto")
-        XCTAssertEqual(presenterSpy.updatedOrderResponse?.order, updated)
-        XCTAssertEqual(presenterSpy.updatedOrderResponse?.orderToEdit, Seeds.Orders.amy)
+        XCTAssertEqual(presenterSpy.updatedOrderResponse, .updated(updated))
+        XCTAssertEqual(sut.orderToEdit, Seeds.Orders.amy, "The data store keeps the order as it was read")
     }
 
     func testUpdateOrderShouldTakeANewCardWithItsSecurityCode() async throws {
@@ -250,7 +214,10 @@ final class CreateOrderInteractorTests: XCTestCase {
 
         // Then
         XCTAssertNil(workerSpy.updatedOrder)
-        XCTAssertEqual(presenterSpy.updatedOrderResponse?.errors, [CreateOrder.FieldError(field: .paymentMethodCVV, problem: .missing)])
+        guard case .invalid(_, let errors, _, _) = presenterSpy.updatedOrderResponse else {
+            return XCTFail("\(String(describing: presenterSpy.updatedOrderResponse))")
+        }
+        XCTAssertEqual(errors, [CreateOrder.FieldError(field: .paymentMethodCVV, problem: .missing)])
     }
 
     func testUpdateOrderShouldPresentErrorsAndChangeNothingWhenTheFormIsInvalid() async {
@@ -263,52 +230,104 @@ final class CreateOrderInteractorTests: XCTestCase {
 
         // Then
         XCTAssertNil(workerSpy.updatedOrder, "An invalid form changes nothing")
-        XCTAssertEqual(presenterSpy.updatedOrderResponse?.errors, [CreateOrder.FieldError(field: .firstName, problem: .missing)])
-        XCTAssertEqual(presenterSpy.updatedOrderResponse?.orderToEdit, Seeds.Orders.amy)
-        XCTAssertEqual(presenterSpy.updatedOrderResponse?.orderFormFields, fields)
-        XCTAssertEqual(presenterSpy.calls, ["presentUpdatedOrder", "presentExpirationDate"], "04/29 is shown normalised")
+        XCTAssertEqual(
+            presenterSpy.updatedOrderResponse,
+            .invalid(
+                CreateOrder.PostedForm(fields: fields, expirationDate: ExpirationDate(year: 2029, month: 4)),
+                [CreateOrder.FieldError(field: .firstName, problem: .missing)],
+                orderToEdit: Seeds.Orders.amy, shipmentMethods: Self.shipmentMethods))
+        XCTAssertEqual(presenterSpy.calls, ["presentUpdatedOrder"], "One trip through the cycle")
     }
 
-    func testUpdateOrderShouldPresentNoOrderForAnUnknownID() async {
+    func testUpdateOrderShouldPresentNotFoundForAnUnknownID() async {
         // When
         await sut.updateOrder(request: CreateOrder.UpdateOrder.Request(orderID: "9", orderFormFields: Seeds.validFormFields))
 
         // Then
         XCTAssertNil(workerSpy.updatedOrder)
-        XCTAssertNil(presenterSpy.updatedOrderResponse?.orderToEdit)
-        XCTAssertNil(presenterSpy.updatedOrderResponse?.order)
-        XCTAssertNil(presenterSpy.updatedOrderResponse?.saveFailure)
+        XCTAssertEqual(presenterSpy.updatedOrderResponse, .notFound)
     }
 
-    func testUpdateOrderShouldPresentNoOrderWhenTheOrderVanishedMeanwhile() async {
-        // Given
-        workerSpy.failure = .notFound(id: "1")
+    func testUpdateOrderShouldPresentNotFoundWhenTheOrderVanishedMeanwhile() async {
+        // Given: the order is read, then deleted before the update
+        let worker = VanishingOrderWorkerSpy()
+        sut.ordersWorker = worker
 
         // When
         await sut.updateOrder(request: CreateOrder.UpdateOrder.Request(orderID: "1", orderFormFields: Seeds.validFormFields))
 
         // Then
-        XCTAssertNil(presenterSpy.updatedOrderResponse?.orderToEdit)
-        XCTAssertNil(presenterSpy.updatedOrderResponse?.order)
+        XCTAssertNotNil(worker.updatedOrder, "The update was tried")
+        XCTAssertEqual(presenterSpy.updatedOrderResponse, .notFound)
+        XCTAssertNil(sut.orderToEdit)
     }
 
-    func testUpdateOrderShouldPresentASaveFailureWhenTheStoreFails() async {
+    /// Reads Amy, then finds her deleted when saving.
+    final class VanishingOrderWorkerSpy: OrdersWorker {
+        var updatedOrder: Order?
+
+        init() {
+            super.init(ordersStore: OrdersMemStore())
+        }
+
+        override func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? { Seeds.Orders.amy }
+
+        override func updateOrder(orderToUpdate: Order) async throws(OrdersStoreError) -> Order {
+            updatedOrder = orderToUpdate
+            throw .notFound(id: orderToUpdate.id ?? "")
+        }
+    }
+
+    func testUpdateOrderShouldPresentStoreUnavailableWhenTheStoreCannotBeRead() async {
         // Given
-        workerSpy.failure = .cannotUpdate("locked")
+        workerSpy.failure = .cannotFetch("locked")
 
         // When
         await sut.updateOrder(request: CreateOrder.UpdateOrder.Request(orderID: "1", orderFormFields: Seeds.validFormFields))
 
         // Then
-        XCTAssertEqual(presenterSpy.updatedOrderResponse?.saveFailure, .storeUnavailable)
-        XCTAssertEqual(presenterSpy.updatedOrderResponse?.orderToEdit, Seeds.Orders.amy)
+        XCTAssertEqual(
+            presenterSpy.updatedOrderResponse,
+            .storeUnavailable(
+                CreateOrder.PostedForm(fields: Seeds.validFormFields, expirationDate: ExpirationDate(year: 2029, month: 4)),
+                orderID: "1", orderToEdit: nil, shipmentMethods: Self.shipmentMethods),
+            "The form comes back, still about order 1")
+    }
+
+    func testUpdateOrderShouldPresentStoreUnavailableWhenTheStoreCannotSave() async {
+        // Given
+        let worker = FailingUpdateWorkerSpy()
+        sut.ordersWorker = worker
+
+        // When
+        await sut.updateOrder(request: CreateOrder.UpdateOrder.Request(orderID: "1", orderFormFields: Seeds.validFormFields))
+
+        // Then
+        XCTAssertEqual(
+            presenterSpy.updatedOrderResponse,
+            .storeUnavailable(
+                CreateOrder.PostedForm(fields: Seeds.validFormFields, expirationDate: ExpirationDate(year: 2029, month: 4)),
+                orderID: "1", orderToEdit: Seeds.Orders.amy, shipmentMethods: Self.shipmentMethods))
+    }
+
+    /// Reads Amy; cannot save.
+    final class FailingUpdateWorkerSpy: OrdersWorker {
+        init() {
+            super.init(ordersStore: OrdersMemStore())
+        }
+
+        override func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? { Seeds.Orders.amy }
+
+        override func updateOrder(orderToUpdate: Order) async throws(OrdersStoreError) -> Order {
+            throw .cannotUpdate("locked")
+        }
     }
 
     func testUpdateOrderShouldSaveOverTheVersionTheFormWasOpenedAt() async throws {
         // Given
         var stored = Seeds.Orders.amy
         stored.version = 3
-        workerSpy.storedOrder = stored
+        workerSpy.storedOrders = [stored]
         var fields = Seeds.validFormFields
         fields.version = "3"
 
@@ -317,30 +336,58 @@ final class CreateOrderInteractorTests: XCTestCase {
 
         // Then
         XCTAssertEqual(workerSpy.updatedOrder?.version, 3, "The store saves only over version 3")
-        XCTAssertNil(presenterSpy.updatedOrderResponse?.conflict)
+        guard case .updated = presenterSpy.updatedOrderResponse else {
+            return XCTFail("\(String(describing: presenterSpy.updatedOrderResponse))")
+        }
     }
 
-    func testUpdateOrderShouldPresentAConflictWhenSomeoneElseSavedTheOrderMeanwhile() async throws {
+    func testUpdateOrderShouldPresentAConflictWithTheStoredAndTheAttemptedOrder() async throws {
         // Given
         var current = Seeds.Orders.amy
         current.version = 2
         current.phone = "999-999-9999"
-        workerSpy.failure = .conflict(current: current)
+        let worker = ConflictingWorkerSpy(current: current)
+        sut.ordersWorker = worker
         var fields = Seeds.validFormFields
         fields.shipmentAddressCity = "Palo Alto"
+        fields.paymentMethodCreditCardNumber = ""
+        fields.paymentMethodCVV = ""
 
         // When
         await sut.updateOrder(request: CreateOrder.UpdateOrder.Request(orderID: "1", orderFormFields: fields))
 
         // Then
-        let response = try XCTUnwrap(presenterSpy.updatedOrderResponse)
-        XCTAssertEqual(response.conflict, current)
-        XCTAssertEqual(response.orderToEdit, current, "The form is now about the order as stored")
-        XCTAssertEqual(response.orderFormFields, fields, "Nothing the clerk typed is lost")
-        XCTAssertNil(response.order)
-        XCTAssertNil(response.saveFailure)
-        XCTAssertEqual(sut.orderToEdit, current)
-        XCTAssertEqual(presenterSpy.calls, ["presentUpdatedOrder", "presentExpirationDate"])
+        guard case .conflict(let stored, let attempted, let posted, let methods) = presenterSpy.updatedOrderResponse else {
+            return XCTFail("\(String(describing: presenterSpy.updatedOrderResponse))")
+        }
+        XCTAssertEqual(stored, current)
+        XCTAssertEqual(attempted.shipmentAddress.city, "Palo Alto", "The order the form would have saved")
+        XCTAssertEqual(attempted.phone, "111-111-1111")
+        XCTAssertEqual(attempted.shipmentAddress.state, "CA", "Normalised by the validation worker")
+        XCTAssertEqual(
+            attempted.paymentMethod.creditCardNumber, current.paymentMethod.creditCardNumber,
+            "A card left empty is the stored card")
+        XCTAssertEqual(attempted.id, "1")
+        XCTAssertEqual(posted.fields, fields, "Nothing the clerk typed is lost")
+        XCTAssertEqual(methods, Self.shipmentMethods)
+        XCTAssertEqual(sut.orderToEdit, current, "The form is now about the order as stored")
+        XCTAssertEqual(presenterSpy.calls, ["presentUpdatedOrder"], "One trip through the cycle")
+    }
+
+    /// Reads Amy at version 1; the store says someone saved `current` since.
+    final class ConflictingWorkerSpy: OrdersWorker {
+        let current: Order
+
+        init(current: Order) {
+            self.current = current
+            super.init(ordersStore: OrdersMemStore())
+        }
+
+        override func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? { Seeds.Orders.amy }
+
+        override func updateOrder(orderToUpdate: Order) async throws(OrdersStoreError) -> Order {
+            throw .conflict(current: current)
+        }
     }
 
     func testUpdateOrderShouldTreatAFormWithoutAVersionAsAConflict() async throws {
@@ -355,7 +402,10 @@ final class CreateOrderInteractorTests: XCTestCase {
 
             // Then
             XCTAssertNil(workerSpy.updatedOrder, "Nothing is saved from a form of unknown version \(version)")
-            XCTAssertEqual(presenterSpy.updatedOrderResponse?.conflict, Seeds.Orders.amy, version)
+            guard case .conflict(let current, _, _, _) = presenterSpy.updatedOrderResponse else {
+                return XCTFail("\(version): \(String(describing: presenterSpy.updatedOrderResponse))")
+            }
+            XCTAssertEqual(current, Seeds.Orders.amy, version)
         }
     }
 }

@@ -21,60 +21,76 @@ final class CreateOrderPresenterTests: XCTestCase {
 
     final class CreateOrderDisplayLogicSpy: CreateOrderDisplayLogic {
         var newOrderViewModel: CreateOrder.NewOrder.ViewModel?
-        var expirationDateViewModel: CreateOrder.FormatExpirationDate.ViewModel?
         var createdOrderViewModel: CreateOrder.CreateOrder.ViewModel?
         var orderToEditViewModel: CreateOrder.EditOrder.ViewModel?
         var updatedOrderViewModel: CreateOrder.UpdateOrder.ViewModel?
 
         func displayNewOrder(viewModel: CreateOrder.NewOrder.ViewModel) { newOrderViewModel = viewModel }
-        func displayExpirationDate(viewModel: CreateOrder.FormatExpirationDate.ViewModel) { expirationDateViewModel = viewModel }
         func displayCreatedOrder(viewModel: CreateOrder.CreateOrder.ViewModel) { createdOrderViewModel = viewModel }
         func displayOrderToEdit(viewModel: CreateOrder.EditOrder.ViewModel) { orderToEditViewModel = viewModel }
         func displayUpdatedOrder(viewModel: CreateOrder.UpdateOrder.ViewModel) { updatedOrderViewModel = viewModel }
     }
 
+    static let shipmentMethods = [
+        ShipmentMethod(speed: .standard), ShipmentMethod(speed: .oneDay), ShipmentMethod(speed: .twoDay),
+    ]
+
+    /// A form as it comes back, with the month its expiry names.
+    static func posted(_ fields: CreateOrder.OrderFormFields, expiry: ExpirationDate? = ExpirationDate(year: 2029, month: 4))
+        -> CreateOrder.PostedForm
+    {
+        CreateOrder.PostedForm(fields: fields, expirationDate: expiry)
+    }
+
+    /// The form a page shows, and why.
+    func form(_ page: CreateOrder.DisplayedPage?, file: StaticString = #filePath, line: UInt = #line) throws
+        -> (CreateOrder.DisplayedForm, CreateOrder.FormState)
+    {
+        guard case .form(let form, let state) = page else {
+            XCTFail("Not a form: \(String(describing: page))", file: file, line: line)
+            throw UnexpectedValue()
+        }
+        return (form, state)
+    }
+
     // MARK: Tests: new order
 
-    func testPresentNewOrderShouldDisplayAnEmptyForm() throws {
+    func testPresentNewOrderShouldDisplayAnEmptyFormWithTheShippingMethods() throws {
         // When
-        sut.presentNewOrder(response: CreateOrder.NewOrder.Response())
+        sut.presentNewOrder(response: CreateOrder.NewOrder.Response(shipmentMethods: Self.shipmentMethods))
 
         // Then
         let form = try XCTUnwrap(spy.newOrderViewModel?.form)
         XCTAssertEqual(form.title, "New order")
         XCTAssertEqual(form.heading, "New order")
         XCTAssertEqual(form.submitLabel, "Save order")
-        XCTAssertNil(form.orderID)
+        XCTAssertEqual(form.action, "/orders")
+        XCTAssertEqual(form.cancelURL, "/orders")
+        XCTAssertNil(form.version)
         XCTAssertFalse(form.hasErrors)
         XCTAssertEqual(form.errors, [])
         XCTAssertNil(form.cardHint)
         XCTAssertEqual(Set(form.fields.keys), Set(CreateOrder.Field.allCases.map(\.rawValue)))
         XCTAssert(form.fields.values.allSatisfy { $0.value.isEmpty && $0.errorMessage == nil })
-    }
-
-    // MARK: Tests: format expiration date
-
-    func testPresentExpirationDateShouldFormatAsMonthSlashYear() {
-        // When
-        sut.presentExpirationDate(response: CreateOrder.FormatExpirationDate.Response(date: ExpirationDate(year: 2029, month: 4)))
-
-        // Then
-        XCTAssertEqual(spy.expirationDateViewModel?.date, "04/29", "Presenting an expiration date should format it as MM/YY")
+        XCTAssertEqual(form.shippingMethods, [
+            .init(value: "0", name: "Standard Shipping", selected: false),
+            .init(value: "1", name: "One-Day Shipping", selected: false),
+            .init(value: "2", name: "Two-Day Shipping", selected: false),
+        ])
     }
 
     // MARK: Tests: create order
 
-    func testPresentCreatedOrderShouldNameTheNewOrderID() {
+    func testPresentCreatedOrderShouldNameTheNewOrderInTheFlash() {
         // Given
         var order = Seeds.Orders.amy
         order.id = "42"
 
         // When
-        sut.presentCreatedOrder(response: CreateOrder.CreateOrder.Response(order: order, orderFormFields: Seeds.validFormFields))
+        sut.presentCreatedOrder(response: .created(order))
 
         // Then
-        XCTAssertEqual(spy.createdOrderViewModel?.message, "Order 42 was created.")
-        XCTAssertNil(spy.createdOrderViewModel?.form)
+        XCTAssertEqual(spy.createdOrderViewModel?.page, .saved(orderID: "42", flash: "Order 42 was created."))
     }
 
     func testPresentCreatedOrderShouldListEveryErrorAndKeepTheTypedValuesButTheSecurityCode() throws {
@@ -82,17 +98,18 @@ final class CreateOrderPresenterTests: XCTestCase {
         var fields = Seeds.validFormFields
         fields.email = ""
         fields.paymentMethodCVV = "999"
+        fields.paymentMethodExpirationDate = "4/2029"
         let errors = [
             CreateOrder.FieldError(field: .email, problem: .missing),
             CreateOrder.FieldError(field: .paymentMethodExpirationDate, problem: .badFormat),
         ]
 
         // When
-        sut.presentCreatedOrder(response: CreateOrder.CreateOrder.Response(order: nil, orderFormFields: fields, errors: errors))
+        sut.presentCreatedOrder(response: .invalid(Self.posted(fields), errors, shipmentMethods: Self.shipmentMethods))
 
         // Then
-        XCTAssertNil(spy.createdOrderViewModel?.message)
-        let form = try XCTUnwrap(spy.createdOrderViewModel?.form)
+        let (form, state) = try form(spy.createdOrderViewModel?.page)
+        XCTAssertEqual(state, .invalid)
         XCTAssertEqual(form.title, "Error: New order", "The title starts with Error: ")
         XCTAssert(form.hasErrors)
         XCTAssertEqual(form.errors, [
@@ -104,18 +121,35 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertNil(form.fields["firstName"]?.errorMessage)
         XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.value, "4111 1111 1111 1111")
         XCTAssertEqual(form.fields["paymentMethodCVV"]?.value, "", "The security code is never echoed back")
+        XCTAssertEqual(form.fields["paymentMethodExpirationDate"]?.value, "04/29", "The month typed, shown as MM/YY")
         XCTAssertTrue(form.billingAddressSameAsShipping)
-        XCTAssertEqual(form.shipmentMethodSpeed, "1")
+        XCTAssertEqual(form.shippingMethods.filter(\.selected).map(\.value), ["1"])
     }
 
-    func testPresentCreatedOrderShouldExplainASaveFailure() throws {
+    func testPresentCreatedOrderShouldShowAnExpiryThatNamesNoMonthAsTyped() throws {
+        // Given
+        var fields = Seeds.validFormFields
+        fields.paymentMethodExpirationDate = "13/29"
+
         // When
         sut.presentCreatedOrder(
-            response: CreateOrder.CreateOrder.Response(
-                order: nil, orderFormFields: Seeds.validFormFields, saveFailure: .storeUnavailable))
+            response: .invalid(
+                Self.posted(fields, expiry: nil), [CreateOrder.FieldError(field: .paymentMethodExpirationDate, problem: .monthOutOfRange)],
+                shipmentMethods: Self.shipmentMethods))
 
         // Then
-        let form = try XCTUnwrap(spy.createdOrderViewModel?.form)
+        let (form, _) = try form(spy.createdOrderViewModel?.page)
+        XCTAssertEqual(form.fields["paymentMethodExpirationDate"]?.value, "13/29")
+    }
+
+    func testPresentCreatedOrderShouldExplainThatTheStoreFailed() throws {
+        // When
+        sut.presentCreatedOrder(
+            response: .storeUnavailable(Self.posted(Seeds.validFormFields), shipmentMethods: Self.shipmentMethods))
+
+        // Then
+        let (form, state) = try form(spy.createdOrderViewModel?.page)
+        XCTAssertEqual(state, .unavailable)
         XCTAssert(form.hasErrors)
         XCTAssertEqual(form.errors, [])
         XCTAssertEqual(
@@ -180,10 +214,11 @@ final class CreateOrderPresenterTests: XCTestCase {
         ]
 
         // When
-        sut.presentCreatedOrder(response: CreateOrder.CreateOrder.Response(order: nil, orderFormFields: CreateOrder.OrderFormFields(), errors: errors))
+        sut.presentCreatedOrder(
+            response: .invalid(Self.posted(CreateOrder.OrderFormFields(), expiry: nil), errors, shipmentMethods: Self.shipmentMethods))
 
         // Then
-        let form = try XCTUnwrap(spy.createdOrderViewModel?.form)
+        let (form, _) = try form(spy.createdOrderViewModel?.page)
         XCTAssertEqual(form.errors.map(\.field), ["firstName", "paymentMethodCVV", "billingAddressZIP"])
         for error in form.errors {
             XCTAssertEqual(form.fields[error.field]?.errorMessage, error.message, "Summary and inline message say the same")
@@ -194,47 +229,57 @@ final class CreateOrderPresenterTests: XCTestCase {
 
     func testPresentOrderToEditShouldFillTheFormFromTheOrderButTheCard() throws {
         // When
-        sut.presentOrderToEdit(response: CreateOrder.EditOrder.Response(order: Seeds.Orders.bob))
+        sut.presentOrderToEdit(response: .found(Seeds.Orders.bob, shipmentMethods: Self.shipmentMethods))
 
         // Then
-        let form = try XCTUnwrap(spy.orderToEditViewModel?.form)
+        let (form, state) = try form(spy.orderToEditViewModel?.page)
+        XCTAssertEqual(state, .ready)
         XCTAssertEqual(form.title, "Edit order 2")
         XCTAssertEqual(form.submitLabel, "Save changes")
-        XCTAssertEqual(form.orderID, "2")
+        XCTAssertEqual(form.action, "/orders/2")
+        XCTAssertEqual(form.cancelURL, "/orders/2")
         XCTAssertEqual(form.fields["firstName"]?.value, "Bob")
         XCTAssertEqual(form.fields["shipmentAddressStreet1"]?.value, "3 Ship Street")
         XCTAssertEqual(form.fields["shipmentAddressZIP"]?.value, "02108-1234")
         XCTAssertEqual(form.fields["billingAddressStreet2"]?.value, "Apt 2")
-        XCTAssertEqual(form.shipmentMethodSpeed, "2")
+        XCTAssertEqual(form.fields["paymentMethodExpirationDate"]?.value, "12/30", "The expiry, formatted as MM/YY")
+        XCTAssertEqual(form.shippingMethods.filter(\.selected).map(\.value), ["2"])
         XCTAssertFalse(form.billingAddressSameAsShipping, "Bob's billing address is not his shipment address")
         XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.value, "", "The card number is never shown whole")
         XCTAssertEqual(form.fields["paymentMethodCVV"]?.value, "")
         XCTAssertEqual(form.cardHint, "Leave empty to keep the card ending 4444.")
     }
 
-    func testPresentOrderToEditShouldTickSameAsShippingWhenTheAddressesAreEqual() {
-        sut.presentOrderToEdit(response: CreateOrder.EditOrder.Response(order: Seeds.Orders.amy))
-        XCTAssertEqual(spy.orderToEditViewModel?.form?.billingAddressSameAsShipping, true)
+    func testPresentOrderToEditShouldTickSameAsShippingWhenTheAddressesAreEqual() throws {
+        sut.presentOrderToEdit(response: .found(Seeds.Orders.amy, shipmentMethods: Self.shipmentMethods))
+        XCTAssertEqual(try form(spy.orderToEditViewModel?.page).0.billingAddressSameAsShipping, true)
     }
 
-    func testPresentOrderToEditShouldDisplayNoFormWhenThereIsNoOrder() {
-        sut.presentOrderToEdit(response: CreateOrder.EditOrder.Response(order: nil))
-        XCTAssertNotNil(spy.orderToEditViewModel)
-        XCTAssertNil(spy.orderToEditViewModel?.form)
+    func testPresentOrderToEditShouldSayNotFoundWhenThereIsNoOrder() {
+        sut.presentOrderToEdit(response: .notFound)
+        XCTAssertEqual(spy.orderToEditViewModel?.page, .notFound)
+    }
+
+    func testPresentOrderToEditShouldCarryTheOrdersVersion() throws {
+        // Given
+        var bob = Seeds.Orders.bob
+        bob.version = 4
+
+        // When
+        sut.presentOrderToEdit(response: .found(bob, shipmentMethods: Self.shipmentMethods))
+
+        // Then
+        XCTAssertEqual(try form(spy.orderToEditViewModel?.page).0.version, "4")
     }
 
     // MARK: Tests: update order
 
     func testPresentUpdatedOrderShouldSayTheOrderWasUpdated() {
         // When
-        sut.presentUpdatedOrder(
-            response: CreateOrder.UpdateOrder.Response(
-                orderToEdit: Seeds.Orders.amy, order: Seeds.Orders.amy, orderFormFields: Seeds.validFormFields))
+        sut.presentUpdatedOrder(response: .updated(Seeds.Orders.amy))
 
         // Then
-        XCTAssertEqual(spy.updatedOrderViewModel?.orderID, "1")
-        XCTAssertEqual(spy.updatedOrderViewModel?.message, "Order 1 was updated.")
-        XCTAssertNil(spy.updatedOrderViewModel?.form)
+        XCTAssertEqual(spy.updatedOrderViewModel?.page, .saved(orderID: "1", flash: "Order 1 was updated."))
     }
 
     func testPresentUpdatedOrderShouldShowTheEditFormWithErrors() throws {
@@ -244,53 +289,53 @@ final class CreateOrderPresenterTests: XCTestCase {
 
         // When
         sut.presentUpdatedOrder(
-            response: CreateOrder.UpdateOrder.Response(
-                orderToEdit: Seeds.Orders.bob, order: nil, orderFormFields: fields,
-                errors: [CreateOrder.FieldError(field: .phone, problem: .missing)]))
+            response: .invalid(
+                Self.posted(fields), [CreateOrder.FieldError(field: .phone, problem: .missing)],
+                orderToEdit: Seeds.Orders.bob, shipmentMethods: Self.shipmentMethods))
 
         // Then
-        XCTAssertNil(spy.updatedOrderViewModel?.message)
-        let form = try XCTUnwrap(spy.updatedOrderViewModel?.form)
+        let (form, state) = try form(spy.updatedOrderViewModel?.page)
+        XCTAssertEqual(state, .invalid)
         XCTAssertEqual(form.title, "Error: Edit order 2")
         XCTAssertEqual(form.errors, [.init(field: "phone", message: "Enter the customer's phone number")])
         XCTAssertEqual(form.cardHint, "Leave empty to keep the card ending 4444.")
         XCTAssertEqual(form.fields["email"]?.value, "amy.apple@clean-swift.com", "The posted values come back")
     }
 
-    func testPresentUpdatedOrderShouldDisplayNothingToEditWhenThereIsNoOrder() {
-        sut.presentUpdatedOrder(
-            response: CreateOrder.UpdateOrder.Response(orderToEdit: nil, order: nil, orderFormFields: Seeds.validFormFields))
-        XCTAssertNotNil(spy.updatedOrderViewModel)
-        XCTAssertNil(spy.updatedOrderViewModel?.form)
-        XCTAssertNil(spy.updatedOrderViewModel?.message)
+    func testPresentUpdatedOrderShouldSayNotFoundWhenThereIsNoOrder() {
+        sut.presentUpdatedOrder(response: .notFound)
+        XCTAssertEqual(spy.updatedOrderViewModel?.page, .notFound)
     }
 
-    func testPresentOrderToEditShouldCarryTheOrdersVersion() throws {
-        // Given
-        var bob = Seeds.Orders.bob
-        bob.version = 4
-
-        // When
-        sut.presentOrderToEdit(response: CreateOrder.EditOrder.Response(order: bob))
-
-        // Then
-        XCTAssertEqual(spy.orderToEditViewModel?.form?.version, "4")
-        XCTAssertEqual(spy.orderToEditViewModel?.form?.hasConflict, false)
-    }
-
-    func testPresentUpdatedOrderShouldKeepThePostedVersionWhenTheFormIsRefused() {
+    func testPresentUpdatedOrderShouldKeepThePostedVersionWhenTheFormIsRefused() throws {
         // Given
         var fields = Seeds.validFormFields
         fields.version = "3"
 
         // When
         sut.presentUpdatedOrder(
-            response: CreateOrder.UpdateOrder.Response(
-                orderToEdit: Seeds.Orders.bob, order: nil, orderFormFields: fields,
-                errors: [CreateOrder.FieldError(field: .phone, problem: .missing)]))
+            response: .invalid(
+                Self.posted(fields), [CreateOrder.FieldError(field: .phone, problem: .missing)],
+                orderToEdit: Seeds.Orders.bob, shipmentMethods: Self.shipmentMethods))
 
         // Then
-        XCTAssertEqual(spy.updatedOrderViewModel?.form?.version, "3", "A refused form still saves over what it was opened at")
+        XCTAssertEqual(try form(spy.updatedOrderViewModel?.page).0.version, "3", "A refused form still saves over what it was opened at")
+    }
+
+    func testPresentUpdatedOrderShouldKeepTheFormAboutTheOrderWhenTheStoreCouldNotReadIt() throws {
+        // When
+        sut.presentUpdatedOrder(
+            response: .storeUnavailable(
+                Self.posted(Seeds.validFormFields), orderID: "7", orderToEdit: nil, shipmentMethods: Self.shipmentMethods))
+
+        // Then
+        let (form, state) = try form(spy.updatedOrderViewModel?.page)
+        XCTAssertEqual(state, .unavailable)
+        XCTAssertEqual(form.heading, "Edit order 7")
+        XCTAssertEqual(form.action, "/orders/7", "Saved again, the form updates order 7 (never creates a new one)")
+        XCTAssertEqual(form.version, "1")
+        XCTAssertNil(form.cardHint, "The stored card is not known")
+        XCTAssertEqual(form.formMessage, CreateOrderPresenter.storeUnavailableMessage)
     }
 
     func testPresentUpdatedOrderShouldShowTheOrderAsSavedAndWhatTheClerkTypedAfterAConflict() throws {
@@ -303,18 +348,27 @@ final class CreateOrderPresenterTests: XCTestCase {
         fields.paymentMethodExpirationDate = "12/30"  // the same as saved
         fields.shipmentAddressState = "ma"  // the same, in other letters
         fields.shipmentAddressStreet2 = "Suite 1"
+        // The order that form would have saved, as the interactor builds it
+        var attempted = current
+        attempted.firstName = "Amy"
+        attempted.lastName = "Apple"
+        attempted.phone = "111-111-1111"
+        attempted.email = "amy.apple@clean-swift.com"
+        attempted.shipmentAddress = Address(street1: "1 Infinite Loop", street2: "Suite 1", city: "Cupertino", state: "MA", zip: "95014")
+        attempted.billingAddress = attempted.shipmentAddress
+        attempted.shipmentMethod = ShipmentMethod(speed: .oneDay)
+        attempted.paymentMethod = PaymentMethod(creditCardNumber: "4111111111111111", expirationDate: ExpirationDate(year: 2030, month: 12))
+        attempted.version = 4
 
         // When
         sut.presentUpdatedOrder(
-            response: CreateOrder.UpdateOrder.Response(
-                orderToEdit: current, order: nil, orderFormFields: fields, conflict: current))
+            response: .conflict(
+                current: current, attempted: attempted, posted: Self.posted(fields), shipmentMethods: Self.shipmentMethods))
 
         // Then
-        let viewModel = try XCTUnwrap(spy.updatedOrderViewModel)
-        XCTAssertNil(viewModel.message)
-        XCTAssertEqual(viewModel.orderID, "2")
-        let form = try XCTUnwrap(viewModel.form)
-        XCTAssertTrue(form.hasConflict)
+        let (form, state) = try form(spy.updatedOrderViewModel?.page)
+        XCTAssertEqual(state, .conflict)
+        XCTAssertEqual(form.action, "/orders/2")
         XCTAssertEqual(form.version, "5", "Saved as it is shown, the form overwrites nothing")
         XCTAssertEqual(form.title, "Error: Edit order 2")
         XCTAssertEqual(
@@ -329,8 +383,11 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(form.fields["shipmentAddressStreet2"]?.typedValue, "Suite 1")
         XCTAssertNil(form.fields["shipmentAddressState"]?.typedValue, "Equal values are not repeated")
         XCTAssertEqual(form.fields["shipmentMethodSpeed"]?.typedValue, "One-Day Shipping")
-        XCTAssertEqual(form.shipmentMethodSpeed, "2")
+        XCTAssertEqual(form.shippingMethods.filter(\.selected).map(\.value), ["2"])
         XCTAssertNil(form.fields["paymentMethodExpirationDate"]?.typedValue)
+        XCTAssertEqual(form.fields["paymentMethodExpirationDate"]?.value, "12/30")
+        XCTAssertEqual(form.fields["billingAddressStreet1"]?.typedValue, "1 Infinite Loop", "Same as shipping: the shipping text")
+        XCTAssertEqual(form.fields["billingAddressState"]?.typedValue, "ma", "As the clerk typed it, where it differs")
         XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.value, "", "An empty card field keeps the saved card")
         XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.typedValue, "a new card ending 1111", "Never the whole number")
         XCTAssertNil(form.fields["paymentMethodCVV"]?.typedValue)

@@ -18,9 +18,9 @@ final class CreateOrderRouterTests: XCTestCase {
 
     // MARK: Tests
 
-    func testRouteToListOrdersShouldRedirectToTheListPassingTheMessage() {
+    func testRouteToListOrdersShouldRedirectToTheListPassingTheFlash() {
         // When
-        let response = sut.routeToListOrders(message: "Order 42 was created.")
+        let response = sut.routeToListOrders(flash: "Order 42 was created.")
 
         // Then
         XCTAssertEqual(response.status, .seeOther)
@@ -30,9 +30,9 @@ final class CreateOrderRouterTests: XCTestCase {
             [[flashCookie("Order 42 was created."), "Path=/", "SameSite=Lax", "HttpOnly"]])
     }
 
-    func testRouteToShowOrderShouldRedirectToTheOrderPassingTheMessage() {
+    func testRouteToShowOrderShouldRedirectToTheOrderPassingTheFlash() {
         // When
-        let response = sut.routeToShowOrder(orderID: "7", message: "Order 7 was updated.")
+        let response = sut.routeToShowOrder(orderID: "7", flash: "Order 7 was updated.")
 
         // Then
         XCTAssertEqual(response.status, .seeOther)
@@ -40,10 +40,10 @@ final class CreateOrderRouterTests: XCTestCase {
         XCTAssertEqual(response.setCookieParts.first?.contains(flashCookie("Order 7 was updated.")), true)
     }
 
-    func testThePassedMessageArrivesAsSentWhateverItsCharacters() {
+    func testTheFlashArrivesAsSentWhateverItsCharacters() {
         // Given
         let message = "Order 7 — “Amy’s” <order>; done=yes, 100%"
-        let response = sut.routeToListOrders(message: message)
+        let response = sut.routeToListOrders(flash: message)
         let cookie = response.setCookies[0].split(separator: ";")[0]
 
         // When
@@ -53,14 +53,14 @@ final class CreateOrderRouterTests: XCTestCase {
         XCTAssertEqual(received, message)
     }
 
-    func testDataStoreShouldBeTheInteractor() async throws {
+    func testSetupGivesTheRouterTheFlashToPassOn() async throws {
         // Given
         let viewController = CreateOrderViewController(
             environment: try await makeTestEnvironment(pages: PageRendererSpy()), csrfToken: testCSRFToken)
 
         // Then
         let router = try XCTUnwrap(viewController.router as? CreateOrderRouter)
-        XCTAssert(router.dataStore === viewController.interactor as? CreateOrderInteractor)
-        XCTAssert(router.viewController === viewController)
+        let flash = try XCTUnwrap(router.flash)
+        XCTAssertEqual(flash.cookieValue(for: "Order 1 was updated."), Flash(security: testSecurity).cookieValue(for: "Order 1 was updated."))
     }
 }

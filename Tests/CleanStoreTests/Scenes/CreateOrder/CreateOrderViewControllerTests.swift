@@ -23,37 +23,34 @@ final class CreateOrderViewControllerTests: XCTestCase {
     // MARK: Test doubles
 
     final class CreateOrderBusinessLogicSpy: CreateOrderBusinessLogic {
-        var shippingMethods = ["Standard Shipping", "One-Day Shipping", "Two-Day Shipping"]
         var startNewOrderCalled = false
-        var formatExpirationDateRequest: CreateOrder.FormatExpirationDate.Request?
         var createOrderRequest: CreateOrder.CreateOrder.Request?
         var editOrderRequest: CreateOrder.EditOrder.Request?
         var updateOrderRequest: CreateOrder.UpdateOrder.Request?
 
         func startNewOrder(request: CreateOrder.NewOrder.Request) { startNewOrderCalled = true }
-        func formatExpirationDate(request: CreateOrder.FormatExpirationDate.Request) { formatExpirationDateRequest = request }
         func createOrder(request: CreateOrder.CreateOrder.Request) async { createOrderRequest = request }
         func showOrderToEdit(request: CreateOrder.EditOrder.Request) async { editOrderRequest = request }
         func updateOrder(request: CreateOrder.UpdateOrder.Request) async { updateOrderRequest = request }
     }
 
     final class CreateOrderRoutingLogicSpy: CreateOrderRoutingLogic, CreateOrderDataPassing {
-        var dataStore: CreateOrderDataStore?
-        var routeToListOrdersMessage: String?
-        var routeToShowOrder: (orderID: String, message: String)?
+        var flash: Flash?
+        var routeToListOrdersFlash: String?
+        var routeToShowOrder: (orderID: String, flash: String)?
 
-        func routeToListOrders(message: String) -> Response {
-            routeToListOrdersMessage = message
+        func routeToListOrders(flash message: String) -> Response {
+            routeToListOrdersFlash = message
             return .seeOther("/orders")
         }
 
-        func routeToShowOrder(orderID: String, message: String) -> Response {
+        func routeToShowOrder(orderID: String, flash message: String) -> Response {
             routeToShowOrder = (orderID, message)
             return .seeOther("/orders/\(orderID)")
         }
     }
 
-    static func displayedForm(errors: [CreateOrder.DisplayedForm.DisplayedError] = [], formMessage: String? = nil, orderID: String? = nil)
+    static func displayedForm(errors: [CreateOrder.DisplayedForm.DisplayedError] = [], formMessage: String? = nil, path: String = "/orders")
         -> CreateOrder.DisplayedForm
     {
         var fields: [String: CreateOrder.DisplayedForm.DisplayedField] = [:]
@@ -62,9 +59,9 @@ final class CreateOrderViewControllerTests: XCTestCase {
         }
         return CreateOrder.DisplayedForm(
             title: errors.isEmpty && formMessage == nil ? "New order" : "Error: New order", heading: "New order",
-            submitLabel: "Save order", orderID: orderID, errors: errors, formMessage: formMessage, fields: fields,
-            billingAddressSameAsShipping: false, shipmentMethodSpeed: "2", cardHint: nil,
-            hasErrors: !errors.isEmpty || formMessage != nil)
+            submitLabel: "Save order", action: path, cancelURL: path, version: nil, errors: errors,
+            formMessage: formMessage, fields: fields, billingAddressSameAsShipping: false,
+            shippingMethods: [.init(value: "0", name: "Standard Shipping", selected: true)], cardHint: nil)
     }
 
     var renderedPage: CreateOrderViewController.FormPage? {
@@ -108,36 +105,51 @@ final class CreateOrderViewControllerTests: XCTestCase {
 
     // MARK: Tests: display logic
 
-    func testDisplayNewOrderShouldRenderTheFormPostingToTheList() throws {
+    func testDisplayNewOrderShouldRenderTheFormWithTheBrowsersToken() throws {
+        // Given
+        let form = Self.displayedForm()
+
         // When
-        sut.displayNewOrder(viewModel: CreateOrder.NewOrder.ViewModel(form: Self.displayedForm()))
-        let response = sut.render()
+        sut.displayNewOrder(viewModel: CreateOrder.NewOrder.ViewModel(form: form))
 
         // Then
-        XCTAssertEqual(response.status, .ok)
+        XCTAssertEqual(sut.response?.status, .ok)
         XCTAssertEqual(pagesSpy.rendered.last?.template, "CreateOrder/form")
         XCTAssertEqual(pagesSpy.rendered.last?.title, "New order")
         let page = try XCTUnwrap(renderedPage)
-        XCTAssertEqual(page.action, "/orders")
-        XCTAssertEqual(page.cancelURL, "/orders")
+        XCTAssertEqual(page.form, form, "The presenter's form, as it is")
         XCTAssertEqual(page.csrfToken, "token-1", "The form carries the browser's CSRF token")
-        XCTAssertEqual(page.shippingMethods.map(\.name), interactorSpy.shippingMethods, "The interactor's shipping methods")
-        XCTAssertEqual(page.shippingMethods.map(\.value), ["0", "1", "2"])
-        XCTAssertEqual(page.shippingMethods.map(\.selected), [false, false, true], "The chosen method is selected")
     }
 
-    func testDisplayCreatedOrderShouldRouteToTheListWithTheMessage() {
+    func testEveryPageOfTheFormHasItsStatusInOnePlace() {
+        let cases: [(CreateOrder.FormState, HTTPResponse.Status)] = [
+            (.ready, .ok), (.invalid, .unprocessableContent), (.conflict, .conflict), (.unavailable, .serviceUnavailable),
+        ]
+        for (state, status) in cases {
+            // When
+            sut.displayCreatedOrder(viewModel: CreateOrder.CreateOrder.ViewModel(page: .form(Self.displayedForm(), state)))
+            let created = sut.response?.status
+            sut.displayOrderToEdit(viewModel: CreateOrder.EditOrder.ViewModel(page: .form(Self.displayedForm(), state)))
+            let edited = sut.response?.status
+            sut.displayUpdatedOrder(viewModel: CreateOrder.UpdateOrder.ViewModel(page: .form(Self.displayedForm(), state)))
+            let updated = sut.response?.status
+
+            // Then
+            XCTAssertEqual([created, edited, updated], [status, status, status], "\(state)")
+        }
+    }
+
+    func testDisplayCreatedOrderShouldRouteToTheListWithTheFlash() {
         // Given
         let routerSpy = CreateOrderRoutingLogicSpy()
         sut.router = routerSpy
 
         // When
-        sut.displayCreatedOrder(viewModel: CreateOrder.CreateOrder.ViewModel(message: "Order 42 was created.", form: nil))
-        let response = sut.render()
+        sut.displayCreatedOrder(viewModel: CreateOrder.CreateOrder.ViewModel(page: .saved(orderID: "42", flash: "Order 42 was created.")))
 
         // Then
-        XCTAssertEqual(routerSpy.routeToListOrdersMessage, "Order 42 was created.")
-        XCTAssertEqual(response.status, .seeOther)
+        XCTAssertEqual(routerSpy.routeToListOrdersFlash, "Order 42 was created.")
+        XCTAssertEqual(sut.response?.status, .seeOther)
         XCTAssert(pagesSpy.rendered.isEmpty, "A saved form renders no page")
     }
 
@@ -145,106 +157,56 @@ final class CreateOrderViewControllerTests: XCTestCase {
         // When
         sut.displayCreatedOrder(
             viewModel: CreateOrder.CreateOrder.ViewModel(
-                message: nil, form: Self.displayedForm(errors: [.init(field: "email", message: "Enter the email")])))
-        let response = sut.render()
+                page: .form(Self.displayedForm(errors: [.init(field: "email", message: "Enter the email")]), .invalid)))
 
         // Then
-        XCTAssertEqual(response.status, .unprocessableContent)
+        XCTAssertEqual(sut.response?.status, .unprocessableContent)
         XCTAssertEqual(pagesSpy.rendered.last?.title, "Error: New order")
-    }
-
-    func testDisplayCreatedOrderShouldAnswer503WhenTheStoreFailed() {
-        // When
-        sut.displayCreatedOrder(
-            viewModel: CreateOrder.CreateOrder.ViewModel(message: nil, form: Self.displayedForm(formMessage: "Not saved")))
-
-        // Then
-        XCTAssertEqual(sut.render().status, .serviceUnavailable)
-    }
-
-    func testDisplayOrderToEditShouldRenderTheFormPostingToTheOrder() throws {
-        // When
-        sut.displayOrderToEdit(viewModel: CreateOrder.EditOrder.ViewModel(form: Self.displayedForm(orderID: "5")))
-        let response = sut.render()
-
-        // Then
-        XCTAssertEqual(response.status, .ok)
-        let page = try XCTUnwrap(renderedPage)
-        XCTAssertEqual(page.action, "/orders/5")
-        XCTAssertEqual(page.cancelURL, "/orders/5")
-    }
-
-    func testDisplayExpirationDateShouldFillTheExpiryField() throws {
-        // Given
-        sut.displayOrderToEdit(viewModel: CreateOrder.EditOrder.ViewModel(form: Self.displayedForm(orderID: "5")))
-
-        // When
-        sut.displayExpirationDate(viewModel: CreateOrder.FormatExpirationDate.ViewModel(date: "04/29"))
-        _ = sut.render()
-
-        // Then
-        let page = try XCTUnwrap(renderedPage)
-        XCTAssertEqual(page.form.fields["paymentMethodExpirationDate"]?.value, "04/29")
     }
 
     func testDisplayOrderToEditShouldRender404WhenThereIsNoOrder() {
         // When
-        sut.displayOrderToEdit(viewModel: CreateOrder.EditOrder.ViewModel(form: nil))
-        let response = sut.render()
+        sut.displayOrderToEdit(viewModel: CreateOrder.EditOrder.ViewModel(page: .notFound))
 
         // Then
-        XCTAssertEqual(response.status, .notFound)
+        XCTAssertEqual(sut.response?.status, .notFound)
         XCTAssertEqual(pagesSpy.rendered.last?.template, "error")
     }
 
-    func testDisplayUpdatedOrderShouldRouteToTheOrderWithTheMessage() {
+    func testDisplayUpdatedOrderShouldRouteToTheOrderWithTheFlash() {
         // Given
         let routerSpy = CreateOrderRoutingLogicSpy()
         sut.router = routerSpy
 
         // When
-        sut.displayUpdatedOrder(viewModel: CreateOrder.UpdateOrder.ViewModel(orderID: "5", message: "Order 5 was updated.", form: nil))
-        let response = sut.render()
+        sut.displayUpdatedOrder(viewModel: CreateOrder.UpdateOrder.ViewModel(page: .saved(orderID: "5", flash: "Order 5 was updated.")))
 
         // Then
         XCTAssertEqual(routerSpy.routeToShowOrder?.orderID, "5")
-        XCTAssertEqual(routerSpy.routeToShowOrder?.message, "Order 5 was updated.")
-        XCTAssertEqual(response.status, .seeOther)
-    }
-
-    func testDisplayUpdatedOrderShouldShowTheFormAgainWith422WhenRefused() {
-        // When
-        sut.displayUpdatedOrder(
-            viewModel: CreateOrder.UpdateOrder.ViewModel(
-                orderID: "5", message: nil,
-                form: Self.displayedForm(errors: [.init(field: "phone", message: "Enter the phone")], orderID: "5")))
-
-        // Then
-        XCTAssertEqual(sut.render().status, .unprocessableContent)
-        XCTAssertEqual(renderedPage?.action, "/orders/5")
+        XCTAssertEqual(routerSpy.routeToShowOrder?.flash, "Order 5 was updated.")
+        XCTAssertEqual(sut.response?.status, .seeOther)
     }
 
     func testDisplayUpdatedOrderShouldRender404WhenThereIsNoOrder() {
         // When
-        sut.displayUpdatedOrder(viewModel: CreateOrder.UpdateOrder.ViewModel(orderID: nil, message: nil, form: nil))
+        sut.displayUpdatedOrder(viewModel: CreateOrder.UpdateOrder.ViewModel(page: .notFound))
 
         // Then
-        XCTAssertEqual(sut.render().status, .notFound)
+        XCTAssertEqual(sut.response?.status, .notFound)
     }
 
     func testDisplayUpdatedOrderShouldShowTheFormAgainWith409AfterAConflict() throws {
         // Given
-        var form = Self.displayedForm(formMessage: "Someone else changed order 5", orderID: "5")
+        var form = Self.displayedForm(formMessage: "Someone else changed order 5", path: "/orders/5")
         form.version = "3"
-        form.hasConflict = true
 
         // When
-        sut.displayUpdatedOrder(viewModel: CreateOrder.UpdateOrder.ViewModel(orderID: "5", message: nil, form: form))
+        sut.displayUpdatedOrder(viewModel: CreateOrder.UpdateOrder.ViewModel(page: .form(form, .conflict)))
 
         // Then
-        XCTAssertEqual(sut.render().status, .conflict)
+        XCTAssertEqual(sut.response?.status, .conflict)
         let page = try XCTUnwrap(renderedPage)
-        XCTAssertEqual(page.action, "/orders/5")
+        XCTAssertEqual(page.form.action, "/orders/5")
         XCTAssertEqual(page.form.version, "3", "The form now saves over the version someone else saved")
     }
 }

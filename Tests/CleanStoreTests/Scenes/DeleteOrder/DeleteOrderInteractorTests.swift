@@ -13,7 +13,7 @@ final class DeleteOrderInteractorTests: XCTestCase {
 
     override func setUp() {
         super.setUp()
-        workerSpy = OrdersWorkerSpy(ordersStore: OrdersMemStore())
+        workerSpy = OrdersWorkerSpy()
         presenterSpy = DeleteOrderPresentationLogicSpy()
         sut = DeleteOrderInteractor(ordersWorker: workerSpy)
         sut.presenter = presenterSpy
@@ -34,24 +34,6 @@ final class DeleteOrderInteractorTests: XCTestCase {
         }
     }
 
-    final class OrdersWorkerSpy: OrdersWorker {
-        var fetchOrderCalledWithID: String?
-        var deleteOrderCalledWithID: String?
-        var failure: OrdersStoreError?
-
-        override func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? {
-            fetchOrderCalledWithID = id
-            if let failure { throw failure }
-            return id == "1" ? Seeds.Orders.amy : nil
-        }
-
-        override func deleteOrder(id: String) async throws(OrdersStoreError) -> Order {
-            deleteOrderCalledWithID = id
-            if let failure { throw failure }
-            guard id == "1" else { throw .notFound(id: id) }
-            return Seeds.Orders.amy
-        }
-    }
 
     // MARK: Tests: get order to delete
 
@@ -61,15 +43,16 @@ final class DeleteOrderInteractorTests: XCTestCase {
 
         // Then
         XCTAssertEqual(workerSpy.fetchOrderCalledWithID, "1")
-        XCTAssertEqual(presenterSpy.orderToDeleteResponse?.order, Seeds.Orders.amy)
+        XCTAssertEqual(presenterSpy.orderToDeleteResponse, .found(Seeds.Orders.amy))
         XCTAssertEqual(sut.order, Seeds.Orders.amy, "The data store keeps the order")
     }
 
-    func testGetOrderToDeleteShouldPresentNoOrderForAnUnknownID() async {
+    func testGetOrderToDeleteShouldPresentNotFoundForAnUnknownID() async {
+        // When
         await sut.getOrderToDelete(request: DeleteOrder.GetOrderToDelete.Request(orderID: "9"))
-        XCTAssertNotNil(presenterSpy.orderToDeleteResponse)
-        XCTAssertNil(presenterSpy.orderToDeleteResponse?.order)
-        XCTAssertNil(presenterSpy.orderToDeleteResponse?.error)
+
+        // Then
+        XCTAssertEqual(presenterSpy.orderToDeleteResponse, .notFound)
     }
 
     // MARK: Tests: delete order
@@ -80,19 +63,25 @@ final class DeleteOrderInteractorTests: XCTestCase {
 
         // Then
         XCTAssertEqual(workerSpy.deleteOrderCalledWithID, "1", "deleteOrder(request:) should delete through OrdersWorker")
-        XCTAssertEqual(presenterSpy.deletedOrderResponse?.order, Seeds.Orders.amy)
+        XCTAssertEqual(presenterSpy.deletedOrderResponse, .deleted(Seeds.Orders.amy))
     }
 
-    func testDeleteOrderShouldPresentNothingDeletedForAnUnknownID() async {
+    func testDeleteOrderShouldPresentNotFoundForAnUnknownID() async {
+        // When
         await sut.deleteOrder(request: DeleteOrder.DeleteOrder.Request(orderID: "9"))
-        XCTAssertNotNil(presenterSpy.deletedOrderResponse)
-        XCTAssertNil(presenterSpy.deletedOrderResponse?.order)
-        XCTAssertNil(presenterSpy.deletedOrderResponse?.error)
+
+        // Then
+        XCTAssertEqual(presenterSpy.deletedOrderResponse, .notFound)
     }
 
-    func testDeleteOrderShouldPresentTheStoreErrorWhenTheStoreFails() async {
+    func testDeleteOrderShouldPresentStoreUnavailableWhenTheStoreFails() async {
+        // Given
         workerSpy.failure = .cannotDelete("locked")
+
+        // When
         await sut.deleteOrder(request: DeleteOrder.DeleteOrder.Request(orderID: "1"))
-        XCTAssertEqual(presenterSpy.deletedOrderResponse?.error, .cannotDelete("locked"))
+
+        // Then
+        XCTAssertEqual(presenterSpy.deletedOrderResponse, .storeUnavailable)
     }
 }

@@ -30,28 +30,51 @@ final class DeleteOrderPresenterTests: XCTestCase {
     // MARK: Tests
 
     func testPresentOrderToDeleteShouldFormatWhatWillBeDeleted() {
-        sut.presentOrderToDelete(response: DeleteOrder.GetOrderToDelete.Response(order: Seeds.Orders.bob))
+        // When
+        sut.presentOrderToDelete(response: .found(Seeds.Orders.bob))
+
+        // Then
         XCTAssertEqual(
-            spy.orderToDeleteViewModel?.displayedOrder,
-            .init(id: "2", date: "6/30/07", name: "Bob Battery", email: "bob.battery@clean-swift.com", total: "$9.99"))
+            spy.orderToDeleteViewModel,
+            .order(
+                .init(
+                    id: "2", date: "6/30/07", name: "Bob Battery", email: "bob.battery@clean-swift.com", total: "$9.99",
+                    title: "Delete order 2", deleteURL: "/orders/2/delete", orderURL: "/orders/2")))
     }
 
-    func testPresentOrderToDeleteShouldDisplayNoOrderWhenThereIsNone() {
-        sut.presentOrderToDelete(response: DeleteOrder.GetOrderToDelete.Response(order: nil))
-        XCTAssertNotNil(spy.orderToDeleteViewModel)
-        XCTAssertNil(spy.orderToDeleteViewModel?.displayedOrder)
-        XCTAssertNil(spy.orderToDeleteViewModel?.errorMessage)
+    func testPresentOrderToDeleteShouldSayNotFoundOrUnavailable() {
+        // When
+        sut.presentOrderToDelete(response: .notFound)
+
+        // Then
+        XCTAssertEqual(spy.orderToDeleteViewModel, .notFound)
+
+        // When
+        sut.presentOrderToDelete(response: .storeUnavailable)
+
+        // Then
+        XCTAssertEqual(spy.orderToDeleteViewModel, .unavailable)
     }
 
-    func testPresentDeletedOrderShouldNameTheDeletedOrder() {
-        sut.presentDeletedOrder(response: DeleteOrder.DeleteOrder.Response(order: Seeds.Orders.bob))
-        XCTAssertEqual(spy.deletedOrderViewModel?.message, "Order 2 was deleted.")
+    func testPresentDeletedOrderShouldNameTheDeletedOrderInTheFlash() {
+        // When
+        sut.presentDeletedOrder(response: .deleted(Seeds.Orders.bob))
+
+        // Then
+        XCTAssertEqual(spy.deletedOrderViewModel, .deleted(flash: "Order 2 was deleted."))
     }
 
-    func testPresentDeletedOrderShouldSayNothingWhenNothingWasDeleted() {
-        sut.presentDeletedOrder(response: DeleteOrder.DeleteOrder.Response(order: nil))
-        XCTAssertNil(spy.deletedOrderViewModel?.message)
-        sut.presentDeletedOrder(response: DeleteOrder.DeleteOrder.Response(order: nil, error: .cannotDelete("x")))
-        XCTAssertEqual(spy.deletedOrderViewModel?.errorMessage, "The order could not be deleted just now. Try again in a moment.")
+    func testPresentDeletedOrderShouldSayNotFoundOrUnavailableWhenNothingWasDeleted() {
+        // When
+        sut.presentDeletedOrder(response: .notFound)
+
+        // Then
+        XCTAssertEqual(spy.deletedOrderViewModel, .notFound)
+
+        // When
+        sut.presentDeletedOrder(response: .storeUnavailable)
+
+        // Then
+        XCTAssertEqual(spy.deletedOrderViewModel, .unavailable)
     }
 }

@@ -18,8 +18,11 @@ final class DeleteOrderRouterTests: XCTestCase {
 
     // MARK: Tests
 
-    func testRouteToListOrdersShouldRedirectToTheListPassingTheMessage() {
-        let response = sut.routeToListOrders(message: "Order 7 was deleted.")
+    func testRouteToListOrdersShouldRedirectToTheListPassingTheFlash() {
+        // When
+        let response = sut.routeToListOrders(flash: "Order 7 was deleted.")
+
+        // Then
         XCTAssertEqual(response.status, .seeOther)
         XCTAssertEqual(response.headers[.location], "/orders")
         XCTAssertEqual(response.setCookieParts.first?.contains(flashCookie("Order 7 was deleted.")), true)

@@ -28,38 +28,52 @@ final class DeleteOrderViewControllerTests: XCTestCase {
     }
 
     final class DeleteOrderRoutingLogicSpy: DeleteOrderRoutingLogic, DeleteOrderDataPassing {
-        var dataStore: DeleteOrderDataStore?
-        var routeToListOrdersMessage: String?
+        var flash: Flash?
+        var routeToListOrdersFlash: String?
 
-        func routeToListOrders(message: String) -> Response {
-            routeToListOrdersMessage = message
+        func routeToListOrders(flash message: String) -> Response {
+            routeToListOrdersFlash = message
             return .seeOther("/orders")
         }
     }
 
     static let displayedOrder = DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder(
-        id: "7", date: "6/29/07", name: "Amy Apple", email: "amy.apple@clean-swift.com", total: "$0.00")
+        id: "7", date: "6/29/07", name: "Amy Apple", email: "amy.apple@clean-swift.com", total: "$0.00",
+        title: "Delete order 7", deleteURL: "/orders/7/delete", orderURL: "/orders/7")
 
     // MARK: Tests: routes build requests
 
     func testShowOrderToDeleteShouldAskForTheOrderNamedInTheURL() async {
+        // Given
         let spy = DeleteOrderBusinessLogicSpy()
         sut.interactor = spy
+
+        // When
         _ = await sut.showOrderToDelete(id: "7")
+
+        // Then
         XCTAssertEqual(spy.getOrderToDeleteRequest?.orderID, "7")
     }
 
     func testDeleteOrderShouldAskToDeleteTheOrderNamedInTheURL() async {
+        // Given
         let spy = DeleteOrderBusinessLogicSpy()
         sut.interactor = spy
+
+        // When
         _ = await sut.deleteOrder(id: "7")
+
+        // Then
         XCTAssertEqual(spy.deleteOrderRequest?.orderID, "7")
     }
 
     // MARK: Tests: display logic
 
     func testDisplayOrderToDeleteShouldRenderTheConfirmationWithTheToken() throws {
-        sut.displayOrderToDelete(viewModel: DeleteOrder.GetOrderToDelete.ViewModel(displayedOrder: Self.displayedOrder))
+        // When
+        sut.displayOrderToDelete(viewModel: .order(Self.displayedOrder))
+
+        // Then
         XCTAssertEqual(sut.response?.status, .ok)
         XCTAssertEqual(pagesSpy.rendered.first?.template, "DeleteOrder/confirm")
         XCTAssertEqual(pagesSpy.rendered.first?.title, "Delete order 7")
@@ -68,23 +82,44 @@ final class DeleteOrderViewControllerTests: XCTestCase {
         XCTAssertEqual(page.csrfToken, "token-2")
     }
 
-    func testDisplayOrderToDeleteShouldRender404WhenThereIsNoOrder() {
-        sut.displayOrderToDelete(viewModel: DeleteOrder.GetOrderToDelete.ViewModel(displayedOrder: nil))
+    func testDisplayOrderToDeleteShouldRender404Or503WhenThereIsNoOrderToShow() {
+        // When
+        sut.displayOrderToDelete(viewModel: .notFound)
+
+        // Then
         XCTAssertEqual(sut.response?.status, .notFound)
+
+        // When
+        sut.displayOrderToDelete(viewModel: .unavailable)
+
+        // Then
+        XCTAssertEqual(sut.response?.status, .serviceUnavailable)
     }
 
-    func testDisplayDeletedOrderShouldRouteToTheListWithTheMessage() {
+    func testDisplayDeletedOrderShouldRouteToTheListWithTheFlash() {
+        // Given
         let routerSpy = DeleteOrderRoutingLogicSpy()
         sut.router = routerSpy
-        sut.displayDeletedOrder(viewModel: DeleteOrder.DeleteOrder.ViewModel(message: "Order 7 was deleted."))
-        XCTAssertEqual(routerSpy.routeToListOrdersMessage, "Order 7 was deleted.")
+
+        // When
+        sut.displayDeletedOrder(viewModel: .deleted(flash: "Order 7 was deleted."))
+
+        // Then
+        XCTAssertEqual(routerSpy.routeToListOrdersFlash, "Order 7 was deleted.")
         XCTAssertEqual(sut.response?.status, .seeOther)
     }
 
-    func testDisplayDeletedOrderShouldRender404WhenNothingWasDeleted() {
-        sut.displayDeletedOrder(viewModel: DeleteOrder.DeleteOrder.ViewModel(message: nil))
+    func testDisplayDeletedOrderShouldRender404Or503WhenNothingWasDeleted() {
+        // When
+        sut.displayDeletedOrder(viewModel: .notFound)
+
+        // Then
         XCTAssertEqual(sut.response?.status, .notFound)
-        sut.displayDeletedOrder(viewModel: DeleteOrder.DeleteOrder.ViewModel(message: nil, errorMessage: "x"))
+
+        // When
+        sut.displayDeletedOrder(viewModel: .unavailable)
+
+        // Then
         XCTAssertEqual(sut.response?.status, .serviceUnavailable)
     }
 }

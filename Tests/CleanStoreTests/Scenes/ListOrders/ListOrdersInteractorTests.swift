@@ -17,7 +17,7 @@ final class ListOrdersInteractorTests: XCTestCase {
     // MARK: Test setup
 
     func setupListOrdersInteractor() {
-        sut = ListOrdersInteractor(ordersWorker: OrdersWorkerSpy(ordersStore: OrdersMemStore()))
+        sut = ListOrdersInteractor(ordersWorker: OrdersWorkerSpy())
     }
 
     // MARK: Test doubles
@@ -32,19 +32,6 @@ final class ListOrdersInteractorTests: XCTestCase {
         }
     }
 
-    final class OrdersWorkerSpy: OrdersWorker {
-        var fetchOrdersCalled = false
-        var pageRequest: OrdersPageRequest?
-        var failure: OrdersStoreError?
-        var page = OrdersPage(orders: [Seeds.Orders.bob, Seeds.Orders.amy], hasNewer: false, hasOlder: false)
-
-        override func fetchOrders(page request: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
-            fetchOrdersCalled = true
-            pageRequest = request
-            if let failure { throw failure }
-            return page
-        }
-    }
 
     // MARK: Tests
 
@@ -52,28 +39,26 @@ final class ListOrdersInteractorTests: XCTestCase {
         // Given
         let presenterSpy = ListOrdersPresentationLogicSpy()
         sut.presenter = presenterSpy
-        let workerSpy = OrdersWorkerSpy(ordersStore: OrdersMemStore())
+        let workerSpy = OrdersWorkerSpy()
         sut.ordersWorker = workerSpy
 
         // When
         await sut.fetchOrders(request: ListOrders.FetchOrders.Request())
 
         // Then
-        XCTAssert(workerSpy.fetchOrdersCalled, "FetchOrders() should ask OrdersWorker to fetch orders")
-        XCTAssert(presenterSpy.presentFetchedOrdersCalled, "FetchOrders() should ask presenter to format orders result")
-        XCTAssertEqual(presenterSpy.response?.orders, [Seeds.Orders.bob, Seeds.Orders.amy])
-        XCTAssertNil(presenterSpy.response?.error)
-        XCTAssertEqual(sut.orders, [Seeds.Orders.bob, Seeds.Orders.amy], "The data store should keep the fetched orders")
         XCTAssertEqual(workerSpy.pageRequest, OrdersPageRequest(position: .newest, limit: 50), "The newest page of 50")
-        XCTAssertNil(presenterSpy.response?.newerPage)
-        XCTAssertNil(presenterSpy.response?.olderPage)
+        XCTAssert(presenterSpy.presentFetchedOrdersCalled, "FetchOrders() should ask presenter to format orders result")
+        XCTAssertEqual(
+            presenterSpy.response, .fetched([Seeds.Orders.bob, Seeds.Orders.amy], newerPage: nil, olderPage: nil),
+            "No neighbouring pages")
+        XCTAssertEqual(sut.orders, [Seeds.Orders.bob, Seeds.Orders.amy], "The data store should keep the fetched orders")
     }
 
     func testFetchOrdersShouldStartThePageWhereTheRequestSaysAndNameTheNeighbouringPages() async {
         // Given
         let presenterSpy = ListOrdersPresentationLogicSpy()
         sut.presenter = presenterSpy
-        let workerSpy = OrdersWorkerSpy(ordersStore: OrdersMemStore())
+        let workerSpy = OrdersWorkerSpy()
         workerSpy.page.hasNewer = true
         workerSpy.page.hasOlder = true
         sut.ordersWorker = workerSpy
@@ -83,8 +68,12 @@ final class ListOrdersInteractorTests: XCTestCase {
 
         // Then
         XCTAssertEqual(workerSpy.pageRequest?.position, .after(OrdersCursor(date: Seeds.june30, id: 9)))
-        XCTAssertEqual(presenterSpy.response?.newerPage, OrdersCursor(date: Seeds.june30, id: 2), "Newer than its first order")
-        XCTAssertEqual(presenterSpy.response?.olderPage, OrdersCursor(date: Seeds.june29, id: 1), "Older than its last order")
+        XCTAssertEqual(
+            presenterSpy.response,
+            .fetched(
+                [Seeds.Orders.bob, Seeds.Orders.amy],
+                newerPage: OrdersCursor(date: Seeds.june30, id: 2),  // newer than its first order
+                olderPage: OrdersCursor(date: Seeds.june29, id: 1)))  // older than its last order
 
         await sut.fetchOrders(request: ListOrders.FetchOrders.Request(before: "1183096800.0_1"))
         XCTAssertEqual(workerSpy.pageRequest?.position, .before(OrdersCursor(date: Seeds.june29, id: 1)))
@@ -95,11 +84,11 @@ final class ListOrdersInteractorTests: XCTestCase {
         }
     }
 
-    func testFetchOrdersShouldPresentTheStoreErrorWhenTheStoreFails() async {
+    func testFetchOrdersShouldPresentStoreUnavailableWhenTheStoreFails() async {
         // Given
         let presenterSpy = ListOrdersPresentationLogicSpy()
         sut.presenter = presenterSpy
-        let workerSpy = OrdersWorkerSpy(ordersStore: OrdersMemStore())
+        let workerSpy = OrdersWorkerSpy()
         workerSpy.failure = .cannotFetch("disk gone")
         sut.ordersWorker = workerSpy
 
@@ -107,8 +96,7 @@ final class ListOrdersInteractorTests: XCTestCase {
         await sut.fetchOrders(request: ListOrders.FetchOrders.Request())
 
         // Then
-        XCTAssertEqual(presenterSpy.response?.orders, [])
-        XCTAssertEqual(presenterSpy.response?.error, .cannotFetch("disk gone"))
+        XCTAssertEqual(presenterSpy.response, .storeUnavailable)
         XCTAssertNil(sut.orders)
     }
 }

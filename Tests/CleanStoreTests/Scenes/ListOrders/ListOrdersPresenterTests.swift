@@ -40,7 +40,7 @@ final class ListOrdersPresenterTests: XCTestCase {
         sut.viewController = spy
         var order = Seeds.Orders.amy
         order.total = Decimal(string: "1.11")!
-        let response = ListOrders.FetchOrders.Response(orders: [order])
+        let response = ListOrders.FetchOrders.Response.fetched([order], newerPage: nil, olderPage: nil)
 
         // When
         sut.presentFetchedOrders(response: response)
@@ -50,11 +50,13 @@ final class ListOrdersPresenterTests: XCTestCase {
         XCTAssertEqual(displayedOrders.count, 1)
         let displayedOrder = displayedOrders[0]
         XCTAssertEqual(displayedOrder.id, "1", "Presenting fetched orders should properly format order ID")
+        XCTAssertEqual(displayedOrder.url, "/orders/1", "Each order links to its page")
         XCTAssertEqual(displayedOrder.date, "6/29/07", "Presenting fetched orders should properly format order date")
         XCTAssertEqual(displayedOrder.email, "amy.apple@clean-swift.com", "Presenting fetched orders should properly format email")
         XCTAssertEqual(displayedOrder.name, "Amy Apple", "Presenting fetched orders should properly format name")
         XCTAssertEqual(displayedOrder.total, "$1.11", "Presenting fetched orders should properly format total")
         XCTAssertNil(spy.viewModel.errorMessage)
+        XCTAssertEqual(spy.viewModel.newOrderURL, "/orders/new")
     }
 
     func testPresentFetchedOrdersShouldAskViewControllerToDisplayFetchedOrders() {
@@ -63,7 +65,7 @@ final class ListOrdersPresenterTests: XCTestCase {
         sut.viewController = spy
 
         // When
-        sut.presentFetchedOrders(response: ListOrders.FetchOrders.Response(orders: [Seeds.Orders.amy, Seeds.Orders.bob]))
+        sut.presentFetchedOrders(response: .fetched([Seeds.Orders.amy, Seeds.Orders.bob], newerPage: nil, olderPage: nil))
 
         // Then
         XCTAssert(spy.displayFetchedOrdersCalled, "Presenting fetched orders should ask view controller to display them")
@@ -76,20 +78,18 @@ final class ListOrdersPresenterTests: XCTestCase {
         sut.viewController = spy
 
         // When
-        sut.presentFetchedOrders(response: ListOrders.FetchOrders.Response(orders: [Seeds.Orders.amy]))
+        sut.presentFetchedOrders(response: .fetched([Seeds.Orders.amy], newerPage: nil, olderPage: nil))
 
         // Then
         XCTAssertNil(spy.viewModel.pagination, "One page: no links")
 
         sut.presentFetchedOrders(
-            response: ListOrders.FetchOrders.Response(
-                orders: [Seeds.Orders.amy], newerPage: nil, olderPage: OrdersCursor(date: Seeds.june29, id: 1)))
-        XCTAssertEqual(spy.viewModel.pagination, .init(newerPage: nil, olderPage: "1183096800.0_1"))
+            response: .fetched([Seeds.Orders.amy], newerPage: nil, olderPage: OrdersCursor(date: Seeds.june29, id: 1)))
+        XCTAssertEqual(spy.viewModel.pagination, .init(newerPageURL: nil, olderPageURL: "/orders?after=1183096800.0_1"))
 
         sut.presentFetchedOrders(
-            response: ListOrders.FetchOrders.Response(
-                orders: [Seeds.Orders.amy], newerPage: OrdersCursor(date: Seeds.june30, id: 2), olderPage: nil))
-        XCTAssertEqual(spy.viewModel.pagination, .init(newerPage: "1183183200.0_2", olderPage: nil))
+            response: .fetched([Seeds.Orders.amy], newerPage: OrdersCursor(date: Seeds.june30, id: 2), olderPage: nil))
+        XCTAssertEqual(spy.viewModel.pagination, .init(newerPageURL: "/orders?before=1183183200.0_2", olderPageURL: nil))
     }
 
     func testPresentFetchedOrdersShouldExplainAStoreFailure() {
@@ -98,7 +98,7 @@ final class ListOrdersPresenterTests: XCTestCase {
         sut.viewController = spy
 
         // When
-        sut.presentFetchedOrders(response: ListOrders.FetchOrders.Response(orders: [], error: .cannotFetch("x")))
+        sut.presentFetchedOrders(response: .storeUnavailable)
 
         // Then
         XCTAssertEqual(spy.viewModel.displayedOrders, [])

@@ -47,7 +47,7 @@ final class ListOrdersViewControllerTests: XCTestCase {
         sut.interactor = spy
 
         // When
-        let response = await sut.showOrders(request: makeRequest(path: "/orders"))
+        let response = await sut.showOrders(after: nil, before: nil, flash: nil)
 
         // Then
         XCTAssert(spy.fetchOrdersCalled, "Requesting the list should ask the interactor to fetch orders")
@@ -62,7 +62,7 @@ final class ListOrdersViewControllerTests: XCTestCase {
         sut.interactor = spy
 
         // When
-        _ = await sut.showOrders(request: makeRequest(path: "/orders?after=1183096800.0_1"))
+        _ = await sut.showOrders(after: "1183096800.0_1", before: nil, flash: nil)
 
         // Then
         XCTAssertEqual(spy.request?.after, "1183096800.0_1")
@@ -72,7 +72,7 @@ final class ListOrdersViewControllerTests: XCTestCase {
     func testDisplayFetchedOrdersShouldRenderTheListTemplateWithTheViewModel() {
         // Given
         let displayedOrder = ListOrders.FetchOrders.ViewModel.DisplayedOrder(
-            id: "1", date: "6/29/07", email: "amy.apple@clean-swift.com", name: "Amy Apple", total: "$1.23")
+            id: "1", url: "/orders/1", date: "6/29/07", email: "amy.apple@clean-swift.com", name: "Amy Apple", total: "$1.23")
         let viewModel = ListOrders.FetchOrders.ViewModel(displayedOrders: [displayedOrder])
 
         // When
@@ -96,31 +96,30 @@ final class ListOrdersViewControllerTests: XCTestCase {
         XCTAssertEqual(sut.response?.status, .serviceUnavailable)
     }
 
-    func testShouldShowAndThenClearTheMessagePassedByTheRedirect() async {
+    func testShouldShowAndThenClearTheFlashPassedByTheRedirect() async {
         // Given
         let spy = ListOrdersBusinessLogicSpy()
         spy.viewController = sut
         sut.interactor = spy
 
         // When
-        let response = await sut.showOrders(
-            request: makeRequest(path: "/orders", cookie: flashCookie("Order 7 was created.")))
+        let response = await sut.showOrders(after: nil, before: nil, flash: "Order 7 was created.")
 
         // Then
         XCTAssertEqual(pagesSpy.rendered.first?.flash, "Order 7 was created.")
         XCTAssertEqual(response.setCookies.count, 1)
-        XCTAssert(response.setCookies[0].hasPrefix("\(Flash.cookieName)=;"), "The message is shown once")
+        XCTAssert(response.setCookies[0].hasPrefix("\(Flash.cookieName)=;"), "The flash is shown once")
         XCTAssert(response.setCookies[0].contains("Max-Age=0"))
     }
 
-    func testShouldSetNoCookieWhenNoMessageWasPassed() async {
+    func testShouldSetNoCookieWhenNoFlashWasPassed() async {
         // Given
         let spy = ListOrdersBusinessLogicSpy()
         spy.viewController = sut
         sut.interactor = spy
 
         // When
-        let response = await sut.showOrders(request: makeRequest(path: "/orders"))
+        let response = await sut.showOrders(after: nil, before: nil, flash: nil)
 
         // Then
         XCTAssertNil(pagesSpy.rendered.first?.flash)

@@ -26,16 +26,6 @@ final class ShowOrderInteractorTests: XCTestCase {
         }
     }
 
-    final class OrdersWorkerSpy: OrdersWorker {
-        var fetchOrderCalledWithID: String?
-        var failure: OrdersStoreError?
-
-        override func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? {
-            fetchOrderCalledWithID = id
-            if let failure { throw failure }
-            return id == "1" ? Seeds.Orders.amy : nil
-        }
-    }
 
     // MARK: Tests
 
@@ -43,7 +33,7 @@ final class ShowOrderInteractorTests: XCTestCase {
         // Given
         let presenterSpy = ShowOrderPresentationLogicSpy()
         sut.presenter = presenterSpy
-        let workerSpy = OrdersWorkerSpy(ordersStore: OrdersMemStore())
+        let workerSpy = OrdersWorkerSpy()
         sut.ordersWorker = workerSpy
 
         // When
@@ -52,30 +42,29 @@ final class ShowOrderInteractorTests: XCTestCase {
         // Then
         XCTAssertEqual(workerSpy.fetchOrderCalledWithID, "1", "GetOrder() should fetch the requested order")
         XCTAssert(presenterSpy.presentOrderCalled, "GetOrder() should ask presenter to format the order")
-        XCTAssertEqual(presenterSpy.response?.order, Seeds.Orders.amy)
+        XCTAssertEqual(presenterSpy.response, .found(Seeds.Orders.amy))
         XCTAssertEqual(sut.order, Seeds.Orders.amy, "The data store should keep the order")
     }
 
-    func testGetOrderShouldPresentNoOrderForAnUnknownID() async {
+    func testGetOrderShouldPresentNotFoundForAnUnknownID() async {
         // Given
         let presenterSpy = ShowOrderPresentationLogicSpy()
         sut.presenter = presenterSpy
-        sut.ordersWorker = OrdersWorkerSpy(ordersStore: OrdersMemStore())
+        sut.ordersWorker = OrdersWorkerSpy()
 
         // When
         await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "404"))
 
         // Then
         XCTAssert(presenterSpy.presentOrderCalled)
-        XCTAssertNil(presenterSpy.response?.order)
-        XCTAssertNil(presenterSpy.response?.error)
+        XCTAssertEqual(presenterSpy.response, .notFound)
     }
 
-    func testGetOrderShouldPresentTheStoreErrorWhenTheStoreFails() async {
+    func testGetOrderShouldPresentStoreUnavailableWhenTheStoreFails() async {
         // Given
         let presenterSpy = ShowOrderPresentationLogicSpy()
         sut.presenter = presenterSpy
-        let workerSpy = OrdersWorkerSpy(ordersStore: OrdersMemStore())
+        let workerSpy = OrdersWorkerSpy()
         workerSpy.failure = .cannotFetch("locked")
         sut.ordersWorker = workerSpy
 
@@ -83,6 +72,6 @@ final class ShowOrderInteractorTests: XCTestCase {
         await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1"))
 
         // Then
-        XCTAssertEqual(presenterSpy.response?.error, .cannotFetch("locked"))
+        XCTAssertEqual(presenterSpy.response, .storeUnavailable)
     }
 }

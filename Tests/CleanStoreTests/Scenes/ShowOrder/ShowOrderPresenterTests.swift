@@ -34,11 +34,11 @@ final class ShowOrderPresenterTests: XCTestCase {
         sut.viewController = spy
 
         // When
-        sut.presentOrder(response: ShowOrder.GetOrder.Response(order: Seeds.Orders.bob))
+        sut.presentOrder(response: .found(Seeds.Orders.bob))
 
         // Then
         XCTAssert(spy.displayOrderCalled, "Presenting an order should ask the view controller to display it")
-        let displayedOrder = try XCTUnwrap(spy.viewModel.displayedOrder)
+        guard case .order(let displayedOrder) = spy.viewModel else { return XCTFail("\(String(describing: spy.viewModel))") }
         XCTAssertEqual(displayedOrder.id, "2")
         XCTAssertEqual(displayedOrder.date, "6/30/07")
         XCTAssertEqual(displayedOrder.email, "bob.battery@clean-swift.com")
@@ -50,31 +50,34 @@ final class ShowOrderPresenterTests: XCTestCase {
         XCTAssertEqual(displayedOrder.billingAddress, ["2 Bob Road", "Apt 2", "Bobsville, NY 10001"])
         XCTAssertEqual(displayedOrder.cardNumber, "•••• 4444", "The card number is masked to its last four digits")
         XCTAssertEqual(displayedOrder.expirationDate, "12/30")
+        XCTAssertEqual(displayedOrder.title, "Order 2")
+        XCTAssertEqual(displayedOrder.editURL, "/orders/2/edit")
+        XCTAssertEqual(displayedOrder.deleteURL, "/orders/2/delete")
+        XCTAssertEqual(displayedOrder.ordersURL, "/orders")
     }
 
-    func testPresentOrderShouldDisplayNoOrderWhenThereIsNone() {
+    func testPresentOrderShouldSayNotFoundWhenThereIsNoOrder() {
         // Given
         let spy = ShowOrderDisplayLogicSpy()
         sut.viewController = spy
 
         // When
-        sut.presentOrder(response: ShowOrder.GetOrder.Response(order: nil))
+        sut.presentOrder(response: .notFound)
 
         // Then
         XCTAssert(spy.displayOrderCalled)
-        XCTAssertNil(spy.viewModel.displayedOrder)
-        XCTAssertNil(spy.viewModel.errorMessage)
+        XCTAssertEqual(spy.viewModel, .notFound)
     }
 
-    func testPresentOrderShouldExplainAStoreFailure() {
+    func testPresentOrderShouldSayTheStoreIsUnavailable() {
         // Given
         let spy = ShowOrderDisplayLogicSpy()
         sut.viewController = spy
 
         // When
-        sut.presentOrder(response: ShowOrder.GetOrder.Response(order: nil, error: .cannotFetch("x")))
+        sut.presentOrder(response: .storeUnavailable)
 
         // Then
-        XCTAssertEqual(spy.viewModel.errorMessage, "The order could not be loaded. Try again in a moment.")
+        XCTAssertEqual(spy.viewModel, .unavailable)
     }
 }

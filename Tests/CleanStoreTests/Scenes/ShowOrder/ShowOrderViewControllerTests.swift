@@ -31,7 +31,8 @@ final class ShowOrderViewControllerTests: XCTestCase {
         id: "7", date: "6/29/07", email: "amy.apple@clean-swift.com", name: "Amy Apple", total: "$0.00",
         phone: "111-111-1111", shipmentAddress: ["1 Infinite Loop", "Cupertino, CA 95014"],
         shipmentMethod: "Standard Shipping", billingAddress: ["1 Infinite Loop", "Cupertino, CA 95014"],
-        cardNumber: "•••• 1111", expirationDate: "04/29")
+        cardNumber: "•••• 1111", expirationDate: "04/29", title: "Order 7", editURL: "/orders/7/edit",
+        deleteURL: "/orders/7/delete", ordersURL: "/orders")
 
     // MARK: Tests
 
@@ -41,7 +42,7 @@ final class ShowOrderViewControllerTests: XCTestCase {
         sut.interactor = spy
 
         // When
-        _ = await sut.showOrder(id: "7", request: makeRequest(path: "/orders/7"))
+        _ = await sut.showOrder(id: "7", flash: nil)
 
         // Then
         XCTAssertEqual(spy.getOrderRequest?.orderID, "7", "Showing an order should ask the interactor for that order")
@@ -49,7 +50,7 @@ final class ShowOrderViewControllerTests: XCTestCase {
 
     func testDisplayOrderShouldRenderTheOrderPage() {
         // When
-        sut.displayOrder(viewModel: ShowOrder.GetOrder.ViewModel(displayedOrder: Self.displayedOrder))
+        sut.displayOrder(viewModel: .order(Self.displayedOrder))
 
         // Then
         XCTAssertEqual(pagesSpy.rendered.first?.template, "ShowOrder/show")
@@ -60,7 +61,7 @@ final class ShowOrderViewControllerTests: XCTestCase {
 
     func testDisplayOrderShouldRenderA404PageWhenThereIsNoOrder() {
         // When
-        sut.displayOrder(viewModel: ShowOrder.GetOrder.ViewModel(displayedOrder: nil))
+        sut.displayOrder(viewModel: .notFound)
 
         // Then
         XCTAssertEqual(pagesSpy.rendered.first?.template, "error")
@@ -70,20 +71,19 @@ final class ShowOrderViewControllerTests: XCTestCase {
 
     func testDisplayOrderShouldRenderA503PageWhenTheOrderCouldNotBeLoaded() {
         // When
-        sut.displayOrder(viewModel: ShowOrder.GetOrder.ViewModel(displayedOrder: nil, errorMessage: "x"))
+        sut.displayOrder(viewModel: .unavailable)
 
         // Then
         XCTAssertEqual(sut.response?.status, .serviceUnavailable)
     }
 
-    func testShouldShowTheMessagePassedByAnUpdateOnce() async {
+    func testShouldShowTheFlashPassedByAnUpdateOnce() async {
         // Given: the real cycle over a store holding order 1
         let environment = try! await makeTestEnvironment(store: OrdersMemStore(orders: [Seeds.Orders.amy]), pages: pagesSpy)
         sut = ShowOrderViewController(environment: environment)
 
         // When
-        let response = await sut.showOrder(
-            id: "1", request: makeRequest(path: "/orders/1", cookie: flashCookie("Order 1 was updated.")))
+        let response = await sut.showOrder(id: "1", flash: "Order 1 was updated.")
 
         // Then
         XCTAssertEqual(response.status, .ok)

@@ -1,0 +1,79 @@
+/// The words of the order form's messages, in GOV.UK's error message style: say what to do, in the
+/// field's own words; no "please", no "invalid".
+extension CreateOrderPresenter {
+    static let storeUnavailableMessage =
+        "The order could not be saved just now. Nothing you typed was lost: check the form and save it again."
+
+    static func conflictMessage(orderID: String) -> String {
+        "Someone else changed order \(orderID) after you opened this form, so your changes were not saved. The form "
+            + "now shows the order as it is saved, and what you typed under each field where it differs. Make your "
+            + "changes again, then save."
+    }
+
+    func message(for error: CreateOrder.FieldError) -> String {
+        let field = error.field
+        let words = Self.words(field)
+        switch error.problem {
+        case .missing: return words.missing
+        case .tooLong(let maximum): return "\(words.label) must be \(maximum) characters or fewer"
+        case .controlCharacters: return "\(words.label) must not include tabs, line breaks or other control characters"
+        case .looksLikeCardNumber: return "\(words.label) must not include a card number"
+        case .badFormat: return words.badFormat ?? "Enter the \(words.label.lowercased()) in the correct format"
+        case .phoneDigitCount: return "Enter a phone number with 7 to 15 digits"
+        case .unknownState: return "Enter a US state or territory code, like CA"
+        case .cardNumberLength: return "Enter a card number that is 12 to 19 digits long"
+        case .cardNumberChecksum: return "Enter the card number exactly as it is on the card"
+        case .monthOutOfRange: return "Enter an expiry month from 1 to 12"
+        case .expired: return "The expiry date must be in the future"
+        }
+    }
+
+    /// A field's words: its name as the start of a sentence, what to do when it is empty, and when
+    /// it is not in the form it takes (nil: a sentence made from the name). A new field adds one
+    /// line here.
+    private static func words(_ field: Field) -> (label: String, missing: String, badFormat: String?) {
+        switch field {
+        case .firstName: return ("First name", "Enter the customer's first name", nil)
+        case .lastName: return ("Last name", "Enter the customer's last name", nil)
+        case .phone:
+            return (
+                "Phone number", "Enter the customer's phone number",
+                "Enter a phone number using only digits, spaces, dashes, dots, brackets and a leading +, like (415) 555-0100"
+            )
+        case .email:
+            return (
+                "Email address", "Enter the customer's email address",
+                "Enter an email address in the correct format, like name@example.com")
+        case .shipmentAddressStreet1:
+            return ("Street line 1 of the shipment address", "Enter the first line of the shipment address", nil)
+        case .shipmentAddressStreet2:
+            return ("Street line 2 of the shipment address", "Enter the second line of the shipment address", nil)
+        case .shipmentAddressCity: return ("City of the shipment address", "Enter the city of the shipment address", nil)
+        case .shipmentAddressState: return ("State of the shipment address", "Enter the state of the shipment address", nil)
+        case .shipmentAddressZIP:
+            return (
+                "ZIP code of the shipment address", "Enter the ZIP code of the shipment address",
+                "Enter a ZIP code like 94107 or 94107-1234")
+        case .shipmentMethodSpeed:
+            return ("Shipping method", "Select a shipping method", "Select a shipping method from the list")
+        case .paymentMethodCreditCardNumber:
+            return ("Card number", "Enter the card number", "Enter a card number using only digits, spaces and dashes")
+        case .paymentMethodExpirationDate:
+            return ("Expiry date", "Enter the card's expiry date", "Enter the expiry date like 04/29")
+        case .paymentMethodCVV:
+            return ("Card security code", "Enter the card security code", "Enter a card security code of 3 or 4 digits")
+        case .billingAddressSameAsShipping:
+            return ("Same as shipping address", "Select whether the billing address is the shipment address", nil)
+        case .billingAddressStreet1:
+            return ("Street line 1 of the billing address", "Enter the first line of the billing address", nil)
+        case .billingAddressStreet2:
+            return ("Street line 2 of the billing address", "Enter the second line of the billing address", nil)
+        case .billingAddressCity: return ("City of the billing address", "Enter the city of the billing address", nil)
+        case .billingAddressState: return ("State of the billing address", "Enter the state of the billing address", nil)
+        case .billingAddressZIP:
+            return (
+                "ZIP code of the billing address", "Enter the ZIP code of the billing address",
+                "Enter a ZIP code like 94107 or 94107-1234")
+        }
+    }
+}

@@ -1,0 +1,58 @@
+@testable import CleanStore
+
+/// The one `OrdersWorker` spy of the scene tests, as the handbook's: records what a scene asked
+/// for and answers from `storedOrders` (by default Amy, id 1). Set `failure` to make every call
+/// throw it; set `page` to choose the list's answer.
+final class OrdersWorkerSpy: OrdersWorker {
+    var storedOrders: [Order] = [Seeds.Orders.amy]
+    var failure: OrdersStoreError?
+    var page = OrdersPage(orders: [Seeds.Orders.bob, Seeds.Orders.amy], hasNewer: false, hasOlder: false)
+
+    var pageRequest: OrdersPageRequest?
+    var fetchOrderCalledWithID: String?
+    var createdOrder: Order?
+    var updatedOrder: Order?
+    var deleteOrderCalledWithID: String?
+
+    init() {
+        super.init(ordersStore: OrdersMemStore())
+    }
+
+    override func fetchOrders(page request: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
+        pageRequest = request
+        if let failure { throw failure }
+        return page
+    }
+
+    override func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? {
+        fetchOrderCalledWithID = id
+        if let failure { throw failure }
+        return storedOrders.first { $0.id == id }
+    }
+
+    /// Answers with the order it was given, numbered 42.
+    override func createOrder(orderToCreate: Order) async throws(OrdersStoreError) -> Order {
+        createdOrder = orderToCreate
+        if let failure { throw failure }
+        var order = orderToCreate
+        order.id = "42"
+        return order
+    }
+
+    /// Answers with the order it was given (set `failure` to `.conflict(current:)` for a conflict).
+    override func updateOrder(orderToUpdate: Order) async throws(OrdersStoreError) -> Order {
+        updatedOrder = orderToUpdate
+        if let failure { throw failure }
+        return orderToUpdate
+    }
+
+    override func deleteOrder(id: String) async throws(OrdersStoreError) -> Order {
+        deleteOrderCalledWithID = id
+        if let failure { throw failure }
+        guard let order = storedOrders.first(where: { $0.id == id }) else { throw .notFound(id: id) }
+        return order
+    }
+}
+
+/// Thrown by a test helper after it has reported, with `XCTFail`, a value of the wrong shape.
+struct UnexpectedValue: Error {}
