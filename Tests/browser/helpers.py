@@ -7,6 +7,7 @@ import base64
 import os
 import pathlib
 import re
+import sys
 import uuid
 from urllib.parse import urlparse
 
@@ -14,41 +15,23 @@ from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+REPO = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "scripts"))
+from cleanstore_testkit import VALID_ORDER  # noqa: E402  (the scripts' folder is no package)
+
 BASE_URL = os.environ.get("CLEANSTORE_URL", "").rstrip("/")
 ARTIFACTS = pathlib.Path(os.environ.get("BROWSER_ARTIFACTS", "/tmp/cleanstore-browser-tests"))
 SCREENSHOTS = ARTIFACTS / "screenshots"
 PAGES = ARTIFACTS / "pages"
 TIMEOUT = 10
 
-# A valid order as a clerk types it: every field, in the form's order.
-TEXT_FIELDS = [
-    "firstName", "lastName", "phone", "email",
-    "shipmentAddressStreet1", "shipmentAddressStreet2", "shipmentAddressCity",
-    "shipmentAddressState", "shipmentAddressZIP",
-    "paymentMethodCreditCardNumber", "paymentMethodExpirationDate", "paymentMethodCVV",
-    "billingAddressStreet1", "billingAddressStreet2", "billingAddressCity",
-    "billingAddressState", "billingAddressZIP",
-]
 SHIPPING_METHODS = {"0": "Standard Shipping", "1": "One-Day Shipping", "2": "Two-Day Shipping"}
 
 
 def valid_order(**changes):
-    order = {
-        "firstName": "Amy",
-        "lastName": "Apple",
-        "phone": "(415) 555-0100",
-        "email": "amy.apple@example.com",
-        "shipmentAddressStreet1": "1 Market Street",
-        "shipmentAddressStreet2": "Suite 300",
-        "shipmentAddressCity": "San Francisco",
-        "shipmentAddressState": "CA",
-        "shipmentAddressZIP": "94107",
-        "shipmentMethodSpeed": "2",
-        "paymentMethodCreditCardNumber": "4111 1111 1111 1111",
-        "paymentMethodExpirationDate": "04/39",
-        "paymentMethodCVV": "123",
-        "billingAddressSameAsShipping": True,
-    }
+    """A valid order as a clerk types it (scripts/cleanstore_testkit.py's, which the scripts post
+    too), every field in the form's order; "same as shipping" is a tick (True)."""
+    order = dict(VALID_ORDER, billingAddressSameAsShipping=True)
     order.update(changes)
     return order
 
