@@ -6,12 +6,15 @@ reach the same code through scripts/lib.sh, which runs this file as a command:
 
     python3 scripts/cleanstore_testkit.py free-port
     python3 scripts/cleanstore_testkit.py wait-healthz URL [--pid PID] [--timeout SECONDS]
+    .build/test-venv/bin/python scripts/cleanstore_testkit.py check-pins REQUIREMENTS
 
 Standard library only, so any python3 runs it.
 """
 
 import argparse
+import importlib.metadata
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -93,6 +96,37 @@ def apt_install(*packages):
     subprocess.run([os.path.join(SCRIPTS, "apt-install"), *packages], check=True, stdout=sys.stderr)
 
 
+def pinned(requirements):
+    """{name: version} of a requirements file whose every line is NAME==VERSION (or a comment)."""
+    pins = {}
+    with open(requirements) as lines:
+        for line in lines:
+            line = line.split("#", 1)[0].strip()
+            if line:
+                name, equals, version = line.partition("==")
+                if not equals or not version:
+                    raise ValueError(f"{requirements}: {line!r} is not pinned with ==")
+                pins[re.sub(r"[-_.]+", "-", name).lower()] = version
+    return pins
+
+
+def pin_problems(requirements):
+    """How the packages of the running python differ from those `requirements` pins: one line per
+    package missing, at another version, or installed but not pinned (pip, setuptools and wheel
+    aside). Empty when this python runs in a virtual environment with exactly the pinned set."""
+    problems = []
+    if sys.prefix == sys.base_prefix:
+        problems.append(f"{sys.executable} is not a virtual environment's python")
+    installed = {re.sub(r"[-_.]+", "-", dist.metadata["Name"]).lower(): dist.version
+                 for dist in importlib.metadata.distributions()}
+    for name, version in sorted(pinned(requirements).items()):
+        if installed.get(name) != version:
+            problems.append(f"{name} {installed.get(name, 'missing')}, pinned {version}")
+    for name in sorted(set(installed) - set(pinned(requirements)) - {"pip", "setuptools", "wheel"}):
+        problems.append(f"{name} {installed[name]} is installed but not pinned")
+    return problems
+
+
 def main(arguments):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -101,9 +135,16 @@ def main(arguments):
     wait.add_argument("url")
     wait.add_argument("--pid", type=int, help="give up when this process exits")
     wait.add_argument("--timeout", type=float, default=30)
+    check = commands.add_parser("check-pins", help="fail unless this python has exactly the pinned set")
+    check.add_argument("requirements")
     options = parser.parse_args(arguments)
     if options.command == "free-port":
         print(free_port())
+    elif options.command == "check-pins":
+        problems = pin_problems(options.requirements)
+        if problems:
+            sys.exit(f"{sys.prefix} does not hold exactly the set pinned in {options.requirements}:\n  "
+                     + "\n  ".join(problems))
     else:
         alive = (lambda: pid_alive(options.pid)) if options.pid else None
         try:
