@@ -19,6 +19,9 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "scripts"))
 from cleanstore_testkit import VALID_ORDER  # noqa: E402  (the scripts' folder is no package)
 
+# The snapshot references of the Swift tests: every page state the server renders, as text.
+SNAPSHOTS = REPO / "Tests" / "CleanStoreTests" / "Server" / "__Snapshots__" / "PageSnapshotTests"
+
 BASE_URL = os.environ.get("CLEANSTORE_URL", "").rstrip("/")
 ARTIFACTS = pathlib.Path(os.environ.get("BROWSER_ARTIFACTS", "/tmp/cleanstore-browser-tests"))
 SCREENSHOTS = ARTIFACTS / "screenshots"
@@ -147,6 +150,26 @@ def count_orders(driver):
         if not following:
             return total
         navigate(driver, following[0].click)
+
+
+# The page states the journeys save for the HTML checker (save_page), by name.
+JOURNEY_PAGES = ["list", "detail", "form-new", "form-errors", "form-edit"]
+
+
+def visit_journey_pages(driver, visit):
+    """Goes through the journeys' page states on the real server and calls visit(name) at each:
+    the new form, that form sent back empty with its mistakes, the list after a save (with its
+    message), the order's page and its edit form."""
+    open_page(driver, "/orders/new")
+    visit("form-new")
+    submit(driver)
+    visit("form-errors")
+    order_id = create_order(driver, valid_order())
+    visit("list")
+    navigate(driver, driver.find_element(By.LINK_TEXT, f"Order {order_id}").click)
+    visit("detail")
+    open_page(driver, f"/orders/{order_id}/edit")
+    visit("form-edit")
 
 
 def detail_values(driver):
