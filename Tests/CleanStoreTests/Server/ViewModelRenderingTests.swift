@@ -1,0 +1,62 @@
+import Mustache
+import XCTest
+
+@testable import CleanStore
+
+/// Templates read view models through their `MustacheParent` conformances
+/// (`ViewModels+Mustache.swift`), and swift-mustache renders a name it cannot find as nothing. So
+/// every stored property of every view model a template sees must be reachable by its name.
+final class ViewModelRenderingTests: XCTestCase {
+    /// Every stored property of `value` (found by reflection) that `child(named:)` does not answer.
+    func unreachableProperties(of value: some MustacheParent) -> [String] {
+        Mirror(reflecting: value).children.compactMap(\.label).filter { value.child(named: $0) == nil }
+    }
+
+    func testEveryStoredPropertyOfEveryViewModelIsReachableFromTheTemplates() {
+        let field = CreateOrder.DisplayedForm.DisplayedField(name: "email", value: "a@b.c", errorMessage: "Enter", typedValue: "x")
+        let error = CreateOrder.DisplayedForm.DisplayedError(field: "email", message: "Enter")
+        let shippingMethod = CreateOrder.DisplayedForm.ShippingMethod(value: "0", name: "Standard Shipping", selected: true)
+        let form = CreateOrder.DisplayedForm(
+            title: "t", heading: "h", submitLabel: "s", action: "/orders/1", cancelURL: "/orders/1", version: "1",
+            errors: [error], formMessage: "m", fields: ["email": field], billingAddressSameAsShipping: true,
+            shippingMethods: [shippingMethod], cardHint: "c")
+        let listed = ListOrders.FetchOrders.ViewModel.DisplayedOrder(
+            id: "1", url: "/orders/1", date: "d", email: "e", name: "n", total: "t")
+        let pagination = ListOrders.FetchOrders.ViewModel.Pagination(newerPageURL: "/orders?before=1", olderPageURL: "/orders?after=1")
+        let list = ListOrders.FetchOrders.ViewModel(displayedOrders: [listed], pagination: pagination, errorMessage: "m")
+        let shown = ShowOrder.GetOrder.ViewModel.DisplayedOrder(
+            id: "1", date: "d", email: "e", name: "n", total: "t", phone: "p", shipmentAddress: ["a"], shipmentMethod: "s",
+            billingAddress: ["b"], cardNumber: "•••• 1111", expirationDate: "04/29", title: "t", editURL: "/e",
+            deleteURL: "/d", ordersURL: "/orders")
+        let toDelete = DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder(
+            id: "1", date: "d", name: "n", email: "e", total: "t", title: "t", deleteURL: "/d", orderURL: "/o")
+
+        let viewModels: [(String, any MustacheParent)] = [
+            ("Layout", PageRenderer.Layout(title: "t", flash: "f", body: "b")),
+            ("ErrorPage.ViewModel", ErrorPage.viewModel(for: .notFound)),
+            ("ListOrders.FetchOrders.ViewModel", list),
+            ("ListOrders DisplayedOrder", listed),
+            ("ListOrders Pagination", pagination),
+            ("ShowOrder DisplayedOrder", shown),
+            ("CreateOrderViewController.FormPage", CreateOrderViewController.FormPage(form: form, csrfToken: "token")),
+            ("CreateOrder.DisplayedForm", form),
+            ("DisplayedField", field),
+            ("DisplayedError", error),
+            ("ShippingMethod", shippingMethod),
+            ("DeleteOrderViewController.ConfirmationPage", DeleteOrderViewController.ConfirmationPage(order: toDelete, csrfToken: "t")),
+            ("DeleteOrder DisplayedOrder", toDelete),
+        ]
+        for (name, viewModel) in viewModels {
+            XCTAssertEqual(unreachableProperties(of: viewModel), [], "\(name): add these to its MustacheParent conformance")
+        }
+    }
+
+    func testAPropertyLeftOutOfTheConformanceIsFound() {
+        struct Incomplete: MustacheParent {
+            var listed = "yes"
+            var forgotten = "no"
+            func child(named name: String) -> Any? { name == "listed" ? listed : nil }
+        }
+        XCTAssertEqual(unreachableProperties(of: Incomplete()), ["forgotten"])
+    }
+}
