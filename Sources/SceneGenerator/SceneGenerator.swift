@@ -8,6 +8,7 @@ public struct SceneGenerator {
         case notAnIdentifier(String)
         case sceneExists(String)
         case noTemplates(String)
+        case noAnchor(file: String, line: String)
 
         public var description: String {
             switch self {
@@ -17,6 +18,8 @@ public struct SceneGenerator {
                 return "\(path) already exists: new-scene never overwrites a scene."
             case .noTemplates(let path):
                 return "No scene templates in \(path)."
+            case .noAnchor(let file, let line):
+                return "\(file) has no line `\(line)` to add the scene's wiring after: add it by hand."
             }
         }
     }
@@ -58,6 +61,54 @@ public struct SceneGenerator {
         }
         guard !files.isEmpty else { throw Failure.noTemplates(templates.path) }
         return files.sorted { $0.0 < $1.0 }
+    }
+
+    /// The lines that wire a generated scene into the app, each with the file and the line it goes
+    /// after: its path, its route, its template. The generator prints them and never edits the
+    /// hand-written files itself (`scripts/check-new-scene` applies them to prove they build).
+    public static func wiring(forScene name: String) throws -> [(file: String, after: String, lines: String)] {
+        try validate(name: name)
+        let lowerName = name.prefix(1).lowercased() + name.dropFirst()
+        // DeleteOrder → /delete-order
+        let path = "/" + name.unicodeScalars.enumerated().map { index, scalar in
+            let letter = String(scalar).lowercased()
+            return index > 0 && scalar.properties.isUppercase ? "-" + letter : letter
+        }.joined()
+        return [
+            (
+                "Sources/CleanStore/Server/Paths.swift", "public enum Paths {",
+                "    public static let \(lowerName) = AppPath(\"\(path)\")"
+            ),
+            (
+                "Sources/CleanStore/Server/Routes.swift", "        return [",
+                """
+                            Route(method: .get, path: Paths.\(lowerName)) { _, _ in
+                                await \(name)ViewController(environment: environment).doSomething()
+                            },
+                """
+            ),
+            (
+                "Sources/CleanStore/Server/PageRenderer.swift", "    public static let requiredTemplates = [",
+                "        \"\(name)/something\","
+            ),
+        ]
+    }
+
+    /// Adds the scene's wiring (`wiring(forScene:)`) to the app's files, each after its line.
+    public func wire(scene name: String) throws {
+        let edits = try Self.wiring(forScene: name).map { wiring in
+            let url = packageRoot.appendingPathComponent(wiring.file)
+            var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+            guard let anchor = lines.firstIndex(of: wiring.after) else {
+                throw Failure.noAnchor(file: wiring.file, line: wiring.after)
+            }
+            lines.insert(wiring.lines, at: anchor + 1)
+            return (url, lines.joined(separator: "\n"))
+        }
+        // Only once every anchor is found, so a failure leaves every file as it was.
+        for (url, contents) in edits {
+            try contents.write(to: url, atomically: true, encoding: .utf8)
+        }
     }
 
     /// Writes the scene's files; refuses when the scene, or any file it would write, exists.

@@ -14,18 +14,29 @@ struct NewSceneCommand: ParsableCommand {
     @Option(help: "The package's folder (default: the current folder).")
     var packageRoot = FileManager.default.currentDirectoryPath
 
+    @Flag(help: "Also add the scene's path, route and template to the app's files (otherwise they are printed).")
+    var wire = false
+
     func run() throws {
         let generator = SceneGenerator(packageRoot: URL(fileURLWithPath: packageRoot))
         do {
             for path in try generator.generate(scene: name) { print("created \(path)") }
+            if wire {
+                try generator.wire(scene: name)
+                print("\nWired into the app (path, route, template):")
+            } else {
+                print("\nNext, wire the scene into the app (or run with --wire):")
+            }
+            for wiring in try SceneGenerator.wiring(forScene: name) {
+                print("\nIn \(wiring.file), after the line `\(wiring.after.trimmingCharacters(in: .whitespaces))`:\n\(wiring.lines)")
+            }
         } catch let failure as SceneGenerator.Failure {
             throw ValidationError(failure.description)
         }
         print("""
 
-            Next: add the scene's route to Sources/CleanStore/Server/Routes.swift and its template to
-            PageRenderer.requiredTemplates, then fill in the blanks: models, the three protocols,
-            the three classes, and their tests.
+            Then fill in the blanks, in the handbook's order: models, the three protocols, the three
+            classes, and their tests.
             """)
     }
 }

@@ -36,8 +36,10 @@ final class SceneGeneratorTests: XCTestCase {
             "Sources/CleanStore/Scenes/ExampleScene/ExampleSceneRouter.swift",
             "Sources/CleanStore/Scenes/ExampleScene/ExampleSceneViewController.swift",
             "Sources/CleanStore/Scenes/ExampleScene/ExampleSceneWorker.swift",
+            "Sources/CleanStore/Server/ViewModels+ExampleScene.swift",
             "Tests/CleanStoreTests/Scenes/ExampleScene/ExampleSceneInteractorTests.swift",
             "Tests/CleanStoreTests/Scenes/ExampleScene/ExampleScenePresenterTests.swift",
+            "Tests/CleanStoreTests/Scenes/ExampleScene/ExampleSceneRouterTests.swift",
             "Tests/CleanStoreTests/Scenes/ExampleScene/ExampleSceneViewControllerTests.swift",
             "Tests/CleanStoreTests/Scenes/ExampleScene/ExampleSceneWorkerTests.swift",
             "Views/ExampleScene/something.mustache",
@@ -53,6 +55,48 @@ final class SceneGeneratorTests: XCTestCase {
             XCTAssertEqual(generated, try String(contentsOf: reference, encoding: .utf8), path)
             XCTAssertFalse(generated.contains("__Scene__") || generated.contains("__scene__"), path)
         }
+    }
+
+    func testWiringAddsThePathTheRouteAndTheTemplateAfterTheirLines() throws {
+        // Given: the app's three files, as they are
+        for file in ["Paths.swift", "Routes.swift", "PageRenderer.swift"] {
+            let target = workspace.appendingPathComponent("Sources/CleanStore/Server/\(file)")
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("Sources/CleanStore/Server/\(file)"), to: target)
+        }
+
+        // When
+        try SceneGenerator(packageRoot: workspace).wire(scene: "ExampleScene")
+
+        // Then
+        func text(_ file: String) throws -> String {
+            try String(contentsOf: workspace.appendingPathComponent("Sources/CleanStore/Server/\(file)"), encoding: .utf8)
+        }
+        XCTAssert(try text("Paths.swift").contains("public enum Paths {\n    public static let exampleScene = AppPath(\"/example-scene\")\n"))
+        XCTAssert(try text("Routes.swift").contains("""
+                    return [
+                        Route(method: .get, path: Paths.exampleScene) { _, _ in
+                            await ExampleSceneViewController(environment: environment).doSomething()
+                        },
+
+            """))
+        XCTAssert(try text("PageRenderer.swift").contains("requiredTemplates = [\n        \"ExampleScene/something\",\n"))
+    }
+
+    func testWiringChangesNothingWhenALineIsMissing() throws {
+        // Given: a package whose route table has no `return [` line
+        let server = workspace.appendingPathComponent("Sources/CleanStore/Server")
+        try FileManager.default.createDirectory(at: server, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("Sources/CleanStore/Server/Paths.swift"), to: server.appendingPathComponent("Paths.swift"))
+        try "enum Routes {}\n".write(to: server.appendingPathComponent("Routes.swift"), atomically: true, encoding: .utf8)
+        let paths = try String(contentsOf: server.appendingPathComponent("Paths.swift"), encoding: .utf8)
+
+        // When
+        XCTAssertThrowsError(try SceneGenerator(packageRoot: workspace).wire(scene: "ExampleScene")) { error in
+            // Then
+            XCTAssertEqual(error as? SceneGenerator.Failure, .noAnchor(file: "Sources/CleanStore/Server/Routes.swift", line: "        return ["))
+        }
+        XCTAssertEqual(try String(contentsOf: server.appendingPathComponent("Paths.swift"), encoding: .utf8), paths, "Nothing was changed")
     }
 
     func testRefusesToOverwriteAnExistingScene() throws {

@@ -20,6 +20,6 @@ final class ExampleSceneInteractor: ExampleSceneBusinessLogic, ExampleSceneDataS
     func doSomething(request: ExampleScene.Something.Request) async {
         let result = await worker.doSomeWork()
         self.result = result
-        presenter?.presentSomething(response: ExampleScene.Something.Response(result: result))
+        presenter?.presentSomething(response: .done(result: result))
     }
 }

@@ -4,8 +4,9 @@ enum ExampleScene {
     enum Something {
         struct Request {}
 
-        struct Response {
-            var result: String
+        /// What happened: one case per outcome, so the presenter switches over them.
+        enum Response: Equatable {
+            case done(result: String)
         }
 
         struct ViewModel {

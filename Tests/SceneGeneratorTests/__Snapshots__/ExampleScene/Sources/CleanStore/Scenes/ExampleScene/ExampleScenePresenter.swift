@@ -8,7 +8,11 @@ final class ExampleScenePresenter: ExampleScenePresentationLogic {
     // MARK: Do something
 
     func presentSomething(response: ExampleScene.Something.Response) {
-        let viewModel = ExampleScene.Something.ViewModel(title: "ExampleScene", message: response.result)
+        let viewModel: ExampleScene.Something.ViewModel
+        switch response {
+        case .done(let result):
+            viewModel = ExampleScene.Something.ViewModel(title: "ExampleScene", message: result)
+        }
         viewController?.displaySomething(viewModel: viewModel)
     }
 }

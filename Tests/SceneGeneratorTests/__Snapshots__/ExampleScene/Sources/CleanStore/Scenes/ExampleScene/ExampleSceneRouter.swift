@@ -1,12 +1,12 @@
 protocol ExampleSceneRoutingLogic: AnyObject {}
 
 protocol ExampleSceneDataPassing: AnyObject {
-    var dataStore: ExampleSceneDataStore? { get }
+    /// How the next scene receives data from this one: ids in the URL, a flash in a signed cookie.
+    var flash: Flash? { get }
 }
 
-/// Redirects after a post, and the data they pass (URL + one-time message), go here.
+/// Redirects after a post (303, Post/Redirect/Get), and the data they pass, go here: a method per
+/// destination, e.g. `func routeToListOrders(flash: String) -> Response`.
 final class ExampleSceneRouter: ExampleSceneRoutingLogic, ExampleSceneDataPassing {
-    weak var viewController: ExampleSceneViewController?
-    weak var dataStore: ExampleSceneDataStore?
     var flash: Flash?
 }

@@ -29,14 +29,12 @@ final class ExampleSceneViewController: ExampleSceneDisplayLogic {
         viewController.router = router
         interactor.presenter = presenter
         presenter.viewController = viewController
-        router.viewController = viewController
-        router.dataStore = interactor
         router.flash = Flash(security: environment.security)
     }
 
     // MARK: Routes
 
-    /// The route that shows this scene (add it to `Server/Routes.swift`).
+    /// The route that shows this scene (`new-scene` printed the lines that add it to the route table).
     func doSomething() async -> Response {
         await interactor?.doSomething(request: ExampleScene.Something.Request())
         return response ?? ErrorPage.response(.internalServerError, pages: pages)

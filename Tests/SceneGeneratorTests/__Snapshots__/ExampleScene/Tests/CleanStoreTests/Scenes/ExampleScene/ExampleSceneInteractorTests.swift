@@ -47,7 +47,7 @@ final class ExampleSceneInteractorTests: XCTestCase {
 
         // Then
         XCTAssert(workerSpy.doSomeWorkCalled, "doSomething(request:) should ask the worker to do some work")
-        XCTAssertEqual(presenterSpy.presentSomethingResponse?.result, "Done by the spy.")
+        XCTAssertEqual(presenterSpy.presentSomethingResponse, .done(result: "Done by the spy."))
         XCTAssertEqual(sut.result, "Done by the spy.", "The data store keeps the result")
     }
 }

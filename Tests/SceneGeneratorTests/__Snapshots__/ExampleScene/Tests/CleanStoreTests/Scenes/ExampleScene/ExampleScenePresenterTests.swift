@@ -32,7 +32,7 @@ final class ExampleScenePresenterTests: XCTestCase {
         sut.viewController = spy
 
         // When
-        sut.presentSomething(response: ExampleScene.Something.Response(result: "Something was done."))
+        sut.presentSomething(response: .done(result: "Something was done."))
 
         // Then
         XCTAssertEqual(spy.displaySomethingViewModel?.title, "ExampleScene")

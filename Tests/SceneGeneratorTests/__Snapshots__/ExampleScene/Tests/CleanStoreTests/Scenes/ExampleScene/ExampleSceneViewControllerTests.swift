@@ -1,4 +1,5 @@
 import Hummingbird
+import Mustache
 import XCTest
 
 @testable import CleanStore
@@ -49,5 +50,16 @@ final class ExampleSceneViewControllerTests: XCTestCase {
         XCTAssertEqual(pagesSpy.rendered.first?.template, "ExampleScene/something")
         XCTAssertEqual(pagesSpy.rendered.first?.title, "ExampleScene")
         XCTAssertEqual(sut.response?.status, .ok)
+    }
+
+    func testEveryPropertyOfTheViewModelIsReachableFromTheTemplate() {
+        // Given
+        let viewModel = ExampleScene.Something.ViewModel(title: "ExampleScene", message: "Done.")
+
+        // When
+        let unreachable = Mirror(reflecting: viewModel).children.compactMap(\.label).filter { viewModel.child(named: $0) == nil }
+
+        // Then
+        XCTAssertEqual(unreachable, [], "Add these to the MustacheParent conformance in ViewModels+ExampleScene.swift")
     }
 }

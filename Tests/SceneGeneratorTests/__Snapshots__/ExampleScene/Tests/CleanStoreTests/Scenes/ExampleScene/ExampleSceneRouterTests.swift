@@ -1,0 +1,20 @@
+import Hummingbird
+import XCTest
+
+@testable import CleanStore
+
+final class ExampleSceneRouterTests: XCTestCase {
+    // MARK: Tests
+
+    func testSetupGivesTheRouterTheFlashToPassOn() async throws {
+        // Given
+        let viewController = ExampleSceneViewController(environment: try await makeTestEnvironment(pages: PageRendererSpy()))
+
+        // When
+        let router = try XCTUnwrap(viewController.router as? ExampleSceneRouter)
+
+        // Then
+        let flash = try XCTUnwrap(router.flash, "The router passes flashes signed with the app's secret")
+        XCTAssertEqual(flash.cookieValue(for: "Done."), Flash(security: testSecurity).cookieValue(for: "Done."))
+    }
+}
