@@ -41,6 +41,52 @@ final class HardeningTests: XCTestCase {
         XCTAssertEqual(stored, [Seeds.Orders.amy], "Nothing was created or changed")
     }
 
+    func testTheTokenIsCheckedBeforeAnyOfTheFormIsDecoded() async throws {
+        let app = try await TestApp(orders: [Seeds.Orders.amy])
+        // 8,000 fields (~60 KiB), one of them repeated and one badly encoded: decoded, this body
+        // would be a 400; without a valid token it is never decoded at all.
+        let fields = (0..<8_000).map { "\(String($0, radix: 36))=x" } + ["1=again", "bad=%zz"]
+        let body = fields.joined(separator: "&")
+        XCTAssertLessThan(body.utf8.count, 64 * 1024)
+        try await app.test { client in
+            let cases: [(String, String?, String)] = [
+                ("no cookie, no token", nil, body),
+                ("cookie, no token", "\(CSRFMiddleware.cookieName)=\(testBrowserID)", body),
+                ("cookie, another secret's token", "\(CSRFMiddleware.cookieName)=\(testBrowserID)",
+                 body + "&_csrf=" + RequestSecurity(secret: "another secret").sign(testBrowserID, for: CSRFMiddleware.purpose)),
+            ]
+            for (name, cookie, form) in cases {
+                let response = try await client.post("/orders", form: form, cookie: cookie, csrf: false)
+                XCTAssertEqual(response.status, .forbidden, name)
+            }
+            // With its token the same body is read, and refused as no form
+            let decoded = try await client.post("/orders", form: body)
+            XCTAssertEqual(decoded.status, .badRequest)
+            // A token given twice is no form either
+            let twice = try await client.post("/orders", form: "_csrf=\(testCSRFToken)&firstName=Amy")
+            XCTAssertEqual(twice.status, .badRequest)
+        }
+        let stored = try await app.store.fetchOrders()
+        XCTAssertEqual(stored, [Seeds.Orders.amy], "Nothing was created or changed")
+    }
+
+    func testTextThatShowsOtherThanItIsStoredIsRefusedWithAClearMessage() async throws {
+        let app = try await TestApp()
+        try await app.test { client in
+            var fields = Seeds.validFormFields
+            fields.firstName = "Bob \u{202E}ecilA"
+            fields.shipmentAddressStreet1 = "Z" + String(repeating: "\u{301}", count: 5_000)  // one character, 10 KB
+            fields.shipmentAddressCity = "4111\u{200B}1111\u{200B}1111\u{200B}1111"
+            let response = try await client.post("/orders", form: Seeds.formBody(fields))
+            XCTAssertEqual(response.status, .unprocessableContent)
+            XCTAssert(response.text.contains("First name must not include hidden formatting characters, such as text direction marks"))
+            XCTAssert(response.text.contains("Street line 1 of the shipment address must be 100 characters or fewer"))
+            XCTAssert(response.text.contains("City of the shipment address must not include a card number"))
+        }
+        let stored = try await app.store.fetchOrders()
+        XCTAssertEqual(stored, [])
+    }
+
     func testAFormPageGivesTheBrowserItsCookieAndTheFormItsToken() async throws {
         let app = try await TestApp()
         try await app.test { client in

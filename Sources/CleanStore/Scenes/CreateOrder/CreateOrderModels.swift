@@ -106,6 +106,9 @@ enum CreateOrder {
         case tooLong(maximum: Int)
         /// Tabs, line breaks or other control characters.
         case controlCharacters
+        /// Invisible formatting characters (Unicode category Cf): text direction overrides,
+        /// zero-width characters, tag characters. They make text show other than it is stored.
+        case formatCharacters
         /// A free-text field holding what looks like a card number (12 or more digits in a row).
         case looksLikeCardNumber
         /// Not in the form the field takes (an email with no @, a ZIP of letters, a card number with letters…).

@@ -17,6 +17,8 @@ extension CreateOrderPresenter {
         case .missing: return words.missing
         case .tooLong(let maximum): return "\(words.label) must be \(maximum) characters or fewer"
         case .controlCharacters: return "\(words.label) must not include tabs, line breaks or other control characters"
+        case .formatCharacters:
+            return "\(words.label) must not include hidden formatting characters, such as text direction marks"
         case .looksLikeCardNumber: return "\(words.label) must not include a card number"
         case .badFormat: return words.badFormat ?? "Enter the \(words.label.lowercased()) in the correct format"
         case .phoneDigitCount: return "Enter a phone number with 7 to 15 digits"

@@ -37,6 +37,10 @@ final class OrderValidationWorker {
 
     static let maximumLength = 100
     static let maximumZIPLength = 20
+    /// What a field may hold in UTF-8 bytes, per character of its maximum: 4, the longest a single
+    /// Unicode scalar takes. A character can be one letter and thousands of combining marks; this
+    /// bounds what is stored (and shown on every page) whatever the character count says.
+    static let maximumBytesPerCharacter = 4
 
     /// US states, the District of Columbia, territories and military "states" (USPS codes).
     static let stateCodes: Set<String> = [
@@ -128,7 +132,8 @@ final class OrderValidationWorker {
         }
 
         /// The trimmed text of a field, or nil when it is empty or breaks a rule every field has:
-        /// a maximum length, no control characters, and (for free text) no card number in it.
+        /// a maximum length (in characters, and in bytes), no control or invisible formatting
+        /// characters, and (for free text) no card number in it.
         mutating func text(_ field: Field, required: Bool = true, freeText: Bool = true) -> String? {
             let value = trimmed(field)
             let maximum = field == .shipmentAddressZIP || field == .billingAddressZIP
@@ -136,12 +141,14 @@ final class OrderValidationWorker {
             if value.isEmpty {
                 if required { flag(field, .missing) }
                 return nil
-            } else if value.count > maximum {
+            } else if value.utf8.count > maximum * OrderValidationWorker.maximumBytesPerCharacter || value.count > maximum {
                 flag(field, .tooLong(maximum: maximum))
             } else if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                 flag(field, .controlCharacters)
             } else if freeText && OrderValidationWorker.containsCardNumberLikeRun(value) {
                 flag(field, .looksLikeCardNumber)
+            } else if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .format }) {
+                flag(field, .formatCharacters)
             } else {
                 return value
             }
@@ -264,17 +271,20 @@ final class OrderValidationWorker {
         return !digits.isEmpty && sum % 10 == 0
     }
 
-    /// 12 or more digits in a row, single spaces or dashes between them allowed: a card number
-    /// typed into the wrong field.
+    /// 12 or more digits in a row: a card number typed into the wrong field. Digits of any script
+    /// count (fullwidth `４１１１` too), a single space, dash, dot or slash may stand between two,
+    /// and invisible formatting characters (zero-width spaces and the like) are not seen at all.
     static func containsCardNumberLikeRun(_ text: String) -> Bool {
         var digits = 0
         var previousWasSeparator = false
-        for character in text {
-            if character.isASCIIDigit {
+        for scalar in text.unicodeScalars {
+            if scalar.properties.generalCategory == .format {
+                continue
+            } else if scalar.properties.numericType == .decimal {
                 digits += 1
                 previousWasSeparator = false
                 if digits >= 12 { return true }
-            } else if (character == " " || character == "-") && digits > 0 && !previousWasSeparator {
+            } else if " -./".unicodeScalars.contains(scalar) && digits > 0 && !previousWasSeparator {
                 previousWasSeparator = true
             } else {
                 digits = 0

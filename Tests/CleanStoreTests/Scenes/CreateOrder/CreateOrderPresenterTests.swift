@@ -159,7 +159,7 @@ final class CreateOrderPresenterTests: XCTestCase {
     }
 
     static let allProblems: [CreateOrder.Problem] = [
-        .missing, .tooLong(maximum: 100), .controlCharacters, .looksLikeCardNumber, .badFormat, .phoneDigitCount,
+        .missing, .tooLong(maximum: 100), .controlCharacters, .formatCharacters, .looksLikeCardNumber, .badFormat, .phoneDigitCount,
         .unknownState, .cardNumberLength, .cardNumberChecksum, .monthOutOfRange, .expired,
     ]
 
@@ -183,6 +183,7 @@ final class CreateOrderPresenterTests: XCTestCase {
             (.firstName, .tooLong(maximum: 100), "First name must be 100 characters or fewer"),
             (.billingAddressZIP, .tooLong(maximum: 20), "ZIP code of the billing address must be 20 characters or fewer"),
             (.lastName, .controlCharacters, "Last name must not include tabs, line breaks or other control characters"),
+            (.firstName, .formatCharacters, "First name must not include hidden formatting characters, such as text direction marks"),
             (.shipmentAddressStreet1, .looksLikeCardNumber, "Street line 1 of the shipment address must not include a card number"),
             (.phone, .badFormat, "Enter a phone number using only digits, spaces, dashes, dots, brackets and a leading +, like (415) 555-0100"),
             (.phone, .phoneDigitCount, "Enter a phone number with 7 to 15 digits"),

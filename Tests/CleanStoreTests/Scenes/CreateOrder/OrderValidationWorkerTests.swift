@@ -87,6 +87,33 @@ final class OrderValidationWorkerTests: XCTestCase {
         assertRefused(.phone, [String(repeating: "1", count: 101)], .tooLong(maximum: 100))
     }
 
+    func testALengthCountsWhatIsStoredNotOnlyCharacters() {
+        // One character: a Z and 31,000 combining marks (62 KB)
+        let zalgo = "Z" + String(repeating: "\u{301}", count: 31_000)
+        XCTAssertEqual(zalgo.count, 1)
+        for field in [Field.firstName, .lastName, .email, .shipmentAddressStreet1, .shipmentAddressStreet2,
+                      .shipmentAddressCity, .billingAddressStreet1, .billingAddressCity] {
+            assertRefused(field, [zalgo, "Zo" + String(repeating: "\u{308}", count: 399)], .tooLong(maximum: 100))
+        }
+        assertRefused(.shipmentAddressZIP, ["9" + String(repeating: "\u{301}", count: 80)], .tooLong(maximum: 20))
+        // 100 characters of four bytes each are still 100 characters
+        assertAccepted(.firstName, [String(repeating: "𝔸", count: 100), "Zoë", "Zoe\u{308}"])
+    }
+
+    func testInvisibleFormattingCharactersAreRefusedInEveryField() {
+        let formatted = [
+            "Bob \u{202E}ecilA", "A\u{200B}my", "\u{FEFF}Amy", "Amy\u{2066}x\u{2069}", "Amy\u{E0041}", "Am\u{AD}y",
+            "\u{200D}Amy", "Amy\u{200F}",
+        ]
+        for field in [Field.firstName, .lastName, .email, .phone, .shipmentAddressStreet1, .shipmentAddressStreet2,
+                      .shipmentAddressCity, .shipmentAddressState, .shipmentAddressZIP, .billingAddressCity,
+                      .paymentMethodExpirationDate] {
+            assertRefused(field, formatted, .formatCharacters)
+        }
+        assertRefused(.paymentMethodCreditCardNumber, ["4111\u{200B}1111 1111 1111"], .formatCharacters)
+        assertRefused(.paymentMethodCVV, ["12\u{200B}3"], .formatCharacters)
+    }
+
     func testControlCharactersAreRefused() {
         for field in [Field.firstName, .lastName, .shipmentAddressStreet1, .shipmentAddressCity, .email] {
             assertRefused(field, ["Amy\nApple", "A\u{0}b", "a\tb", "x\u{7F}y"], .controlCharacters)
@@ -98,7 +125,12 @@ final class OrderValidationWorkerTests: XCTestCase {
                       .billingAddressStreet1, .billingAddressCity] {
             assertRefused(field, ["4111111111111111", "Amy 4111 1111 1111 1111", "4111-1111-1111", "card 123456789012"], .looksLikeCardNumber)
         }
-        assertAccepted(.shipmentAddressStreet1, ["12345 Long Road 67890", "Suite 1234567890 1"])
+        assertAccepted(.shipmentAddressStreet1, ["12345 Long Road 67890", "Suite 1234567890 1", "1/2 Main St. 12.5"])
+        // However the digits are split or written
+        assertRefused(.firstName, [
+            "4111.1111.1111.1111", "4111/1111/1111/1111", "4111\u{200B}1111\u{200B}1111\u{200B}1111",
+            "４１１１ １１１１ １１１１ １１１１", "Amy ٤١١١٤١١١٤١١١٤١١١", "4111 \u{200C}1111-1111.1111",
+        ], .looksLikeCardNumber)
         assertRefused(.email, ["4111111111111111@example.com"], .looksLikeCardNumber)
     }
 
