@@ -82,8 +82,8 @@ public struct SceneGenerator {
             (
                 "Sources/CleanStore/Server/Routes.swift", "        return [",
                 """
-                            Route(method: .get, path: Paths.\(lowerName)) { _, _ in
-                                await \(name)ViewController(environment: environment).doSomething()
+                            Route(method: .get, path: Paths.\(lowerName)) { _, context in
+                                await \(name)ViewController(environment: environment, browser: context.browser).doSomething()
                             },
                 """
             ),

@@ -75,8 +75,8 @@ final class SceneGeneratorTests: XCTestCase {
         XCTAssert(try text("Paths.swift").contains("public enum Paths {\n    public static let exampleScene = AppPath(\"/example-scene\")\n"))
         XCTAssert(try text("Routes.swift").contains("""
                     return [
-                        Route(method: .get, path: Paths.exampleScene) { _, _ in
-                            await ExampleSceneViewController(environment: environment).doSomething()
+                        Route(method: .get, path: Paths.exampleScene) { _, context in
+                            await ExampleSceneViewController(environment: environment, browser: context.browser).doSomething()
                         },
 
             """))

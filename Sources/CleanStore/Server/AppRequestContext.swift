@@ -16,6 +16,9 @@ public struct AppRequestContext: RequestContext {
         coreContext = .init(source: source)
     }
 
+    /// Who is asking: the browser's id and its forms' token.
+    public var browser: Browser { Browser(id: browserID, csrfToken: csrfToken) }
+
     public var requestDecoder: URLEncodedFormDecoder { URLEncodedFormDecoder() }
 
     /// An order form is a few hundred bytes; 64 KiB is generous.

@@ -1,15 +1,22 @@
+import Foundation
 import Hummingbird
 
-/// Cross-site request forgery protection, stateless: every browser gets a random id in a cookie,
-/// and every form carries the HMAC of that id (`_csrf`). This middleware gives each request its
-/// browser's id and token (and a new browser its cookie, with the first page); `PostedFormMiddleware`
-/// refuses a post whose token is not its browser's, before anything is decoded or changed.
+/// Cross-site request forgery protection, stateless: every browser gets a random id in a signed
+/// cookie (only an id this server issued counts), and every form carries a token: the id signed,
+/// good for 12 hours (`_csrf`). This middleware gives each request its browser's id and token (and
+/// a new browser its cookie, with the first page); `PostedFormMiddleware` refuses a post whose
+/// token is not its browser's, before anything is decoded or changed.
 struct CSRFMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
+    /// The cookie's name; `__Host-cleanstore_csrf` when cookies are secure.
     static let cookieName = "cleanstore_csrf"
     static let fieldName = "_csrf"
     static let purpose = "csrf"
+    /// What signs the id in the cookie (a token for one purpose is no token for another).
+    static let cookiePurpose = "browser"
+    /// How long a form's token is good for.
+    static let tokenLifetime: TimeInterval = 12 * 60 * 60
 
     let security: RequestSecurity
 
@@ -17,24 +24,40 @@ struct CSRFMiddleware: RouterMiddleware {
         -> Response
     {
         var context = context
-        let existing = (request.cookies[Self.cookieName]?.value).flatMap { Self.isBrowserID($0) ? $0 : nil }
+        let existing = request.cookies[security.cookieName(Self.cookieName)].flatMap { Self.browserID(in: $0.value, security: security) }
         let browserID = existing ?? security.newBrowserID()
         // Only an id the browser sent back can vouch for a post: one minted now vouches for nothing.
         context.browserID = existing ?? ""
-        context.csrfToken = security.sign(browserID, for: Self.purpose)
+        context.csrfToken = Self.token(for: browserID, security: security)
         var response = try await next(request, context)
         if existing == nil, response.headers[.contentType]?.hasPrefix("text/html") == true {
-            response.setCookie(security.cookie(name: Self.cookieName, value: browserID))
+            response.setCookie(security.cookie(name: Self.cookieName, value: Self.cookieValue(for: browserID, security: security)))
         }
         return response
     }
 
-    /// Whether a form's token belongs to the browser that sent it.
-    static func isValid(token: String, browserID: String, security: RequestSecurity) -> Bool {
-        !browserID.isEmpty && security.verify(browserID, signature: token, for: purpose)
+    /// The token a browser's forms carry.
+    static func token(for browserID: String, security: RequestSecurity) -> String {
+        security.sign(browserID, for: purpose, lifetime: tokenLifetime)
     }
 
-    private static func isBrowserID(_ value: String) -> Bool {
-        (16...128).contains(value.utf8.count) && value.utf8.allSatisfy(RequestSecurity.isBase64URLByte)
+    /// Whether a form's token belongs to the browser that sent it, and is still good.
+    static func isValid(token: String, browserID: String, security: RequestSecurity) -> Bool {
+        !browserID.isEmpty && security.verify(browserID, expiringSignature: token, for: purpose)
+    }
+
+    /// What the cookie holds: the id and its signature, `<id>.<signature>`.
+    static func cookieValue(for browserID: String, security: RequestSecurity) -> String {
+        "\(browserID).\(security.sign(browserID, for: cookiePurpose))"
+    }
+
+    /// The id in a cookie this server set; nil for any other value (a client-chosen id, a forged or
+    /// foreign signature).
+    static func browserID(in value: String, security: RequestSecurity) -> String? {
+        let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, (16...128).contains(parts[0].utf8.count), parts[0].utf8.allSatisfy(RequestSecurity.isBase64URLByte),
+            security.verify(String(parts[0]), signature: String(parts[1]), for: cookiePurpose)
+        else { return nil }
+        return String(parts[0])
     }
 }

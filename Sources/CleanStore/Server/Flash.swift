@@ -2,33 +2,45 @@ import Foundation
 import Hummingbird
 
 /// The flash: the one-time message a router passes to the next page along with a redirect
-/// ("Order 7 was created."). It travels in a signed cookie that the route table reads for the next
-/// page and that page's router clears; a cookie whose signature does not match (forged, or from
-/// another secret) is ignored.
+/// ("Order 7 was created."). It travels in a signed cookie, `<message>.<expiry>.<signature>`,
+/// that the route table reads for the next page and that page's router clears. It is good for
+/// 10 minutes, and only in the browser it was meant for (the signature covers the browser's id);
+/// a cookie whose signature does not match (forged, foreign, another browser's) is ignored.
 public struct Flash: Sendable {
+    /// The cookie's name; `__Host-cleanstore_flash` when cookies are secure.
     public static let cookieName = "cleanstore_flash"
     static let purpose = "flash"
+    /// How long a flash waits to be shown.
+    static let lifetime: TimeInterval = 10 * 60
 
     public let security: RequestSecurity
+    /// The browser the flash is for: the id in its CSRF cookie.
+    public let browserID: String
 
-    public init(security: RequestSecurity) {
+    public init(security: RequestSecurity, browserID: String) {
         self.security = security
+        self.browserID = browserID
     }
 
-    /// The flash passed to this request, if any, and if it is genuine.
+    /// The flash passed to this request, if any, and if it is genuine, current and this browser's.
     public func message(in request: Request) -> String? {
-        guard let value = request.cookies[Self.cookieName]?.value else { return nil }
-        let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+        guard !browserID.isEmpty, let value = request.cookies[security.cookieName(Self.cookieName)]?.value else { return nil }
+        let parts = value.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, let data = RequestSecurity.data(base64URL: String(parts[0])),
             let message = String(data: data, encoding: .utf8), !message.isEmpty,
-            security.verify(message, signature: String(parts[1]), for: Self.purpose)
+            security.verify(signed(message), expiringSignature: String(parts[1]), for: Self.purpose)
         else { return nil }
         return message
     }
 
     /// The cookie value that carries a flash.
     public func cookieValue(for message: String) -> String {
-        RequestSecurity.base64URL(Data(message.utf8)) + "." + security.sign(message, for: Self.purpose)
+        RequestSecurity.base64URL(Data(message.utf8)) + "." + security.sign(signed(message), for: Self.purpose, lifetime: Self.lifetime)
+    }
+
+    /// What the signature covers: the browser and the message.
+    private func signed(_ message: String) -> String {
+        "\(browserID)\n\(message)"
     }
 
     /// Passes a flash to the page the response redirects to.

@@ -13,7 +13,9 @@ enum Routes {
     }
 
     static func table(environment: SceneEnvironment) -> [Route] {
-        let flash = Flash(security: environment.security)
+        @Sendable func flash(_ request: Request, _ context: AppRequestContext) -> String? {
+            Flash(security: environment.security, browserID: context.browserID).message(in: request)
+        }
         @Sendable func orderFormFields(_ context: AppRequestContext) throws -> CreateOrder.OrderFormFields {
             try FormDecoding.decode(CreateOrder.OrderFormFields.self, context: context)
         }
@@ -21,10 +23,10 @@ enum Routes {
             try context.parameters.require("id")
         }
         @Sendable func createOrder(_ context: AppRequestContext) -> CreateOrderViewController {
-            CreateOrderViewController(environment: environment, csrfToken: context.csrfToken)
+            CreateOrderViewController(environment: environment, browser: context.browser)
         }
         @Sendable func deleteOrder(_ context: AppRequestContext) -> DeleteOrderViewController {
-            DeleteOrderViewController(environment: environment, csrfToken: context.csrfToken)
+            DeleteOrderViewController(environment: environment, browser: context.browser)
         }
         return [
             Route(method: .get, path: Paths.root) { _, _ in .seeOther(Paths.orders.description) },
@@ -33,11 +35,11 @@ enum Routes {
                     status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
                     body: ResponseBody(byteBuffer: ByteBuffer(string: "ok")))
             },
-            Route(method: .get, path: Paths.orders) { request, _ in
+            Route(method: .get, path: Paths.orders) { request, context in
                 let query = request.uri.queryParameters
-                return await ListOrdersViewController(environment: environment).showOrders(
+                return await ListOrdersViewController(environment: environment, browser: context.browser).showOrders(
                     after: query["after"].map(String.init), before: query["before"].map(String.init),
-                    flash: flash.message(in: request))
+                    flash: flash(request, context))
             },
             Route(method: .post, path: Paths.orders) { _, context in
                 await createOrder(context).createOrder(orderFormFields: try orderFormFields(context))
@@ -46,8 +48,8 @@ enum Routes {
                 createOrder(context).newOrder()
             },
             Route(method: .get, path: Paths.order) { request, context in
-                await ShowOrderViewController(environment: environment).showOrder(
-                    id: try orderID(context), flash: flash.message(in: request))
+                await ShowOrderViewController(environment: environment, browser: context.browser).showOrder(
+                    id: try orderID(context), flash: flash(request, context))
             },
             Route(method: .post, path: Paths.order) { _, context in
                 await createOrder(context).updateOrder(id: try orderID(context), orderFormFields: try orderFormFields(context))

@@ -14,17 +14,17 @@ final class HardeningTests: XCTestCase {
     func testAPostWithoutAValidTokenIs403AndChangesNothing() async throws {
         let app = try await TestApp(orders: [Seeds.Orders.amy])
         let otherBrowser = "other-browser-0123456789"
-        let otherToken = testSecurity.sign(otherBrowser, for: CSRFMiddleware.purpose)
-        let foreignToken = RequestSecurity(secret: "another secret").sign(testBrowserID, for: CSRFMiddleware.purpose)
+        let otherToken = CSRFMiddleware.token(for: otherBrowser, security: testSecurity)
+        let foreignToken = CSRFMiddleware.token(for: testBrowserID, security: RequestSecurity(secret: "another secret, also 32 bytes long", now: { Seeds.june29 }))
         let body = Seeds.formBody(Seeds.validFormFields)
         let cases: [(String, String?, String)] = [
             ("no cookie, no token", nil, body),
-            ("cookie, no token", "\(CSRFMiddleware.cookieName)=\(testBrowserID)", body),
+            ("cookie, no token", testBrowserCookie, body),
             ("token, no cookie", nil, body + "&_csrf=\(testCSRFToken)"),
-            ("another browser's token", "\(CSRFMiddleware.cookieName)=\(testBrowserID)", body + "&_csrf=\(otherToken)"),
-            ("token of another secret", "\(CSRFMiddleware.cookieName)=\(testBrowserID)", body + "&_csrf=\(foreignToken)"),
-            ("garbage token", "\(CSRFMiddleware.cookieName)=\(testBrowserID)", body + "&_csrf=%21%21"),
-            ("empty token", "\(CSRFMiddleware.cookieName)=\(testBrowserID)", body + "&_csrf="),
+            ("another browser's token", testBrowserCookie, body + "&_csrf=\(otherToken)"),
+            ("token of another secret", testBrowserCookie, body + "&_csrf=\(foreignToken)"),
+            ("garbage token", testBrowserCookie, body + "&_csrf=%21%21"),
+            ("empty token", testBrowserCookie, body + "&_csrf="),
         ]
         try await app.test { client in
             let postRoutes = Routes.table(environment: app.environment).filter { $0.method == .post }
@@ -51,9 +51,9 @@ final class HardeningTests: XCTestCase {
         try await app.test { client in
             let cases: [(String, String?, String)] = [
                 ("no cookie, no token", nil, body),
-                ("cookie, no token", "\(CSRFMiddleware.cookieName)=\(testBrowserID)", body),
-                ("cookie, another secret's token", "\(CSRFMiddleware.cookieName)=\(testBrowserID)",
-                 body + "&_csrf=" + RequestSecurity(secret: "another secret").sign(testBrowserID, for: CSRFMiddleware.purpose)),
+                ("cookie, no token", testBrowserCookie, body),
+                ("cookie, another secret's token", testBrowserCookie,
+                 body + "&_csrf=" + CSRFMiddleware.token(for: testBrowserID, security: RequestSecurity(secret: "another secret, also 32 bytes long", now: { Seeds.june29 }))),
             ]
             for (name, cookie, form) in cases {
                 let response = try await client.post("/orders", form: form, cookie: cookie, csrf: false)
@@ -90,15 +90,70 @@ final class HardeningTests: XCTestCase {
     func testAFormPageGivesTheBrowserItsCookieAndTheFormItsToken() async throws {
         let app = try await TestApp()
         try await app.test { client in
-            let form = try await client.get("/orders/new")
+            let form = try await client.get("/orders/new", browser: false)
             XCTAssertEqual(
                 form.headers[values: .setCookie].map { Set($0.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }) },
-                [["\(CSRFMiddleware.cookieName)=\(testBrowserID)", "Path=/", "HttpOnly", "SameSite=Lax"]])
+                [[testBrowserCookie, "Path=/", "HttpOnly", "SameSite=Lax"]])
             XCTAssert(form.text.contains(#"<input type="hidden" name="_csrf" value="\#(testCSRFToken)" />"#))
 
             // A browser that has its cookie keeps it
-            let again = try await client.get("/orders/new", cookie: "\(CSRFMiddleware.cookieName)=\(testBrowserID)")
+            let again = try await client.get("/orders/new")
             XCTAssertNil(again.headers[.setCookie])
+        }
+    }
+
+    func testOnlyABrowserIDTheServerIssuedVouchesForAToken() async throws {
+        let app = try await TestApp(orders: [Seeds.Orders.amy])
+        // An id the client chose, with the token that id would have: without the server's signature
+        // on the id, the cookie counts for nothing.
+        let chosen = "chosen-by-the-client-0123"
+        let chosenToken = CSRFMiddleware.token(for: chosen, security: testSecurity)
+        let forgedSignature = CSRFMiddleware.cookieValue(for: chosen, security: RequestSecurity(secret: "another secret, also 32 bytes long"))
+        try await app.test { client in
+            for cookie in ["\(CSRFMiddleware.cookieName)=\(chosen)", "\(CSRFMiddleware.cookieName)=\(forgedSignature)",
+                           "\(CSRFMiddleware.cookieName)=\(chosen).", "\(CSRFMiddleware.cookieName)=\(testBrowserID)"] {
+                let response = try await client.post(
+                    "/orders", form: Seeds.formBody(Seeds.validFormFields) + "&_csrf=\(chosenToken)", cookie: cookie, csrf: false)
+                XCTAssertEqual(response.status, .forbidden, cookie)
+                let page = try await client.get("/orders/new", cookie: cookie, browser: false)
+                XCTAssertEqual(page.headers[values: .setCookie].count, 1, "\(cookie): the browser gets an id of the server's")
+            }
+        }
+        let stored = try await app.store.fetchOrders()
+        XCTAssertEqual(stored, [Seeds.Orders.amy])
+    }
+
+    func testATokenIsGoodFor12Hours() async throws {
+        // Given: the app's clock 11 hours 59 minutes, then 12 hours and a second, after the token was made
+        for (elapsed, status) in [(12 * 3600 - 60.0, HTTPResponse.Status.seeOther), (12 * 3600 + 1, .forbidden)] {
+            var app = try await TestApp()
+            app.environment.security.now = { Seeds.june29.addingTimeInterval(elapsed) }
+            try await app.test { client in
+                // When
+                let response = try await client.post("/orders", form: Seeds.formBody(Seeds.validFormFields))
+
+                // Then
+                XCTAssertEqual(response.status, status, "\(elapsed) s")
+            }
+        }
+    }
+
+    func testSecretsShorterThan32BytesAreRefusedAndFilesAndTheEnvironmentAreRead() throws {
+        let long = String(repeating: "s", count: 32)
+        XCTAssertThrowsError(try RequestSecurity.secret(option: "k9", file: nil, environment: [:])) { error in
+            XCTAssertEqual("\(error)", "The secret is 2 bytes long; it must be at least 32 (make one with: openssl rand -base64 32)")
+        }
+        XCTAssertThrowsError(try RequestSecurity.secret(option: nil, file: nil, environment: ["CLEANSTORE_SECRET": "short"]))
+        XCTAssertEqual(try RequestSecurity.secret(option: long, file: nil, environment: [:]), long)
+        XCTAssertEqual(try RequestSecurity.secret(option: nil, file: nil, environment: ["CLEANSTORE_SECRET": long]), long)
+        XCTAssertNil(try RequestSecurity.secret(option: nil, file: nil, environment: [:]))
+
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("secret-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "\(long)\n".write(to: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try RequestSecurity.secret(option: nil, file: file.path, environment: ["CLEANSTORE_SECRET": "x"]), long)
+        XCTAssertThrowsError(try RequestSecurity.secret(option: nil, file: file.path + "-missing", environment: [:])) { error in
+            XCTAssertEqual("\(error)", "Cannot read the secret file \(file.path)-missing")
         }
     }
 
@@ -106,11 +161,21 @@ final class HardeningTests: XCTestCase {
         var app = try await TestApp()
         app.environment.security.secureCookies = true
         try await app.test { client in
-            let form = try await client.get("/orders/new")
-            XCTAssert(form.headers[values: .setCookie].allSatisfy { $0.contains("Secure") })
-            let created = try await client.post("/orders", form: Seeds.formBody(Seeds.validFormFields))
+            let form = try await client.get("/orders/new", browser: false)
+            XCTAssertEqual(form.headers[values: .setCookie].count, 1)
+            XCTAssert(form.headers[values: .setCookie].allSatisfy { $0.contains("Secure") && $0.hasPrefix("__Host-cleanstore_csrf=") })
+            // The browser sends it back under its __Host- name
+            let created = try await client.post(
+                "/orders", form: Seeds.formBody(Seeds.validFormFields) + "&_csrf=\(testCSRFToken)",
+                cookie: "__Host-" + testBrowserCookie, csrf: false)
             XCTAssertEqual(created.status, .seeOther)
-            XCTAssert(created.headers[values: .setCookie].allSatisfy { $0.contains("Secure") && $0.contains("HttpOnly") })
+            XCTAssertEqual(created.headers[values: .setCookie].count, 1)
+            XCTAssert(created.headers[values: .setCookie].allSatisfy {
+                $0.hasPrefix("__Host-cleanstore_flash=") && $0.contains("Secure") && $0.contains("HttpOnly")
+            })
+            // Under its plain name the cookie is no cookie of this server's
+            let plain = try await client.post("/orders", form: Seeds.formBody(Seeds.validFormFields))
+            XCTAssertEqual(plain.status, .forbidden)
         }
     }
 

@@ -33,7 +33,7 @@ final class MultiInstanceTests: XCTestCase {
 
     func testAnOrderCreatedThroughOneInstanceIsListedShownAndEditableThroughTheOther() async throws {
         // Given: a browser that opened its form on the first instance
-        let onFirst = try await Browser.open(first.baseURL, client: client)
+        let onFirst = try await LiveBrowser.open(first.baseURL, client: client)
         let onSecond = onFirst.talking(to: second.baseURL)
 
         // When: it creates an order through the first
@@ -64,8 +64,8 @@ final class MultiInstanceTests: XCTestCase {
     }
 
     func testTwoEditsOfOneOrderFromOneVersionThroughBothInstancesExactlyOneWins() async throws {
-        let onFirst = try await Browser.open(first.baseURL, client: client)
-        let onSecond = try await Browser.open(second.baseURL, client: client)
+        let onFirst = try await LiveBrowser.open(first.baseURL, client: client)
+        let onSecond = try await LiveBrowser.open(second.baseURL, client: client)
         let created = try await onFirst.post("/orders", fields: Seeds.validFormFields)
         let id = try XCTUnwrap(created.orderID)
 
@@ -96,7 +96,7 @@ final class MultiInstanceTests: XCTestCase {
 
     func testTwoHundredConcurrentCreatesAcrossBothInstancesGiveTwoHundredDistinctOrders() async throws {
         let browsers = [
-            try await Browser.open(first.baseURL, client: client), try await Browser.open(second.baseURL, client: client),
+            try await LiveBrowser.open(first.baseURL, client: client), try await LiveBrowser.open(second.baseURL, client: client),
         ]
         let results = await withTaskGroup(of: [(status: UInt, orderID: String?)].self) { group in
             for lane in 0..<32 {

@@ -59,7 +59,7 @@ final class ServerProcessTests: XCTestCase {
 
     /// Creates `count` orders, `concurrency` at a time; returns what each got.
     static func createOrders(
-        _ count: Int, concurrency: Int, browser: Browser, acknowledgements: Acknowledgements = Acknowledgements()
+        _ count: Int, concurrency: Int, browser: LiveBrowser, acknowledgements: Acknowledgements = Acknowledgements()
     ) async -> [Result<(status: UInt, orderID: String?), Error>] {
         await withTaskGroup(of: [Result<(status: UInt, orderID: String?), Error>].self) { group in
             for lane in 0..<concurrency {
@@ -89,7 +89,7 @@ final class ServerProcessTests: XCTestCase {
 
     func testTwoHundredConcurrentCreatesGiveTwoHundredDistinctCompleteOrders() async throws {
         let server = try ServerProcess(database: databasePath)
-        let browser = try await Browser.open(server.baseURL, client: client)
+        let browser = try await LiveBrowser.open(server.baseURL, client: client)
         let results = await Self.createOrders(200, concurrency: 200, browser: browser)
         let acknowledged = results.compactMap { try? $0.get() }.filter { $0.status == 303 }
         XCTAssertEqual(acknowledged.count, 200)
@@ -104,7 +104,7 @@ final class ServerProcessTests: XCTestCase {
 
     func testSIGTERMFinishesTheRequestsInFlightClosesTheDatabaseAndExits0() async throws {
         let server = try ServerProcess(database: databasePath)
-        let browser = try await Browser.open(server.baseURL, client: client)
+        let browser = try await LiveBrowser.open(server.baseURL, client: client)
         let acknowledgements = Acknowledgements()
         let load = Task.detached { [browser, acknowledgements] in
             await ServerProcessTests.createOrders(60, concurrency: 6, browser: browser, acknowledgements: acknowledgements)
@@ -126,7 +126,7 @@ final class ServerProcessTests: XCTestCase {
 
     func testSIGKILLMidLoadLosesNoAcknowledgedOrder() async throws {
         let server = try ServerProcess(database: databasePath)
-        let browser = try await Browser.open(server.baseURL, client: client)
+        let browser = try await LiveBrowser.open(server.baseURL, client: client)
         let acknowledgements = Acknowledgements()
         let load = Task.detached { [browser, acknowledgements] in
             await ServerProcessTests.createOrders(400, concurrency: 8, browser: browser, acknowledgements: acknowledgements)
@@ -147,7 +147,7 @@ final class ServerProcessTests: XCTestCase {
             XCTAssertEqual(order?.paymentMethod.creditCardNumber, "4111111111111111")
             XCTAssertEqual(order?.lastName.hasPrefix("Number "), true)
         }
-        let after = try await Browser.open(restarted.baseURL, client: client).post("/orders", fields: Seeds.validFormFields)
+        let after = try await LiveBrowser.open(restarted.baseURL, client: client).post("/orders", fields: Seeds.validFormFields)
         XCTAssertEqual(after.status, 303, "The restarted server takes orders")
         XCTAssertFalse(acknowledged.contains(after.orderID ?? ""), "No id is reused")
         XCTAssertEqual(restarted.stop(with: SIGTERM).status, 0)

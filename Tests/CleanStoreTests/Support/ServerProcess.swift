@@ -88,15 +88,15 @@ final class ServerProcess: @unchecked Sendable {
 }
 
 /// A browser's worth of HTTP: keeps the CSRF cookie and the form's token.
-struct Browser: Sendable {
+struct LiveBrowser: Sendable {
     let client: HTTPClient
     var baseURL: String
     var cookie = ""
     var token = ""
 
     /// Opens the new-order form, as a clerk does first, to get the cookie and token.
-    static func open(_ baseURL: String, client: HTTPClient) async throws -> Browser {
-        var browser = Browser(client: client, baseURL: baseURL)
+    static func open(_ baseURL: String, client: HTTPClient) async throws -> LiveBrowser {
+        var browser = LiveBrowser(client: client, baseURL: baseURL)
         let response = try await client.execute(HTTPClientRequest(url: baseURL + "/orders/new"), timeout: .seconds(10))
         let body = String(buffer: try await response.body.collect(upTo: 1 << 20))
         browser.cookie = response.headers["set-cookie"].first.map { String($0.split(separator: ";")[0]) } ?? ""
@@ -107,7 +107,7 @@ struct Browser: Sendable {
     }
 
     /// The same browser (its cookie and token), talking to another instance.
-    func talking(to baseURL: String) -> Browser {
+    func talking(to baseURL: String) -> LiveBrowser {
         var browser = self
         browser.baseURL = baseURL
         return browser

@@ -39,16 +39,19 @@ extension TestClientProtocol {
         var body = form
         var cookies = cookie.map { [$0] } ?? []
         if csrf {
-            cookies.append("\(CSRFMiddleware.cookieName)=\(testBrowserID)")
+            cookies.append(testBrowserCookie)
             body += (body.isEmpty ? "" : "&") + "\(CSRFMiddleware.fieldName)=\(testCSRFToken)"
         }
         if !cookies.isEmpty { headers[.cookie] = cookies.joined(separator: "; ") }
         return try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
     }
 
-    func get(_ uri: String, cookie: String? = nil) async throws -> TestResponse {
+    /// GETs a page as the test browser does: with its CSRF cookie (it has one since its first page),
+    /// unless `browser` is false (a browser's very first visit).
+    func get(_ uri: String, cookie: String? = nil, browser: Bool = true) async throws -> TestResponse {
         var headers: HTTPFields = [:]
-        if let cookie { headers[.cookie] = cookie }
+        let cookies = (cookie.map { [$0] } ?? []) + (browser ? [testBrowserCookie] : [])
+        if !cookies.isEmpty { headers[.cookie] = cookies.joined(separator: "; ") }
         return try await execute(uri: uri, method: .get, headers: headers)
     }
 }

@@ -12,15 +12,21 @@ enum Repository {
     static let publicDirectory = root.appendingPathComponent("Public").path
 }
 
-/// The fixed secret and browser id of the tests: tokens and signed messages are the same every run.
-let testSecurity = RequestSecurity(secret: "test-secret", newBrowserID: { testBrowserID })
+/// The fixed secret, clock and browser id of the tests: tokens and signed flashes are the same every
+/// run (tokens are made at 6/29/07 06:00 UTC, the test clock, and good for 12 hours).
+let testSecurity = RequestSecurity(
+    secret: "test-secret-of-the-tests-32-bytes", newBrowserID: { testBrowserID }, now: { Seeds.june29 })
 let testBrowserID = "test-browser-0123456789"
 /// The CSRF token of `testBrowserID`.
-let testCSRFToken = testSecurity.sign(testBrowserID, for: CSRFMiddleware.purpose)
+let testCSRFToken = CSRFMiddleware.token(for: testBrowserID, security: testSecurity)
+/// The test browser, as the route table hands it to a scene.
+let testBrowser = Browser(id: testBrowserID, csrfToken: testCSRFToken)
+/// The `name=value` of the test browser's CSRF cookie (its id, signed by the server).
+let testBrowserCookie = "\(CSRFMiddleware.cookieName)=\(CSRFMiddleware.cookieValue(for: testBrowserID, security: testSecurity))"
 
-/// A `Cookie` header carrying a signed one-time message, as a router's redirect sets it.
+/// A `Cookie` header carrying a signed flash for the test browser, as a router's redirect sets it.
 func flashCookie(_ message: String) -> String {
-    "\(Flash.cookieName)=\(Flash(security: testSecurity).cookieValue(for: message))"
+    "\(Flash.cookieName)=\(Flash(security: testSecurity, browserID: testBrowserID).cookieValue(for: message))"
 }
 
 /// A scene environment with everything fixed: memory store, clock at 6/29/07, UTC, test secret.

@@ -18,15 +18,15 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
     /// The page this cycle produced.
     private(set) var response: Response?
 
-    init(environment: SceneEnvironment, csrfToken: String) {
+    init(environment: SceneEnvironment, browser: Browser) {
         pages = environment.pages
-        self.csrfToken = csrfToken
-        setup(environment: environment)
+        csrfToken = browser.csrfToken
+        setup(environment: environment, browser: browser)
     }
 
     // MARK: Setup
 
-    private func setup(environment: SceneEnvironment) {
+    private func setup(environment: SceneEnvironment, browser: Browser) {
         let viewController = self
         let interactor = CreateOrderInteractor(
             ordersWorker: OrdersWorker(ordersStore: environment.ordersStore),
@@ -38,7 +38,7 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
         viewController.router = router
         interactor.presenter = presenter
         presenter.viewController = viewController
-        router.flash = Flash(security: environment.security)
+        router.flash = Flash(security: environment.security, browserID: browser.id)
     }
 
     // MARK: Routes

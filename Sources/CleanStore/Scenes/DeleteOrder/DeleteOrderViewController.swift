@@ -16,15 +16,15 @@ final class DeleteOrderViewController: DeleteOrderDisplayLogic {
     /// The page this cycle produced.
     private(set) var response: Response?
 
-    init(environment: SceneEnvironment, csrfToken: String) {
+    init(environment: SceneEnvironment, browser: Browser) {
         pages = environment.pages
-        self.csrfToken = csrfToken
-        setup(environment: environment)
+        csrfToken = browser.csrfToken
+        setup(environment: environment, browser: browser)
     }
 
     // MARK: Setup
 
-    private func setup(environment: SceneEnvironment) {
+    private func setup(environment: SceneEnvironment, browser: Browser) {
         let viewController = self
         let interactor = DeleteOrderInteractor(ordersWorker: OrdersWorker(ordersStore: environment.ordersStore))
         let presenter = DeleteOrderPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
@@ -33,7 +33,7 @@ final class DeleteOrderViewController: DeleteOrderDisplayLogic {
         viewController.router = router
         interactor.presenter = presenter
         presenter.viewController = viewController
-        router.flash = Flash(security: environment.security)
+        router.flash = Flash(security: environment.security, browserID: browser.id)
     }
 
     // MARK: Routes

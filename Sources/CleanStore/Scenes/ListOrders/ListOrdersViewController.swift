@@ -15,14 +15,14 @@ final class ListOrdersViewController: ListOrdersDisplayLogic {
     /// The flash a redirect passed to this page, shown once.
     private var flash: String?
 
-    init(environment: SceneEnvironment) {
+    init(environment: SceneEnvironment, browser: Browser) {
         pages = environment.pages
-        setup(environment: environment)
+        setup(environment: environment, browser: browser)
     }
 
     // MARK: Setup
 
-    private func setup(environment: SceneEnvironment) {
+    private func setup(environment: SceneEnvironment, browser: Browser) {
         let viewController = self
         let interactor = ListOrdersInteractor(ordersWorker: OrdersWorker(ordersStore: environment.ordersStore))
         let presenter = ListOrdersPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
@@ -31,7 +31,7 @@ final class ListOrdersViewController: ListOrdersDisplayLogic {
         viewController.router = router
         interactor.presenter = presenter
         presenter.viewController = viewController
-        router.flash = Flash(security: environment.security)
+        router.flash = Flash(security: environment.security, browserID: browser.id)
     }
 
     // MARK: Routes

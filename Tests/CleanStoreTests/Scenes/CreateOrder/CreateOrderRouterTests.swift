@@ -13,7 +13,7 @@ final class CreateOrderRouterTests: XCTestCase {
     override func setUp() {
         super.setUp()
         sut = CreateOrderRouter()
-        sut.flash = Flash(security: testSecurity)
+        sut.flash = Flash(security: testSecurity, browserID: testBrowserID)
     }
 
     // MARK: Tests
@@ -56,11 +56,11 @@ final class CreateOrderRouterTests: XCTestCase {
     func testSetupGivesTheRouterTheFlashToPassOn() async throws {
         // Given
         let viewController = CreateOrderViewController(
-            environment: try await makeTestEnvironment(pages: PageRendererSpy()), csrfToken: testCSRFToken)
+            environment: try await makeTestEnvironment(pages: PageRendererSpy()), browser: testBrowser)
 
         // Then
         let router = try XCTUnwrap(viewController.router as? CreateOrderRouter)
         let flash = try XCTUnwrap(router.flash)
-        XCTAssertEqual(flash.cookieValue(for: "Order 1 was updated."), Flash(security: testSecurity).cookieValue(for: "Order 1 was updated."))
+        XCTAssertEqual(flash.cookieValue(for: "Order 1 was updated."), Flash(security: testSecurity, browserID: testBrowserID).cookieValue(for: "Order 1 was updated."))
     }
 }

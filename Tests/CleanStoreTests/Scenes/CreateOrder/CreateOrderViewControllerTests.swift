@@ -15,7 +15,7 @@ final class CreateOrderViewControllerTests: XCTestCase {
     override func setUp() async throws {
         try await super.setUp()
         pagesSpy = PageRendererSpy()
-        sut = CreateOrderViewController(environment: try await makeTestEnvironment(pages: pagesSpy), csrfToken: "token-1")
+        sut = CreateOrderViewController(environment: try await makeTestEnvironment(pages: pagesSpy), browser: Browser(id: testBrowserID, csrfToken: "token-1"))
         interactorSpy = CreateOrderBusinessLogicSpy()
         sut.interactor = interactorSpy
     }

@@ -13,7 +13,7 @@ final class DeleteOrderRouterTests: XCTestCase {
     override func setUp() {
         super.setUp()
         sut = DeleteOrderRouter()
-        sut.flash = Flash(security: testSecurity)
+        sut.flash = Flash(security: testSecurity, browserID: testBrowserID)
     }
 
     // MARK: Tests

@@ -14,7 +14,7 @@ final class DeleteOrderViewControllerTests: XCTestCase {
     override func setUp() async throws {
         try await super.setUp()
         pagesSpy = PageRendererSpy()
-        sut = DeleteOrderViewController(environment: try await makeTestEnvironment(pages: pagesSpy), csrfToken: "token-2")
+        sut = DeleteOrderViewController(environment: try await makeTestEnvironment(pages: pagesSpy), browser: Browser(id: testBrowserID, csrfToken: "token-2"))
     }
 
     // MARK: Test doubles

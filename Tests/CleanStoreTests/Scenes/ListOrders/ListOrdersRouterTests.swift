@@ -13,7 +13,7 @@ final class ListOrdersRouterTests: XCTestCase {
     override func setUp() {
         super.setUp()
         sut = ListOrdersRouter()
-        sut.flash = Flash(security: testSecurity)
+        sut.flash = Flash(security: testSecurity, browserID: testBrowserID)
     }
 
     // MARK: Tests

@@ -20,7 +20,7 @@ final class ListOrdersViewControllerTests: XCTestCase {
 
     func setupListOrdersViewController() async throws {
         pagesSpy = PageRendererSpy()
-        sut = ListOrdersViewController(environment: try await makeTestEnvironment(pages: pagesSpy))
+        sut = ListOrdersViewController(environment: try await makeTestEnvironment(pages: pagesSpy), browser: testBrowser)
     }
 
     // MARK: Test doubles

@@ -13,7 +13,7 @@ final class ShowOrderRouterTests: XCTestCase {
     override func setUp() {
         super.setUp()
         sut = ShowOrderRouter()
-        sut.flash = Flash(security: testSecurity)
+        sut.flash = Flash(security: testSecurity, browserID: testBrowserID)
     }
 
     // MARK: Tests

@@ -14,7 +14,7 @@ final class ShowOrderViewControllerTests: XCTestCase {
     override func setUp() async throws {
         try await super.setUp()
         pagesSpy = PageRendererSpy()
-        sut = ShowOrderViewController(environment: try await makeTestEnvironment(pages: pagesSpy))
+        sut = ShowOrderViewController(environment: try await makeTestEnvironment(pages: pagesSpy), browser: testBrowser)
     }
 
     // MARK: Test doubles
@@ -80,7 +80,7 @@ final class ShowOrderViewControllerTests: XCTestCase {
     func testShouldShowTheFlashPassedByAnUpdateOnce() async {
         // Given: the real cycle over a store holding order 1
         let environment = try! await makeTestEnvironment(store: OrdersMemStore(orders: [Seeds.Orders.amy]), pages: pagesSpy)
-        sut = ShowOrderViewController(environment: environment)
+        sut = ShowOrderViewController(environment: environment, browser: testBrowser)
 
         // When
         let response = await sut.showOrder(id: "1", flash: "Order 1 was updated.")

@@ -13,14 +13,14 @@ final class ExampleSceneViewController: ExampleSceneDisplayLogic {
     /// The page this cycle produced.
     private(set) var response: Response?
 
-    init(environment: SceneEnvironment) {
+    init(environment: SceneEnvironment, browser: Browser) {
         pages = environment.pages
-        setup(environment: environment)
+        setup(environment: environment, browser: browser)
     }
 
     // MARK: Setup
 
-    private func setup(environment: SceneEnvironment) {
+    private func setup(environment: SceneEnvironment, browser: Browser) {
         let viewController = self
         let interactor = ExampleSceneInteractor(worker: ExampleSceneWorker())
         let presenter = ExampleScenePresenter()
@@ -29,7 +29,7 @@ final class ExampleSceneViewController: ExampleSceneDisplayLogic {
         viewController.router = router
         interactor.presenter = presenter
         presenter.viewController = viewController
-        router.flash = Flash(security: environment.security)
+        router.flash = Flash(security: environment.security, browserID: browser.id)
     }
 
     // MARK: Routes

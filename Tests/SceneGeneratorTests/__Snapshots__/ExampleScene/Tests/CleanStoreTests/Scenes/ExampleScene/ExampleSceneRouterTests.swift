@@ -8,13 +8,13 @@ final class ExampleSceneRouterTests: XCTestCase {
 
     func testSetupGivesTheRouterTheFlashToPassOn() async throws {
         // Given
-        let viewController = ExampleSceneViewController(environment: try await makeTestEnvironment(pages: PageRendererSpy()))
+        let viewController = ExampleSceneViewController(environment: try await makeTestEnvironment(pages: PageRendererSpy()), browser: testBrowser)
 
         // When
         let router = try XCTUnwrap(viewController.router as? ExampleSceneRouter)
 
         // Then
         let flash = try XCTUnwrap(router.flash, "The router passes flashes signed with the app's secret")
-        XCTAssertEqual(flash.cookieValue(for: "Done."), Flash(security: testSecurity).cookieValue(for: "Done."))
+        XCTAssertEqual(flash.cookieValue(for: "Done."), Flash(security: testSecurity, browserID: testBrowserID).cookieValue(for: "Done."))
     }
 }

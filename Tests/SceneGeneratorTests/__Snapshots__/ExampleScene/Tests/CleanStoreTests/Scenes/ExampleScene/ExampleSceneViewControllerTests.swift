@@ -15,7 +15,7 @@ final class ExampleSceneViewControllerTests: XCTestCase {
     override func setUp() async throws {
         try await super.setUp()
         pagesSpy = PageRendererSpy()
-        sut = ExampleSceneViewController(environment: try await makeTestEnvironment(pages: pagesSpy))
+        sut = ExampleSceneViewController(environment: try await makeTestEnvironment(pages: pagesSpy), browser: testBrowser)
     }
 
     // MARK: Test doubles
