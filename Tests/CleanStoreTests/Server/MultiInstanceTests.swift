@@ -19,8 +19,8 @@ final class MultiInstanceTests: XCTestCase {
         databaseURL = try await TestPostgres.makeDatabase()
         // Both start at once on a new database: both migrate it, safely.
         let url = databaseURL!
-        async let first = Task.detached { try ServerProcess(database: url, secret: "shared-secret") }.value
-        async let second = Task.detached { try ServerProcess(database: url, secret: "shared-secret") }.value
+        async let first = Task.detached { try ServerProcess(database: url, secret: "shared-secret-of-both-instances-32b") }.value
+        async let second = Task.detached { try ServerProcess(database: url, secret: "shared-secret-of-both-instances-32b") }.value
         (self.first, self.second) = try await (first, second)
     }
 

@@ -27,7 +27,7 @@ final class ServerProcess: @unchecked Sendable {
     /// Everything the server has logged so far.
     var log: String { lock.withLock { buffer } }
 
-    init(database: String, secret: String = "process-test-secret") throws {
+    init(database: String, secret: String = "process-test-secret-at-least-32-bytes") throws {
         process.executableURL = Self.executable
         process.arguments = ["--database", database, "--port", "0", "--secret", secret, "--log-level", "info"]
         process.currentDirectoryURL = Repository.root
