@@ -83,7 +83,7 @@ public struct SceneGenerator {
                 "Sources/CleanStore/Server/Routes.swift", "        return [",
                 """
                             Route(method: .get, path: Paths.\(lowerName)) { _, context in
-                                await \(name)ViewController(environment: environment, browser: context.browser).doSomething()
+                                await \(name)ViewController(environment: environment.serving(context), browser: context.browser).doSomething()
                             },
                 """
             ),

@@ -76,7 +76,7 @@ final class SceneGeneratorTests: XCTestCase {
         XCTAssert(try text("Routes.swift").contains("""
                     return [
                         Route(method: .get, path: Paths.exampleScene) { _, context in
-                            await ExampleSceneViewController(environment: environment, browser: context.browser).doSomething()
+                            await ExampleSceneViewController(environment: environment.serving(context), browser: context.browser).doSomething()
                         },
 
             """))

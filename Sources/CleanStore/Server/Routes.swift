@@ -23,10 +23,10 @@ enum Routes {
             try context.parameters.require("id")
         }
         @Sendable func createOrder(_ context: AppRequestContext) -> CreateOrderViewController {
-            CreateOrderViewController(environment: environment, browser: context.browser)
+            CreateOrderViewController(environment: environment.serving(context), browser: context.browser)
         }
         @Sendable func deleteOrder(_ context: AppRequestContext) -> DeleteOrderViewController {
-            DeleteOrderViewController(environment: environment, browser: context.browser)
+            DeleteOrderViewController(environment: environment.serving(context), browser: context.browser)
         }
         return [
             Route(method: .get, path: Paths.root) { _, _ in .seeOther(Paths.orders.description) },
@@ -37,7 +37,7 @@ enum Routes {
             },
             Route(method: .get, path: Paths.orders) { request, context in
                 let query = request.uri.queryParameters
-                return await ListOrdersViewController(environment: environment, browser: context.browser).showOrders(
+                return await ListOrdersViewController(environment: environment.serving(context), browser: context.browser).showOrders(
                     after: query["after"].map(String.init), before: query["before"].map(String.init),
                     flash: flash(request, context))
             },
@@ -48,7 +48,7 @@ enum Routes {
                 createOrder(context).newOrder()
             },
             Route(method: .get, path: Paths.order) { request, context in
-                await ShowOrderViewController(environment: environment, browser: context.browser).showOrder(
+                await ShowOrderViewController(environment: environment.serving(context), browser: context.browser).showOrder(
                     id: try orderID(context), flash: flash(request, context))
             },
             Route(method: .post, path: Paths.order) { _, context in

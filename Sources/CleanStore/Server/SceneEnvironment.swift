@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// What every scene's configurator needs to wire a fresh V-I-P-R stack for one request.
 /// Everything with a clock or randomness in it is here, so tests inject fixed values.
@@ -9,6 +10,9 @@ public struct SceneEnvironment: Sendable {
     public var now: @Sendable () -> Date
     /// The shop's time zone: order dates are shown in it.
     public var timeZone: TimeZone
+    /// Where a scene's workers log: the request's logger (with its request id) once the route
+    /// table has handed the environment to a request (`serving(_:)`).
+    public var logger = Logger(label: "cleanstore")
     /// The secret that signs the flash a router passes along with a redirect, and CSRF tokens.
     public var security: RequestSecurity
 
@@ -24,5 +28,14 @@ public struct SceneEnvironment: Sendable {
         self.now = now
         self.timeZone = timeZone
         self.security = security
+    }
+}
+
+extension SceneEnvironment {
+    /// The environment of one request: the same, logging through the request's logger.
+    func serving(_ context: AppRequestContext) -> SceneEnvironment {
+        var environment = self
+        environment.logger = context.logger
+        return environment
     }
 }

@@ -239,6 +239,35 @@ final class HardeningTests: XCTestCase {
         }
     }
 
+    /// A store whose every call fails as a full disk does.
+    struct FullDiskStore: OrdersStoreProtocol {
+        let failure = "SQLite error 13: database or disk is full"
+        func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage { throw .cannotFetch(failure) }
+        func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? { throw .cannotFetch(failure) }
+        func createOrder(orderToCreate: Order) async throws(OrdersStoreError) -> Order { throw .cannotCreate(failure) }
+        func updateOrder(orderToUpdate: Order) async throws(OrdersStoreError) -> Order { throw .cannotUpdate(failure) }
+        func deleteOrder(id: String) async throws(OrdersStoreError) -> Order { throw .cannotDelete(failure) }
+    }
+
+    func testStoreFailuresAreLoggedAsErrorsWithTheRequestID() async throws {
+        let capture = LogCapture()
+        let app = try await TestApp(store: FullDiskStore(), logger: capture.logger(level: .info))
+        try await app.test { client in
+            let created = try await client.post("/orders", form: Seeds.formBody(Seeds.validFormFields))
+            XCTAssertEqual(created.status, .serviceUnavailable, "The form comes back; nothing typed is lost")
+            let list = try await client.get("/orders")
+            XCTAssertEqual(list.status, .serviceUnavailable)
+            let shown = try await client.get("/orders/1")
+            XCTAssertEqual(shown.status, .serviceUnavailable)
+            let deleted = try await client.post("/orders/1/delete", form: "")
+            XCTAssertEqual(deleted.status, .serviceUnavailable)
+        }
+        let failures = capture.text.split(separator: "\n").filter { $0.contains("Store failed") }
+        XCTAssertEqual(failures.count, 4, capture.text)
+        XCTAssert(failures.allSatisfy { $0.contains("error") && $0.contains("hb.request.id=") && $0.contains("disk is full") })
+        XCTAssertFalse(capture.text.contains("4111"), "Never the card")
+    }
+
     func testRefusedRequestsAreLoggedWithTheirRequestID() async throws {
         let capture = LogCapture()
         let app = try await TestApp(logger: capture.logger(level: .info))

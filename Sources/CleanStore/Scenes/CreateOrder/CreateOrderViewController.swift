@@ -29,7 +29,7 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
     private func setup(environment: SceneEnvironment, browser: Browser) {
         let viewController = self
         let interactor = CreateOrderInteractor(
-            ordersWorker: OrdersWorker(ordersStore: environment.ordersStore),
+            ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger),
             validationWorker: OrderValidationWorker(now: environment.now, timeZone: environment.timeZone),
             now: environment.now)
         let presenter = CreateOrderPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))

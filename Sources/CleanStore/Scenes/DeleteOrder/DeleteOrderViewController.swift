@@ -26,7 +26,7 @@ final class DeleteOrderViewController: DeleteOrderDisplayLogic {
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
         let viewController = self
-        let interactor = DeleteOrderInteractor(ordersWorker: OrdersWorker(ordersStore: environment.ordersStore))
+        let interactor = DeleteOrderInteractor(ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger))
         let presenter = DeleteOrderPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
         let router = DeleteOrderRouter()
         viewController.interactor = interactor
