@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import XCTest
 
 @testable import CleanStore
 
@@ -79,4 +80,20 @@ func makeRequest(path: String, method: HTTPRequest.Method = .get, cookie: String
     var head = HTTPRequest(method: method, scheme: "http", authority: "localhost", path: path)
     if let cookie { head.headerFields[.cookie] = cookie }
     return Request(head: head, body: RequestBody(buffer: ByteBuffer()))
+}
+
+/// What every router that receives a flash does once its page has shown it: expire the cookie.
+func assertAcknowledgingTheFlashExpiresItsCookie(
+    _ router: some FlashReceiving, file: StaticString = #filePath, line: UInt = #line
+) {
+    // Given
+    var response = Response.html("<p>page</p>")
+
+    // When
+    router.acknowledgeFlash(on: &response)
+
+    // Then
+    XCTAssertEqual(
+        response.setCookieParts, [["\(Flash.cookieName)=", "Path=/", "SameSite=Lax", "Max-Age=0", "HttpOnly"]],
+        file: file, line: line)
 }

@@ -19,14 +19,6 @@ final class ListOrdersRouterTests: XCTestCase {
     // MARK: Tests
 
     func testAcknowledgeFlashShouldExpireTheCookie() {
-        // Given
-        var response = Response.html("<p>page</p>")
-
-        // When
-        sut.acknowledgeFlash(on: &response)
-
-        // Then
-        XCTAssertEqual(
-            response.setCookieParts, [["\(Flash.cookieName)=", "Path=/", "SameSite=Lax", "Max-Age=0", "HttpOnly"]])
+        assertAcknowledgingTheFlashExpiresItsCookie(sut)
     }
 }
