@@ -1,0 +1,58 @@
+import ArgumentParser
+import CleanStore
+import Foundation
+import Hummingbird
+import Logging
+
+/// `cleanstore serve` (the default subcommand): runs the web server.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the order pages (the default: `cleanstore --port 8080` is `cleanstore serve --port 8080`).")
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on.")
+    var port = 8080
+
+    @OptionGroup
+    var store: StoreOptions
+
+    @Option(help: "The folder holding the page templates.")
+    var views = "Views"
+
+    @Option(name: .customLong("public"), help: "The folder of static files (CSS, scripts).")
+    var publicDirectory = "Public"
+
+    @Option(
+        help: ArgumentHelp(
+            "The secret that signs forms' CSRF tokens and redirect messages (default: $CLEANSTORE_SECRET).",
+            discussion: "Give every instance behind one load balancer the same secret. Without one, a random secret is made at start-up: forms opened before a restart are then refused."))
+    var secret: String?
+
+    @Flag(help: "Mark cookies Secure (when the app is served over HTTPS, e.g. behind a TLS proxy).")
+    var secureCookies = false
+
+    func run() async throws {
+        let logger = store.makeLogger()
+        let database = try store.openDatabase(logger: logger)
+        let pages = try await PageRenderer(directory: views)
+        var secret = self.secret ?? ProcessInfo.processInfo.environment["CLEANSTORE_SECRET"] ?? ""
+        if secret.isEmpty {
+            logger.warning("No --secret or CLEANSTORE_SECRET: using a random one; forms opened before a restart will be refused")
+            secret = RequestSecurity.randomBrowserID()
+        }
+        let environment = SceneEnvironment(
+            ordersStore: database.store, pages: pages, security: RequestSecurity(secret: secret, secureCookies: secureCookies))
+        logger.info("Serving orders from \(database.description)")
+        let app = buildApplication(
+            environment: environment,
+            configuration: AppConfiguration(host: host, port: port, publicDirectory: publicDirectory),
+            logger: logger, database: database)
+        // Runs until SIGTERM or SIGINT: then stops accepting, finishes the requests in flight, returns.
+        try await app.runService()
+        try database.close()
+        logger.info("Stopped")
+    }
+}
