@@ -30,7 +30,7 @@ public struct OrdersDatabase: Sendable {
         if database == ":memory:" {
             return OrdersDatabase(store: OrdersMemStore(), description: "memory", services: [], prepare: {}, close: {})
         }
-        let store = try OrdersSQLiteStore(path: database)
+        let store = try OrdersSQLiteStore(path: database, logger: logger)
         return OrdersDatabase(
             store: store, description: "SQLite file \(database)", services: [], prepare: {}, close: { try store.close() })
     }

@@ -1,26 +1,57 @@
 import Foundation
 import GRDB
+import Logging
 
 /// Orders in an embedded SQLite database (GRDB): the default store.
 ///
 /// The database runs in WAL mode (`DatabasePool`) with `synchronous = FULL`, so an order is on
 /// disk before its create or update returns. The schema is versioned with GRDB's `DatabaseMigrator`.
+///
+/// Its files (the database, `-wal`, `-shm`) are readable by their owner only. Closing checkpoints
+/// the WAL into the database file, so that the file alone holds every order.
 public final class OrdersSQLiteStore: OrdersStoreProtocol {
     private let dbPool: DatabasePool
+    /// The database file's path, as given.
+    public let path: String
+    private let logger: Logger
     private let totalWorker = OrderTotalWorker()
 
-    /// Opens (creating when needed) the database file at `path` and migrates it to the current schema.
-    public init(path: String) throws {
+    /// Opens the database file at `path` and migrates it to the current schema. A missing file is
+    /// created (mode 0600), and the log says so at notice level: a database that vanished must not
+    /// be replaced by an empty one unnoticed.
+    public init(path: String, logger: Logger) throws(OrdersStoreError) {
+        self.path = path
+        self.logger = logger
+        if FileIdentity(path: path) == nil {
+            logger.notice("No database at \(path): creating a new, empty one")
+            // SQLite creates a file with mode 0644, and gives its -wal and -shm the mode of the
+            // database file: made here first with 0600, all three are the owner's only.
+            try OwnerOnlyFile.create(atPath: path)
+        }
         var configuration = Configuration()
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
-        dbPool = try DatabasePool(path: path, configuration: configuration)
-        try Self.migrator.migrate(dbPool)
+        do {
+            dbPool = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(dbPool)
+        } catch {
+            throw .from(error) { .unavailable("Cannot open the SQLite database \(path): \($0)") }
+        }
     }
 
-    /// Closes the database (at shutdown, once no request uses the store any more).
+    /// Checkpoints the WAL into the database file (so that a copy of the file alone holds every
+    /// order), then closes the database, at shutdown, once no request uses the store any more.
+    /// (GRDB closes its read-only connections last, and a read-only connection cannot checkpoint:
+    /// without this, every order written since the last automatic checkpoint stays in `-wal`.)
     public func close() throws {
+        do {
+            try dbPool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+        } catch {
+            logger.error(
+                "Cannot checkpoint the SQLite database \(path) at shutdown: orders may be in \(path)-wal only; keep it beside the database",
+                metadata: ["error": "\(error)"])
+        }
         try dbPool.close()
     }
 

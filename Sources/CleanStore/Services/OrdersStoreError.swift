@@ -8,6 +8,8 @@ public enum OrdersStoreError: Error, Equatable, Sendable {
     case cannotCreate(String)
     case cannotUpdate(String)
     case cannotDelete(String)
+    /// The store cannot be used as it is (its database cannot be opened, read and written).
+    case unavailable(String)
 }
 
 extension OrdersStoreError: CustomStringConvertible {
@@ -15,8 +17,17 @@ extension OrdersStoreError: CustomStringConvertible {
         switch self {
         case .notFound(let id): return "No order with id \(id)"
         case .conflict(let current): return "Order \(current.id ?? "") was saved by someone else (now version \(current.version))"
-        case .cannotFetch(let reason), .cannotCreate(let reason), .cannotUpdate(let reason), .cannotDelete(let reason):
+        case .cannotFetch(let reason), .cannotCreate(let reason), .cannotUpdate(let reason), .cannotDelete(let reason),
+            .unavailable(let reason):
             return reason
         }
+    }
+}
+
+extension OrdersStoreError {
+    /// What a store throws for `error` from its database: a store error as it is, anything else as
+    /// `wrap` makes it.
+    static func from(_ error: any Error, else wrap: (any Error) -> OrdersStoreError) -> OrdersStoreError {
+        (error as? OrdersStoreError) ?? wrap(error)
     }
 }

@@ -22,7 +22,7 @@ class OrdersWorker {
         } catch {
             switch error {
             case .notFound, .conflict: break
-            case .cannotFetch, .cannotCreate, .cannotUpdate, .cannotDelete:
+            case .cannotFetch, .cannotCreate, .cannotUpdate, .cannotDelete, .unavailable:
                 logger.error("Store failed", metadata: ["error": "\(error)"])
             }
             throw error
