@@ -3,13 +3,30 @@ import CleanStore
 import Foundation
 import Logging
 
-/// What every subcommand that opens the orders database takes: where it is, and the log level.
+/// What every subcommand that opens the orders database takes: where it is, its card keys, and the
+/// log level. Keys are read from files or the environment, never from the command line (where `ps`
+/// would show them), and never logged.
 struct StoreOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Where orders are kept: an SQLite file (created when missing), postgres://user[:password]@host:port/database, or :memory: (default: $CLEANSTORE_DATABASE, else cleanstore.sqlite).",
             discussion: "SQLite suits one instance. Several instances behind a load balancer share one PostgreSQL database (and one --secret); each applies the schema migrations it needs at start-up, safely when they start together. Add ?sslmode=disable|prefer|require to a PostgreSQL URL (default prefer)."))
     var database: String?
+
+    @Option(
+        name: .customLong("card-key-file"),
+        help: ArgumentHelp(
+            "A file holding the key that encrypts card numbers at rest: base64 of 32 random bytes (default: $CLEANSTORE_CARD_KEY, else for SQLite <database>.card-key, made on first start).",
+            discussion: "Keep the key apart from the database and its backups. PostgreSQL needs one given, the same on every instance.",
+            valueName: "path"))
+    var cardKeyFile: String?
+
+    @Option(
+        name: .customLong("previous-card-key-file"),
+        help: ArgumentHelp(
+            "A file holding an older card key, which still decrypts (repeatable): card numbers written under it stay readable.",
+            valueName: "path"))
+    var previousCardKeyFiles: [String] = []
 
     @Option(help: "The log level (trace, debug, info, notice, warning, error, critical).")
     var logLevel: String = ProcessInfo.processInfo.environment["LOG_LEVEL"] ?? "info"
@@ -20,9 +37,13 @@ struct StoreOptions: ParsableArguments {
         return logger
     }
 
+    /// Opens the database, with its card keys.
     func openDatabase(logger: Logger) throws -> OrdersDatabase {
-        // Read here, not as the option's default: --help prints defaults, and this may hold a password.
-        let setting = database ?? ProcessInfo.processInfo.environment["CLEANSTORE_DATABASE"] ?? "cleanstore.sqlite"
-        return try OrdersDatabase.open(setting, logger: logger)
+        // Read here, not as the options' defaults: --help prints defaults, and these hold secrets.
+        let environment = ProcessInfo.processInfo.environment
+        let setting = database ?? environment["CLEANSTORE_DATABASE"] ?? "cleanstore.sqlite"
+        let cardKeys = CardKeySettings(
+            keyFile: cardKeyFile, keyBase64: environment["CLEANSTORE_CARD_KEY"], previousKeyFiles: previousCardKeyFiles)
+        return try OrdersDatabase.open(setting, cardKeys: cardKeys, logger: logger)
     }
 }

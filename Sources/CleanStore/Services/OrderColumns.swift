@@ -1,12 +1,14 @@
 import Foundation
 
 /// The `orders` table as both SQL stores read it: the same columns, in the same order, read by
-/// position (a lookup by name costs a case-insensitive search per value).
+/// position (a lookup by name costs a case-insensitive search per value). The card number is
+/// stored encrypted (`card_ciphertext`, under the key `card_key_id`), with its last four digits in
+/// clear (`card_last4`); orders in memory carry the plain number.
 enum OrderColumns {
     static let selected = """
         id, created_at, first_name, last_name, phone, email, \
         shipment_street1, shipment_street2, shipment_city, shipment_state, shipment_zip, shipment_speed, \
-        card_number, card_expiry_year, card_expiry_month, \
+        card_ciphertext, card_key_id, card_expiry_year, card_expiry_month, \
         billing_street1, billing_street2, billing_city, billing_state, billing_zip, total, version
         """
 
@@ -15,11 +17,14 @@ enum OrderColumns {
         case text(String)
         case integer(Int)
         case decimal(Decimal)
+        case bytes(Data)
     }
 
-    /// The columns an order writes (all but id, creation date and version), with its values.
-    static func written(by order: Order) -> [(name: String, value: Value)] {
-        [
+    /// The columns an order writes (all but id, creation date and version), with its values; the
+    /// card number sealed with the keyring's current key.
+    static func written(by order: Order, cards: CardKeyring) throws(OrdersStoreError) -> [(name: String, value: Value)] {
+        let card = try cards.seal(order.paymentMethod.creditCardNumber)
+        return [
             ("first_name", .text(order.firstName)),
             ("last_name", .text(order.lastName)),
             ("phone", .text(order.phone)),
@@ -30,7 +35,9 @@ enum OrderColumns {
             ("shipment_state", .text(order.shipmentAddress.state)),
             ("shipment_zip", .text(order.shipmentAddress.zip)),
             ("shipment_speed", .integer(order.shipmentMethod.speed.rawValue)),
-            ("card_number", .text(order.paymentMethod.creditCardNumber)),
+            ("card_ciphertext", .bytes(card.ciphertext)),
+            ("card_key_id", .text(card.keyID)),
+            ("card_last4", .text(order.paymentMethod.lastFourDigits)),
             ("card_expiry_year", .integer(order.paymentMethod.expirationDate.year)),
             ("card_expiry_month", .integer(order.paymentMethod.expirationDate.month)),
             ("billing_street1", .text(order.billingAddress.street1)),
@@ -42,27 +49,29 @@ enum OrderColumns {
         ]
     }
 
-    /// The order in a row whose values are the `selected` columns.
-    static func order<Row: OrderRow>(from row: Row) throws -> Order {
-        Order(
+    /// The order in a row whose values are the `selected` columns, its card number decrypted.
+    static func order<Row: OrderRow>(from row: Row, cards: CardKeyring) throws -> Order {
+        let id = try row.int64(0)
+        let card = SealedCardNumber(ciphertext: try row.bytes(12), keyID: try row.text(13))
+        return Order(
             firstName: try row.text(2),
             lastName: try row.text(3),
             phone: try row.text(4),
             email: try row.text(5),
             billingAddress: Address(
-                street1: try row.text(15), street2: try row.text(16), city: try row.text(17), state: try row.text(18),
-                zip: try row.text(19)),
+                street1: try row.text(16), street2: try row.text(17), city: try row.text(18), state: try row.text(19),
+                zip: try row.text(20)),
             paymentMethod: PaymentMethod(
-                creditCardNumber: try row.text(12),
-                expirationDate: ExpirationDate(year: try row.int(13), month: try row.int(14))),
+                creditCardNumber: try cards.open(card, orderID: String(id)),
+                expirationDate: ExpirationDate(year: try row.int(14), month: try row.int(15))),
             shipmentAddress: Address(
                 street1: try row.text(6), street2: try row.text(7), city: try row.text(8), state: try row.text(9),
                 zip: try row.text(10)),
             shipmentMethod: ShipmentMethod(speed: ShipmentMethod.ShippingSpeed(rawValue: try row.int(11)) ?? .standard),
-            id: String(try row.int64(0)),
+            id: String(id),
             date: Date(timeIntervalSince1970: try row.double(1)),
-            total: try row.decimal(20),
-            version: try row.int(21)
+            total: try row.decimal(21),
+            version: try row.int(22)
         )
     }
 }
@@ -74,4 +83,5 @@ protocol OrderRow {
     func int64(_ index: Int) throws -> Int64
     func double(_ index: Int) throws -> Double
     func decimal(_ index: Int) throws -> Decimal
+    func bytes(_ index: Int) throws -> Data
 }

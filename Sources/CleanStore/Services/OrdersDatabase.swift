@@ -7,6 +7,9 @@ import ServiceLifecycle
 /// - `postgres://user@host:port/db` (or `postgresql://`): PostgreSQL, for several app instances;
 /// - `:memory:`: orders in memory, forgotten on exit;
 /// - anything else: the path of an SQLite file (created when missing), the default.
+///
+/// The SQL stores keep card numbers encrypted with the keys `CardKeySettings` name; there is no
+/// way to open one without.
 public struct OrdersDatabase: Sendable {
     public let store: any OrdersStoreProtocol
     /// What the logs say the orders are served from (never a password).
@@ -19,19 +22,31 @@ public struct OrdersDatabase: Sendable {
     /// Run once the server has stopped.
     public let close: @Sendable () throws -> Void
 
-    public static func open(_ database: String, logger: Logger) throws -> OrdersDatabase {
+    public static func open(_ database: String, cardKeys: CardKeySettings, logger: Logger) throws -> OrdersDatabase {
         if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
-            let client = PostgresClient(configuration: try OrdersPostgresStore.configuration(url: database), backgroundLogger: logger)
-            let store = OrdersPostgresStore(client: client, logger: logger)
+            let configuration = try OrdersPostgresStore.configuration(url: database)
+            let cards = try cardKeys.keyring(sqlitePath: nil, logger: logger).keyring
+            let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+            let store = OrdersPostgresStore(client: client, cards: cards, logger: logger)
             return OrdersDatabase(
-                store: store, description: "PostgreSQL at \(OrdersPostgresStore.redacted(database))", services: [client],
-                prepare: { try await store.migrate() }, close: {})
+                store: store, description: "PostgreSQL at \(OrdersPostgresStore.redacted(database))",
+                services: [client], prepare: { try await store.migrate() }, close: {})
         }
         if database == ":memory:" {
-            return OrdersDatabase(store: OrdersMemStore(), description: "memory", services: [], prepare: {}, close: {})
+            return OrdersDatabase(
+                store: OrdersMemStore(), description: "memory", services: [], prepare: {}, close: {})
         }
-        let store = try OrdersSQLiteStore(path: database, logger: logger)
+        let (cards, generated) = try cardKeys.keyring(sqlitePath: database, logger: logger)
+        let store: OrdersSQLiteStore
+        do {
+            store = try OrdersSQLiteStore(path: database, cards: cards, logger: logger)
+        } catch {
+            // A key made just now has encrypted nothing (the database needs another): remove it.
+            if let generated { try? FileManager.default.removeItem(atPath: generated) }
+            throw error
+        }
         return OrdersDatabase(
-            store: store, description: "SQLite file \(database)", services: [], prepare: {}, close: { try store.close() })
+            store: store, description: "SQLite file \(database)", services: [], prepare: {},
+            close: { try store.close() })
     }
 }

@@ -9,13 +9,18 @@ import PostgresNIO
 /// Updates are compare-and-swap on the order's version, so two instances can never overwrite each
 /// other's changes (READ COMMITTED is enough: the row lock makes the second `UPDATE … WHERE
 /// version = $v` re-read the row and find the version gone).
+///
+/// Card numbers are stored encrypted (`CardKeyring`); `migrate()` refuses a database whose card
+/// numbers need a key the keyring does not hold.
 public final class OrdersPostgresStore: OrdersStoreProtocol {
     public let client: PostgresClient
+    private let cards: CardKeyring
     private let logger: Logger
     private let totalWorker = OrderTotalWorker()
 
-    public init(client: PostgresClient, logger: Logger) {
+    public init(client: PostgresClient, cards: CardKeyring, logger: Logger) {
         self.client = client
+        self.cards = cards
         self.logger = logger
     }
 
@@ -64,12 +69,25 @@ public final class OrdersPostgresStore: OrdersStoreProtocol {
 
     // MARK: Schema
 
+    /// One step of a schema version: SQL, or Swift where SQL cannot do it.
+    enum MigrationStep: Sendable {
+        case sql(String)
+        /// Encrypts the clear-text `card_number` of every row into the card columns.
+        case encryptCardNumbers
+    }
+
+    struct Migration: Sendable {
+        var version: Int
+        var name: String
+        var steps: [MigrationStep]
+    }
+
     /// The schema's versions, in order. A version, once released, never changes: add a new one.
-    static let migrations: [(version: Int, name: String, statements: [String])] = [
-        (
-            1, "orders",
-            [
-                """
+    static let migrations: [Migration] = [
+        Migration(
+            version: 1, name: "orders",
+            steps: [
+                .sql("""
                 CREATE TABLE orders (
                     id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
                     created_at DOUBLE PRECISION NOT NULL,
@@ -94,22 +112,37 @@ public final class OrdersPostgresStore: OrdersStoreProtocol {
                     billing_zip TEXT NOT NULL,
                     total NUMERIC(12, 2) NOT NULL
                 )
-                """,
+                """),
                 // Dates are seconds since 1970 as a double: exact for the list's keyset cursors.
-                "CREATE INDEX orders_newest_first ON orders (created_at DESC, id DESC)",
-            ]
-        )
+                .sql("CREATE INDEX orders_newest_first ON orders (created_at DESC, id DESC)"),
+            ]),
+        Migration(
+            version: 2, name: "card numbers encrypted",
+            steps: [
+                .sql("ALTER TABLE orders ADD COLUMN card_ciphertext BYTEA, ADD COLUMN card_key_id TEXT, ADD COLUMN card_last4 TEXT"),
+                .encryptCardNumbers,
+                .sql(
+                    """
+                    ALTER TABLE orders DROP COLUMN card_number,
+                        ALTER COLUMN card_ciphertext SET NOT NULL, ALTER COLUMN card_key_id SET NOT NULL,
+                        ALTER COLUMN card_last4 SET NOT NULL
+                    """),
+            ]),
     ]
 
     /// Any number for the advisory lock that serialises migrations across instances starting at once.
     static let migrationLock: Int64 = 0x436C_6561_6E53_746F  // "CleanSto"
 
-    /// Brings the schema up to date. Safe when several instances start together: one transaction
-    /// under an advisory lock applies what is missing; the others wait, then find nothing to do.
-    public func migrate() async throws(OrdersStoreError) {
+    /// Brings the schema up to date (up to `lastVersion`, for tests of older schemas), then checks
+    /// that the keyring opens every stored card number. Safe when several instances start together:
+    /// one transaction under an advisory lock applies what is missing; the others wait, then find
+    /// nothing to do.
+    public func migrate(upTo lastVersion: Int? = nil) async throws(OrdersStoreError) {
         let logger = self.logger
+        let cards = self.cards
+        let encrypted: Int
         do {
-            try await client.withTransaction(logger: logger) { connection in
+            encrypted = try await client.withTransaction(logger: logger) { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger)
                 try await connection.query(
                     """
@@ -125,19 +158,59 @@ public final class OrdersPostgresStore: OrdersStoreProtocol {
                 ).decode(Int.self) {
                     applied.insert(version)
                 }
-                for migration in Self.migrations where !applied.contains(migration.version) {
-                    for statement in migration.statements {
-                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                var encrypted = 0
+                for migration in Self.migrations where !applied.contains(migration.version) && migration.version <= lastVersion ?? .max {
+                    for step in migration.steps {
+                        switch step {
+                        case .sql(let statement):
+                            try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                        case .encryptCardNumbers:
+                            encrypted = try await Self.encryptCardNumbers(on: connection, cards: cards, logger: logger)
+                        }
                     }
                     try await connection.query(
                         "INSERT INTO cleanstore_schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))",
                         logger: logger)
                     logger.info("Applied schema version", metadata: ["version": "\(migration.version)", "name": "\(migration.name)"])
                 }
+                return encrypted
+            }
+            if encrypted > 0 {
+                logger.notice("Encrypted the card numbers of \(encrypted) orders with \(cards.current); the clear-text column is gone")
+                // A dropped column's values stay in the table's rows until they are rewritten, and
+                // the rows' old versions until they are vacuumed: rewrite the table (brief lock).
+                try await client.query("VACUUM FULL orders", logger: logger)
             }
         } catch {
-            throw .cannotFetch("Cannot migrate the PostgreSQL schema: \(String(reflecting: error))")
+            throw .from(unwrapping: error) { .cannotFetch("Cannot migrate the PostgreSQL schema: \(String(reflecting: $0))") }
         }
+        guard lastVersion == nil else { return }
+        var keyIDs = Set<String>()
+        do {
+            for try await keyID in try await client.query("SELECT DISTINCT card_key_id FROM orders", logger: logger).decode(String.self) {
+                keyIDs.insert(keyID)
+            }
+        } catch {
+            throw .cannotFetch("Cannot read the card key ids of the PostgreSQL database: \(String(reflecting: error))")
+        }
+        try cards.checkOpens(keyIDs: keyIDs, in: "the PostgreSQL database")
+    }
+
+    /// Encrypts each row's clear-text `card_number` into the card columns; returns how many.
+    private static func encryptCardNumbers(on connection: PostgresConnection, cards: CardKeyring, logger: Logger) async throws -> Int {
+        var rows: [(Int64, String)] = []
+        for try await row in try await connection.query("SELECT id, card_number FROM orders", logger: logger).decode((Int64, String).self) {
+            rows.append(row)
+        }
+        for (id, number) in rows {
+            let sealed = try cards.seal(number)
+            try await connection.query(
+                """
+                UPDATE orders SET card_ciphertext = \(sealed.ciphertext), card_key_id = \(sealed.keyID),
+                    card_last4 = \(String(number.suffix(4))) WHERE id = \(id)
+                """, logger: logger)
+        }
+        return rows.count
     }
 
     // MARK: OrdersStoreProtocol
@@ -170,7 +243,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol {
                 return OrdersPage(orders: rows.prefix(page.limit).reversed(), hasNewer: rows.count > page.limit, hasOlder: hasOlder)
             }
         } catch {
-            throw .cannotFetch("Cannot fetch a page of orders: \(String(reflecting: error))")
+            throw .from(error) { .cannotFetch("Cannot fetch a page of orders: \(String(reflecting: $0))") }
         }
     }
 
@@ -179,7 +252,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol {
         do {
             return try await order(id: rowID)
         } catch {
-            throw .cannotFetch("Cannot fetch order with id \(id): \(String(reflecting: error))")
+            throw .from(error) { .cannotFetch("Cannot fetch order with id \(id): \(String(reflecting: $0))") }
         }
     }
 
@@ -190,17 +263,17 @@ public final class OrdersPostgresStore: OrdersStoreProtocol {
         do {
             var binds = PostgresBindings()
             binds.append(order.date.timeIntervalSince1970)
-            let names = try Self.bind(order, into: &binds)
+            let names = try bind(order, into: &binds)
             let placeholders = (1...binds.count).map { "$\($0)" }.joined(separator: ", ")
             let sql = "INSERT INTO orders (created_at, \(names.joined(separator: ", "))) VALUES (\(placeholders)) RETURNING id"
             let rows = try await client.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
             for try await id in rows.decode(Int64.self) {
                 order.id = String(id)
             }
-            guard order.id != nil else { throw OrdersStoreError.cannotCreate("no id returned") }
+            guard order.id != nil else { throw OrdersStoreError.cannotCreate("Cannot create order: no id returned") }
             return order
         } catch {
-            throw .cannotCreate("Cannot create order: \(String(reflecting: error))")
+            throw .from(error) { .cannotCreate("Cannot create order: \(String(reflecting: $0))") }
         }
     }
 
@@ -213,7 +286,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol {
         let current: Order?
         do {
             var binds = PostgresBindings()
-            let names = try Self.bind(order, into: &binds)
+            let names = try bind(order, into: &binds)
             let assignments = names.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
             binds.append(rowID)
             binds.append(order.version)
@@ -225,7 +298,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol {
             outcome = try await orders(PostgresQuery(unsafeSQL: sql, binds: binds)).first
             current = outcome == nil ? try await self.order(id: rowID) : nil
         } catch {
-            throw .cannotUpdate("Cannot update order with id \(id): \(String(reflecting: error))")
+            throw .from(error) { .cannotUpdate("Cannot update order with id \(id): \(String(reflecting: $0))") }
         }
         if let outcome { return outcome }
         // Nothing changed: the order is gone, or someone saved it since this version.
@@ -239,7 +312,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol {
         do {
             deleted = try await orders("DELETE FROM orders WHERE id = \(rowID) RETURNING \(unescaped: Self.selectedColumns)").first
         } catch {
-            throw .cannotDelete("Cannot delete order with id \(id): \(String(reflecting: error))")
+            throw .from(error) { .cannotDelete("Cannot delete order with id \(id): \(String(reflecting: $0))") }
         }
         guard let deleted else { throw .notFound(id: id) }
         return deleted
@@ -250,7 +323,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol {
     private func orders(_ query: PostgresQuery) async throws -> [Order] {
         var orders: [Order] = []
         for try await row in try await client.query(query, logger: logger) {
-            orders.append(try Self.order(from: row))
+            orders.append(try OrderColumns.order(from: PostgresOrderRow(row: row.makeRandomAccess()), cards: cards))
         }
         return orders
     }
@@ -268,25 +341,22 @@ public final class OrdersPostgresStore: OrdersStoreProtocol {
 
     // MARK: Mapping
 
-    /// Appends the columns an order writes (`OrderColumns.written`) to `binds`; returns their
-    /// names, in the same order.
-    private static func bind(_ order: Order, into binds: inout PostgresBindings) throws -> [String] {
-        let columns = OrderColumns.written(by: order)
+    /// Appends the columns an order writes (`OrderColumns.written`, its card number encrypted) to
+    /// `binds`; returns their names, in the same order.
+    private func bind(_ order: Order, into binds: inout PostgresBindings) throws -> [String] {
+        let columns = try OrderColumns.written(by: order, cards: cards)
         for column in columns {
             switch column.value {
             case .text(let text): binds.append(text)
             case .integer(let integer): binds.append(integer)
             case .decimal(let decimal): try binds.append(decimal, context: .default)
+            case .bytes(let bytes): try binds.append(bytes, context: .default)
             }
         }
         return columns.map(\.name)
     }
 
     static let selectedColumns = OrderColumns.selected
-
-    private static func order(from row: PostgresRow) throws -> Order {
-        try OrderColumns.order(from: PostgresOrderRow(row: row.makeRandomAccess()))
-    }
 
     private struct PostgresOrderRow: OrderRow {
         let row: PostgresRandomAccessRow
@@ -295,5 +365,16 @@ public final class OrdersPostgresStore: OrdersStoreProtocol {
         func int64(_ index: Int) throws -> Int64 { try row[index].decode(Int64.self) }
         func double(_ index: Int) throws -> Double { try row[index].decode(Double.self) }
         func decimal(_ index: Int) throws -> Decimal { try row[index].decode(Decimal.self) }
+        func bytes(_ index: Int) throws -> Data { try row[index].decode(Data.self) }
+    }
+}
+
+extension OrdersStoreError {
+    /// As `from(_:else:)`, and a store error thrown inside a transaction comes out as it was.
+    fileprivate static func from(unwrapping error: any Error, else wrap: (any Error) -> OrdersStoreError) -> OrdersStoreError {
+        if let error = error as? PostgresTransactionError, let inner = error.closureError as? OrdersStoreError {
+            return inner
+        }
+        return .from(error, else: wrap)
     }
 }

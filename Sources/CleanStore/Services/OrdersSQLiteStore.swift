@@ -7,20 +7,24 @@ import Logging
 /// The database runs in WAL mode (`DatabasePool`) with `synchronous = FULL`, so an order is on
 /// disk before its create or update returns. The schema is versioned with GRDB's `DatabaseMigrator`.
 ///
-/// Its files (the database, `-wal`, `-shm`) are readable by their owner only. Closing checkpoints
-/// the WAL into the database file, so that the file alone holds every order.
+/// Its files (the database, `-wal`, `-shm`) are readable by their owner only; card numbers are
+/// encrypted (`CardKeyring`) and deleted content is overwritten (`secure_delete`). Closing
+/// checkpoints the WAL into the database file, so that the file alone holds every order.
 public final class OrdersSQLiteStore: OrdersStoreProtocol {
     private let dbPool: DatabasePool
     /// The database file's path, as given.
     public let path: String
+    private let cards: CardKeyring
     private let logger: Logger
     private let totalWorker = OrderTotalWorker()
 
-    /// Opens the database file at `path` and migrates it to the current schema. A missing file is
-    /// created (mode 0600), and the log says so at notice level: a database that vanished must not
-    /// be replaced by an empty one unnoticed.
-    public init(path: String, logger: Logger) throws(OrdersStoreError) {
+    /// Opens the database file at `path` and migrates it to the current schema, encrypting any card
+    /// number still in clear text. A missing file is created (mode 0600), and the log says so at
+    /// notice level: a database that vanished must not be replaced by an empty one unnoticed.
+    /// Throws when stored card numbers need a key `cards` does not hold.
+    public init(path: String, cards: CardKeyring, logger: Logger) throws(OrdersStoreError) {
         self.path = path
+        self.cards = cards
         self.logger = logger
         if FileIdentity(path: path) == nil {
             logger.notice("No database at \(path): creating a new, empty one")
@@ -31,10 +35,20 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
         var configuration = Configuration()
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            // Deleted content (an order's old card ciphertext, rows rewritten by a migration) is
+            // overwritten with zeros, not left in free space.
+            try db.execute(sql: "PRAGMA secure_delete = ON")
         }
         do {
             dbPool = try DatabasePool(path: path, configuration: configuration)
-            try Self.migrator.migrate(dbPool)
+            let migrator = Self.migrator(cards: cards, logger: logger)
+            let applied = try dbPool.read { db in try migrator.appliedIdentifiers(db) }
+            try migrator.migrate(dbPool)
+            if !applied.contains(Self.encryptionMigration) {
+                try Self.removeClearTextRemnants(from: dbPool)
+            }
+            let keyIDs = try dbPool.read { db in try String.fetchSet(db, sql: "SELECT DISTINCT card_key_id FROM orders") }
+            try cards.checkOpens(keyIDs: keyIDs, in: path)
         } catch {
             throw .from(error) { .unavailable("Cannot open the SQLite database \(path): \($0)") }
         }
@@ -55,7 +69,11 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
         try dbPool.close()
     }
 
-    static var migrator: DatabaseMigrator {
+    // MARK: Schema
+
+    static let encryptionMigration = "v3: card numbers encrypted"
+
+    static func migrator(cards: CardKeyring, logger: Logger) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: orders") { db in
             try db.execute(sql: """
@@ -88,12 +106,43 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
         migrator.registerMigration("v2: order versions") { db in
             try db.execute(sql: "ALTER TABLE orders ADD COLUMN version INTEGER NOT NULL DEFAULT 1")
         }
+        migrator.registerMigration(encryptionMigration) { db in
+            try db.execute(sql: """
+                ALTER TABLE orders ADD COLUMN card_ciphertext BLOB NOT NULL DEFAULT x'';
+                ALTER TABLE orders ADD COLUMN card_key_id TEXT NOT NULL DEFAULT '';
+                ALTER TABLE orders ADD COLUMN card_last4 TEXT NOT NULL DEFAULT '';
+                """)
+            let rows = try Row.fetchAll(db, sql: "SELECT id, card_number FROM orders")
+            for row in rows {
+                let number: String = row[1]
+                let sealed = try cards.seal(number)
+                try db.execute(
+                    sql: "UPDATE orders SET card_ciphertext = ?, card_key_id = ?, card_last4 = ? WHERE id = ?",
+                    arguments: [sealed.ciphertext, sealed.keyID, String(number.suffix(4)), row[0] as Int64])
+            }
+            // Rewrites every row without the column (SQLite 3.35+).
+            try db.execute(sql: "ALTER TABLE orders DROP COLUMN card_number")
+            if !rows.isEmpty {
+                logger.notice("Encrypted the card numbers of \(rows.count) orders with \(cards.current); the clear-text column is gone")
+            }
+        }
         return migrator
+    }
+
+    /// After card numbers were encrypted: rebuilds the database file (VACUUM) so that no clear-text
+    /// number lingers in free pages or free space within pages (from before `secure_delete`), then
+    /// checkpoints and empties the WAL, which held the pages as the migration rewrote them.
+    private static func removeClearTextRemnants(from dbPool: DatabasePool) throws {
+        try dbPool.writeWithoutTransaction { db in
+            try db.execute(sql: "VACUUM")
+            _ = try db.checkpoint(.truncate)
+        }
     }
 
     public func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
         let columns = "SELECT \(Self.selectedColumns) FROM orders"
         let limit = page.limit + 1  // one more, to know whether there is a further page
+        let order = orderMapping
         do {
             return try await dbPool.read { db in
                 func exists(_ condition: String, _ cursor: OrdersCursor) throws -> Bool {
@@ -105,35 +154,36 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
                 case .newest:
                     let rows = try Row.fetchAll(db, sql: "\(columns) ORDER BY created_at DESC, id DESC LIMIT ?", arguments: [limit])
                     return OrdersPage(
-                        orders: try rows.prefix(page.limit).map(Self.order(from:)), hasNewer: false, hasOlder: rows.count > page.limit)
+                        orders: try rows.prefix(page.limit).map(order), hasNewer: false, hasOlder: rows.count > page.limit)
                 case .after(let cursor):
                     let rows = try Row.fetchAll(
                         db, sql: "\(columns) WHERE (created_at, id) < (?, ?) ORDER BY created_at DESC, id DESC LIMIT ?",
                         arguments: [cursor.date.timeIntervalSince1970, cursor.id, limit])
-                    let orders = try rows.prefix(page.limit).map(Self.order(from:))
+                    let orders = try rows.prefix(page.limit).map(order)
                     return OrdersPage(orders: orders, hasNewer: try exists(">=", cursor), hasOlder: rows.count > page.limit)
                 case .before(let cursor):
                     let rows = try Row.fetchAll(
                         db, sql: "\(columns) WHERE (created_at, id) > (?, ?) ORDER BY created_at ASC, id ASC LIMIT ?",
                         arguments: [cursor.date.timeIntervalSince1970, cursor.id, limit])
-                    let orders = try rows.prefix(page.limit).map(Self.order(from:)).reversed()
+                    let orders = try rows.prefix(page.limit).map(order).reversed()
                     return OrdersPage(orders: Array(orders), hasNewer: rows.count > page.limit, hasOlder: try exists("<=", cursor))
                 }
             }
         } catch {
-            throw .cannotFetch("Cannot fetch a page of orders: \(error)")
+            throw .from(error) { .cannotFetch("Cannot fetch a page of orders: \($0)") }
         }
     }
 
     public func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? {
         guard let rowID = OrderID.rowID(id) else { return nil }
+        let order = orderMapping
         do {
             return try await dbPool.read { db in
                 try Row.fetchOne(db, sql: "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?", arguments: [rowID])
-                    .map(Self.order(from:))
+                    .map(order)
             }
         } catch {
-            throw .cannotFetch("Cannot fetch order with id \(id): \(error)")
+            throw .from(error) { .cannotFetch("Cannot fetch order with id \(id): \($0)") }
         }
     }
 
@@ -141,7 +191,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
         var order = orderToCreate
         order.total = totalWorker.total(for: order)
         order.version = 1
-        let columns = Self.columns(of: order)
+        let columns = try columns(of: order)
         let arguments = StatementArguments([order.date.timeIntervalSince1970.databaseValue] + columns.values)
         do {
             let rowID = try await dbPool.write { db in
@@ -154,7 +204,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
             order.id = String(rowID)
             return order
         } catch {
-            throw .cannotCreate("Cannot create order: \(error)")
+            throw .from(error) { .cannotCreate("Cannot create order: \($0)") }
         }
     }
 
@@ -163,7 +213,8 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
         guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
         var order = orderToUpdate
         order.total = totalWorker.total(for: order)
-        let columns = Self.columns(of: order)
+        let columns = try columns(of: order)
+        let mapping = orderMapping
         let assignments = columns.names.map { "\($0) = ?" }.joined(separator: ", ")
         let arguments = StatementArguments(columns.values + [rowID.databaseValue, order.version.databaseValue])
         // (saved, stored): the order as saved, or as stored when this version was not the stored one.
@@ -176,11 +227,11 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
                 let saved = db.changesCount > 0
                 let stored = try Row.fetchOne(
                     db, sql: "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?", arguments: [rowID]
-                ).map(Self.order(from:))
+                ).map(mapping)
                 return (saved, stored)
             }
         } catch {
-            throw .cannotUpdate("Cannot update order with id \(id): \(error)")
+            throw .from(error) { .cannotUpdate("Cannot update order with id \(id): \($0)") }
         }
         guard let stored = outcome.stored else { throw .notFound(id: id) }
         guard outcome.saved else { throw .conflict(current: stored) }
@@ -189,16 +240,17 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
 
     public func deleteOrder(id: String) async throws(OrdersStoreError) -> Order {
         guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
+        let order = orderMapping
         let deleted: Order?
         do {
             deleted = try await dbPool.write { db in
                 guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?", arguments: [rowID])
                 else { return nil }
                 try db.execute(sql: "DELETE FROM orders WHERE id = ?", arguments: [rowID])
-                return try Self.order(from: row)
+                return try order(row)
             }
         } catch {
-            throw .cannotDelete("Cannot delete order with id \(id): \(error)")
+            throw .from(error) { .cannotDelete("Cannot delete order with id \(id): \($0)") }
         }
         guard let deleted else { throw .notFound(id: id) }
         return deleted
@@ -206,22 +258,27 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
 
     // MARK: Mapping
 
-    /// The columns an order writes (all but id and creation date, which never change).
-    private static func columns(of order: Order) -> (names: [String], values: [DatabaseValue]) {
-        let columns = OrderColumns.written(by: order)
+    /// The columns an order writes (all but id and creation date, which never change), its card
+    /// number encrypted.
+    private func columns(of order: Order) throws(OrdersStoreError) -> (names: [String], values: [DatabaseValue]) {
+        let columns = try OrderColumns.written(by: order, cards: cards)
         return (columns.map(\.name), columns.map { column in
             switch column.value {
             case .text(let text): text.databaseValue
             case .integer(let integer): integer.databaseValue
             case .decimal(let decimal): "\(decimal)".databaseValue  // as text: exact
+            case .bytes(let bytes): bytes.databaseValue
             }
         })
     }
 
     static let selectedColumns = OrderColumns.selected
 
-    private static func order(from row: Row) throws -> Order {
-        try OrderColumns.order(from: SQLiteRow(row: row))
+    /// Reads an order from a row of `selectedColumns`, decrypting its card number (a value to
+    /// pass into database closures, which must not capture the store).
+    private var orderMapping: @Sendable (Row) throws -> Order {
+        let cards = self.cards
+        return { row in try OrderColumns.order(from: SQLiteRow(row: row), cards: cards) }
     }
 
     private struct SQLiteRow: OrderRow {
@@ -231,5 +288,6 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
         func int64(_ index: Int) -> Int64 { row[index] }
         func double(_ index: Int) -> Double { row[index] }
         func decimal(_ index: Int) -> Decimal { Decimal(string: row[index] as String) ?? 0 }
+        func bytes(_ index: Int) -> Data { row[index] }
     }
 }

@@ -8,7 +8,8 @@ public enum OrdersStoreError: Error, Equatable, Sendable {
     case cannotCreate(String)
     case cannotUpdate(String)
     case cannotDelete(String)
-    /// The store cannot be used as it is (its database cannot be opened, read and written).
+    /// The store cannot be used as it is: its database cannot be opened, read and written, or a
+    /// card number cannot be encrypted or decrypted with the keys given.
     case unavailable(String)
 }
 
@@ -25,8 +26,8 @@ extension OrdersStoreError: CustomStringConvertible {
 }
 
 extension OrdersStoreError {
-    /// What a store throws for `error` from its database: a store error as it is, anything else as
-    /// `wrap` makes it.
+    /// What a store throws for `error` from its database: a store error as it is (a card number
+    /// that does not decrypt says so itself), anything else as `wrap` makes it.
     static func from(_ error: any Error, else wrap: (any Error) -> OrdersStoreError) -> OrdersStoreError {
         (error as? OrdersStoreError) ?? wrap(error)
     }

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Files that only their owner may read (mode 0600): the SQLite database.
+/// Files that only their owner may read (mode 0600): the SQLite database and the card key.
 ///
 /// Written with POSIX calls by hand because Foundation has no way to create a file with its mode
 /// at once (`FileManager.createFile(…, attributes:)` writes, then sets the mode: for a moment the
@@ -28,6 +28,12 @@ enum OwnerOnlyFile {
             unlink(path)
             throw .unavailable("Cannot write \(path): \(reason)")
         }
+    }
+
+    /// Whether anyone but the owner may read or write the file at `path`.
+    static func isOpenToOthers(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & 0o077 != 0
     }
 }
 

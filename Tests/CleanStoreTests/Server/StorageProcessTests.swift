@@ -6,7 +6,7 @@ import XCTest
 @testable import CleanStore
 
 /// The real executable and its SQLite files: owner-only files, a complete database file after a
-/// clean shutdown.
+/// clean shutdown, the card key made on first start.
 final class StorageProcessTests: XCTestCase {
     var directory: URL!
     var client: HTTPClient!
@@ -65,5 +65,35 @@ final class StorageProcessTests: XCTestCase {
         let orders = try await OrdersSQLiteStore(path: copied).fetchOrders()
         XCTAssertEqual(Set(orders.compactMap(\.id)), Set(ids))
         XCTAssert(orders.allSatisfy { $0.paymentMethod.creditCardNumber == "4111111111111111" })
+    }
+
+    // MARK: Card keys
+
+    func testWithNoKeyGivenTheFirstStartMakesAKeyFileBesideTheDatabaseAndLaterStartsUseIt() async throws {
+        // Given no key (no option, no environment)
+        let keyFile = databasePath + ".card-key"
+        let first = try ServerProcess(database: databasePath, environment: ["CLEANSTORE_CARD_KEY": nil])
+        let ids = try await createOrders(1, through: first)
+        let (status, log) = first.stop(with: SIGTERM)
+        XCTAssertEqual(status, 0, log)
+
+        // Then: a key file, 0600, named loudly in the log, which never shows the key
+        let key = try CardKey(base64: try String(contentsOfFile: keyFile, encoding: .utf8))
+        XCTAssertEqual(String(try OrdersSQLiteStoreFileTests.permissions(keyFile), radix: 8), "600")
+        let warning = log.components(separatedBy: "\n").first { $0.contains("generated a new card key") }
+        XCTAssertEqual(warning?.contains("warning"), true, log)
+        XCTAssertEqual(warning?.contains(keyFile), true, log)
+        XCTAssertFalse(log.contains(key.base64), "The key is never logged")
+
+        // And the next start uses it: the order reads back
+        let second = try ServerProcess(database: databasePath, environment: ["CLEANSTORE_CARD_KEY": nil])
+        let page = try await LiveBrowser.open(second.baseURL, client: client).get("/orders/\(ids[0])")
+        XCTAssertEqual(page.status, 200)
+        XCTAssert(page.body.contains("1111"), "The card's last four digits show")
+        let (_, secondLog) = second.stop(with: SIGTERM)
+        XCTAssert(secondLog.contains("encrypted with card key \(key.id), from \(keyFile)"), secondLog)
+        XCTAssertFalse(secondLog.contains("generated"), secondLog)
+        let stored = try await OrdersSQLiteStore(path: databasePath, cards: CardKeyring(current: key)).fetchOrder(id: ids[0])
+        XCTAssertEqual(stored?.paymentMethod.creditCardNumber, "4111111111111111")
     }
 }

@@ -65,12 +65,12 @@ final class OrdersSQLiteStoreFileTests: XCTestCase {
     func testStartingOnAPathWithNoDatabaseSaysSoAtNoticeLevel() throws {
         let path = directory.appendingPathComponent("orders.sqlite").path
         let first = LogCapture()
-        let store = try OrdersSQLiteStore(path: path, logger: first.logger())
+        let store = try OrdersSQLiteStore(path: path, cards: TestCardKeys.keyring, logger: first.logger())
         try store.close()
         XCTAssert(first.text.contains("notice No database at \(path): creating a new, empty one"), first.text)
 
         let second = LogCapture()
-        _ = try OrdersSQLiteStore(path: path, logger: second.logger())
+        _ = try OrdersSQLiteStore(path: path, cards: TestCardKeys.keyring, logger: second.logger())
         XCTAssertFalse(second.text.contains("No database"), "An existing database is opened quietly: \(second.text)")
     }
 }

@@ -27,9 +27,27 @@ final class ServerProcess: @unchecked Sendable {
     /// Everything the server has logged so far.
     var log: String { lock.withLock { buffer } }
 
-    init(database: String, secret: String = "process-test-secret-at-least-32-bytes") throws {
-        process.executableURL = Self.executable
-        process.arguments = ["--database", database, "--port", "0", "--secret", secret, "--log-level", "info"]
+    /// Starts `cleanstore` on `database` with the test card key (in `CLEANSTORE_CARD_KEY`) unless
+    /// `environment` says otherwise (a nil value removes a variable); `arguments` come after the
+    /// usual ones. `launcher`, when given, runs the server (e.g. as another user).
+    init(
+        database: String, secret: String = "process-test-secret-at-least-32-bytes", arguments: [String] = [],
+        environment: [String: String?] = [:], launcher: [String] = []
+    ) throws {
+        let serverArguments = ["--database", database, "--port", "0", "--secret", secret, "--log-level", "info"] + arguments
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(launcher.dropFirst()) + [Self.executable.path] + serverArguments
+        } else {
+            process.executableURL = Self.executable
+            process.arguments = serverArguments
+        }
+        var variables = ProcessInfo.processInfo.environment
+        variables["CLEANSTORE_CARD_KEY"] = TestCardKeys.base64
+        for (name, value) in environment {
+            variables[name] = value
+        }
+        process.environment = variables
         process.currentDirectoryURL = Repository.root
         process.standardOutput = output
         process.standardError = output

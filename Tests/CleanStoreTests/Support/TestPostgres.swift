@@ -54,12 +54,15 @@ enum TestPostgres {
         return store
     }
 
-    /// A store on the database at `url`, not migrated; its client runs until the test ends.
-    static func openStore(url: String, for testCase: XCTestCase) async throws -> OrdersPostgresStore {
+    /// A store on the database at `url`, not migrated, with the test card key unless `cards` says
+    /// otherwise; its client runs until the test ends.
+    static func openStore(
+        url: String, cards: CardKeyring = TestCardKeys.keyring, logger: Logger = TestPostgres.logger, for testCase: XCTestCase
+    ) async throws -> OrdersPostgresStore {
         let client = PostgresClient(configuration: try OrdersPostgresStore.configuration(url: url), backgroundLogger: logger)
         let run = Task { await client.run() }
         testCase.addTeardownBlock { run.cancel() }
-        return OrdersPostgresStore(client: client, logger: logger)
+        return OrdersPostgresStore(client: client, cards: cards, logger: logger)
     }
 
     static let logger = Logger(label: "cleanstore.tests.postgres") { _ in SwiftLogNoOpLogHandler() }
