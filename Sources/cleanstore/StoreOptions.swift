@@ -24,7 +24,7 @@ struct StoreOptions: ParsableArguments {
     @Option(
         name: .customLong("previous-card-key-file"),
         help: ArgumentHelp(
-            "A file holding an older card key, which still decrypts (repeatable): card numbers written under it stay readable.",
+            "A file holding an older card key, which still decrypts (repeatable): give it while rotate-card-key re-encrypts its rows.",
             valueName: "path"))
     var previousCardKeyFiles: [String] = []
 

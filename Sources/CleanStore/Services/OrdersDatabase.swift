@@ -12,6 +12,8 @@ import ServiceLifecycle
 /// way to open one without.
 public struct OrdersDatabase: Sendable {
     public let store: any OrdersStoreProtocol
+    /// The store as `cleanstore rotate-card-key` uses it (nil in memory: no card number at rest).
+    public let cardKeyRotation: (any CardKeyRotating)?
     /// What the logs say the orders are served from (never a password).
     public let description: String
     /// Services that run beside the HTTP server, started before it and stopped after it
@@ -29,12 +31,12 @@ public struct OrdersDatabase: Sendable {
             let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
             let store = OrdersPostgresStore(client: client, cards: cards, logger: logger)
             return OrdersDatabase(
-                store: store, description: "PostgreSQL at \(OrdersPostgresStore.redacted(database))",
+                store: store, cardKeyRotation: store, description: "PostgreSQL at \(OrdersPostgresStore.redacted(database))",
                 services: [client], prepare: { try await store.migrate() }, close: {})
         }
         if database == ":memory:" {
             return OrdersDatabase(
-                store: OrdersMemStore(), description: "memory", services: [], prepare: {}, close: {})
+                store: OrdersMemStore(), cardKeyRotation: nil, description: "memory", services: [], prepare: {}, close: {})
         }
         let (cards, generated) = try cardKeys.keyring(sqlitePath: database, logger: logger)
         let store: OrdersSQLiteStore
@@ -46,7 +48,22 @@ public struct OrdersDatabase: Sendable {
             throw error
         }
         return OrdersDatabase(
-            store: store, description: "SQLite file \(database)", services: [], prepare: {},
+            store: store, cardKeyRotation: store, description: "SQLite file \(database)", services: [], prepare: {},
             close: { try store.close() })
+    }
+
+    /// Runs `body` with the database's services running and prepared, then closes it: for commands
+    /// that use the store without serving (`rotate-card-key`).
+    public func use<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
+            for service in services {
+                group.addTask { try await service.run() }
+            }
+            defer { group.cancelAll() }
+            try await prepare()
+            let result = try await body()
+            try close()
+            return result
+        }
     }
 }

@@ -12,7 +12,7 @@ import PostgresNIO
 ///
 /// Card numbers are stored encrypted (`CardKeyring`); `migrate()` refuses a database whose card
 /// numbers need a key the keyring does not hold.
-public final class OrdersPostgresStore: OrdersStoreProtocol {
+public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
     public let client: PostgresClient
     private let cards: CardKeyring
     private let logger: Logger
@@ -211,6 +211,56 @@ public final class OrdersPostgresStore: OrdersStoreProtocol {
                 """, logger: logger)
         }
         return rows.count
+    }
+
+    // MARK: Card key rotation
+
+    public func rotateCardKey(batchSize: Int) async throws(OrdersStoreError) -> CardKeyRotation {
+        let cards = self.cards
+        let logger = self.logger
+        var after: Int64 = 0
+        var reencrypted = 0
+        do {
+            while true {
+                // One transaction a batch. READ COMMITTED: a row updated meanwhile by a server has
+                // another ciphertext, so the guarded UPDATE leaves it alone.
+                let batch = try await client.withTransaction(logger: logger) { connection -> (last: Int64?, reencrypted: Int) in
+                    var rows: [(Int64, Data, String)] = []
+                    for try await row in try await connection.query(
+                        """
+                        SELECT id, card_ciphertext, card_key_id FROM orders WHERE id > \(after) AND card_key_id <> \(cards.current.id)
+                        ORDER BY id LIMIT \(batchSize)
+                        """, logger: logger
+                    ).decode((Int64, Data, String).self) {
+                        rows.append(row)
+                    }
+                    var count = 0
+                    for (id, ciphertext, keyID) in rows {
+                        let new = try cards.seal(try cards.open(SealedCardNumber(ciphertext: ciphertext, keyID: keyID), orderID: String(id)))
+                        let updated = try await connection.query(
+                            """
+                            UPDATE orders SET card_ciphertext = \(new.ciphertext), card_key_id = \(new.keyID)
+                            WHERE id = \(id) AND card_key_id = \(keyID) AND card_ciphertext = \(ciphertext) RETURNING id
+                            """, logger: logger)
+                        for try await _ in updated { count += 1 }
+                    }
+                    return (rows.last?.0, count)
+                }
+                guard let last = batch.last else { break }
+                after = last
+                reencrypted += batch.reencrypted
+                logger.info("Re-encrypted card numbers", metadata: ["orders": "\(reencrypted)", "up to id": "\(last)"])
+            }
+            var remaining = 0
+            for try await count in try await client.query(
+                "SELECT count(*) FROM orders WHERE card_key_id <> \(cards.current.id)", logger: logger
+            ).decode(Int.self) {
+                remaining = count
+            }
+            return CardKeyRotation(reencrypted: reencrypted, remaining: remaining)
+        } catch {
+            throw .from(unwrapping: error) { .cannotUpdate("Cannot re-encrypt card numbers: \(String(reflecting: $0))") }
+        }
     }
 
     // MARK: OrdersStoreProtocol

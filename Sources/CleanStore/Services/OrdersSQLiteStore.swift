@@ -10,7 +10,7 @@ import Logging
 /// Its files (the database, `-wal`, `-shm`) are readable by their owner only; card numbers are
 /// encrypted (`CardKeyring`) and deleted content is overwritten (`secure_delete`). Closing
 /// checkpoints the WAL into the database file, so that the file alone holds every order.
-public final class OrdersSQLiteStore: OrdersStoreProtocol {
+public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
     private let dbPool: DatabasePool
     /// The database file's path, as given.
     public let path: String
@@ -39,6 +39,8 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
             // overwritten with zeros, not left in free space.
             try db.execute(sql: "PRAGMA secure_delete = ON")
         }
+        // `cleanstore rotate-card-key` writes from another process: wait for its transactions.
+        configuration.busyMode = .timeout(10)
         do {
             dbPool = try DatabasePool(path: path, configuration: configuration)
             let migrator = Self.migrator(cards: cards, logger: logger)
@@ -254,6 +256,46 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol {
         }
         guard let deleted else { throw .notFound(id: id) }
         return deleted
+    }
+
+    // MARK: Card key rotation
+
+    public func rotateCardKey(batchSize: Int) async throws(OrdersStoreError) -> CardKeyRotation {
+        let cards = self.cards
+        var after: Int64 = 0
+        var reencrypted = 0
+        do {
+            while true {
+                // One transaction a batch: the server's own writes wait for one batch at most.
+                let start = after
+                let batch = try await dbPool.write { db -> (last: Int64?, reencrypted: Int) in
+                    let rows = try Row.fetchAll(
+                        db, sql: "SELECT id, card_ciphertext, card_key_id FROM orders WHERE id > ? AND card_key_id <> ? ORDER BY id LIMIT ?",
+                        arguments: [start, cards.current.id, batchSize])
+                    var count = 0
+                    for row in rows {
+                        let id: Int64 = row[0]
+                        let old = SealedCardNumber(ciphertext: row[1], keyID: row[2])
+                        let new = try cards.seal(try cards.open(old, orderID: String(id)))
+                        try db.execute(
+                            sql: "UPDATE orders SET card_ciphertext = ?, card_key_id = ? WHERE id = ? AND card_key_id = ? AND card_ciphertext = ?",
+                            arguments: [new.ciphertext, new.keyID, id, old.keyID, old.ciphertext])
+                        count += db.changesCount
+                    }
+                    return (rows.last?[0], count)
+                }
+                guard let last = batch.last else { break }
+                after = last
+                reencrypted += batch.reencrypted
+                logger.info("Re-encrypted card numbers", metadata: ["orders": "\(reencrypted)", "up to id": "\(last)"])
+            }
+            let remaining = try await dbPool.read { db in
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM orders WHERE card_key_id <> ?", arguments: [cards.current.id]) ?? 0
+            }
+            return CardKeyRotation(reencrypted: reencrypted, remaining: remaining)
+        } catch {
+            throw .from(error) { .cannotUpdate("Cannot re-encrypt card numbers in \(path): \($0)") }
+        }
     }
 
     // MARK: Mapping

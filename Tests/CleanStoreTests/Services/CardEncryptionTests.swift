@@ -7,7 +7,8 @@ import XCTest
 
 /// Card numbers at rest, on SQLite and PostgreSQL: what the database holds (file bytes, WAL, every
 /// column of every row) shows no card number; a clear-text database is encrypted when opened; a
-/// wrong key or altered bytes fail clearly.
+/// wrong key or altered bytes fail clearly; rotation re-encrypts every row, after which the old key
+/// is no longer needed.
 final class CardEncryptionTests: XCTestCase {
     var directory: URL!
 
@@ -50,7 +51,7 @@ final class CardEncryptionTests: XCTestCase {
     /// everything it holds as the bytes an attacker with a copy would have.
     struct Database {
         var name: String
-        var open: (CardKeyring) async throws -> any OrdersStoreProtocol
+        var open: (CardKeyring) async throws -> any OrdersStoreProtocol & CardKeyRotating
         /// SQLite: the database file and its -wal, byte for byte; PostgreSQL: every column of every
         /// row of every table, as text.
         var rawContents: () async throws -> Data
@@ -266,6 +267,77 @@ final class CardEncryptionTests: XCTestCase {
             }
             let other = try await store.fetchOrder(id: bob.id!)
             XCTAssertEqual(other?.paymentMethod.creditCardNumber, Self.numbers[1], "\(database.name): other orders still read")
+        }
+    }
+
+    func testRotationReencryptsEveryRowWhileAServerWritesAndTheOldKeyIsThenNoLongerNeeded() async throws {
+        for database in try await makeDatabases() {
+            // Given: 450 orders under the old key (three batches of 200)
+            let old = try await database.open(TestCardKeys.keyring)
+            var expected: [String: String] = [:]  // id → card number
+            var created: [Order] = []
+            for index in 0..<450 {
+                let order = try await old.createOrder(orderToCreate: Self.order(card: String(4_000_000_000_000_000 + index)))
+                created.append(order)
+                expected[order.id!] = order.paymentMethod.creditCardNumber
+            }
+
+            // When: a server restarted with the new key (the old one as previous) changes 20 cards
+            // while rotate-card-key runs beside it
+            let both = CardKeyring(current: TestCardKeys.other, previous: [TestCardKeys.key])
+            let server = try await database.open(both)
+            let rotator = try await database.open(both)
+            async let rotation = rotator.rotateCardKey(batchSize: 200)
+            for index in stride(from: 0, to: 400, by: 20) {
+                var order = created[index]
+                order.paymentMethod.creditCardNumber = String(5_000_000_000_000_000 + index)
+                _ = try await server.updateOrder(orderToUpdate: order)
+                expected[order.id!] = order.paymentMethod.creditCardNumber
+            }
+            let outcome = try await rotation
+
+            // Then: nothing is left under the old key, and a store with the new key alone reads every
+            // number, as last written
+            XCTAssertEqual(outcome.remaining, 0, database.name)
+            XCTAssertGreaterThanOrEqual(outcome.reencrypted, 430, database.name)
+            XCTAssertLessThanOrEqual(outcome.reencrypted, 450, database.name)
+            let newOnly = try await database.open(CardKeyring(current: TestCardKeys.other))
+            let orders = try await newOnly.fetchOrders()
+            XCTAssertEqual(orders.count, 450, database.name)
+            XCTAssertEqual(
+                Dictionary(uniqueKeysWithValues: orders.map { ($0.id!, $0.paymentMethod.creditCardNumber) }), expected, database.name)
+            XCTAssertEqual(
+                orders.filter { $0.version == 2 }.count, 20, "\(database.name): rotation changes no version; only the 20 edits do")
+
+            // A form opened before the rotation still saves: the version it carries is still the stored one
+            var form = created[1]
+            form.email = "amy@example.com"
+            let saved = try await newOnly.updateOrder(orderToUpdate: form)
+            XCTAssertEqual(saved.version, 2, database.name)
+
+            // And the old key alone no longer opens the database
+            do {
+                _ = try await database.open(TestCardKeys.keyring)
+                XCTFail("\(database.name): every row is under the new key now")
+            } catch {
+                XCTAssert("\(error)".contains("encrypted under card key \(TestCardKeys.other.id)"), "\(database.name): \(error)")
+            }
+        }
+    }
+
+    func testRotatingWhenEveryRowIsUnderTheCurrentKeyChangesNothing() async throws {
+        for database in try await makeDatabases() {
+            let store = try await database.open(TestCardKeys.keyring)
+            let amy = try await store.createOrder(orderToCreate: Self.order(card: Self.numbers[0]))
+            let before = try await database.rawContents()
+            let outcome = try await store.rotateCardKey(batchSize: 200)
+            XCTAssertEqual(outcome, CardKeyRotation(reencrypted: 0, remaining: 0), database.name)
+            let fetched = try await store.fetchOrder(id: amy.id!)
+            XCTAssertEqual(fetched, amy, database.name)
+            if database.name == "PostgreSQL" {
+                let after = try await database.rawContents()
+                XCTAssertEqual(after, before, "\(database.name): no row was rewritten")
+            }
         }
     }
 
