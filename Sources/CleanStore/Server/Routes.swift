@@ -30,11 +30,7 @@ enum Routes {
         }
         return [
             Route(method: .get, path: Paths.root) { _, _ in .seeOther(Paths.orders.description) },
-            Route(method: .get, path: Paths.healthz) { _, _ in
-                Response(
-                    status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
-                    body: ResponseBody(byteBuffer: ByteBuffer(string: "ok")))
-            },
+            Route(method: .get, path: Paths.healthz) { _, context in await HealthCheck.response(store: environment.ordersStore, logger: context.logger) },
             Route(method: .get, path: Paths.orders) { request, context in
                 let query = request.uri.queryParameters
                 return await ListOrdersViewController(environment: environment.serving(context), browser: context.browser).showOrders(

@@ -69,4 +69,7 @@ public actor OrdersMemStore: OrdersStoreProtocol {
         }
         return orders.remove(at: index)
     }
+
+    /// Memory can always be read and written while the process runs: healthy.
+    public func checkHealth() throws(OrdersStoreError) {}
 }

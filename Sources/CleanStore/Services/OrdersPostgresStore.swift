@@ -128,6 +128,10 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
                         ALTER COLUMN card_last4 SET NOT NULL
                     """),
             ]),
+        Migration(
+            version: 3, name: "health probe",
+            // `checkHealth` writes a row here and rolls it back: the table stays empty.
+            steps: [.sql("CREATE TABLE cleanstore_health (probe INTEGER NOT NULL)")]),
     ]
 
     /// Any number for the advisory lock that serialises migrations across instances starting at once.
@@ -211,6 +215,25 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
                 """, logger: logger)
         }
         return rows.count
+    }
+
+    // MARK: Health
+
+    /// Thrown inside the probe's transaction, to roll back its write.
+    private struct ProbeRollback: Error {}
+
+    public func checkHealth() async throws(OrdersStoreError) {
+        do {
+            _ = try await exists("SELECT EXISTS (SELECT 1 FROM orders)")
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query("INSERT INTO cleanstore_health (probe) VALUES (1)", logger: logger)
+                throw ProbeRollback()
+            }
+        } catch let error as PostgresTransactionError where error.closureError is ProbeRollback && error.rollbackError == nil {
+            return  // written, then rolled back: healthy
+        } catch {
+            throw .unavailable("The PostgreSQL database cannot be read and written: \(String(reflecting: error))")
+        }
     }
 
     // MARK: Card key rotation

@@ -9,13 +9,17 @@ import Logging
 ///
 /// Its files (the database, `-wal`, `-shm`) are readable by their owner only; card numbers are
 /// encrypted (`CardKeyring`) and deleted content is overwritten (`secure_delete`). Closing
-/// checkpoints the WAL into the database file, so that the file alone holds every order.
+/// checkpoints the WAL into the database file, so that the file alone holds every order. A database
+/// file deleted or replaced while the store is open is noticed: writes and `checkHealth` refuse,
+/// rather than carry on into a file no one can open again.
 public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
     private let dbPool: DatabasePool
     /// The database file's path, as given.
     public let path: String
     private let cards: CardKeyring
     private let logger: Logger
+    /// The file opened at `path` (its device and inode), to notice when the path names another.
+    private let identity: FileIdentity?
     private let totalWorker = OrderTotalWorker()
 
     /// Opens the database file at `path` and migrates it to the current schema, encrypting any card
@@ -54,6 +58,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         } catch {
             throw .from(error) { .unavailable("Cannot open the SQLite database \(path): \($0)") }
         }
+        identity = FileIdentity(path: path)
     }
 
     /// Checkpoints the WAL into the database file (so that a copy of the file alone holds every
@@ -128,6 +133,10 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
                 logger.notice("Encrypted the card numbers of \(rows.count) orders with \(cards.current); the clear-text column is gone")
             }
         }
+        migrator.registerMigration("v4: health probe") { db in
+            // `checkHealth` writes a row here and rolls it back: the table stays empty.
+            try db.execute(sql: "CREATE TABLE cleanstore_health (probe INTEGER NOT NULL)")
+        }
         return migrator
     }
 
@@ -138,6 +147,33 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         try dbPool.writeWithoutTransaction { db in
             try db.execute(sql: "VACUUM")
             _ = try db.checkpoint(.truncate)
+        }
+    }
+
+    // MARK: Health
+
+    /// Throws when `path` no longer names the file opened (deleted, moved, replaced): before every
+    /// write (`OrdersWorker` logs the refusal, with the request id) and in `checkHealth`.
+    private func checkFileIsTheOneOpened() throws(OrdersStoreError) {
+        guard FileIdentity(path: path) != identity else { return }
+        throw .unavailable(
+            "The database file \(path) is no longer the file opened at start-up: it was deleted, moved or replaced. "
+                + "Nothing more is written to the file this server has open (no one could open it again): "
+                + "restore the database file and restart")
+    }
+
+    public func checkHealth() async throws(OrdersStoreError) {
+        try checkFileIsTheOneOpened()
+        do {
+            _ = try await dbPool.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM orders)") }
+            try await dbPool.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    try db.execute(sql: "INSERT INTO cleanstore_health (probe) VALUES (1)")
+                    return .rollback
+                }
+            }
+        } catch {
+            throw .unavailable("The SQLite database \(path) cannot be read and written: \(error)")
         }
     }
 
@@ -193,6 +229,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         var order = orderToCreate
         order.total = totalWorker.total(for: order)
         order.version = 1
+        try checkFileIsTheOneOpened()
         let columns = try columns(of: order)
         let arguments = StatementArguments([order.date.timeIntervalSince1970.databaseValue] + columns.values)
         do {
@@ -215,6 +252,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
         var order = orderToUpdate
         order.total = totalWorker.total(for: order)
+        try checkFileIsTheOneOpened()
         let columns = try columns(of: order)
         let mapping = orderMapping
         let assignments = columns.names.map { "\($0) = ?" }.joined(separator: ", ")
@@ -242,6 +280,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
 
     public func deleteOrder(id: String) async throws(OrdersStoreError) -> Order {
         guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
+        try checkFileIsTheOneOpened()
         let order = orderMapping
         let deleted: Order?
         do {

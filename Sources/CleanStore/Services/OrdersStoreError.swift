@@ -8,8 +8,8 @@ public enum OrdersStoreError: Error, Equatable, Sendable {
     case cannotCreate(String)
     case cannotUpdate(String)
     case cannotDelete(String)
-    /// The store cannot be used as it is: its database cannot be opened, read and written, or a
-    /// card number cannot be encrypted or decrypted with the keys given.
+    /// The store cannot be used as it is: it cannot read and write (read-only, gone, replaced), or
+    /// a card number cannot be encrypted or decrypted with the keys given.
     case unavailable(String)
 }
 

@@ -8,6 +8,9 @@
 ///   order as it is stored now, and changes nothing.
 /// - `fetchOrders(page:)` returns the newest first.
 /// - An unknown id is `nil` from `fetchOrder` and `OrdersStoreError.notFound` elsewhere.
+/// - `checkHealth` throws when the store cannot read and write (for `/healthz`), and changes nothing.
+/// - Card numbers come back as they were given; at rest the SQL stores keep them encrypted
+///   (`CardKeyring`), with the last four digits in clear.
 public protocol OrdersStoreProtocol: Sendable {
     /// One page of the newest-first list, by keyset: the orders just older than `after`, or just
     /// newer than `before`, or the newest; `limit` at most.
@@ -16,4 +19,6 @@ public protocol OrdersStoreProtocol: Sendable {
     func createOrder(orderToCreate: Order) async throws(OrdersStoreError) -> Order
     func updateOrder(orderToUpdate: Order) async throws(OrdersStoreError) -> Order
     func deleteOrder(id: String) async throws(OrdersStoreError) -> Order
+    /// Reads and writes (a write that is rolled back): throws, saying why, when the store cannot.
+    func checkHealth() async throws(OrdersStoreError)
 }

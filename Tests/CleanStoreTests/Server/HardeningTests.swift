@@ -247,6 +247,7 @@ final class HardeningTests: XCTestCase {
         func createOrder(orderToCreate: Order) async throws(OrdersStoreError) -> Order { throw .cannotCreate(failure) }
         func updateOrder(orderToUpdate: Order) async throws(OrdersStoreError) -> Order { throw .cannotUpdate(failure) }
         func deleteOrder(id: String) async throws(OrdersStoreError) -> Order { throw .cannotDelete(failure) }
+        func checkHealth() async throws(OrdersStoreError) { throw .unavailable(failure) }
     }
 
     func testStoreFailuresAreLoggedAsErrorsWithTheRequestID() async throws {

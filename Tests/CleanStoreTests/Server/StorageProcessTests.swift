@@ -6,7 +6,8 @@ import XCTest
 @testable import CleanStore
 
 /// The real executable and its SQLite files: owner-only files, a complete database file after a
-/// clean shutdown, the card key made on first start, and `rotate-card-key` while a server serves.
+/// clean shutdown, `/healthz` on a read-only or vanished database, the card key made on first start,
+/// and `rotate-card-key` while a server serves.
 final class StorageProcessTests: XCTestCase {
     var directory: URL!
     var client: HTTPClient!
@@ -26,6 +27,11 @@ final class StorageProcessTests: XCTestCase {
     }
 
     var databasePath: String { directory.appendingPathComponent("orders.sqlite").path }
+
+    func healthz(_ server: ServerProcess) async throws -> (status: UInt, body: String) {
+        let response = try await client.execute(HTTPClientRequest(url: server.baseURL + "/healthz"), timeout: .seconds(10))
+        return (response.status.code, String(buffer: try await response.body.collect(upTo: 1 << 16)))
+    }
 
     /// Creates `count` orders through the server; returns their ids.
     func createOrders(_ count: Int, through server: ServerProcess) async throws -> [String] {
@@ -65,6 +71,94 @@ final class StorageProcessTests: XCTestCase {
         let orders = try await OrdersSQLiteStore(path: copied).fetchOrders()
         XCTAssertEqual(Set(orders.compactMap(\.id)), Set(ids))
         XCTAssert(orders.allSatisfy { $0.paymentMethod.creditCardNumber == "4111111111111111" })
+    }
+
+    // MARK: Faults
+
+    /// Makes the database file read-only (0400) for the server about to start: root may write any
+    /// file, so as root the server is to run as nobody, whose files they then are. Returns the
+    /// launcher that runs it so.
+    func makeDatabaseReadOnly() throws -> [String] {
+        var launcher: [String] = []
+        if getuid() == 0 {
+            launcher = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
+            for item in try FileManager.default.contentsOfDirectory(atPath: directory.path) + [""] {
+                try FileManager.default.setAttributes(
+                    [.ownerAccountID: 65534, .groupOwnerAccountID: 65534], ofItemAtPath: directory.appendingPathComponent(item).path)
+            }
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: databasePath)
+        return launcher
+    }
+
+    func testOnAReadOnlyDatabaseHealthzIs503AndSaysWhyInTheLog() async throws {
+        // Given: a database whose last orders are still in its -wal (the server was killed), then
+        // made read-only
+        let first = try ServerProcess(database: databasePath)
+        _ = try await createOrders(2, through: first)
+        _ = first.stop(with: SIGKILL)
+        let launcher = try makeDatabaseReadOnly()
+
+        // When
+        let server = try ServerProcess(database: databasePath, launcher: launcher)
+        let health = try await healthz(server)
+        let list = try await LiveBrowser.open(server.baseURL, client: client).get("/orders")
+
+        // Then: reads work, the probe does not, and the log says why
+        XCTAssertEqual(health.status, 503)
+        XCTAssertEqual(health.body, "unavailable")
+        XCTAssertEqual(list.status, 200, "Orders can still be read")
+        XCTAssert(list.body.contains("Number 1"), list.body)
+        let (_, log) = server.stop(with: SIGTERM)
+        let line = log.components(separatedBy: "\n").first { $0.contains("Health check failed") }
+        XCTAssertEqual(line?.contains("error"), true, log)
+        XCTAssertEqual(line?.contains("attempt to write a readonly database"), true, "SQLite's reason is in the line: \(log)")
+    }
+
+    func testOnAReadOnlyDatabaseWithAnEmptyWALTheServerDoesNotStartAndSaysWhy() async throws {
+        // Given: a database closed cleanly (its WAL checkpointed and gone), then made read-only
+        let first = try ServerProcess(database: databasePath)
+        _ = try await createOrders(1, through: first)
+        XCTAssertEqual(first.stop(with: SIGTERM).status, 0)
+        let launcher = try makeDatabaseReadOnly()
+
+        // When / Then: GRDB writes to the file when it opens it without a WAL, so the server stops at once
+        XCTAssertThrowsError(try ServerProcess(database: databasePath, launcher: launcher)) { error in
+            guard case ServerProcess.ServerError.exited(let log) = error else { return XCTFail("\(error)") }
+            XCTAssert(log.contains("Cannot open the SQLite database \(databasePath)"), log)
+            XCTAssert(log.contains("attempt to write a readonly database"), log)
+        }
+    }
+
+    func testADatabaseDeletedWhileServingIsNoticedAndTheNextStartSaysItIsCreatingAnEmptyOne() async throws {
+        // Given
+        let server = try ServerProcess(database: databasePath)
+        _ = try await createOrders(2, through: server)
+        let healthy = try await healthz(server)
+        XCTAssertEqual(healthy.status, 200)
+
+        // When: the database's files are deleted
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: databasePath + suffix)
+        }
+
+        // Then: the probe says so, a new order is refused, and nothing re-creates the file
+        let health = try await healthz(server)
+        XCTAssertEqual(health.status, 503)
+        var fields = Seeds.validFormFields
+        fields.lastName = "After"
+        let create = try await LiveBrowser.open(server.baseURL, client: client).post("/orders", fields: fields)
+        XCTAssertNotEqual(create.status, 303, "No order is acknowledged into a deleted file")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: databasePath))
+        let (status, log) = server.stop(with: SIGTERM)
+        XCTAssertEqual(status, 0, log)
+        XCTAssert(log.contains("is no longer the file opened at start-up"), log)
+
+        // And the next start on the path says, at notice level, that it is creating an empty database
+        let restarted = try ServerProcess(database: databasePath)
+        let (_, restartLog) = restarted.stop(with: SIGTERM)
+        let line = restartLog.components(separatedBy: "\n").first { $0.contains("No database at \(databasePath): creating a new, empty one") }
+        XCTAssertEqual(line?.contains("notice"), true, restartLog)
     }
 
     // MARK: Card keys

@@ -252,6 +252,93 @@ final class OrdersStoreContractTests: XCTestCase {
         }
     }
 
+    // MARK: Health
+
+    func testCheckHealthPassesOnAWorkingStoreAndChangesNothing() async throws {
+        for (name, store) in try await makeStores() {
+            let amy = try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.amy))
+            try await store.checkHealth()
+            try await store.checkHealth()
+            let orders = try await store.fetchOrders()
+            XCTAssertEqual(orders, [amy], "\(name): the probe's write is rolled back")
+            let bob = try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.bob))
+            XCTAssertEqual(Int(bob.id ?? ""), Int(amy.id ?? "")! + 1, "\(name): the probe takes no order id")
+        }
+    }
+
+    func testSQLiteHealthFailsAndWritesAreRefusedOnceTheDatabaseFileIsDeletedOrReplaced() async throws {
+        for replacement in ["deleted", "replaced"] {
+            // Given: a store serving orders
+            let path = directory.appendingPathComponent("\(replacement).sqlite").path
+            let store = try OrdersSQLiteStore(path: path)
+            let amy = try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.amy))
+            try await store.checkHealth()
+
+            // When: its file is deleted (with its -wal and -shm), or another file takes its place
+            for suffix in ["", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: path + suffix)
+            }
+            if replacement == "replaced" {
+                _ = try OrdersSQLiteStore(path: path)
+            }
+
+            // Then: the probe says so, and nothing more is written into the file no one can open again
+            do {
+                try await store.checkHealth()
+                XCTFail("\(replacement): the probe should fail")
+            } catch {
+                XCTAssert("\(error)".contains("is no longer the file opened at start-up"), "\(replacement): \(error)")
+            }
+            do {
+                _ = try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.bob))
+                XCTFail("\(replacement): a create should be refused")
+            } catch {
+                XCTAssert("\(error)".contains("deleted, moved or replaced"), "\(replacement): \(error)")
+            }
+            do {
+                _ = try await store.updateOrder(orderToUpdate: amy)
+                XCTFail("\(replacement): an update should be refused")
+            } catch {
+                XCTAssert("\(error)".contains("deleted, moved or replaced"), "\(replacement): \(error)")
+            }
+            do {
+                _ = try await store.deleteOrder(id: amy.id!)
+                XCTFail("\(replacement): a delete should be refused")
+            } catch {
+                XCTAssert("\(error)".contains("deleted, moved or replaced"), "\(replacement): \(error)")
+            }
+        }
+    }
+
+    func testPostgresHealthFailsOnAReadOnlyDatabase() async throws {
+        // Given: a migrated database, then made read-only (as a standby, or a database out of space
+        // put in read-only mode, is)
+        let url = try await TestPostgres.makeDatabase()
+        let writable = try await TestPostgres.openStore(url: url, for: self)
+        try await writable.migrate()
+        _ = try await writable.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.amy))
+        let name = String(URLComponents(string: url)!.path.dropFirst())
+        _ = try await TestPostgres.withClient(url: try TestPostgres.clusterURL()) { client in
+            try await client.query("ALTER DATABASE \(unescaped: name) SET default_transaction_read_only = on")
+        }
+
+        // When: a store connects to it
+        let store = try await TestPostgres.openStore(url: url, for: self)
+
+        // Then: it reads, but the probe fails, saying why
+        let orders = try await store.fetchOrders()
+        XCTAssertEqual(orders.count, 1)
+        do {
+            try await store.checkHealth()
+            XCTFail("The probe should fail on a read-only database")
+        } catch {
+            XCTAssert("\(error)".contains("cannot be read and written"), "\(error)")
+            XCTAssert("\(error)".contains("read-only transaction"), "\(error)")
+        }
+    }
+
+    // MARK: SQLite and PostgreSQL
+
     func testSQLiteStoreKeepsEverythingAcrossARestart() async throws {
         // Given
         let path = directory.appendingPathComponent("restart.sqlite").path

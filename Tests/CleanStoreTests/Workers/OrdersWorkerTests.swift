@@ -46,6 +46,10 @@ final class OrdersWorkerTests: XCTestCase {
             calls.append("deleteOrder(\(id))")
             throw .notFound(id: id)
         }
+
+        func checkHealth() throws(OrdersStoreError) {
+            calls.append("checkHealth")
+        }
     }
 
     // MARK: Tests

@@ -1,0 +1,80 @@
+import Foundation
+import HummingbirdTesting
+import XCTest
+
+@testable import CleanStore
+
+/// `/healthz` tells the truth about the store: 200 `ok` when it can read and write, else 503, with
+/// the reason in the log (at error level, with the request id) and never in the answer.
+final class HealthCheckTests: XCTestCase {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cleanstore-health-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+        try super.tearDownWithError()
+    }
+
+    func testHealthzIsOKOnAWorkingSQLiteStore() async throws {
+        let store = try OrdersSQLiteStore(path: directory.appendingPathComponent("orders.sqlite").path)
+        let app = try await TestApp(store: store)
+        try await app.test { client in
+            let response = try await client.get("/healthz")
+            XCTAssertEqual(response.status, .ok)
+            XCTAssertEqual(response.headers[.contentType], "text/plain; charset=utf-8")
+            XCTAssertEqual(response.text, "ok")
+        }
+    }
+
+    func testHealthzIs503AndLogsWhyWhenTheDatabaseFileIsGone() async throws {
+        // Given: a server on an SQLite file, which is then deleted
+        let path = directory.appendingPathComponent("orders.sqlite").path
+        let store = try OrdersSQLiteStore(path: path)
+        let log = LogCapture()
+        let app = try await TestApp(store: store, logger: log.logger(level: .info))
+        try FileManager.default.removeItem(atPath: path)
+
+        // When
+        let response = try await app.test { client in try await client.get("/healthz") }
+
+        // Then
+        XCTAssertEqual(response.status, .serviceUnavailable)
+        XCTAssertEqual(response.headers[.contentType], "text/plain; charset=utf-8")
+        XCTAssertEqual(response.text, "unavailable", "The answer names no path and no error")
+        let line = log.text.components(separatedBy: "\n").first { $0.contains("Health check failed") }
+        XCTAssertEqual(line?.hasPrefix("error "), true, log.text)
+        XCTAssertEqual(line?.contains("is no longer the file opened at start-up"), true, log.text)
+        XCTAssertEqual(line?.contains("hb.request.id="), true, "The line names the request: \(log.text)")
+    }
+
+    func testAnOrderPostedIntoADeletedDatabaseIsRefusedAndLoggedWithTheRequestID() async throws {
+        let path = directory.appendingPathComponent("orders.sqlite").path
+        let store = try OrdersSQLiteStore(path: path)
+        let log = LogCapture()
+        let app = try await TestApp(store: store, logger: log.logger(level: .info))
+        try FileManager.default.removeItem(atPath: path)
+
+        let response = try await app.test { client in try await client.post("/orders", form: Seeds.formBody(Seeds.validFormFields)) }
+
+        XCTAssertNotEqual(response.status, .seeOther, "No order is acknowledged into a deleted file")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path), "Nor is an empty database made in its place")
+        let line = log.text.components(separatedBy: "\n").first { $0.contains("Store failed") }
+        XCTAssertEqual(line?.hasPrefix("error "), true, log.text)
+        XCTAssertEqual(line?.contains("deleted, moved or replaced"), true, log.text)
+        XCTAssertEqual(line?.contains("hb.request.id="), true, log.text)
+    }
+
+    func testHealthzIs503WhenTheDiskIsFull() async throws {
+        let log = LogCapture()
+        let app = try await TestApp(store: HardeningTests.FullDiskStore(), logger: log.logger(level: .info))
+        let response = try await app.test { client in try await client.get("/healthz") }
+        XCTAssertEqual(response.status, .serviceUnavailable)
+        XCTAssertEqual(response.text, "unavailable")
+        XCTAssert(log.text.contains("disk is full"), log.text)
+    }
+}
