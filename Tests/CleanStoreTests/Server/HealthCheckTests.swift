@@ -6,38 +6,19 @@ import XCTest
 
 /// `/healthz` tells the truth about the store: 200 `ok` when it can read and write, else 503, with
 /// the reason in the log (at error level, with the request id) and never in the answer.
-final class HealthCheckTests: XCTestCase {
-    var directory: URL!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cleanstore-health-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: directory)
-        try super.tearDownWithError()
-    }
-
-    func testHealthzIsOKOnAWorkingSQLiteStore() async throws {
-        let store = try OrdersSQLiteStore(path: directory.appendingPathComponent("orders.sqlite").path)
-        let app = try await TestApp(store: store)
-        try await app.test { client in
-            let response = try await client.get("/healthz")
-            XCTAssertEqual(response.status, .ok)
-            XCTAssertEqual(response.headers[.contentType], "text/plain; charset=utf-8")
-            XCTAssertEqual(response.text, "ok")
-        }
+final class HealthCheckTests: TemporaryDirectoryTestCase {
+    /// The app, logging at info level into `log`, on an SQLite store whose file is then deleted.
+    func appOnADeletedDatabase(log: LogCapture) async throws -> TestApp {
+        let store = try OrdersSQLiteStore(path: databasePath)
+        let app = try await TestApp(store: store, logger: log.logger(level: .info))
+        try FileManager.default.removeItem(atPath: databasePath)
+        return app
     }
 
     func testHealthzIs503AndLogsWhyWhenTheDatabaseFileIsGone() async throws {
         // Given: a server on an SQLite file, which is then deleted
-        let path = directory.appendingPathComponent("orders.sqlite").path
-        let store = try OrdersSQLiteStore(path: path)
         let log = LogCapture()
-        let app = try await TestApp(store: store, logger: log.logger(level: .info))
-        try FileManager.default.removeItem(atPath: path)
+        let app = try await appOnADeletedDatabase(log: log)
 
         // When
         let response = try await app.test { client in try await client.get("/healthz") }
@@ -53,16 +34,13 @@ final class HealthCheckTests: XCTestCase {
     }
 
     func testAnOrderPostedIntoADeletedDatabaseIsRefusedAndLoggedWithTheRequestID() async throws {
-        let path = directory.appendingPathComponent("orders.sqlite").path
-        let store = try OrdersSQLiteStore(path: path)
         let log = LogCapture()
-        let app = try await TestApp(store: store, logger: log.logger(level: .info))
-        try FileManager.default.removeItem(atPath: path)
+        let app = try await appOnADeletedDatabase(log: log)
 
         let response = try await app.test { client in try await client.post("/orders", form: Seeds.formBody(Seeds.validFormFields)) }
 
         XCTAssertNotEqual(response.status, .seeOther, "No order is acknowledged into a deleted file")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: path), "Nor is an empty database made in its place")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: databasePath), "Nor is an empty database made in its place")
         let line = log.text.components(separatedBy: "\n").first { $0.contains("Store failed") }
         XCTAssertEqual(line?.hasPrefix("error "), true, log.text)
         XCTAssertEqual(line?.contains("deleted, moved or replaced"), true, log.text)

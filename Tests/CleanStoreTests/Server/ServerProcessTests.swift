@@ -7,27 +7,7 @@ import XCTest
 
 /// The real executable: shutdown on SIGTERM, no acknowledged order lost to SIGKILL, many
 /// concurrent creates on SQLite.
-final class ServerProcessTests: XCTestCase {
-    var directory: URL!
-    var client: HTTPClient!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cleanstore-process-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        // Redirects are what is tested: the client must not follow them.
-        client = HTTPClient(
-            eventLoopGroupProvider: .singleton, configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
-    }
-
-    override func tearDown() async throws {
-        try await client.shutdown()
-        try? FileManager.default.removeItem(at: directory)
-        try await super.tearDown()
-    }
-
-    var databasePath: String { directory.appendingPathComponent("orders.sqlite").path }
-
+final class ServerProcessTests: ProcessTestCase {
     /// Counts acknowledged creates, and lets a test wait for the n-th.
     actor Acknowledgements {
         private var count = 0

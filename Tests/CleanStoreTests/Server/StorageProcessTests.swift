@@ -8,26 +8,7 @@ import XCTest
 /// The real executable and its SQLite files: owner-only files, a complete database file after a
 /// clean shutdown, `/healthz` on a read-only or vanished database, the card key made on first start,
 /// and `rotate-card-key` while a server serves.
-final class StorageProcessTests: XCTestCase {
-    var directory: URL!
-    var client: HTTPClient!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cleanstore-storage-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        client = HTTPClient(
-            eventLoopGroupProvider: .singleton, configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
-    }
-
-    override func tearDown() async throws {
-        try await client.shutdown()
-        try? FileManager.default.removeItem(at: directory)
-        try await super.tearDown()
-    }
-
-    var databasePath: String { directory.appendingPathComponent("orders.sqlite").path }
-
+final class StorageProcessTests: ProcessTestCase {
     func healthz(_ server: ServerProcess) async throws -> (status: UInt, body: String) {
         let response = try await client.execute(HTTPClientRequest(url: server.baseURL + "/healthz"), timeout: .seconds(10))
         return (response.status.code, String(buffer: try await response.body.collect(upTo: 1 << 16)))
@@ -56,19 +37,14 @@ final class StorageProcessTests: XCTestCase {
         let list = try await LiveBrowser.open(server.baseURL, client: client).get("/orders")
         XCTAssertEqual(list.status, 200)
         for file in [databasePath, databasePath + "-wal", databasePath + "-shm"] {
-            XCTAssertEqual(String(try OrdersSQLiteStoreFileTests.permissions(file), radix: 8), "600", file)
+            XCTAssertEqual(String(try permissions(file), radix: 8), "600", file)
         }
 
         // When
         XCTAssertEqual(server.stop(with: SIGTERM).status, 0)
 
         // Then
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("cleanstore-copy-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: copy) }
-        let copied = copy.appendingPathComponent("orders.sqlite").path
-        try FileManager.default.copyItem(atPath: databasePath, toPath: copied)
-        let orders = try await OrdersSQLiteStore(path: copied).fetchOrders()
+        let orders = try await OrdersSQLiteStore(path: try copyAlone(databasePath)).fetchOrders()
         XCTAssertEqual(Set(orders.compactMap(\.id)), Set(ids))
         XCTAssert(orders.allSatisfy { $0.paymentMethod.creditCardNumber == "4111111111111111" })
     }
@@ -173,7 +149,7 @@ final class StorageProcessTests: XCTestCase {
 
         // Then: a key file, 0600, named loudly in the log, which never shows the key
         let key = try CardKey(base64: try String(contentsOfFile: keyFile, encoding: .utf8))
-        XCTAssertEqual(String(try OrdersSQLiteStoreFileTests.permissions(keyFile), radix: 8), "600")
+        XCTAssertEqual(String(try permissions(keyFile), radix: 8), "600")
         let warning = log.components(separatedBy: "\n").first { $0.contains("generated a new card key") }
         XCTAssertEqual(warning?.contains("warning"), true, log)
         XCTAssertEqual(warning?.contains(keyFile), true, log)

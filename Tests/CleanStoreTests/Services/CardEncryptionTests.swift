@@ -9,20 +9,7 @@ import XCTest
 /// column of every row) shows no card number; a clear-text database is encrypted when opened; a
 /// wrong key or altered bytes fail clearly; rotation re-encrypts every row, after which the old key
 /// is no longer needed.
-final class CardEncryptionTests: XCTestCase {
-    var directory: URL!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cleanstore-cards-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: directory)
-        try super.tearDownWithError()
-    }
-
+final class CardEncryptionTests: TemporaryDirectoryTestCase {
     /// Test card numbers of several lengths and brands.
     static let numbers = [
         "4111111111111111", "5555555555554444", "378282246310005", "6011111111111117", "4012888888881881", "3530111333300000",
@@ -356,7 +343,7 @@ final class CardEncryptionTests: XCTestCase {
     }
 
     func testWithNoKeyGivenAnSQLiteDatabaseGetsAKeyFileBesideItMadeOnceAndThenUsed() throws {
-        let path = directory.appendingPathComponent("orders.sqlite").path
+        let path = databasePath
         let keyFile = path + ".card-key"
 
         // First start: a key is made, 0600, and the log says where, loudly, without the key
@@ -364,7 +351,7 @@ final class CardEncryptionTests: XCTestCase {
         let database = try OrdersDatabase.open(path, cardKeys: CardKeySettings(), logger: first.logger())
         try database.close()
         let key = try CardKey(base64: try String(contentsOfFile: keyFile, encoding: .utf8))
-        XCTAssertEqual(try OrdersSQLiteStoreFileTests.permissions(keyFile), 0o600)
+        XCTAssertEqual(try permissions(keyFile), 0o600)
         let warning = first.text.components(separatedBy: "\n").first { $0.contains("generated a new card key") }
         XCTAssertEqual(warning?.hasPrefix("warning "), true, first.text)
         XCTAssertEqual(warning?.contains(keyFile), true, first.text)
@@ -384,7 +371,7 @@ final class CardEncryptionTests: XCTestCase {
         let previousFile = directory.appendingPathComponent("old.card-key").path
         try OwnerOnlyFile.create(atPath: keyFile, contents: Data((TestCardKeys.otherBase64 + "\n").utf8))
         try OwnerOnlyFile.create(atPath: previousFile, contents: Data(TestCardKeys.base64.utf8))
-        let path = directory.appendingPathComponent("orders.sqlite").path
+        let path = databasePath
         let amy = try await OrdersSQLiteStore(path: path).createOrder(orderToCreate: Self.order(card: Self.numbers[0]))
 
         let log = LogCapture()
@@ -409,7 +396,7 @@ final class CardEncryptionTests: XCTestCase {
     }
 
     func testAKeyFileThatIsNotAKeyOrCannotBeReadIsRefusedClearly() throws {
-        let path = directory.appendingPathComponent("orders.sqlite").path
+        let path = databasePath
         let notAKey = directory.appendingPathComponent("not-a-key").path
         try OwnerOnlyFile.create(atPath: notAKey, contents: Data("hunter2\n".utf8))
         for (file, expected) in [(notAKey, "holds no card key"), (directory.appendingPathComponent("missing").path, "Cannot read")] {
@@ -433,7 +420,7 @@ final class CardEncryptionTests: XCTestCase {
 
     func testAnSQLiteDatabaseWhoseKeyFileIsMissingIsRefusedAndNoStrayKeyIsLeft() async throws {
         // Given: a database written under the test key, whose key file is not beside it
-        let path = directory.appendingPathComponent("orders.sqlite").path
+        let path = databasePath
         _ = try await OrdersSQLiteStore(path: path).createOrder(orderToCreate: Self.order(card: Self.numbers[0]))
 
         // When it is opened with no key given, a key is made, found wrong, and removed again

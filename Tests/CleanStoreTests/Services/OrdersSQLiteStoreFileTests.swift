@@ -6,38 +6,21 @@ import XCTest
 
 /// The SQLite store's files: readable by their owner only, complete after a close, and a missing
 /// database said out loud.
-final class OrdersSQLiteStoreFileTests: XCTestCase {
-    var directory: URL!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cleanstore-files-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: directory)
-        try super.tearDownWithError()
-    }
-
-    static func permissions(_ path: String) throws -> Int {
-        (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as! NSNumber).intValue & 0o777
-    }
-
+final class OrdersSQLiteStoreFileTests: TemporaryDirectoryTestCase {
     func testTheDatabaseItsWALAndItsSharedMemoryAreReadableByTheOwnerOnly() async throws {
-        let path = directory.appendingPathComponent("orders.sqlite").path
+        let path = databasePath
         let store = try OrdersSQLiteStore(path: path)
         _ = try await store.createOrder(orderToCreate: OrdersStoreContractTests.newOrder(Seeds.Orders.amy))
         _ = try await store.fetchOrders()
         for file in [path, path + "-wal", path + "-shm"] {
             XCTAssert(FileManager.default.fileExists(atPath: file), file)
-            XCTAssertEqual(String(try Self.permissions(file), radix: 8), "600", file)
+            XCTAssertEqual(String(try permissions(file), radix: 8), "600", file)
         }
     }
 
     func testAfterCloseTheDatabaseFileAloneHoldsEveryOrder() async throws {
         // Given: orders created, then read (a read is what left them in -wal at shutdown)
-        let path = directory.appendingPathComponent("orders.sqlite").path
+        let path = databasePath
         let store = try OrdersSQLiteStore(path: path)
         var created: [Order] = []
         for name in ["Ann", "Bea", "Cid"] {
@@ -53,17 +36,12 @@ final class OrdersSQLiteStoreFileTests: XCTestCase {
         // Then: the WAL is empty, and a copy of the database file alone holds every order
         let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? NSNumber)?.intValue ?? 0
         XCTAssertEqual(wal, 0, "Nothing is left in -wal")
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("cleanstore-copy-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: copy) }
-        let copied = copy.appendingPathComponent("orders.sqlite").path
-        try FileManager.default.copyItem(atPath: path, toPath: copied)
-        let orders = try await OrdersSQLiteStore(path: copied).fetchOrders()
+        let orders = try await OrdersSQLiteStore(path: try copyAlone(path)).fetchOrders()
         XCTAssertEqual(orders, created.reversed())
     }
 
     func testStartingOnAPathWithNoDatabaseSaysSoAtNoticeLevel() throws {
-        let path = directory.appendingPathComponent("orders.sqlite").path
+        let path = databasePath
         let first = LogCapture()
         let store = try OrdersSQLiteStore(path: path, cards: TestCardKeys.keyring, logger: first.logger())
         try store.close()

@@ -5,20 +5,7 @@ import XCTest
 
 /// One contract, every store: each test runs against a fresh memory store, a fresh SQLite file and
 /// a fresh PostgreSQL database (on the cluster the test command starts).
-final class OrdersStoreContractTests: XCTestCase {
-    var directory: URL!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cleanstore-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: directory)
-        try super.tearDownWithError()
-    }
-
+final class OrdersStoreContractTests: TemporaryDirectoryTestCase {
     /// Fresh, empty stores of every kind, by name.
     func makeStores() async throws -> [(String, any OrdersStoreProtocol)] {
         [
