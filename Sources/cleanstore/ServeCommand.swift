@@ -27,22 +27,33 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The secret that signs forms' CSRF tokens and redirect messages (default: $CLEANSTORE_SECRET).",
+            "The secret that signs browser ids, forms' CSRF tokens and redirect messages, 32 bytes or more (default: $CLEANSTORE_SECRET). Prefer --secret-file or the environment: a command line is visible to every user of the machine.",
             discussion: "Give every instance behind one load balancer the same secret. Without one, a random secret is made at start-up: forms opened before a restart are then refused."))
     var secret: String?
+
+    @Option(help: "A file whose first line is the secret (instead of --secret).")
+    var secretFile: String?
 
     @Flag(help: "Mark cookies Secure (when the app is served over HTTPS, e.g. behind a TLS proxy).")
     var secureCookies = false
 
     func run() async throws {
         let logger = store.makeLogger()
+        // Read here, not as an option's default: --help prints defaults. Never logged.
+        let secret: String
+        do {
+            secret = try RequestSecurity.secret(
+                option: self.secret, file: secretFile, environment: ProcessInfo.processInfo.environment)
+                ?? {
+                    logger.warning(
+                        "No --secret, --secret-file or CLEANSTORE_SECRET: using a random one; forms opened before a restart will be refused")
+                    return RequestSecurity.randomBrowserID()
+                }()
+        } catch let error as RequestSecurity.SecretError {
+            throw ValidationError(error.description)
+        }
         let database = try store.openDatabase(logger: logger)
         let pages = try await PageRenderer(directory: views)
-        var secret = self.secret ?? ProcessInfo.processInfo.environment["CLEANSTORE_SECRET"] ?? ""
-        if secret.isEmpty {
-            logger.warning("No --secret or CLEANSTORE_SECRET: using a random one; forms opened before a restart will be refused")
-            secret = RequestSecurity.randomBrowserID()
-        }
         let environment = SceneEnvironment(
             ordersStore: database.store, pages: pages, security: RequestSecurity(secret: secret, secureCookies: secureCookies))
         logger.info("Serving orders from \(database.description)")

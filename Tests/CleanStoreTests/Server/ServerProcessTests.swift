@@ -67,6 +67,42 @@ final class ServerProcessTests: ProcessTestCase {
         }
     }
 
+    func testASecretShorterThan32BytesStopsTheServerBeforeItOpensAnything() throws {
+        // Given
+        let process = Process()
+        process.executableURL = ServerProcess.executable
+        process.arguments = ["--database", databasePath, "--port", "0", "--secret", "k9"]
+        process.currentDirectoryURL = Repository.root
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+
+        // When
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+
+        // Then
+        XCTAssertNotEqual(process.terminationStatus, 0)
+        XCTAssert(text.contains("The secret is 2 bytes long; it must be at least 32"), text)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: databasePath), "No database was created")
+    }
+
+    func testTheSecretNeverReachesTheLog() async throws {
+        // Given
+        let secret = "a-secret-nobody-may-read-in-a-log-0123456789"
+        let server = try ServerProcess(database: databasePath, secret: secret, arguments: ["--log-level", "trace"])
+        let browser = try await LiveBrowser.open(server.baseURL, client: client)
+
+        // When
+        _ = try await browser.post("/orders", fields: Seeds.validFormFields)
+        let (_, log) = server.stop(with: SIGTERM)
+
+        // Then
+        XCTAssert(log.contains("/orders"), "The requests were logged")
+        XCTAssertFalse(log.contains(secret))
+    }
+
     func testTwoHundredConcurrentCreatesGiveTwoHundredDistinctCompleteOrders() async throws {
         let server = try ServerProcess(database: databasePath)
         let browser = try await LiveBrowser.open(server.baseURL, client: client)
