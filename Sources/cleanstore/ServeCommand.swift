@@ -34,6 +34,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Mark cookies Secure (when the app is served over HTTPS, e.g. behind a TLS proxy).")
     var secureCookies = false
 
+    @OptionGroup(title: "Connections")
+    var connections: ConnectionOptions
+
     func run() async throws {
         let logger = store.makeLogger()
         let database = try store.openDatabase(logger: logger)
@@ -46,10 +49,9 @@ struct ServeCommand: AsyncParsableCommand {
         let environment = SceneEnvironment(
             ordersStore: database.store, pages: pages, security: RequestSecurity(secret: secret, secureCookies: secureCookies))
         logger.info("Serving orders from \(database.description)")
-        let app = buildApplication(
-            environment: environment,
-            configuration: AppConfiguration(host: host, port: port, publicDirectory: publicDirectory),
-            logger: logger, database: database)
+        let configuration = connections.applied(
+            to: AppConfiguration(host: host, port: port, publicDirectory: publicDirectory))
+        let app = buildApplication(environment: environment, configuration: configuration, logger: logger, database: database)
         // Runs until SIGTERM or SIGINT: then stops accepting, finishes the requests in flight, returns.
         try await app.runService()
         try database.close()

@@ -1,0 +1,84 @@
+import Foundation
+import XCTest
+
+@testable import CleanStore
+
+/// The real executable against clients that hold connections and never finish: a lowered file
+/// limit, its connection options.
+final class ConnectionProcessTests: XCTestCase {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cleanstore-connections-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() async throws {
+        try? FileManager.default.removeItem(at: directory)
+        try await super.tearDown()
+    }
+
+    var databasePath: String { directory.appendingPathComponent("orders.sqlite").path }
+
+    func testIdleConnectionsFarBeyondTheFileLimitLeaveANewClientServedAndTheServerIdle() throws {
+        // Timeouts far off: only the cap on connections is at work here. prlimit lowers the limit
+        // on open files, then becomes the server.
+        let server = try ServerProcess(
+            database: databasePath, arguments: ["--head-timeout", "600", "--idle-timeout", "600"],
+            launcher: ["/usr/bin/prlimit", "--nofile=128:128"])
+        let idle = try (0..<500).map { _ in try RawConnection(port: server.port) }
+
+        // The server takes them all in and closes what it cannot hold (at most 5 s).
+        var closed = 0
+        for _ in 0..<50 where closed < idle.count - 128 {
+            Thread.sleep(forTimeInterval: 0.1)
+            closed = idle.count { $0.closedNow }
+        }
+        XCTAssertGreaterThanOrEqual(closed, idle.count - 128, "The server holds no more connections than it has descriptors for")
+
+        // Meanwhile it does nothing: no accept loop spinning.
+        let before = try server.cpuSeconds
+        Thread.sleep(forTimeInterval: 1)
+        let used = try server.cpuSeconds - before
+        XCTAssertLessThan(used, 0.25, "CPU seconds used in a second of idle connections")
+
+        let start = ContinuousClock.now
+        let client = try RawConnection(port: server.port)
+        try client.send("GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
+        let response = client.readResponse(within: .seconds(1))
+        XCTAssert(response?.hasPrefix("HTTP/1.1 200") == true, "A new client is served: \(response ?? "no answer in 1 s")")
+        XCTAssertLessThan(start.duration(to: .now), .seconds(1))
+
+        let (status, log) = server.stop(with: SIGTERM, within: .seconds(15))
+        XCTAssertEqual(status, 0, log)
+    }
+
+    func testTheConnectionOptionsReachTheServer() throws {
+        let server = try ServerProcess(
+            database: databasePath,
+            arguments: ["--head-timeout", "0.5", "--body-timeout", "0.5", "--idle-timeout", "0.5", "--max-connections", "3"])
+        let silent = try RawConnection(port: server.port)
+        let keptAlive = try RawConnection(port: server.port)
+        try keptAlive.send("GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
+        XCTAssert(keptAlive.readResponse()?.hasPrefix("HTTP/1.1 200") == true)
+        let slowBody = try RawConnection(port: server.port)
+        try slowBody.send(
+            "POST /orders HTTP/1.1\r\nHost: test\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nfirst")
+        for (name, connection) in [("silent", silent), ("kept alive", keptAlive), ("slow body", slowBody)] {
+            XCTAssert(connection.isClosed(within: .seconds(3)), "\(name): closed after its timeout")
+        }
+
+        // --max-connections 3: a fourth connection makes the one waiting longest close.
+        let waiting = try (0..<3).map { _ in try RawConnection(port: server.port) }
+        for connection in waiting {
+            try connection.send("GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
+            XCTAssert(connection.readResponse()?.hasPrefix("HTTP/1.1 200") == true)
+        }
+        let fourth = try RawConnection(port: server.port)
+        try fourth.send("GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
+        XCTAssert(fourth.readResponse()?.hasPrefix("HTTP/1.1 200") == true)
+        XCTAssert(waiting[0].isClosed(within: .seconds(2)))
+        XCTAssertEqual(server.stop(with: SIGTERM, within: .seconds(15)).status, 0)
+    }
+}
