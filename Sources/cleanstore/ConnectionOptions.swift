@@ -19,8 +19,11 @@ struct ConnectionOptions: ParsableArguments {
             valueName: "count"))
     var maxConnections: Int?
 
+    @Option(help: ArgumentHelp("Seconds SIGTERM waits for the requests in flight before closing what is left.", valueName: "seconds"))
+    var shutdownTimeout = 10.0
+
     func validate() throws {
-        for (name, seconds) in [("head", headTimeout), ("body", bodyTimeout), ("idle", idleTimeout)]
+        for (name, seconds) in [("head", headTimeout), ("body", bodyTimeout), ("idle", idleTimeout), ("shutdown", shutdownTimeout)]
         where !(seconds > 0 && seconds <= 86_400) {
             throw ValidationError("--\(name)-timeout must be more than 0 and at most 86400 seconds.")
         }
@@ -36,6 +39,7 @@ struct ConnectionOptions: ParsableArguments {
         configuration.bodyTimeout = .seconds(bodyTimeout)
         configuration.idleTimeout = .seconds(idleTimeout)
         configuration.maxConnections = maxConnections
+        configuration.shutdownTimeout = .seconds(shutdownTimeout)
         return configuration
     }
 }

@@ -52,8 +52,9 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = connections.applied(
             to: AppConfiguration(host: host, port: port, publicDirectory: publicDirectory))
         let app = buildApplication(environment: environment, configuration: configuration, logger: logger, database: database)
-        // Runs until SIGTERM or SIGINT: then stops accepting, finishes the requests in flight, returns.
-        try await app.runService()
+        // Runs until SIGTERM or SIGINT: then stops accepting, finishes the requests in flight
+        // (closing what is left after --shutdown-timeout), returns.
+        try await app.runService(shutdownTimeout: configuration.shutdownTimeout)
         try database.close()
         logger.info("Stopped")
     }

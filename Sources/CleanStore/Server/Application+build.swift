@@ -20,6 +20,8 @@ public struct AppConfiguration: Sendable {
     /// (`OpenConnections.maximum()`). Over it, a connection waiting for a request is closed to
     /// make room, or the new one is refused with a 503.
     public var maxConnections: Int?
+    /// How long SIGTERM waits for the requests in flight before closing what is left.
+    public var shutdownTimeout: Duration = .seconds(10)
 
     public init(host: String = "127.0.0.1", port: Int = 8080, publicDirectory: String = "Public") {
         self.host = host

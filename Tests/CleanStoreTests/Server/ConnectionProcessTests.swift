@@ -1,10 +1,11 @@
+import AsyncHTTPClient
 import Foundation
 import XCTest
 
 @testable import CleanStore
 
 /// The real executable against clients that hold connections and never finish: a lowered file
-/// limit, its connection options.
+/// limit, its connection options, SIGTERM with a body still arriving.
 final class ConnectionProcessTests: XCTestCase {
     var directory: URL!
 
@@ -80,5 +81,50 @@ final class ConnectionProcessTests: XCTestCase {
         XCTAssert(fourth.readResponse()?.hasPrefix("HTTP/1.1 200") == true)
         XCTAssert(waiting[0].isClosed(within: .seconds(2)))
         XCTAssertEqual(server.stop(with: SIGTERM, within: .seconds(15)).status, 0)
+    }
+
+    func testSIGTERMWithABodyStillArrivingExitsAtTheShutdownTimeoutWith0AndKeepsEveryAcknowledgedOrder() async throws {
+        let server = try ServerProcess(
+            database: databasePath, arguments: ["--shutdown-timeout", "1", "--body-timeout", "600", "--idle-timeout", "600"])
+        let client = HTTPClient(
+            eventLoopGroupProvider: .singleton, configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
+        let browser = try await Browser.open(server.baseURL, client: client)
+        var acknowledged: [String] = []
+        for index in 0..<3 {
+            var fields = Seeds.validFormFields
+            fields.lastName = "Number \(index)"
+            let created = try await browser.post("/orders", fields: fields)
+            XCTAssertEqual(created.status, 303)
+            acknowledged += created.orderID.map { [$0] } ?? []
+        }
+        try await client.shutdown()
+
+        // Two posts whose bodies never end: 5 of 1,000 bytes, and a whole valid form but for
+        // the 5 bytes its length still promises.
+        let head = "POST /orders HTTP/1.1\r\nHost: test\r\nContent-Type: application/x-www-form-urlencoded\r\nCookie: \(browser.cookie)\r\n"
+        let fewBytes = try RawConnection(port: server.port)
+        try fewBytes.send(head + "Content-Length: 1000\r\n\r\nfirst")
+        var fields = Seeds.validFormFields
+        fields.lastName = "Cut short"
+        let form = "_csrf=\(browser.token)&" + Seeds.formBody(fields)
+        let almostWhole = try RawConnection(port: server.port)
+        try almostWhole.send(head + "Content-Length: \(form.utf8.count + 5)\r\n\r\n" + form)
+        for _ in 0..<500 where server.log.components(separatedBy: "hb.request.method=POST").count - 1 < 5 {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        XCTAssertEqual(server.log.components(separatedBy: "hb.request.method=POST").count - 1, 5, "Both reached the app")
+
+        let start = ContinuousClock.now
+        let (status, log) = server.stop(with: SIGTERM, within: .seconds(10))
+        XCTAssertEqual(status, 0, log)
+        XCTAssertLessThan(start.duration(to: .now), .seconds(5), "Ended at the shutdown timeout (1 s), not at a body's")
+        XCTAssert(log.contains("Stopped"), "The database was closed: \(log)")
+        XCTAssert(fewBytes.isClosed(within: .seconds(1)))
+        XCTAssert(almostWhole.isClosed(within: .seconds(1)))
+        XCTAssertFalse(almostWhole.unread.contains("303"), "Never acknowledged")
+
+        let stored = try await OrdersSQLiteStore(path: databasePath).fetchOrders()
+        XCTAssertEqual(Set(stored.compactMap(\.id)), Set(acknowledged), "Every acknowledged order, and nothing half-read")
+        XCTAssert(stored.allSatisfy { $0.firstName == "Amy" && $0.lastName.hasPrefix("Number ") })
     }
 }
