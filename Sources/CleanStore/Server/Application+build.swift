@@ -34,11 +34,13 @@ public struct AppConfiguration: Sendable {
 /// behind `PostedFormMiddleware`, which reads and checks their body once, before any decoding.
 public func buildRouter(environment: SceneEnvironment, publicDirectory: String) -> Router<AppRequestContext> {
     let routes = Routes.table(environment: environment)
-    let router = Router(context: AppRequestContext.self)
+    // HEAD is routed to GET's handler (see HeadRequestMiddleware).
+    let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.addMiddleware {
         LogRequestsMiddleware(.info)
         ContentSecurityMiddleware(contentSecurityPolicy: SecurityHeadersMiddleware<AppRequestContext>.contentSecurityPolicy)
         SecurityHeadersMiddleware()
+        HeadRequestMiddleware()
         ErrorPageMiddleware(pages: environment.pages, routes: routes)
         CSRFMiddleware(security: environment.security)
         FileMiddleware(
