@@ -43,6 +43,7 @@ public func buildRouter(environment: SceneEnvironment, publicDirectory: String) 
         HeadRequestMiddleware()
         ErrorPageMiddleware(pages: environment.pages, routes: routes)
         CSRFMiddleware(security: environment.security)
+        StaticFileGuardMiddleware()
         FileMiddleware(
             publicDirectory,
             cacheControl: CacheControl([(MediaType(type: .any), [.public, .maxAge(3600)])]),
