@@ -79,7 +79,9 @@ public func buildApplication(
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "CleanStore",
             // Hummingbird's cap stops accepting (the kernel queues new connections) before the
-            // process runs out of descriptors: NIO 2.101 retries a failing accept() without pause.
+            // process runs out of descriptors. Out of them, accept() fails with EMFILE and NIO
+            // 2.101 calls it again at once, tens of thousands of times a second: its
+            // AcceptBackoffHandler delays the next read, but the failed one stays pending.
             availableConnectionsDelegate: MaximumAvailableConnections(
                 connections.limit + OpenConnections.acceptMargin, logger: logger)),
         services: database?.services ?? [],

@@ -34,8 +34,34 @@ final class OpenConnections: Sendable {
         let evict: @Sendable () -> Void
     }
 
+    private struct Registry {
+        var entries: [ObjectIdentifier: Entry] = [:]
+        /// Entries being closed: they no longer count against the limit.
+        var closing = 0
+
+        var open: Int { entries.count - closing }
+
+        mutating func set(_ id: ObjectIdentifier, to state: State) {
+            guard let old = entries[id]?.state else { return }
+            closing += (state == .closing ? 1 : 0) - (old == .closing ? 1 : 0)
+            entries[id]?.state = state
+        }
+
+        mutating func remove(_ id: ObjectIdentifier) {
+            if entries.removeValue(forKey: id)?.state == .closing { closing -= 1 }
+        }
+
+        /// The connection that has waited longest for a request.
+        var longestWaiting: ObjectIdentifier? {
+            entries.compactMap { id, entry -> (id: ObjectIdentifier, since: NIODeadline)? in
+                guard case .waiting(let since) = entry.state else { return nil }
+                return (id, since)
+            }.min { $0.since < $1.since }?.id
+        }
+    }
+
     let limit: Int
-    private let entries = NIOLockedValueBox([ObjectIdentifier: Entry]())
+    private let registry = NIOLockedValueBox(Registry())
 
     init(limit: Int) {
         precondition(limit > 0)
@@ -43,25 +69,19 @@ final class OpenConnections: Sendable {
     }
 
     /// The connections open and not being closed.
-    var count: Int {
-        entries.withLockedValue { entries in entries.values.count { $0.state != .closing } }
-    }
+    var count: Int { registry.withLockedValue(\.open) }
 
     /// Registers a new connection, waiting for its first request; over the limit, evicts the
     /// connection that has waited longest, or refuses the new one when none is waiting.
     func admit(_ id: ObjectIdentifier, evict: @escaping @Sendable () -> Void) -> Admission {
         var victim: (@Sendable () -> Void)?
-        let admission: Admission = entries.withLockedValue { entries in
-            if entries.values.count(where: { $0.state != .closing }) >= limit {
-                let waiting = entries.compactMap { key, entry -> (id: ObjectIdentifier, since: NIODeadline)? in
-                    guard case .waiting(let since) = entry.state else { return nil }
-                    return (key, since)
-                }
-                guard let oldest = waiting.min(by: { $0.since < $1.since }) else { return .refused }
-                entries[oldest.id]?.state = .closing
-                victim = entries[oldest.id]?.evict
+        let admission: Admission = registry.withLockedValue { registry in
+            if registry.open >= limit {
+                guard let oldest = registry.longestWaiting else { return .refused }
+                registry.set(oldest, to: .closing)
+                victim = registry.entries[oldest]?.evict
             }
-            entries[id] = Entry(state: .waiting(since: .now()), evict: evict)
+            registry.entries[id] = Entry(state: .waiting(since: .now()), evict: evict)
             return .admitted
         }
         victim?()
@@ -70,18 +90,18 @@ final class OpenConnections: Sendable {
 
     /// The connection has a request in progress (so it is never evicted).
     func setBusy(_ id: ObjectIdentifier) {
-        entries.withLockedValue { $0[id]?.state = .busy }
+        registry.withLockedValue { $0.set(id, to: .busy) }
     }
 
     /// The connection has answered its requests and waits for the next one.
     func setWaiting(_ id: ObjectIdentifier) {
-        entries.withLockedValue { entries in
-            if entries[id]?.state == .busy { entries[id]?.state = .waiting(since: .now()) }
+        registry.withLockedValue { registry in
+            if registry.entries[id]?.state == .busy { registry.set(id, to: .waiting(since: .now())) }
         }
     }
 
     func remove(_ id: ObjectIdentifier) {
-        entries.withLockedValue { $0[id] = nil }
+        registry.withLockedValue { $0.remove(id) }
     }
 }
 

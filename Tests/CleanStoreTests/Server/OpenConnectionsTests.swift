@@ -70,6 +70,20 @@ final class OpenConnectionsTests: XCTestCase {
         XCTAssertFalse(first.wasEvicted)
     }
 
+    func testAConnectionAskedToCloseAsItsRequestCameInCountsAgain() {
+        let connections = OpenConnections(limit: 2)
+        let (first, second, third) = (Connection(), Connection(), Connection())
+        _ = first.admit(to: connections)
+        _ = second.admit(to: connections)
+        _ = third.admit(to: connections)
+        XCTAssertTrue(first.wasEvicted)
+        connections.setBusy(first.id)  // what its handler says when it finds a request in progress
+        XCTAssertEqual(connections.count, 3, "Over the limit until one closes")
+        XCTAssertEqual(Connection().admit(to: connections), .admitted)
+        XCTAssertTrue(second.wasEvicted, "The next one waiting makes room")
+        XCTAssertEqual(connections.count, 3)
+    }
+
     func testAClosedConnectionMakesRoom() {
         let connections = OpenConnections(limit: 1)
         let (first, second) = (Connection(), Connection())
