@@ -16,81 +16,66 @@ final class OpenConnectionsTests: XCTestCase {
         }
     }
 
+    /// A cap of `limit`, reached: `limit` connections admitted one after the other, oldest first.
+    func full(limit: Int) -> (OpenConnections, [Connection]) {
+        let connections = OpenConnections(limit: limit)
+        let open = (0..<limit).map { _ in Connection() }
+        XCTAssertEqual(open.map { $0.admit(to: connections) }, Array(repeating: .admitted, count: limit))
+        return (connections, open)
+    }
+
     func testConnectionsAreAdmittedUpToTheLimit() {
-        let connections = OpenConnections(limit: 3)
-        let open = (0..<3).map { _ in Connection() }
-        XCTAssertEqual(open.map { $0.admit(to: connections) }, [.admitted, .admitted, .admitted])
+        let (connections, open) = full(limit: 3)
         XCTAssertEqual(connections.count, 3)
-        XCTAssertFalse(open.contains { $0.wasEvicted })
+        XCTAssertEqual(open.map(\.wasEvicted), [false, false, false])
     }
 
     func testOverTheLimitTheConnectionWaitingLongestIsEvicted() {
-        let connections = OpenConnections(limit: 2)
-        let (first, second, third) = (Connection(), Connection(), Connection())
-        _ = first.admit(to: connections)
-        _ = second.admit(to: connections)
-        XCTAssertEqual(third.admit(to: connections), .admitted)
-        XCTAssertTrue(first.wasEvicted)
-        XCTAssertFalse(second.wasEvicted)
+        let (connections, open) = full(limit: 2)
+        XCTAssertEqual(Connection().admit(to: connections), .admitted)
+        XCTAssertEqual(open.map(\.wasEvicted), [true, false])
         XCTAssertEqual(connections.count, 2, "The evicted one no longer counts")
     }
 
     func testAConnectionWithARequestInProgressIsNeverEvicted() {
-        let connections = OpenConnections(limit: 2)
-        let (busy, waiting, new) = (Connection(), Connection(), Connection())
-        _ = busy.admit(to: connections)
-        _ = waiting.admit(to: connections)
-        connections.setBusy(busy.id)
-        XCTAssertEqual(new.admit(to: connections), .admitted)
-        XCTAssertFalse(busy.wasEvicted)
-        XCTAssertTrue(waiting.wasEvicted)
+        let (connections, open) = full(limit: 2)
+        connections.setBusy(open[0].id)
+        XCTAssertEqual(Connection().admit(to: connections), .admitted)
+        XCTAssertEqual(open.map(\.wasEvicted), [false, true])
     }
 
     func testWhenEveryConnectionIsBusyTheNewOneIsRefused() {
-        let connections = OpenConnections(limit: 2)
-        let busy = [Connection(), Connection()]
-        for connection in busy {
-            _ = connection.admit(to: connections)
-            connections.setBusy(connection.id)
-        }
+        let (connections, open) = full(limit: 2)
+        for connection in open { connections.setBusy(connection.id) }
         XCTAssertEqual(Connection().admit(to: connections), .refused)
-        XCTAssertFalse(busy.contains { $0.wasEvicted })
+        XCTAssertEqual(open.map(\.wasEvicted), [false, false])
         XCTAssertEqual(connections.count, 2)
     }
 
     func testAConnectionThatAnsweredItsRequestWaitsAgainFromThen() {
-        let connections = OpenConnections(limit: 2)
-        let (first, second, third) = (Connection(), Connection(), Connection())
-        _ = first.admit(to: connections)
-        _ = second.admit(to: connections)
-        connections.setBusy(first.id)
-        connections.setWaiting(first.id)  // first has waited since now, less long than second
-        XCTAssertEqual(third.admit(to: connections), .admitted)
-        XCTAssertTrue(second.wasEvicted)
-        XCTAssertFalse(first.wasEvicted)
+        let (connections, open) = full(limit: 2)
+        connections.setBusy(open[0].id)
+        connections.setWaiting(open[0].id)  // it has waited since now: less long than the other
+        XCTAssertEqual(Connection().admit(to: connections), .admitted)
+        XCTAssertEqual(open.map(\.wasEvicted), [false, true])
     }
 
     func testAConnectionAskedToCloseAsItsRequestCameInCountsAgain() {
-        let connections = OpenConnections(limit: 2)
-        let (first, second, third) = (Connection(), Connection(), Connection())
-        _ = first.admit(to: connections)
-        _ = second.admit(to: connections)
-        _ = third.admit(to: connections)
-        XCTAssertTrue(first.wasEvicted)
-        connections.setBusy(first.id)  // what its handler says when it finds a request in progress
+        let (connections, open) = full(limit: 2)
+        XCTAssertEqual(Connection().admit(to: connections), .admitted)
+        XCTAssertEqual(open.map(\.wasEvicted), [true, false])
+        connections.setBusy(open[0].id)  // what its handler says when it finds a request in progress
         XCTAssertEqual(connections.count, 3, "Over the limit until one closes")
         XCTAssertEqual(Connection().admit(to: connections), .admitted)
-        XCTAssertTrue(second.wasEvicted, "The next one waiting makes room")
+        XCTAssertEqual(open.map(\.wasEvicted), [true, true], "The next one waiting makes room")
         XCTAssertEqual(connections.count, 3)
     }
 
     func testAClosedConnectionMakesRoom() {
-        let connections = OpenConnections(limit: 1)
-        let (first, second) = (Connection(), Connection())
-        _ = first.admit(to: connections)
-        connections.setBusy(first.id)
-        connections.remove(first.id)
-        XCTAssertEqual(second.admit(to: connections), .admitted)
+        let (connections, open) = full(limit: 1)
+        connections.setBusy(open[0].id)
+        connections.remove(open[0].id)
+        XCTAssertEqual(Connection().admit(to: connections), .admitted)
         XCTAssertEqual(connections.count, 1)
     }
 

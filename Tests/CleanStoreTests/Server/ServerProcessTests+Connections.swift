@@ -1,27 +1,11 @@
-import AsyncHTTPClient
 import Foundation
 import XCTest
 
 @testable import CleanStore
 
-/// The real executable against clients that hold connections and never finish: a lowered file
-/// limit, its connection options, SIGTERM with a body still arriving.
-final class ConnectionProcessTests: XCTestCase {
-    var directory: URL!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cleanstore-connections-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() async throws {
-        try? FileManager.default.removeItem(at: directory)
-        try await super.tearDown()
-    }
-
-    var databasePath: String { directory.appendingPathComponent("orders.sqlite").path }
-
+// The real executable against clients that hold connections and never finish: a lowered file
+// limit, the connection options, SIGTERM with a body still arriving.
+extension ServerProcessTests {
     func testIdleConnectionsFarBeyondTheFileLimitLeaveANewClientServedAndTheServerIdle() throws {
         // Timeouts far off: only the cap on connections is at work here. prlimit lowers the limit
         // on open files, then becomes the server.
@@ -45,9 +29,9 @@ final class ConnectionProcessTests: XCTestCase {
         XCTAssertLessThan(used, 0.25, "CPU seconds used in a second of idle connections")
 
         let start = ContinuousClock.now
-        let client = try RawConnection(port: server.port)
-        try client.send("GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
-        let response = client.readResponse(within: .seconds(1))
+        let newClient = try RawConnection(port: server.port)
+        try newClient.send("GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
+        let response = newClient.readResponse(within: .seconds(1))
         XCTAssert(response?.hasPrefix("HTTP/1.1 200") == true, "A new client is served: \(response ?? "no answer in 1 s")")
         XCTAssertLessThan(start.duration(to: .now), .seconds(1))
 
@@ -86,8 +70,6 @@ final class ConnectionProcessTests: XCTestCase {
     func testSIGTERMWithABodyStillArrivingExitsAtTheShutdownTimeoutWith0AndKeepsEveryAcknowledgedOrder() async throws {
         let server = try ServerProcess(
             database: databasePath, arguments: ["--shutdown-timeout", "1", "--body-timeout", "600", "--idle-timeout", "600"])
-        let client = HTTPClient(
-            eventLoopGroupProvider: .singleton, configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
         let browser = try await Browser.open(server.baseURL, client: client)
         var acknowledged: [String] = []
         for index in 0..<3 {
@@ -97,7 +79,6 @@ final class ConnectionProcessTests: XCTestCase {
             XCTAssertEqual(created.status, 303)
             acknowledged += created.orderID.map { [$0] } ?? []
         }
-        try await client.shutdown()
 
         // Two posts whose bodies never end: 5 of 1,000 bytes, and a whole valid form but for
         // the 5 bytes its length still promises.
