@@ -159,7 +159,8 @@ final class ConnectionLimitsHandler: ChannelDuplexHandler, RemovableChannelHandl
     private func expire(_ timeout: Timeout) {
         deadline = nil
         guard let context else { return }
-        logger.info("Connection closed: \(timeout)")
+        // A head that never came is common (browsers open connections ahead of need): debug.
+        logger.log(level: timeout == .head ? .debug : .info, "Connection closed: \(timeout)")
         context.fireErrorCaught(timeout)
         context.close(promise: nil)
     }

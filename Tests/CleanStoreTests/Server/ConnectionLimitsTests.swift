@@ -63,6 +63,7 @@ final class ConnectionLimitsTests: XCTestCase {
             XCTAssertNotNil(closedAfter, "The connection is still open after 3 s")
             XCTAssertGreaterThanOrEqual(closedAfter ?? .zero, .milliseconds(400))
             XCTAssertFalse(connection.unread.contains("303"), "Never acknowledged: \(connection.unread)")
+            XCTAssert(server.log.text.contains("Connection closed: request body not received in time"), "Logged")
         }
         let stored = try await store.fetchOrders()
         XCTAssertEqual(stored, [], "A body cut short is never read as a whole one")
