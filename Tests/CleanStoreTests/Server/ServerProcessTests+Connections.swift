@@ -67,6 +67,15 @@ extension ServerProcessTests {
         XCTAssertEqual(server.stop(with: SIGTERM, within: .seconds(15)).status, 0)
     }
 
+    func testConnectionOptionsOutOfRangeAreRefusedAtStart() {
+        for arguments in [["--head-timeout", "0"], ["--body-timeout", "90000"], ["--max-connections", "0"]] {
+            XCTAssertThrowsError(try ServerProcess(database: databasePath, arguments: arguments), "\(arguments)") { error in
+                guard case ServerProcess.ServerError.exited(let log) = error else { return XCTFail("\(error)") }
+                XCTAssert(log.contains("must be"), log)
+            }
+        }
+    }
+
     func testSIGTERMWithABodyStillArrivingExitsAtTheShutdownTimeoutWith0AndKeepsEveryAcknowledgedOrder() async throws {
         let server = try ServerProcess(
             database: databasePath, arguments: ["--shutdown-timeout", "1", "--body-timeout", "600", "--idle-timeout", "600"])
