@@ -11,7 +11,9 @@ import NIOHTTPTypes
 /// request for that long since its last response, and it counts from each part of a request
 /// that comes in. What it leaves open, and this handler closes:
 /// - a new connection whose first request head has not come in full within `headTimeout` (a
-///   head sent a byte at a time is one part, so Hummingbird's timer would allow `idleTimeout`);
+///   head sent a byte at a time is one part, so Hummingbird's timer would allow `idleTimeout`;
+///   the heads of later requests on a kept-alive connection are bounded by `idleTimeout`: there,
+///   trickling a head costs a client no more than waiting);
 /// - a request whose body has not come in full within `bodyTimeout` of its head (Hummingbird's
 ///   timer starts again at every piece of the body, so a body trickled in never ends).
 /// NIO's `IdleStateHandler` measures quiet time too, so a client sending a byte now and then
