@@ -62,11 +62,13 @@ final class OpenConnectionsTests: XCTestCase {
 
     func testAConnectionAskedToCloseAsItsRequestCameInCountsAgain() {
         let (connections, open) = full(limit: 2)
-        XCTAssertEqual(Connection().admit(to: connections), .admitted)
+        // Kept alive: a connection's id is its object's, which a new object may reuse once it is gone.
+        let (third, fourth) = (Connection(), Connection())
+        XCTAssertEqual(third.admit(to: connections), .admitted)
         XCTAssertEqual(open.map(\.wasEvicted), [true, false])
         connections.setBusy(open[0].id)  // what its handler says when it finds a request in progress
         XCTAssertEqual(connections.count, 3, "Over the limit until one closes")
-        XCTAssertEqual(Connection().admit(to: connections), .admitted)
+        XCTAssertEqual(fourth.admit(to: connections), .admitted)
         XCTAssertEqual(open.map(\.wasEvicted), [true, true], "The next one waiting makes room")
         XCTAssertEqual(connections.count, 3)
     }
