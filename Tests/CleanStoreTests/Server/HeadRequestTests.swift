@@ -45,14 +45,14 @@ final class HeadRequestTests: XCTestCase {
         // No route of the app takes POST alone today: a router of one such route, with the
         // app's router option and middleware around it.
         let environment = try await makeTestEnvironment()
-        let routes = [Routes.Route(method: .post, path: "/only-post") { _, _ in Response(status: .noContent) }]
+        let routes = [Routes.Route(method: .post, path: AppPath("/only-post")) { _, _ in Response(status: .noContent) }]
         let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.addMiddleware {
             HeadRequestMiddleware()
             ErrorPageMiddleware(pages: environment.pages, routes: routes)
         }
         for route in routes {
-            router.on(route.path, method: route.method, use: route.handler)
+            router.on(route.path.routerPath, method: route.method, use: route.handler)
         }
         try await Application(router: router).test(.router) { client in
             let get = try await client.execute(uri: "/only-post", method: .get)

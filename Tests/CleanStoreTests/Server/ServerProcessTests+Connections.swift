@@ -79,7 +79,7 @@ extension ServerProcessTests {
     func testSIGTERMWithABodyStillArrivingExitsAtTheShutdownTimeoutWith0AndKeepsEveryAcknowledgedOrder() async throws {
         let server = try ServerProcess(
             database: databasePath, arguments: ["--shutdown-timeout", "1", "--body-timeout", "600", "--idle-timeout", "600"])
-        let browser = try await Browser.open(server.baseURL, client: client)
+        let browser = try await LiveBrowser.open(server.baseURL, client: client)
         var acknowledged: [String] = []
         for index in 0..<3 {
             var fields = Seeds.validFormFields
