@@ -37,6 +37,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Mark cookies Secure (when the app is served over HTTPS, e.g. behind a TLS proxy).")
     var secureCookies = false
 
+    @OptionGroup(title: "Connections")
+    var connections: ConnectionOptions
+
     func run() async throws {
         let logger = store.makeLogger()
         // Read here, not as an option's default: --help prints defaults. Never logged.
@@ -57,12 +60,12 @@ struct ServeCommand: AsyncParsableCommand {
         let environment = SceneEnvironment(
             ordersStore: database.store, pages: pages, security: RequestSecurity(secret: secret, secureCookies: secureCookies))
         logger.info("Serving orders from \(database.description)")
-        let app = buildApplication(
-            environment: environment,
-            configuration: AppConfiguration(host: host, port: port, publicDirectory: publicDirectory),
-            logger: logger, database: database)
-        // Runs until SIGTERM or SIGINT: then stops accepting, finishes the requests in flight, returns.
-        try await app.runService()
+        let configuration = connections.applied(
+            to: AppConfiguration(host: host, port: port, publicDirectory: publicDirectory))
+        let app = buildApplication(environment: environment, configuration: configuration, logger: logger, database: database)
+        // Runs until SIGTERM or SIGINT: then stops accepting, finishes the requests in flight
+        // (closing what is left after --shutdown-timeout), returns.
+        try await app.runService(shutdownTimeout: configuration.shutdownTimeout)
         try database.close()
         logger.info("Stopped")
     }

@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
+import NIOCore
 
 /// Everything the server needs, from the command line or a test.
 public struct AppConfiguration: Sendable {
@@ -8,6 +10,18 @@ public struct AppConfiguration: Sendable {
     public var port = 8080
     /// Where `Public/` is (static files, served as they are).
     public var publicDirectory = "Public"
+    /// How long a new connection has to send its first request's head in full.
+    public var headTimeout: Duration = .seconds(10)
+    /// How long a request's body has to come in full, from the end of its head.
+    public var bodyTimeout: Duration = .seconds(30)
+    /// How long a connection may wait for its next request's head after a response (keep-alive).
+    public var idleTimeout: Duration = .seconds(60)
+    /// The most connections held open at once; nil: as many as the file limit allows
+    /// (`OpenConnections.maximum()`). Over it, a connection waiting for a request is closed to
+    /// make room, or the new one is refused with a 503.
+    public var maxConnections: Int?
+    /// How long SIGTERM waits for the requests in flight before closing what is left.
+    public var shutdownTimeout: Duration = .seconds(10)
 
     public init(host: String = "127.0.0.1", port: Int = 8080, publicDirectory: String = "Public") {
         self.host = host
@@ -20,13 +34,16 @@ public struct AppConfiguration: Sendable {
 /// behind `PostedFormMiddleware`, which reads and checks their body once, before any decoding.
 public func buildRouter(environment: SceneEnvironment, publicDirectory: String) -> Router<AppRequestContext> {
     let routes = Routes.table(environment: environment)
-    let router = Router(context: AppRequestContext.self)
+    // HEAD is routed to GET's handler (see HeadRequestMiddleware).
+    let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.addMiddleware {
         LogRequestsMiddleware(.info)
         ContentSecurityMiddleware(contentSecurityPolicy: SecurityHeadersMiddleware<AppRequestContext>.contentSecurityPolicy)
         SecurityHeadersMiddleware()
+        HeadRequestMiddleware()
         ErrorPageMiddleware(pages: environment.pages, routes: routes)
         CSRFMiddleware(security: environment.security)
+        StaticFileGuardMiddleware()
         FileMiddleware(
             publicDirectory,
             cacheControl: CacheControl([(MediaType(type: .any), [.public, .maxAge(3600)])]),
@@ -48,9 +65,25 @@ public func buildRouter(environment: SceneEnvironment, publicDirectory: String) 
 public func buildApplication(
     environment: SceneEnvironment, configuration: AppConfiguration, logger: Logger, database: OrdersDatabase? = nil
 ) -> some ApplicationProtocol {
+    let connections = OpenConnections(limit: configuration.connectionLimit(logger: logger))
+    let http1 = HTTP1Channel.Configuration(
+        additionalChannelHandlers: [
+            ConnectionLimitsHandler(
+                headTimeout: TimeAmount(configuration.headTimeout), bodyTimeout: TimeAmount(configuration.bodyTimeout),
+                connections: connections, logger: logger)
+        ],
+        idleTimeout: TimeAmount(configuration.idleTimeout))
     var app = Application(
         router: buildRouter(environment: environment, publicDirectory: configuration.publicDirectory),
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "CleanStore"),
+        server: .http1(configuration: http1),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "CleanStore",
+            // Hummingbird's cap stops accepting (the kernel queues new connections) before the
+            // process runs out of descriptors. Out of them, accept() fails with EMFILE and NIO
+            // 2.101 calls it again at once, tens of thousands of times a second: its
+            // AcceptBackoffHandler delays the next read, but the failed one stays pending.
+            availableConnectionsDelegate: MaximumAvailableConnections(
+                connections.limit + OpenConnections.acceptMargin, logger: logger)),
         services: database?.services ?? [],
         logger: logger
     )

@@ -136,7 +136,7 @@ final class HTTPTests: XCTestCase {
             }
             let wrongMethod = try await client.execute(uri: "/orders/2/delete", method: .put)
             XCTAssertEqual(wrongMethod.status, .methodNotAllowed)
-            XCTAssertEqual(wrongMethod.headers[.allow], "GET, POST")
+            XCTAssertEqual(wrongMethod.headers[.allow], "GET, HEAD, POST")
         }
         let remaining = try await app.store.fetchOrders()
         XCTAssertEqual(remaining.map(\.id), ["2"])
@@ -255,8 +255,8 @@ final class HTTPTests: XCTestCase {
         let app = try await TestApp(orders: [Seeds.Orders.amy])
         try await app.test { client in
             let cases: [(String, HTTPRequest.Method, String)] = [
-                ("/orders", .put, "GET, POST"), ("/orders/1", .delete, "GET, POST"),
-                ("/orders/new", .post, "GET"), ("/orders/1/edit", .post, "GET"), ("/healthz", .post, "GET"),
+                ("/orders", .put, "GET, HEAD, POST"), ("/orders/1", .delete, "GET, HEAD, POST"),
+                ("/orders/new", .post, "GET, HEAD"), ("/orders/1/edit", .post, "GET, HEAD"), ("/healthz", .post, "GET, HEAD"),
             ]
             for (uri, method, allow) in cases {
                 let response = try await client.execute(uri: uri, method: method)

@@ -86,15 +86,37 @@ final class ServerProcess: @unchecked Sendable {
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    /// Sends `signal` and waits for the process to end; returns its exit status and its log.
-    func stop(with signal: Int32) -> (status: Int32, log: String) {
+    /// Sends `signal` and waits for the process to end, for at most `timeout` (then SIGKILL);
+    /// returns its exit status and its log.
+    func stop(with signal: Int32, within timeout: Duration = .seconds(60)) -> (status: Int32, log: String) {
         kill(process.processIdentifier, signal)
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+        }
         process.waitUntilExit()
         // Once the server has exited, what it wrote is in the pipe and is read at once; the log's
         // end (EOF) comes at once too, unless another process inherited the pipe's writing end
         // (seen rarely on CI, 30 s lost): so wait briefly, not for the end at any cost.
         _ = ended.wait(timeout: .now() + 2)
         return (process.terminationStatus, log)
+    }
+
+    /// CPU time the server has used so far, user and system (Linux: `/proc/PID/stat`). With a
+    /// `launcher`, only when it becomes the server (as `prlimit` does: it execs the command).
+    var cpuSeconds: Double {
+        get throws {
+            let stat = try String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)
+            // Fields after the command name (in parentheses, which may hold spaces): utime, stime are 14th and 15th.
+            let fields = stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ")
+            guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else {
+                throw ServerError.exited("unreadable /proc stat: \(stat)")
+            }
+            return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        }
     }
 
     deinit {
