@@ -2,9 +2,9 @@ import Hummingbird
 import NIOCore
 
 /// The one door of every POST route: the body is read once and checked in this order — 415 for
-/// another content type, 413 for a body over the context's limit, 400 for a body that is not
-/// UTF-8 or whose framing is broken (a bad chunk), 403 when the form's CSRF token is not its
-/// browser's — before any of it is decoded. The checked text is left in `context.formBody` for the
+/// another content type, 400 for a transfer coding other than chunked, 413 for a body over the
+/// context's limit, 400 for a body that is not UTF-8 or whose framing is broken (a bad chunk),
+/// 403 when the form's CSRF token is not its browser's — before any of it is decoded. The checked text is left in `context.formBody` for the
 /// route to decode, once (`FormDecoding`).
 struct PostedFormMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
@@ -17,6 +17,13 @@ struct PostedFormMiddleware: RouterMiddleware {
         let contentType = request.headers[.contentType] ?? ""
         guard contentType.lowercased().hasPrefix("application/x-www-form-urlencoded") else {
             throw HTTPError(.unsupportedMediaType)
+        }
+        // Chunked is the only transfer coding there is a reader for: any other (gzip, …) would be
+        // read as if it were the form itself.
+        let codings = request.headers[values: .transferEncoding].flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard codings.allSatisfy({ $0 == "chunked" }) else {
+            throw HTTPError(.badRequest)
         }
         var request = request
         let body: ByteBuffer
