@@ -31,7 +31,18 @@ struct StoreOptions: ParsableArguments {
     @Option(help: "The log level (trace, debug, info, notice, warning, error, critical).")
     var logLevel: String = ProcessInfo.processInfo.environment["LOG_LEVEL"] ?? "info"
 
+    @Option(help: "How log lines are written: text (for a terminal) or json (one object a line, for a log collector).")
+    var logFormat: LogFormat = .text
+
+    enum LogFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
     func makeLogger() -> Logger {
+        if logFormat == .json {
+            // Every logger of the process, the libraries' too (FileMiddleware makes its own).
+            LoggingSystem.bootstrap { _ in JSONLogHandler() }
+        }
         var logger = Logger(label: "cleanstore")
         logger.logLevel = Logger.Level(rawValue: logLevel.lowercased()) ?? .info
         return logger

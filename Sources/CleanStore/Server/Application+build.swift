@@ -37,7 +37,7 @@ public func buildRouter(environment: SceneEnvironment, publicDirectory: String) 
     // HEAD is routed to GET's handler (see HeadRequestMiddleware).
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.addMiddleware {
-        LogRequestsMiddleware(.info)
+        AccessLogMiddleware()
         ContentSecurityMiddleware(contentSecurityPolicy: SecurityHeadersMiddleware<AppRequestContext>.contentSecurityPolicy)
         SecurityHeadersMiddleware()
         HeadRequestMiddleware()

@@ -211,32 +211,60 @@ final class HardeningTests: XCTestCase {
 
     // MARK: Logs
 
-    func testLogsNeverHoldACardNumberOrSecurityCode() async throws {
+    func testLogsNeverHoldACardNumberOrSecurityCodeInEitherFormat() async throws {
+        for format in ["text", "json"] {
+            let capture = LogCapture()
+            let app = try await TestApp(logger: format == "json" ? capture.jsonLogger(level: .trace) : capture.logger(level: .trace))
+            try await app.test { client in
+                var fields = Seeds.validFormFields
+                fields.paymentMethodCreditCardNumber = "5555 5555 5555 4444"
+                fields.paymentMethodCVV = "987"
+                let created = try await client.post("/orders", form: Seeds.formBody(fields))
+                XCTAssertEqual(created.status, .seeOther)
+                fields.paymentMethodCreditCardNumber = "4111-1111-1111-1111"
+                fields.paymentMethodCVV = "6543"
+                let updated = try await client.post("/orders/1", form: Seeds.formBody(fields))
+                XCTAssertEqual(updated.status, .seeOther)
+                fields.paymentMethodExpirationDate = "13/99"
+                let refused = try await client.post("/orders/1", form: Seeds.formBody(fields))
+                XCTAssertEqual(refused.status, .unprocessableContent)
+                _ = try await client.get("/orders/1")
+                _ = try await client.get("/orders/1/edit")
+            }
+            let logs = capture.text
+            XCTAssert(logs.contains("/orders/1"), "\(format): the requests were logged: \(logs)")
+            XCTAssert(logs.contains("hb.request.id"), "\(format): with their request ids")
+            for secret in ["5555555555554444", "5555 5555 5555 4444", "5555%205555", "4111111111111111", "4111-1111",
+                           "987", "6543", "paymentMethod"] {
+                XCTAssertFalse(logs.contains(secret), "\(format): the logs contain \(secret)")
+            }
+        }
+    }
+
+    func testEveryRequestIsLoggedOnceWhenAnsweredWithItsRouteStatusAndDuration() async throws {
         let capture = LogCapture()
-        let app = try await TestApp(logger: capture.logger(level: .trace))
+        let app = try await TestApp(orders: [Seeds.Orders.amy], logger: capture.jsonLogger(level: .info))
         try await app.test { client in
-            var fields = Seeds.validFormFields
-            fields.paymentMethodCreditCardNumber = "5555 5555 5555 4444"
-            fields.paymentMethodCVV = "987"
-            let created = try await client.post("/orders", form: Seeds.formBody(fields))
-            XCTAssertEqual(created.status, .seeOther)
-            fields.paymentMethodCreditCardNumber = "4111-1111-1111-1111"
-            fields.paymentMethodCVV = "6543"
-            let updated = try await client.post("/orders/1", form: Seeds.formBody(fields))
-            XCTAssertEqual(updated.status, .seeOther)
-            fields.paymentMethodExpirationDate = "13/99"
-            let refused = try await client.post("/orders/1", form: Seeds.formBody(fields))
-            XCTAssertEqual(refused.status, .unprocessableContent)
-            _ = try await client.get("/orders/1")
-            _ = try await client.get("/orders/1/edit")
+            _ = try await client.get("/orders/1?x=secret-query")
+            _ = try await client.get("/nowhere")
         }
-        let logs = capture.text
-        XCTAssert(logs.contains("/orders/1"), "The requests were logged: \(logs)")
-        XCTAssert(logs.contains("hb.request.id"), "With their request ids")
-        for secret in ["5555555555554444", "5555 5555 5555 4444", "5555%205555", "4111111111111111", "4111-1111",
-                       "987", "6543", "paymentMethod"] {
-            XCTAssertFalse(logs.contains(secret), "The logs contain \(secret)")
+        let lines = capture.text.split(separator: "\n").compactMap { line in
+            try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         }
+        XCTAssertEqual(lines.count, capture.text.split(separator: "\n").count, "Every line is one JSON object")
+        let requests = lines.filter { $0["message"] as? String == "Request" }
+        XCTAssertEqual(requests.count, 2)
+        let shown = try XCTUnwrap(requests.first)
+        XCTAssertEqual(shown["method"] as? String, "GET")
+        XCTAssertEqual(shown["path"] as? String, "/orders/1", "The path, never the query")
+        XCTAssertEqual(shown["route"] as? String, "/orders/{id}")
+        XCTAssertEqual(shown["status"] as? String, "200")
+        XCTAssertEqual(shown["level"] as? String, "info")
+        XCTAssertNotNil(Double(shown["duration_ms"] as? String ?? ""))
+        XCTAssertNotNil(shown["hb.request.id"])
+        XCTAssertNotNil(shown["time"] as? String)
+        XCTAssertEqual(requests.last?["status"] as? String, "404")
+        XCTAssertFalse(capture.text.contains("secret-query"))
     }
 
     /// A store whose every call fails as a full disk does.

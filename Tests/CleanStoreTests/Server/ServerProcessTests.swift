@@ -103,6 +103,27 @@ final class ServerProcessTests: ProcessTestCase {
         XCTAssertFalse(log.contains(secret))
     }
 
+    func testWithLogFormatJSONEveryLineIsOneJSONObject() async throws {
+        // Given
+        let server = try ServerProcess(database: databasePath, arguments: ["--log-format", "json"])
+        let browser = try await LiveBrowser.open(server.baseURL, client: client)
+
+        // When
+        _ = try await browser.post("/orders", fields: Seeds.validFormFields)
+        let (status, log) = server.stop(with: SIGTERM)
+
+        // Then
+        XCTAssertEqual(status, 0)
+        let lines = log.split(separator: "\n")
+        XCTAssertGreaterThan(lines.count, 4)
+        for line in lines {
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            XCTAssertNotNil(object?["time"], "Not a JSON log line: \(line)")
+        }
+        XCTAssert(log.contains(#""route":"/orders","status":"303""#), log)
+        XCTAssertFalse(log.contains("4111"))
+    }
+
     func testTwoHundredConcurrentCreatesGiveTwoHundredDistinctCompleteOrders() async throws {
         let server = try ServerProcess(database: databasePath)
         let browser = try await LiveBrowser.open(server.baseURL, client: client)

@@ -1,6 +1,8 @@
 import Foundation
 import Logging
 
+@testable import CleanStore
+
 /// A log handler that keeps every line (message and metadata, as text), for tests that read logs.
 final class LogCapture: @unchecked Sendable {
     private let lock = NSLock()
@@ -12,6 +14,13 @@ final class LogCapture: @unchecked Sendable {
 
     func logger(level: Logger.Level = .trace) -> Logger {
         var logger = Logger(label: "captured") { _ in Handler(capture: self) }
+        logger.logLevel = level
+        return logger
+    }
+
+    /// A logger whose lines are JSON objects (`JSONLogHandler`, as `--log-format json` writes them).
+    func jsonLogger(level: Logger.Level = .trace) -> Logger {
+        var logger = Logger(label: "captured") { _ in JSONLogHandler(write: { [self] line in self.append(line) }) }
         logger.logLevel = level
         return logger
     }
