@@ -19,20 +19,8 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup
     var store: StoreOptions
 
-    @Option(help: "The folder holding the page templates.")
-    var views = "Views"
-
-    @Option(name: .customLong("public"), help: "The folder of static files (CSS, scripts).")
-    var publicDirectory = "Public"
-
-    @Option(
-        help: ArgumentHelp(
-            "The secret that signs browser ids, forms' CSRF tokens and redirect messages, 32 bytes or more (default: $CLEANSTORE_SECRET). Prefer --secret-file or the environment: a command line is visible to every user of the machine.",
-            discussion: "Give every instance behind one load balancer the same secret. Without one, a random secret is made at start-up: forms opened before a restart are then refused."))
-    var secret: String?
-
-    @Option(help: "A file whose first line is the secret (instead of --secret).")
-    var secretFile: String?
+    @OptionGroup
+    var app: AppOptions
 
     @Flag(help: "Mark cookies Secure (when the app is served over HTTPS, e.g. behind a TLS proxy).")
     var secureCookies = false
@@ -42,26 +30,18 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = store.makeLogger()
-        // Read here, not as an option's default: --help prints defaults. Never logged.
-        let secret: String
-        do {
-            secret = try RequestSecurity.secret(
-                option: self.secret, file: secretFile, environment: ProcessInfo.processInfo.environment)
-                ?? {
-                    logger.warning(
-                        "No --secret, --secret-file or CLEANSTORE_SECRET: using a random one; forms opened before a restart will be refused")
-                    return RequestSecurity.randomBrowserID()
-                }()
-        } catch let error as RequestSecurity.SecretError {
-            throw ValidationError(error.description)
-        }
+        let secret = try app.givenSecret() ?? {
+            logger.warning(
+                "No --secret, --secret-file or CLEANSTORE_SECRET: using a random one; forms opened before a restart will be refused")
+            return RequestSecurity.randomBrowserID()
+        }()
         let database = try store.openDatabase(logger: logger)
-        let pages = try await PageRenderer(directory: views)
+        let pages = try await PageRenderer(directory: app.views)
         let environment = SceneEnvironment(
             ordersStore: database.store, pages: pages, security: RequestSecurity(secret: secret, secureCookies: secureCookies))
         logger.info("Serving orders from \(database.description)")
         let configuration = connections.applied(
-            to: AppConfiguration(host: host, port: port, publicDirectory: publicDirectory))
+            to: AppConfiguration(host: host, port: port, publicDirectory: app.publicDirectory))
         let app = buildApplication(environment: environment, configuration: configuration, logger: logger, database: database)
         // Runs until SIGTERM or SIGINT: then stops accepting, finishes the requests in flight
         // (closing what is left after --shutdown-timeout), returns.

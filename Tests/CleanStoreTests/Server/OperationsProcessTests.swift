@@ -1,0 +1,160 @@
+import Foundation
+import GRDB
+import XCTest
+
+@testable import CleanStore
+
+/// The commands an operator runs beside the server: backup, migrate, check.
+final class OperationsProcessTests: ProcessTestCase {
+    // MARK: backup
+
+    func testABackupTakenUnderLoadHoldsEveryOrderAcknowledgedBeforeItStartedAndIsIntact() async throws {
+        // Given: a server that has acknowledged 100 orders
+        let server = try ServerProcess(database: databasePath)
+        let browser = try await LiveBrowser.open(server.baseURL, client: client)
+        var before = Set<String>()
+        for _ in 0..<100 {
+            if let id = try await browser.post("/orders", fields: Seeds.validFormFields).orderID { before.insert(id) }
+        }
+        XCTAssertEqual(before.count, 100)
+        let copy = directory.appendingPathComponent("backup.sqlite").path
+
+        // When: a backup is taken while four lanes of creates run
+        let acknowledged = Acknowledged()
+        let load = Task {
+            try await withThrowingTaskGroup(of: Void.self) { lanes in
+                for _ in 0..<4 {
+                    lanes.addTask {
+                        while !Task.isCancelled {
+                            if let id = try await browser.post("/orders", fields: Seeds.validFormFields).orderID {
+                                acknowledged.add(id)
+                            }
+                        }
+                    }
+                }
+                try await lanes.waitForAll()
+            }
+        }
+        let database = databasePath
+        let backup = try await Task.detached { try runCleanStore(["backup", copy, "--database", database]) }.value
+        load.cancel()
+        _ = try? await load.value
+        XCTAssertEqual(server.stop(with: SIGTERM).status, 0)
+        XCTAssertGreaterThan(acknowledged.count, 0, "The load ran")
+
+        // Then
+        XCTAssertEqual(backup.status, 0, backup.output)
+        XCTAssert(backup.output.contains("The card key is not in the copy"), backup.output)
+        XCTAssertEqual(try permissions(copy), 0o600)
+        let copyQueue = try DatabaseQueue(path: copy)
+        let integrity = try await copyQueue.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
+        try copyQueue.close()
+        XCTAssertEqual(integrity, "ok")
+        let copied = try OrdersSQLiteStore(path: copy)
+        let stored = Set(try await copied.fetchOrders().compactMap(\.id))
+        XCTAssert(before.isSubset(of: stored), "Missing from the copy: \(before.subtracting(stored).sorted())")
+    }
+
+    func testABackupNeverOverwritesAFileAndPointsPostgreSQLToPgDump() throws {
+        // Given
+        let existing = directory.appendingPathComponent("taken.sqlite").path
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: existing))
+        _ = try OrdersSQLiteStore(path: databasePath)
+
+        // When
+        let overwrite = try runCleanStore(["backup", existing, "--database", databasePath])
+        let postgres = try runCleanStore(["backup", existing + "2", "--database", "postgres://shop@127.0.0.1:1/shop"])
+        let missing = try runCleanStore(["backup", existing + "3", "--database", databasePath + "-missing"])
+
+        // Then
+        XCTAssertNotEqual(overwrite.status, 0)
+        XCTAssert(overwrite.output.contains("exists already"), overwrite.output)
+        XCTAssertEqual(try String(contentsOfFile: existing, encoding: .utf8), "keep me")
+        XCTAssertNotEqual(postgres.status, 0)
+        XCTAssert(postgres.output.contains("pg_dump"), postgres.output)
+        XCTAssertNotEqual(missing.status, 0)
+        XCTAssert(missing.output.contains("nothing to back up"), missing.output)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: databasePath + "-missing"), "No database was made")
+    }
+
+    // MARK: migrate
+
+    func testMigrateBringsANewDatabaseUpToDateAndExits() throws {
+        // When
+        let sqlite = try runCleanStore(["migrate", "--database", databasePath])
+
+        // Then
+        XCTAssertEqual(sqlite.status, 0, sqlite.output)
+        XCTAssert(sqlite.output.contains("is up to date"), sqlite.output)
+        let migrated = try DatabaseQueue(path: databasePath)
+        let tables = try migrated.read { db in
+            try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+        XCTAssert(tables.contains("orders"), "\(tables)")
+    }
+
+    func testMigrateOnPostgreSQL() async throws {
+        // Given
+        let url = try await TestPostgres.makeDatabase()
+
+        // When
+        let migrated = try runCleanStore(["migrate", "--database", url])
+        let again = try runCleanStore(["migrate", "--database", url])
+
+        // Then
+        XCTAssertEqual(migrated.status, 0, migrated.output)
+        XCTAssertEqual(again.status, 0, again.output)
+    }
+
+    // MARK: check
+
+    func testCheckPassesARightConfiguration() throws {
+        // Given
+        _ = try OrdersSQLiteStore(path: databasePath)
+        let secretFile = directory.appendingPathComponent("secret").path
+        try OwnerOnlyFile.create(atPath: secretFile, contents: Data("a-secret-of-more-than-32-bytes-0123456789\n".utf8))
+
+        // When
+        let check = try runCleanStore(["check", "--database", databasePath, "--secret-file", secretFile])
+
+        // Then
+        XCTAssertEqual(check.status, 0, check.output)
+        XCTAssert(check.output.contains("ready to serve"), check.output)
+    }
+
+    func testCheckSaysEveryProblemAndExitsNonZero() throws {
+        // When: a short secret, no templates, no static files, no database
+        let check = try runCleanStore(
+            ["check", "--database", databasePath, "--secret", "k9", "--views", "/nonexistent", "--public", "/nonexistent"])
+
+        // Then
+        XCTAssertNotEqual(check.status, 0)
+        for problem in ["The secret is 2 bytes long", "Templates:", "Static files:", "No database at \(databasePath)"] {
+            XCTAssert(check.output.contains(problem), "\(problem) in \(check.output)")
+        }
+        XCTAssertFalse(check.output.contains("k9"), "The secret is never shown")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: databasePath), "check creates no database")
+    }
+
+    func testCheckFindsNoSecretAndAnUnreachableDatabase() throws {
+        // When
+        let check = try runCleanStore(
+            ["check", "--database", "postgres://shop@127.0.0.1:1/shop?sslmode=disable", "--timeout", "1"],
+            environment: ["CLEANSTORE_SECRET": nil])
+
+        // Then
+        XCTAssertNotEqual(check.status, 0)
+        XCTAssert(check.output.contains("No secret"), check.output)
+        XCTAssert(check.output.contains("Database:"), check.output)
+    }
+}
+
+/// The ids of the orders the server acknowledged (a 303 naming them), from several lanes at once.
+final class Acknowledged: @unchecked Sendable {
+    private let lock = NSLock()
+    private var set = Set<String>()
+
+    func add(_ id: String) { lock.withLock { _ = set.insert(id) } }
+    var ids: Set<String> { lock.withLock { set } }
+    var count: Int { lock.withLock { set.count } }
+}
