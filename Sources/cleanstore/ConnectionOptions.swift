@@ -1,5 +1,6 @@
 import ArgumentParser
 import CleanStore
+import NIOCore
 
 /// Time limits and the cap on connections (`cleanstore --help`, under "Connections").
 struct ConnectionOptions: ParsableArguments {
@@ -22,6 +23,14 @@ struct ConnectionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seconds SIGTERM waits for the requests in flight before closing what is left.", valueName: "seconds"))
     var shutdownTimeout = 10.0
 
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: ArgumentHelp(
+            "The IP address of a reverse proxy whose X-Forwarded-For names the client in the logs (repeatable).",
+            discussion: "Requests from any other address are logged with the connection's own address; what they say in X-Forwarded-For is not believed.",
+            valueName: "address"))
+    var trustedProxies: [String] = []
+
     func validate() throws {
         for (name, seconds) in [("head", headTimeout), ("body", bodyTimeout), ("idle", idleTimeout), ("shutdown", shutdownTimeout)]
         where !(seconds > 0 && seconds <= 86_400) {
@@ -29,6 +38,9 @@ struct ConnectionOptions: ParsableArguments {
         }
         if let maxConnections, maxConnections < 1 {
             throw ValidationError("--max-connections must be at least 1.")
+        }
+        for address in trustedProxies where (try? SocketAddress(ipAddress: address, port: 0)) == nil {
+            throw ValidationError("--trusted-proxy \(address) is not an IP address.")
         }
     }
 
@@ -40,6 +52,7 @@ struct ConnectionOptions: ParsableArguments {
         configuration.idleTimeout = .seconds(idleTimeout)
         configuration.maxConnections = maxConnections
         configuration.shutdownTimeout = .seconds(shutdownTimeout)
+        configuration.trustedProxies = Set(trustedProxies)
         return configuration
     }
 }

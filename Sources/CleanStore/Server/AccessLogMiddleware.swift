@@ -2,11 +2,18 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// One line per request, at info, once it is answered: method, path (never the query), the
-/// route's pattern (`/orders/{id}`), status and duration, beside the request id the logger
-/// already carries. Written here because Hummingbird's `LogRequestsMiddleware` logs a request
-/// when it arrives, before there is a status or a duration.
-struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
+/// One line per request, at info, once it is answered: the client's address, method, path (never
+/// the query), the route's pattern (`/orders/{id}`), status and duration, beside the request id
+/// the logger already carries. Written here because Hummingbird's `LogRequestsMiddleware` logs a
+/// request when it arrives, before there is a status or a duration.
+///
+/// The client is the connection's peer, unless that peer is a trusted proxy (`--trusted-proxy`):
+/// then it is the address the proxy appended last to `X-Forwarded-For` (what a client sends in
+/// that header itself is never believed).
+struct AccessLogMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
+    /// The proxies whose `X-Forwarded-For` is believed (IP addresses, as `SocketAddress.ipAddress` writes them).
+    var trustedProxies: Set<String> = []
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
@@ -27,11 +34,21 @@ struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
         context.logger.info(
             "Request",
             metadata: [
+                "client": "\(client(of: request, context) ?? "unknown")",
                 "method": "\(request.method.rawValue)",
                 "path": "\(request.uri.path)",
                 "route": "\(context.endpointPath ?? "none")",
                 "status": "\(status)",
                 "duration_ms": "\(String(format: "%.3f", milliseconds))",
             ])
+    }
+
+    /// Who sent the request (see above).
+    func client(of request: Request, _ context: Context) -> String? {
+        let peer = context.remoteAddress?.ipAddress
+        guard let peer, trustedProxies.contains(peer) else { return peer }
+        let forwarded = request.headers[values: .init("X-Forwarded-For")!]
+            .flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        return forwarded.last.flatMap { $0.isEmpty ? nil : $0 } ?? peer
     }
 }

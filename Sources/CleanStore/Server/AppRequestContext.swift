@@ -1,9 +1,12 @@
 import Hummingbird
+import NIOCore
 
 /// The request context of every route: forms decode as `application/x-www-form-urlencoded`,
 /// and a body larger than `maxUploadSize` is refused with 413.
-public struct AppRequestContext: RequestContext {
+public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
+    /// The peer the connection comes from (the proxy's address, behind one).
+    public let remoteAddress: SocketAddress?
     /// The id the browser sent in its CSRF cookie (empty when it sent none), set by `CSRFMiddleware`.
     public var browserID = ""
     /// The token the browser's forms carry (`_csrf`), set by `CSRFMiddleware`.
@@ -14,6 +17,7 @@ public struct AppRequestContext: RequestContext {
 
     public init(source: Source) {
         coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
     }
 
     /// Who is asking: the browser's id and its forms' token.

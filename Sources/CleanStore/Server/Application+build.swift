@@ -20,6 +20,8 @@ public struct AppConfiguration: Sendable {
     /// (`OpenConnections.maximum()`). Over it, a connection waiting for a request is closed to
     /// make room, or the new one is refused with a 503.
     public var maxConnections: Int?
+    /// Proxies (IP addresses) whose `X-Forwarded-For` names the client in the logs.
+    public var trustedProxies: Set<String> = []
     /// How long SIGTERM waits for the requests in flight before closing what is left.
     public var shutdownTimeout: Duration = .seconds(10)
 
@@ -32,12 +34,14 @@ public struct AppConfiguration: Sendable {
 
 /// The HTTP side: the route table, static files, error pages and request logs. POST routes sit
 /// behind `PostedFormMiddleware`, which reads and checks their body once, before any decoding.
-public func buildRouter(environment: SceneEnvironment, publicDirectory: String) -> Router<AppRequestContext> {
+public func buildRouter(
+    environment: SceneEnvironment, publicDirectory: String, trustedProxies: Set<String> = []
+) -> Router<AppRequestContext> {
     let routes = Routes.table(environment: environment)
     // HEAD is routed to GET's handler (see HeadRequestMiddleware).
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.addMiddleware {
-        AccessLogMiddleware()
+        AccessLogMiddleware(trustedProxies: trustedProxies)
         ContentSecurityMiddleware(contentSecurityPolicy: SecurityHeadersMiddleware<AppRequestContext>.contentSecurityPolicy)
         SecurityHeadersMiddleware()
         HeadRequestMiddleware()
@@ -74,7 +78,9 @@ public func buildApplication(
         ],
         idleTimeout: TimeAmount(configuration.idleTimeout))
     var app = Application(
-        router: buildRouter(environment: environment, publicDirectory: configuration.publicDirectory),
+        router: buildRouter(
+            environment: environment, publicDirectory: configuration.publicDirectory,
+            trustedProxies: configuration.trustedProxies),
         server: .http1(configuration: http1),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "CleanStore",
