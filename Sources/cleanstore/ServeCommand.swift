@@ -3,6 +3,7 @@ import CleanStore
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// `cleanstore serve` (the default subcommand): runs the web server.
 struct ServeCommand: AsyncParsableCommand {
@@ -28,8 +29,16 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "Connections")
     var connections: ConnectionOptions
 
+    @Option(help: "Serve Prometheus metrics (GET /metrics) on this port, on a listener of its own (default: no metrics).")
+    var metricsPort: Int?
+
+    @Option(help: "The address the metrics listener binds to: keep it private (loopback by default).")
+    var metricsHost = "127.0.0.1"
+
     func run() async throws {
         let logger = store.makeLogger()
+        // Before any metric is made: swift-metrics keeps the factory that was there at the time.
+        let metricsRegistry = metricsPort.map { _ in AppMetrics.bootstrap() }
         let secret = try app.givenSecret() ?? {
             logger.warning(
                 "No --secret, --secret-file or CLEANSTORE_SECRET: using a random one; forms opened before a restart will be refused")
@@ -45,7 +54,13 @@ struct ServeCommand: AsyncParsableCommand {
         let app = buildApplication(environment: environment, configuration: configuration, logger: logger, database: database)
         // Runs until SIGTERM or SIGINT: then stops accepting, finishes the requests in flight
         // (closing what is left after --shutdown-timeout), returns.
-        try await app.runService(shutdownTimeout: configuration.shutdownTimeout)
+        var alsoRunning: [any Service] = []
+        if let metricsRegistry, let metricsPort {
+            alsoRunning.append(
+                AppMetrics.application(registry: metricsRegistry, host: metricsHost, port: metricsPort, logger: logger))
+            logger.info("Metrics on http://\(metricsHost):\(metricsPort)/metrics")
+        }
+        try await app.runService(shutdownTimeout: configuration.shutdownTimeout, alsoRunning: alsoRunning)
         try database.close()
         logger.info("Stopped")
     }

@@ -42,6 +42,7 @@ public func buildRouter(
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.addMiddleware {
         AccessLogMiddleware(trustedProxies: trustedProxies)
+        MetricsMiddleware()
         ContentSecurityMiddleware(contentSecurityPolicy: SecurityHeadersMiddleware<AppRequestContext>.contentSecurityPolicy)
         SecurityHeadersMiddleware()
         HeadRequestMiddleware()

@@ -84,6 +84,7 @@ final class OpenConnections: Sendable {
             registry.entries[id] = Entry(state: .waiting(since: .now()), evict: evict)
             return .admitted
         }
+        AppMetrics.openConnections(count)
         victim?()
         return admission
     }
@@ -102,6 +103,7 @@ final class OpenConnections: Sendable {
 
     func remove(_ id: ObjectIdentifier) {
         registry.withLockedValue { $0.remove(id) }
+        AppMetrics.openConnections(count)
     }
 }
 

@@ -44,6 +44,7 @@ struct PostedFormMiddleware: RouterMiddleware {
         case .repeated:
             throw HTTPError(.badRequest)
         default:
+            AppMetrics.csrfRefused()
             throw HTTPError(.forbidden)
         }
         var context = context

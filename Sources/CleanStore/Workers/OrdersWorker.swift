@@ -13,39 +13,56 @@ class OrdersWorker {
         self.logger = logger
     }
 
-    /// Runs a store call; a failure of the store itself (disk full, read-only, I/O, connection) is
-    /// logged at error level before it travels up the cycle. "No such order" and a conflict are
-    /// answers, not failures.
-    private func logged<T>(_ call: () async throws(OrdersStoreError) -> T) async throws(OrdersStoreError) -> T {
+    /// Runs a store call, timed (`cleanstore_store_duration_seconds`); a failure of the store itself
+    /// (disk full, read-only, I/O, connection) is logged at error level and counted before it
+    /// travels up the cycle. "No such order" and a conflict are answers, not failures (a conflict
+    /// is counted as one). `saved`, when given, counts a success as that event.
+    private func measured<T>(
+        _ operation: String, saved event: String? = nil, _ call: () async throws(OrdersStoreError) -> T
+    ) async throws(OrdersStoreError) -> T {
+        let start = ContinuousClock.now
+        AppMetrics.storeCallStarted()
+        defer { AppMetrics.storeCallEnded() }
         do {
-            return try await call()
+            let value = try await call()
+            AppMetrics.storeCall(operation, took: start.duration(to: .now), failed: false)
+            if let event { AppMetrics.orderSaved(event) }
+            return value
         } catch {
+            var failed = false
             switch error {
-            case .notFound, .conflict: break
+            case .notFound: break
+            case .conflict: AppMetrics.conflict()
             case .cannotFetch, .cannotCreate, .cannotUpdate, .cannotDelete, .unavailable:
+                failed = true
                 logger.error("Store failed", metadata: ["error": "\(error)"])
             }
+            AppMetrics.storeCall(operation, took: start.duration(to: .now), failed: failed)
             throw error
         }
     }
 
     func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
-        try await logged { () async throws(OrdersStoreError) in try await ordersStore.fetchOrders(page: page) }
+        try await measured("fetch_page") { () async throws(OrdersStoreError) in try await ordersStore.fetchOrders(page: page) }
     }
 
     func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? {
-        try await logged { () async throws(OrdersStoreError) in try await ordersStore.fetchOrder(id: id) }
+        try await measured("fetch") { () async throws(OrdersStoreError) in try await ordersStore.fetchOrder(id: id) }
     }
 
     func createOrder(orderToCreate: Order) async throws(OrdersStoreError) -> Order {
-        try await logged { () async throws(OrdersStoreError) in try await ordersStore.createOrder(orderToCreate: orderToCreate) }
+        try await measured("create", saved: "created") { () async throws(OrdersStoreError) in
+            try await ordersStore.createOrder(orderToCreate: orderToCreate)
+        }
     }
 
     func updateOrder(orderToUpdate: Order) async throws(OrdersStoreError) -> Order {
-        try await logged { () async throws(OrdersStoreError) in try await ordersStore.updateOrder(orderToUpdate: orderToUpdate) }
+        try await measured("update", saved: "updated") { () async throws(OrdersStoreError) in
+            try await ordersStore.updateOrder(orderToUpdate: orderToUpdate)
+        }
     }
 
     func deleteOrder(id: String) async throws(OrdersStoreError) -> Order {
-        try await logged { () async throws(OrdersStoreError) in try await ordersStore.deleteOrder(id: id) }
+        try await measured("delete", saved: "deleted") { () async throws(OrdersStoreError) in try await ordersStore.deleteOrder(id: id) }
     }
 }

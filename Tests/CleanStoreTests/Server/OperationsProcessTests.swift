@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import GRDB
 import XCTest
@@ -75,6 +76,36 @@ final class OperationsProcessTests: ProcessTestCase {
         XCTAssertNotEqual(missing.status, 0)
         XCTAssert(missing.output.contains("nothing to back up"), missing.output)
         XCTAssertFalse(FileManager.default.fileExists(atPath: databasePath + "-missing"), "No database was made")
+    }
+
+    // MARK: metrics
+
+    func testMetricsAreServedOnTheirOwnListenerAndNeverOnTheClerksPort() async throws {
+        // Given
+        let metricsPort = try freeLoopbackPort()
+        let server = try ServerProcess(database: databasePath, arguments: ["--metrics-port", "\(metricsPort)"])
+        let browser = try await LiveBrowser.open(server.baseURL, client: client)
+        func scrape() async throws -> (status: UInt, type: String?, body: String) {
+            let response = try await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(metricsPort)/metrics"), timeout: .seconds(10))
+            return (response.status.code, response.headers["content-type"].first, String(buffer: try await response.body.collect(upTo: 1 << 20)))
+        }
+
+        // When
+        let before = try await scrape()
+        _ = try await browser.post("/orders", fields: Seeds.validFormFields)
+        let after = try await scrape()
+        let onTheClerksPort = try await browser.get("/metrics")
+
+        // Then
+        XCTAssertEqual(before.status, 200)
+        XCTAssertEqual(after.type, "text/plain; version=0.0.4; charset=utf-8")
+        XCTAssertFalse(before.body.contains(#"cleanstore_orders_total{event="created"} 1"#))
+        XCTAssert(after.body.contains(#"cleanstore_orders_total{event="created"} 1"#), after.body)
+        XCTAssert(after.body.contains(#"hb_requests{http_route="/orders",http_request_method="POST",http_response_status_code="303"} 1"#))
+        XCTAssert(after.body.contains("cleanstore_open_connections"))
+        XCTAssert(after.body.contains("cleanstore_store_calls_in_flight 0"), "Every store call has ended")
+        XCTAssertEqual(onTheClerksPort.status, 404)
+        XCTAssertEqual(server.stop(with: SIGTERM).status, 0)
     }
 
     // MARK: migrate

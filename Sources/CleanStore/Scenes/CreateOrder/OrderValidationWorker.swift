@@ -108,6 +108,7 @@ final class OrderValidationWorker {
             let speed, let expirationDate, let billingAddress
         else {
             let order = Field.allCases
+            for error in check.errors { AppMetrics.validationRefused(field: error.field.rawValue) }
             return .invalid(check.errors.sorted { order.firstIndex(of: $0.field)! < order.firstIndex(of: $1.field)! })
         }
         return .valid(
