@@ -18,6 +18,9 @@ struct AccessLogMiddleware<Context: RemoteAddressRequestContext>: RouterMiddlewa
         -> Response
     {
         let start = ContinuousClock.now
+        // At debug, when it arrives too (what is under way when something hangs).
+        context.logger.debug(
+            "Request received", metadata: ["method": "\(request.method.rawValue)", "path": "\(request.uri.path)"])
         do {
             let response = try await next(request, context)
             log(request, context, status: response.status.code, since: start)

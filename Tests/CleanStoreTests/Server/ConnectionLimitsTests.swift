@@ -112,7 +112,7 @@ final class ConnectionLimitsTests: XCTestCase {
             let busy = try server.connect()
             try busy.send(
                 "POST /orders HTTP/1.1\r\nHost: test\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 10\r\n\r\nfirst")
-            try await server.waitForLog("hb.request.method=POST")
+            try await server.waitForLog("method=POST path=/orders")  // the debug line of its arrival
 
             let refused = try server.connect()
             let response = refused.readResponse(within: .seconds(2))

@@ -11,7 +11,7 @@ import XCTest
 /// connections (timeouts, the cap on connections, bytes on the wire) with settings injected.
 struct LiveServer {
     let port: Int
-    /// What the server has logged (info and above).
+    /// What the server has logged (debug and above).
     let log: LogCapture
 
     static func run<Value: Sendable>(
@@ -23,7 +23,7 @@ struct LiveServer {
         configuration.port = 0
         let log = LogCapture()
         let environment = try await makeTestEnvironment(store: store)
-        let app = buildApplication(environment: environment, configuration: configuration, logger: log.logger(level: .info))
+        let app = buildApplication(environment: environment, configuration: configuration, logger: log.logger(level: .debug))
         var groupConfiguration = ServiceGroupConfiguration(services: [app], logger: Logger(label: "live-server-test"))
         // A test that leaves a request hanging must not hang the suite.
         groupConfiguration.maximumGracefulShutdownDuration = .seconds(2)
