@@ -8,6 +8,9 @@ struct CleanStoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cleanstore",
         abstract: "CleanStore Web: create, list, show and edit orders from a browser.",
-        subcommands: [ServeCommand.self, MigrateCommand.self, CheckCommand.self, BackupCommand.self, RotateCardKeyCommand.self],
+        subcommands: [
+            ServeCommand.self, MigrateCommand.self, CheckCommand.self, BackupCommand.self, RotateCardKeyCommand.self,
+            AccountsCommand.self,
+        ],
         defaultSubcommand: ServeCommand.self)
 }

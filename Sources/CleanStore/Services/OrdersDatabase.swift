@@ -12,6 +12,10 @@ import ServiceLifecycle
 /// way to open one without.
 public struct OrdersDatabase: Sendable {
     public let store: any OrdersStoreProtocol
+    /// Accounts, sessions and failed sign-ins: in the same database, through the same handle.
+    public let accounts: any AccountsStoreProtocol
+    public let sessions: any SessionsStoreProtocol
+    public let signInAttempts: any SignInAttemptsStoreProtocol
     /// The store as `cleanstore rotate-card-key` uses it (nil in memory: no card number at rest).
     public let cardKeyRotation: (any CardKeyRotating)?
     /// What the logs say the orders are served from (never a password).
@@ -31,12 +35,17 @@ public struct OrdersDatabase: Sendable {
             let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
             let store = OrdersPostgresStore(client: client, cards: cards, logger: logger)
             return OrdersDatabase(
-                store: store, cardKeyRotation: store, description: "PostgreSQL at \(OrdersPostgresStore.redacted(database))",
+                store: store, accounts: AccountsPostgresStore(orders: store, logger: logger),
+                sessions: SessionsPostgresStore(orders: store, logger: logger),
+                signInAttempts: SignInAttemptsPostgresStore(orders: store, logger: logger),
+                cardKeyRotation: store, description: "PostgreSQL at \(OrdersPostgresStore.redacted(database))",
                 services: [client], prepare: { try await store.migrate() }, close: {})
         }
         if database == ":memory:" {
+            let accounts = AccountsMemStore()
             return OrdersDatabase(
-                store: OrdersMemStore(), cardKeyRotation: nil, description: "memory", services: [], prepare: {}, close: {})
+                store: OrdersMemStore(), accounts: accounts, sessions: SessionsMemStore(accounts: accounts),
+                signInAttempts: SignInAttemptsMemStore(), cardKeyRotation: nil, description: "memory", services: [], prepare: {}, close: {})
         }
         let (cards, generated) = try cardKeys.keyring(sqlitePath: database, logger: logger)
         let store: OrdersSQLiteStore
@@ -48,7 +57,8 @@ public struct OrdersDatabase: Sendable {
             throw error
         }
         return OrdersDatabase(
-            store: store, cardKeyRotation: store, description: "SQLite file \(database)", services: [], prepare: {},
+            store: store, accounts: AccountsSQLiteStore(orders: store), sessions: SessionsSQLiteStore(orders: store),
+            signInAttempts: SignInAttemptsSQLiteStore(orders: store), cardKeyRotation: store, description: "SQLite file \(database)", services: [], prepare: {},
             close: { try store.close() })
     }
 

@@ -132,6 +132,54 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
             version: 3, name: "health probe",
             // `checkHealth` writes a row here and rolls it back: the table stays empty.
             steps: [.sql("CREATE TABLE cleanstore_health (probe INTEGER NOT NULL)")]),
+        Migration(
+            version: 4, name: "accounts",
+            // username_key is the username lowercased (`Account.key`): unique regardless of case.
+            steps: [
+                .sql(
+                    """
+                    CREATE TABLE accounts (
+                        username_key TEXT PRIMARY KEY,
+                        username TEXT NOT NULL,
+                        display_name TEXT NOT NULL,
+                        role TEXT NOT NULL CHECK (role IN ('viewer', 'clerk', 'supervisor')),
+                        password_hash TEXT NOT NULL,
+                        disabled BOOLEAN NOT NULL DEFAULT FALSE,
+                        created_at DOUBLE PRECISION NOT NULL,
+                        updated_at DOUBLE PRECISION NOT NULL
+                    )
+                    """)
+            ]),
+        Migration(
+            version: 5, name: "sessions",
+            // The id's SHA-256 only: the id itself is in the browser's cookie alone.
+            steps: [
+                .sql(
+                    """
+                    CREATE TABLE sessions (
+                        id_hash BYTEA PRIMARY KEY,
+                        account_key TEXT NOT NULL REFERENCES accounts (username_key) ON DELETE CASCADE,
+                        created_at DOUBLE PRECISION NOT NULL,
+                        last_seen_at DOUBLE PRECISION NOT NULL
+                    )
+                    """),
+                .sql("CREATE INDEX sessions_by_account ON sessions (account_key)"),
+            ]),
+        Migration(
+            version: 6, name: "sign-in attempts",
+            steps: [
+                .sql(
+                    """
+                    CREATE TABLE sign_in_failures (
+                        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                        username_key TEXT NOT NULL,
+                        address TEXT NOT NULL,
+                        attempted_at DOUBLE PRECISION NOT NULL
+                    )
+                    """),
+                .sql("CREATE INDEX sign_in_failures_by_username ON sign_in_failures (username_key, attempted_at)"),
+                .sql("CREATE INDEX sign_in_failures_by_address ON sign_in_failures (address, attempted_at)"),
+            ]),
     ]
 
     /// Any number for the advisory lock that serialises migrations across instances starting at once.

@@ -13,7 +13,9 @@ import Logging
 /// file deleted or replaced while the store is open is noticed: writes and `checkHealth` refuse,
 /// rather than carry on into a file no one can open again.
 public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
-    private let dbPool: DatabasePool
+    /// Shared with the accounts, sessions and sign-in attempts stores (`AccountsSQLiteStore` …):
+    /// one pool, one schema, one migrator for the file.
+    let dbPool: DatabasePool
     /// The database file's path, as given.
     public let path: String
     private let cards: CardKeyring
@@ -137,6 +139,45 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
             // `checkHealth` writes a row here and rolls it back: the table stays empty.
             try db.execute(sql: "CREATE TABLE cleanstore_health (probe INTEGER NOT NULL)")
         }
+        migrator.registerMigration("v5: accounts") { db in
+            // username_key is the username lowercased (`Account.key`): unique regardless of case.
+            try db.execute(sql: """
+                CREATE TABLE accounts (
+                    username_key TEXT PRIMARY KEY NOT NULL,
+                    username TEXT NOT NULL,
+                    display_name TEXT NOT NULL,
+                    role TEXT NOT NULL CHECK (role IN ('viewer', 'clerk', 'supervisor')),
+                    password_hash TEXT NOT NULL,
+                    disabled INTEGER NOT NULL DEFAULT 0,
+                    created_at REAL NOT NULL,
+                    updated_at REAL NOT NULL
+                )
+                """)
+        }
+        migrator.registerMigration("v6: sessions") { db in
+            // The id's SHA-256 only: the id itself is in the browser's cookie alone.
+            try db.execute(sql: """
+                CREATE TABLE sessions (
+                    id_hash BLOB PRIMARY KEY NOT NULL,
+                    account_key TEXT NOT NULL REFERENCES accounts (username_key) ON DELETE CASCADE,
+                    created_at REAL NOT NULL,
+                    last_seen_at REAL NOT NULL
+                );
+                CREATE INDEX sessions_by_account ON sessions (account_key);
+                """)
+        }
+        migrator.registerMigration("v7: sign-in attempts") { db in
+            try db.execute(sql: """
+                CREATE TABLE sign_in_failures (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    username_key TEXT NOT NULL,
+                    address TEXT NOT NULL,
+                    attempted_at REAL NOT NULL
+                );
+                CREATE INDEX sign_in_failures_by_username ON sign_in_failures (username_key, attempted_at);
+                CREATE INDEX sign_in_failures_by_address ON sign_in_failures (address, attempted_at);
+                """)
+        }
         return migrator
     }
 
@@ -154,7 +195,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
 
     /// Throws when `path` no longer names the file opened (deleted, moved, replaced): before every
     /// write (`OrdersWorker` logs the refusal, with the request id) and in `checkHealth`.
-    private func checkFileIsTheOneOpened() throws(OrdersStoreError) {
+    func checkFileIsTheOneOpened() throws(OrdersStoreError) {
         guard FileIdentity(path: path) != identity else { return }
         throw .unavailable(
             "The database file \(path) is no longer the file opened at start-up: it was deleted, moved or replaced. "

@@ -1,0 +1,47 @@
+import Foundation
+
+/// What an account may do: a viewer reads, a clerk also creates and edits orders, a supervisor
+/// also deletes them and manages accounts.
+public enum AccountRole: String, Sendable, CaseIterable, Codable {
+    case viewer, clerk, supervisor
+}
+
+/// Someone who signs in. The username is unique regardless of case ("Amy" and "amy" are one
+/// account) and never changes; the password is kept as a bcrypt hash only (`PasswordWorker`).
+public struct Account: Equatable, Sendable {
+    /// As typed when the account was made (shown), unique case-insensitively.
+    public var username: String
+    public var displayName: String
+    public var role: AccountRole
+    /// bcrypt (`$2b$12$…`): never shown, never logged.
+    public var passwordHash: String
+    public var isDisabled: Bool
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(
+        username: String, displayName: String, role: AccountRole, passwordHash: String, isDisabled: Bool = false,
+        createdAt: Date, updatedAt: Date? = nil
+    ) {
+        self.username = username
+        self.displayName = displayName
+        self.role = role
+        self.passwordHash = passwordHash
+        self.isDisabled = isDisabled
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt ?? createdAt
+    }
+
+    /// The key that makes usernames unique case-insensitively (stores index it; sessions and
+    /// sign-in attempts name accounts by it).
+    public var key: String { Account.key(username) }
+
+    public static func key(_ username: String) -> String { username.lowercased() }
+}
+
+extension Account: CustomStringConvertible {
+    /// Never the password hash: an account may end up in a message or a log.
+    public var description: String {
+        "Account(\(username), \(role.rawValue)\(isDisabled ? ", disabled" : ""))"
+    }
+}

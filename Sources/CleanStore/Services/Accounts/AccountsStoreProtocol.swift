@@ -1,0 +1,72 @@
+import Foundation
+
+/// Where accounts live: in the orders database (SQLite, PostgreSQL), or in memory. Every store keeps
+/// the same contract, checked by one suite (`AccountsStoreContractTests`):
+/// - usernames are unique case-insensitively: `createAccount` throws `.duplicateUsername` for "AMY"
+///   when "amy" exists, and looking up "AMY" finds "amy"; the username is kept as typed;
+/// - `fetchAccounts` lists every account (disabled ones too) by username, case-insensitively;
+/// - `disableAccount` and `setPasswordHash` set `updatedAt`; an unknown username is `.unknownUsername`;
+/// - `countSupervisors` counts supervisors not disabled (the set-up link lasts until there is one).
+public protocol AccountsStoreProtocol: Sendable {
+    func createAccount(_ account: Account) async throws(AccountsStoreError) -> Account
+    func fetchAccount(username: String) async throws(AccountsStoreError) -> Account?
+    func fetchAccounts() async throws(AccountsStoreError) -> [Account]
+    func disableAccount(username: String, at now: Date) async throws(AccountsStoreError) -> Account
+    func setPasswordHash(_ hash: String, username: String, at now: Date) async throws(AccountsStoreError) -> Account
+    func countAccounts() async throws(AccountsStoreError) -> Int
+    func countSupervisors() async throws(AccountsStoreError) -> Int
+}
+
+/// Server-side sessions, shared by every instance on the database. Contract (`SessionsStoreContractTests`):
+/// - only the id's SHA-256 is stored; `session(forID:now:timeouts:)` finds a session by its id;
+/// - a session that has ended (`SessionTimeouts.hasEnded`) is deleted and comes back nil;
+/// - otherwise its `lastSeenAt` becomes `now` when `timeouts.needsRefresh` says so;
+/// - `deleteSession` ends one session (signing out), `deleteSessions(ofAccount:)` all of an account's
+///   (disabled, password changed), on every instance at once.
+/// - `createSession` throws `.unknownUsername` for an account that does not exist.
+public protocol SessionsStoreProtocol: Sendable {
+    func createSession(id: SessionID, username: String, now: Date) async throws(AccountsStoreError) -> Session
+    func session(forID id: SessionID, now: Date, timeouts: SessionTimeouts) async throws(AccountsStoreError) -> Session?
+    func deleteSession(id: SessionID) async throws(AccountsStoreError)
+    /// Returns how many sessions ended.
+    @discardableResult
+    func deleteSessions(ofAccount username: String) async throws(AccountsStoreError) -> Int
+}
+
+/// Failed sign-ins, counted in the database so that throttling holds across instances. Contract
+/// (`SignInAttemptsStoreContractTests`):
+/// - usernames count case-insensitively, known or not (the count must not tell which exist);
+/// - `countFailures` counts failures at `since` or later;
+/// - `clearFailures(username:)` forgets a username's failures (after a successful sign-in), not
+///   its addresses' (one good account must not reset an address's count);
+/// - `deleteFailures(before:)` forgets failures older than any window (housekeeping).
+public protocol SignInAttemptsStoreProtocol: Sendable {
+    func recordFailure(username: String, address: String, at time: Date) async throws(AccountsStoreError)
+    func countFailures(username: String, since: Date) async throws(AccountsStoreError) -> Int
+    func countFailures(address: String, since: Date) async throws(AccountsStoreError) -> Int
+    func clearFailures(username: String) async throws(AccountsStoreError)
+    func deleteFailures(before: Date) async throws(AccountsStoreError)
+}
+
+/// What can go wrong in the accounts, sessions and sign-in attempts stores.
+public enum AccountsStoreError: Error, Equatable, Sendable {
+    case duplicateUsername(String)
+    case unknownUsername(String)
+    /// The database failed: why, never a password, hash or session id.
+    case unavailable(String)
+}
+
+extension AccountsStoreError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .duplicateUsername(let username): return "An account named \(username) exists already (usernames ignore case)"
+        case .unknownUsername(let username): return "No account named \(username)"
+        case .unavailable(let reason): return reason
+        }
+    }
+
+    /// A store error as it is; any other error as `.unavailable`, prefixed with what was being done.
+    static func from(_ error: any Error, doing what: String) -> AccountsStoreError {
+        (error as? AccountsStoreError) ?? .unavailable("\(what): \(String(reflecting: error))")
+    }
+}

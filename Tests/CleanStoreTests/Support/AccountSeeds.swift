@@ -1,0 +1,47 @@
+import Foundation
+
+@testable import CleanStore
+
+/// Accounts, session ids and a clock for tests: the same every run.
+enum AccountSeeds {
+    /// 11/14/23 22:13:20 UTC.
+    static let now = Date(timeIntervalSince1970: 1_700_000_000)
+
+    static let amy = Account(
+        username: "Amy", displayName: "Amy Apple", role: .clerk, passwordHash: "$2b$04$not-a-real-hash-for-amy", createdAt: now)
+    static let sue = Account(
+        username: "sue", displayName: "Sue Super", role: .supervisor, passwordHash: "$2b$04$not-a-real-hash-for-sue",
+        createdAt: now.addingTimeInterval(60))
+
+    /// The session id of 32 bytes, all `byte`.
+    static func sessionID(_ byte: UInt8) -> SessionID { SessionID(bytes: Data(repeating: byte, count: 32))! }
+
+    /// bcrypt's least cost: hashing in milliseconds (production uses `PasswordWorker.productionCost`).
+    static let fastPasswords = PasswordWorker(cost: 4)
+}
+
+/// The accounts, sessions and sign-in attempts stores of one database, of every kind, fresh and
+/// empty: memory, an SQLite file (sharing the orders store's pool), PostgreSQL (a database of its own).
+struct AccountStores {
+    var name: String
+    var accounts: any AccountsStoreProtocol
+    var sessions: any SessionsStoreProtocol
+    var attempts: any SignInAttemptsStoreProtocol
+
+    static func all(in directory: URL, for testCase: TemporaryDirectoryTestCase) async throws -> [AccountStores] {
+        let memory = AccountsMemStore()
+        let sqlite = try OrdersSQLiteStore(path: directory.appendingPathComponent("accounts-\(UUID().uuidString).sqlite").path)
+        let postgres = try await TestPostgres.makeStore(for: testCase)
+        let logger = TestStores.silentLogger
+        return [
+            AccountStores(name: "memory", accounts: memory, sessions: SessionsMemStore(accounts: memory), attempts: SignInAttemptsMemStore()),
+            AccountStores(
+                name: "SQLite", accounts: AccountsSQLiteStore(orders: sqlite), sessions: SessionsSQLiteStore(orders: sqlite),
+                attempts: SignInAttemptsSQLiteStore(orders: sqlite)),
+            AccountStores(
+                name: "PostgreSQL", accounts: AccountsPostgresStore(orders: postgres, logger: logger),
+                sessions: SessionsPostgresStore(orders: postgres, logger: logger),
+                attempts: SignInAttemptsPostgresStore(orders: postgres, logger: logger)),
+        ]
+    }
+}
