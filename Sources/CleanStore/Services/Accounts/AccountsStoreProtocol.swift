@@ -37,8 +37,8 @@ public protocol SessionsStoreProtocol: Sendable {
 /// (`SignInAttemptsStoreContractTests`):
 /// - usernames count case-insensitively, known or not (the count must not tell which exist);
 /// - `countFailures` counts failures at `since` or later;
-/// - `clearFailures(username:)` forgets a username's failures (after a successful sign-in), not
-///   its addresses' (one good account must not reset an address's count);
+/// - `clearFailures(username:)` forgets that username's failures (after a successful sign-in), and
+///   only them: failures for other usernames from the same address still count for the address;
 /// - `deleteFailures(before:)` forgets failures older than any window (housekeeping).
 public protocol SignInAttemptsStoreProtocol: Sendable {
     func recordFailure(username: String, address: String, at time: Date) async throws(AccountsStoreError)
