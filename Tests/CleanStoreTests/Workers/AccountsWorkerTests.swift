@@ -1,0 +1,94 @@
+import XCTest
+
+@testable import CleanStore
+
+final class AccountsWorkerTests: XCTestCase {
+    var accounts: AccountsMemStore!
+    var sessions: SessionsMemStore!
+    var worker: AccountsWorker!
+
+    override func setUp() {
+        accounts = AccountsMemStore()
+        sessions = SessionsMemStore(accounts: accounts)
+        worker = AccountsWorker(accounts: accounts, sessions: sessions, passwords: AccountSeeds.fastPasswords, now: { AccountSeeds.now })
+    }
+
+    func testAddsAnAccountWithABcryptHashAndTheUsernameAsDefaultDisplayName() async throws {
+        let account = try await worker.addAccount(username: "amy", displayName: nil, role: .clerk, password: "correct horse battery")
+        XCTAssertEqual(account.displayName, "amy")
+        XCTAssertEqual(account.role, .clerk)
+        XCTAssertEqual(account.createdAt, AccountSeeds.now)
+        XCTAssertFalse(account.isDisabled)
+        let stored = try await accounts.fetchAccount(username: "amy")
+        XCTAssertEqual(stored, account)
+        let verified = try await AccountSeeds.fastPasswords.verify("correct horse battery", hash: account.passwordHash)
+        XCTAssertTrue(verified)
+        XCTAssertFalse(account.description.contains(account.passwordHash), "no hash in a description")
+    }
+
+    func testRefusesBadUsernamesDisplayNamesWeakPasswordsAndDuplicatesChangingNothing() async throws {
+        let cases: [(String, String?, String, AccountsWorkerError)] = [
+            ("", nil, "correct horse battery", .invalidUsername("A username is needed")),
+            ("amy apple", nil, "correct horse battery", .invalidUsername("A username holds only letters a–z, digits and . _ - @ (not \" \")")),
+            ("amy", "   ", "correct horse battery", .invalidDisplayName("A display name cannot be blank")),
+            ("amy", "Amy\u{7}", "correct horse battery", .invalidDisplayName("A display name cannot hold control characters")),
+            ("amy", nil, "short", .weakPassword(.tooShort(minimum: 12))),
+            ("amy.apple.2024", nil, "AMY.APPLE.2024", .weakPassword(.sameAsUsername)),
+        ]
+        for (username, displayName, password, expected) in cases {
+            do {
+                _ = try await worker.addAccount(username: username, displayName: displayName, role: .clerk, password: password)
+                XCTFail("\(username) was added")
+            } catch {
+                XCTAssertEqual(error, expected)
+            }
+        }
+        let none = try await accounts.countAccounts()
+        XCTAssertEqual(none, 0)
+
+        _ = try await worker.addAccount(username: "amy", displayName: nil, role: .clerk, password: "correct horse battery")
+        do {
+            _ = try await worker.addAccount(username: "AMY", displayName: nil, role: .viewer, password: "correct horse battery")
+            XCTFail("a second amy")
+        } catch {
+            XCTAssertEqual(error, .store(.duplicateUsername("AMY")))
+            XCTAssertEqual(error.description, "An account named AMY exists already (usernames ignore case)")
+        }
+    }
+
+    func testDisablingAndSettingAPasswordEndTheAccountsSessions() async throws {
+        _ = try await worker.addAccount(username: "amy", displayName: "Amy Apple", role: .clerk, password: "correct horse battery")
+        _ = try await sessions.createSession(id: AccountSeeds.sessionID(1), username: "amy", now: AccountSeeds.now)
+        _ = try await sessions.createSession(id: AccountSeeds.sessionID(2), username: "amy", now: AccountSeeds.now)
+
+        let changed = try await worker.setPassword(username: "AMY", password: "a new long passphrase")
+        XCTAssertEqual(changed.endedSessions, 2)
+        let verified = try await AccountSeeds.fastPasswords.verify("a new long passphrase", hash: changed.account.passwordHash)
+        XCTAssertTrue(verified)
+
+        _ = try await sessions.createSession(id: AccountSeeds.sessionID(3), username: "amy", now: AccountSeeds.now)
+        let disabled = try await worker.disableAccount(username: "amy")
+        XCTAssertTrue(disabled.account.isDisabled)
+        XCTAssertEqual(disabled.endedSessions, 1)
+        let session = try await sessions.session(forID: AccountSeeds.sessionID(3), now: AccountSeeds.now, timeouts: .standard)
+        XCTAssertNil(session)
+    }
+
+    func testAWeakNewPasswordOrAnUnknownNameChangesNothing() async throws {
+        let added = try await worker.addAccount(username: "amy", displayName: nil, role: .clerk, password: "correct horse battery")
+        do {
+            _ = try await worker.setPassword(username: "amy", password: "AMY")
+            XCTFail("weak password set")
+        } catch {
+            XCTAssertEqual(error, .weakPassword(.tooShort(minimum: 12)))
+        }
+        do {
+            _ = try await worker.setPassword(username: "ghost", password: "correct horse battery")
+            XCTFail("ghost")
+        } catch {
+            XCTAssertEqual(error, .store(.unknownUsername("ghost")))
+        }
+        let stored = try await accounts.fetchAccount(username: "amy")
+        XCTAssertEqual(stored, added)
+    }
+}
