@@ -166,18 +166,19 @@ enum HiddenTerminalInput {
     nonisolated(unsafe) private static var saved = termios()
 
     static func readLine(prompt: String) throws -> String {
-        FileHandle.standardError.write(Data(prompt.utf8))
         var hidden = termios()
         guard tcgetattr(STDIN_FILENO, &saved) == 0 else { throw ValidationError("Cannot read the terminal's settings") }
         hidden = saved
         hidden.c_lflag &= ~tcflag_t(ECHO)
         signal(SIGINT) { _ in
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &HiddenTerminalInput.saved)
+            tcsetattr(STDIN_FILENO, TCSANOW, &HiddenTerminalInput.saved)
             _exit(130)
         }
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &hidden)
+        tcsetattr(STDIN_FILENO, TCSANOW, &hidden)
+        // Echo is off before the prompt shows: nothing typed after it is echoed.
+        FileHandle.standardError.write(Data(prompt.utf8))
         let line = Swift.readLine(strippingNewline: true)
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+        tcsetattr(STDIN_FILENO, TCSANOW, &saved)
         signal(SIGINT, SIG_DFL)
         FileHandle.standardError.write(Data("\n".utf8))
         guard let line, !line.isEmpty else { throw ValidationError("No password typed") }

@@ -4,8 +4,10 @@ import Foundation
 
 /// Runs the real `cleanstore` with `arguments` (a subcommand that exits: backup, migrate, check…)
 /// from the repository root, with the test card key unless `environment` says otherwise, and
-/// returns its exit status and everything it printed.
-func runCleanStore(_ arguments: [String], environment: [String: String?] = [:]) throws -> (status: Int32, output: String) {
+/// returns its exit status and everything it printed. `input`, when given, is its standard input.
+func runCleanStore(_ arguments: [String], environment: [String: String?] = [:], input: String? = nil) throws -> (
+    status: Int32, output: String
+) {
     let process = Process()
     process.executableURL = ServerProcess.executable
     process.arguments = arguments
@@ -17,7 +19,13 @@ func runCleanStore(_ arguments: [String], environment: [String: String?] = [:]) 
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output
+    let stdin = Pipe()
+    if input != nil { process.standardInput = stdin }
     try process.run()
+    if let input {
+        try stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+    }
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     return (process.terminationStatus, text)
