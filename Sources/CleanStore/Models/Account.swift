@@ -45,3 +45,30 @@ extension Account: CustomStringConvertible {
         "Account(\(username), \(role.rawValue)\(isDisabled ? ", disabled" : ""))"
     }
 }
+
+/// Who did something, as an order's history and pages name them: the username (stable, unique) and
+/// the display name it had then.
+public struct AccountName: Equatable, Hashable, Sendable, Codable {
+    public var username: String
+    public var displayName: String
+
+    public init(username: String, displayName: String) {
+        self.username = username
+        self.displayName = displayName
+    }
+}
+
+extension Account {
+    public var name: AccountName { AccountName(username: username, displayName: displayName) }
+}
+
+/// The account a request is made by, once its session has been found.
+public struct SignedIn: Equatable, Sendable {
+    public var name: AccountName
+    public var role: AccountRole
+
+    public init(name: AccountName, role: AccountRole) {
+        self.name = name
+        self.role = role
+    }
+}
