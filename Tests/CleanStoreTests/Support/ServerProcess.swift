@@ -35,6 +35,8 @@ final class ServerProcess: @unchecked Sendable {
         environment: [String: String?] = [:], launcher: [String] = []
     ) throws {
         let serverArguments = ["--database", database, "--port", "0", "--secret", secret, "--log-level", "info"] + arguments
+        // The metrics listener, when there is one, says "listening on" too, first or second.
+        let metricsPort = arguments.firstIndex(of: "--metrics-port").flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil }
         if let program = launcher.first {
             process.executableURL = URL(fileURLWithPath: program)
             process.arguments = Array(launcher.dropFirst()) + [Self.executable.path] + serverArguments
@@ -62,11 +64,16 @@ final class ServerProcess: @unchecked Sendable {
                     return self.port == 0
                 }
                 self.buffer += String(decoding: data, as: UTF8.self)
-                guard self.port == 0, let range = self.buffer.range(of: "listening on 127.0.0.1:") else { return false }
-                let digits = self.buffer[range.upperBound...].prefix { $0.isNumber }
-                guard self.buffer[range.upperBound...].dropFirst(digits.count).first != nil else { return false }
-                self.port = Int(digits) ?? 0
-                return true
+                guard self.port == 0 else { return false }
+                for range in self.buffer.ranges(of: "listening on 127.0.0.1:") {
+                    let digits = self.buffer[range.upperBound...].prefix { $0.isNumber }
+                    guard self.buffer[range.upperBound...].dropFirst(digits.count).first != nil else { return false }
+                    if let port = Int(digits), port != metricsPort {
+                        self.port = port
+                        return true
+                    }
+                }
+                return false
             }
             if signalStart { self.started.signal() }
         }
