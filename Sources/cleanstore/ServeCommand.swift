@@ -46,8 +46,12 @@ struct ServeCommand: AsyncParsableCommand {
         }()
         let database = try store.openDatabase(logger: logger)
         let pages = try await PageRenderer(directory: app.views)
+        var signIn = SignInServices.of(database)
+        signIn.setupToken = SetupToken.random()
+        _ = signIn.passwords.dummyHash  // made now, not during the first sign-in with an unknown name
         let environment = SceneEnvironment(
-            ordersStore: database.store, pages: pages, security: RequestSecurity(secret: secret, secureCookies: secureCookies))
+            ordersStore: database.store, pages: pages, security: RequestSecurity(secret: secret, secureCookies: secureCookies),
+            signIn: signIn)
         logger.info("Serving orders from \(database.description)")
         let configuration = connections.applied(
             to: AppConfiguration(host: host, port: port, publicDirectory: app.publicDirectory))

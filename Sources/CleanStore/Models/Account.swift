@@ -72,3 +72,31 @@ public struct SignedIn: Equatable, Sendable {
         self.role = role
     }
 }
+
+/// What a signed-in account may do. A business rule, so it lives with the model: routes refuse
+/// what a role may not do (403), and pages leave out the links and buttons for it.
+public enum Permission: Sendable, CaseIterable {
+    /// Read orders (the list, an order, its history while it exists).
+    case viewOrders
+    /// Create and edit orders.
+    case changeOrders
+    /// Delete orders, read a deleted order's history, manage accounts.
+    case deleteOrders
+    case manageAccounts
+}
+
+extension AccountRole {
+    /// Whether this role may do `permission`: a viewer reads, a clerk also creates and edits, a
+    /// supervisor may do everything.
+    public func may(_ permission: Permission) -> Bool {
+        switch permission {
+        case .viewOrders: return true
+        case .changeOrders: return self != .viewer
+        case .deleteOrders, .manageAccounts: return self == .supervisor
+        }
+    }
+}
+
+extension SignedIn {
+    public func may(_ permission: Permission) -> Bool { role.may(permission) }
+}

@@ -41,6 +41,7 @@ struct AccessLogMiddleware<Context: RemoteAddressRequestContext>: RouterMiddlewa
                 "method": "\(request.method.rawValue)",
                 "path": "\(request.uri.path)",
                 "route": "\(context.endpointPath ?? "none")",
+                "account": "\((context as? AppRequestContext)?.notes.signedIn?.name.username ?? "-")",
                 "status": "\(status)",
                 "duration_ms": "\(String(format: "%.3f", milliseconds))",
             ])
@@ -48,7 +49,11 @@ struct AccessLogMiddleware<Context: RemoteAddressRequestContext>: RouterMiddlewa
 
     /// Who sent the request (see above).
     func client(of request: Request, _ context: Context) -> String? {
-        let peer = context.remoteAddress?.ipAddress
+        Self.client(of: request, peer: context.remoteAddress?.ipAddress, trustedProxies: trustedProxies)
+    }
+
+    /// The client of `request` arriving from `peer` (sign-in throttling counts by it too).
+    static func client(of request: Request, peer: String?, trustedProxies: Set<String>) -> String? {
         guard let peer, trustedProxies.contains(peer) else { return peer }
         let forwarded = request.headers[values: .init("X-Forwarded-For")!]
             .flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }

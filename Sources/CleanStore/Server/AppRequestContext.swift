@@ -11,6 +11,18 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     public var browserID = ""
     /// The token the browser's forms carry (`_csrf`), set by `CSRFMiddleware`.
     public var csrfToken = ""
+    /// The session id in the browser's session cookie, if it sent one (whether or not the session
+    /// is still going): the CSRF token is bound to it, and signing out ends it.
+    public var sessionID: SessionID?
+    /// The account signed in on this browser, set by `SessionMiddleware` once it found the session.
+    public var signedIn: SignedIn? {
+        didSet {
+            notes.signedIn = signedIn
+            notes.browser.signedIn = signedIn
+        }
+    }
+    /// What middleware deeper in the chain found out, for those before it (the access log's account).
+    public let notes = RequestNotes()
     /// A posted form's body, read once and checked (size, UTF-8, CSRF token) by `PostedFormMiddleware`;
     /// routes decode it with `FormDecoding`.
     public var formBody: String?
@@ -21,10 +33,20 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     }
 
     /// Who is asking: the browser's id and its forms' token.
-    public var browser: Browser { Browser(id: browserID, csrfToken: csrfToken) }
+    public var browser: Browser { Browser(id: browserID, csrfToken: csrfToken, signedIn: signedIn) }
 
     public var requestDecoder: URLEncodedFormDecoder { URLEncodedFormDecoder() }
 
     /// An order form is a few hundred bytes; 64 KiB is generous.
     public var maxUploadSize: Int { 64 * 1024 }
+}
+
+/// What a request's handling found out deeper in the middleware chain, shared by every copy of its
+/// context (contexts are values: a change made inside `next` is not seen by the middleware that
+/// called it). Written and read by one request's task only, one middleware after another.
+public final class RequestNotes: @unchecked Sendable {
+    public var signedIn: SignedIn?
+    /// The browser as `CSRFMiddleware` found it, and as `SessionMiddleware` signed it in: the error
+    /// pages say who is signed in (with a Sign out button that works).
+    public var browser = Browser(id: "", csrfToken: "")
 }

@@ -37,6 +37,8 @@ public struct AppConfiguration: Sendable {
 public func buildRouter(
     environment: SceneEnvironment, publicDirectory: String, trustedProxies: Set<String> = []
 ) -> Router<AppRequestContext> {
+    var environment = environment
+    environment.trustedProxies = trustedProxies
     let routes = Routes.table(environment: environment)
     // HEAD is routed to GET's handler (see HeadRequestMiddleware).
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
@@ -54,12 +56,16 @@ public func buildRouter(
             cacheControl: CacheControl([(MediaType(type: .any), [.public, .maxAge(3600)])]),
             searchForIndexHtml: false)
     }
-    let forms = router.group().add(middleware: PostedFormMiddleware(security: environment.security))
+    // Only routes look sessions up: a static file (FileMiddleware serves one when the router has no
+    // route for its path) or an unknown path costs no database read.
+    let signedIn = router.group().add(middleware: SessionMiddleware(signIn: environment.signIn, now: environment.now))
+    let forms = signedIn.group().add(middleware: PostedFormMiddleware(security: environment.security))
     for route in routes {
+        let handler = Routes.guarded(route, environment: environment)
         if route.method == .post {
-            forms.on(route.path.routerPath, method: route.method, use: route.handler)
+            forms.on(route.path.routerPath, method: route.method, use: handler)
         } else {
-            router.on(route.path.routerPath, method: route.method, use: route.handler)
+            signedIn.on(route.path.routerPath, method: route.method, use: handler)
         }
     }
     return router
@@ -96,6 +102,18 @@ public func buildApplication(
     )
     if let database {
         app.beforeServerStarts(perform: database.prepare)
+    }
+    if let token = environment.signIn.setupToken {
+        let accounts = environment.signIn.accounts
+        let address = "http://\(configuration.host):\(configuration.port)"
+        // After the database's own preparation (PostgreSQL's migrations): the first-run link,
+        // once, while there is no supervisor. No default password, ever.
+        app.beforeServerStarts {
+            if try await accounts.countSupervisors() == 0 {
+                logger.notice(
+                    "No supervisor account yet. Create the first one in a browser at \(address)\(Paths.setup)?token=\(token.text) (this link works until a supervisor exists)")
+            }
+        }
     }
     return app
 }

@@ -3,7 +3,8 @@ import Hummingbird
 
 /// Cross-site request forgery protection, stateless: every browser gets a random id in a signed
 /// cookie (only an id this server issued counts), and every form carries a token: the id signed,
-/// good for 12 hours (`_csrf`). This middleware gives each request its browser's id and token (and
+/// good for 12 hours (`_csrf`). Once a browser has a session cookie, its tokens are bound to that
+/// session too: a token from before signing in, or from another session, is no token. This middleware gives each request its browser's id and token (and
 /// a new browser its cookie, with the first page); `PostedFormMiddleware` refuses a post whose
 /// token is not its browser's, before anything is decoded or changed.
 struct CSRFMiddleware: RouterMiddleware {
@@ -28,7 +29,9 @@ struct CSRFMiddleware: RouterMiddleware {
         let browserID = existing ?? security.newBrowserID()
         // Only an id the browser sent back can vouch for a post: one minted now vouches for nothing.
         context.browserID = existing ?? ""
-        context.csrfToken = Self.token(for: browserID, security: security)
+        context.sessionID = SessionMiddleware.sessionID(in: request, security: security)
+        context.csrfToken = Self.token(for: browserID, session: context.sessionID, security: security)
+        context.notes.browser = context.browser
         var response = try await next(request, context)
         if existing == nil, response.headers[.contentType]?.hasPrefix("text/html") == true {
             response.setCookie(security.cookie(name: Self.cookieName, value: Self.cookieValue(for: browserID, security: security)))
@@ -36,14 +39,20 @@ struct CSRFMiddleware: RouterMiddleware {
         return response
     }
 
-    /// The token a browser's forms carry.
-    static func token(for browserID: String, security: RequestSecurity) -> String {
-        security.sign(browserID, for: purpose, lifetime: tokenLifetime)
+    /// The token a browser's forms carry, in the session its cookie names (if any).
+    static func token(for browserID: String, session: SessionID?, security: RequestSecurity) -> String {
+        security.sign(signed(browserID, session), for: purpose, lifetime: tokenLifetime)
     }
 
-    /// Whether a form's token belongs to the browser that sent it, and is still good.
-    static func isValid(token: String, browserID: String, security: RequestSecurity) -> Bool {
-        !browserID.isEmpty && security.verify(browserID, expiringSignature: token, for: purpose)
+    /// Whether a form's token belongs to the browser (and session) that sent it, and is still good.
+    static func isValid(token: String, browserID: String, session: SessionID?, security: RequestSecurity) -> Bool {
+        !browserID.isEmpty && security.verify(signed(browserID, session), expiringSignature: token, for: purpose)
+    }
+
+    /// What a token signs: the browser's id, and the session's id (only ever inside the HMAC).
+    private static func signed(_ browserID: String, _ session: SessionID?) -> String {
+        guard let session else { return browserID }
+        return "\(browserID)\n\(session.text)"
     }
 
     /// What the cookie holds: the id and its signature, `<id>.<signature>`.

@@ -8,7 +8,18 @@ public enum ErrorPage {
         var ordersURL = Paths.orders.description
     }
 
-    static func viewModel(for status: HTTPResponse.Status) -> ViewModel {
+    /// Why a request was refused, where the status alone does not say it.
+    public enum Reason: Sendable {
+        /// A role's permission was missing (403).
+        case notPermitted(AccountRole)
+    }
+
+    static func viewModel(for status: HTTPResponse.Status, reason: Reason? = nil) -> ViewModel {
+        if case .notPermitted(let role) = reason {
+            return ViewModel(
+                heading: "You cannot do this",
+                message: "Your account (\(role.rawValue)) may not use this page, so nothing was changed. Ask a supervisor if you need to.")
+        }
         switch status.code {
         case 400: return ViewModel(heading: "Bad request", message: "The request could not be read. Go back and try again.")
         case 403: return ViewModel(heading: "This form has expired", message: "The form could not be accepted, so nothing was saved. Go back, reload the page and send the form again.")
@@ -21,12 +32,12 @@ public enum ErrorPage {
         }
     }
 
-    public static func html(_ status: HTTPResponse.Status, pages: any PageRendering) -> String {
-        let viewModel = viewModel(for: status)
+    public static func html(_ status: HTTPResponse.Status, reason: Reason? = nil, pages: any PageRendering) -> String {
+        let viewModel = viewModel(for: status, reason: reason)
         return pages.render(template: "error", context: viewModel, title: viewModel.heading, flash: nil)
     }
 
-    public static func response(_ status: HTTPResponse.Status, pages: any PageRendering) -> Response {
-        .html(html(status, pages: pages), status: status)
+    public static func response(_ status: HTTPResponse.Status, reason: Reason? = nil, pages: any PageRendering) -> Response {
+        .html(html(status, reason: reason, pages: pages), status: status)
     }
 }

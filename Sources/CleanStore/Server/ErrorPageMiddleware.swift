@@ -4,7 +4,8 @@ import Logging
 /// Turns every error into a page in the app's layout: an `HTTPError` keeps its status
 /// (404 for an unknown path becomes 405 when the path is known under another method);
 /// anything else is logged with the request id and answered with a plain 500 page,
-/// with no internals shown.
+/// with no internals shown. The page says who is signed in when a route's `SessionMiddleware` found
+/// out (through the context's `notes`: this middleware runs before it).
 struct ErrorPageMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
@@ -17,6 +18,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as HTTPError {
+            let pages = self.pages.for(context.notes.browser)
             if error.status == .notFound {
                 let allowed = Routes.allowedMethods(for: request.uri.path, in: routes)
                 if !allowed.isEmpty {
@@ -33,6 +35,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
             }
             return ErrorPage.response(error.status, pages: pages)
         } catch {
+            let pages = self.pages.for(context.notes.browser)
             context.logger.error("Request failed", metadata: ["error": "\(String(reflecting: type(of: error)))"])
             return ErrorPage.response(.internalServerError, pages: pages)
         }

@@ -6,6 +6,14 @@ import Mustache
 public protocol PageRendering: Sendable {
     /// Renders `Views/<template>.mustache` with `context`, inside `Views/layout.mustache`.
     func render(template: String, context: Any, title: String, flash: String?) -> String
+    /// The same renderer, its layout saying who is signed in on `browser` (with a Sign out button)
+    /// and offering only the links their role may use.
+    func `for`(_ browser: Browser) -> any PageRendering
+}
+
+extension PageRendering {
+    /// A renderer with no layout of its own (a test's spy) renders the same for every browser.
+    public func `for`(_ browser: Browser) -> any PageRendering { self }
 }
 
 /// The Mustache (swift-mustache) page renderer. Templates are parsed once, at start-up.
@@ -17,11 +25,13 @@ public struct PageRenderer: PageRendering {
     }
 
     private let library: MustacheLibrary
+    /// Who the layout says is signed in (nil: no one, or not known, as on a static error page).
+    private var header: Header?
 
     /// Templates every page needs; start-up fails early when one is missing, because
     /// swift-mustache would otherwise render a missing template as nothing.
     public static let requiredTemplates = [
-        "layout", "error", "field", "ListOrders/list", "ShowOrder/show", "CreateOrder/form", "DeleteOrder/confirm",
+        "layout", "error", "field", "ListOrders/list", "ShowOrder/show", "CreateOrder/form", "DeleteOrder/confirm", "SignIn/form", "SetUp/form",
     ]
 
     public init(library: MustacheLibrary) {
@@ -40,8 +50,14 @@ public struct PageRenderer: PageRendering {
 
     public func render(template: String, context: Any, title: String, flash: String?) -> String {
         let body = library.render(context, withTemplate: template) ?? ""
-        let layout = Layout(title: title, flash: flash, body: body)
+        let layout = Layout(title: title, flash: flash, body: body, header: header)
         return library.render(layout, withTemplate: "layout") ?? body
+    }
+
+    public func `for`(_ browser: Browser) -> any PageRendering {
+        var renderer = self
+        renderer.header = browser.signedIn.map { Header(signedIn: $0, csrfToken: browser.csrfToken) }
+        return renderer
     }
 
     /// What the layout prints around every page.
@@ -49,8 +65,25 @@ public struct PageRenderer: PageRendering {
         var title: String
         var flash: String?
         var body: String
+        var header: Header?
         var ordersURL = Paths.orders.description
-        var newOrderURL = Paths.newOrder.description
+    }
+
+    /// The layout's header for a signed-in account: who, the links their role may use, Sign out.
+    struct Header {
+        var displayName: String
+        var role: String
+        var csrfToken: String
+        var ordersURL = Paths.orders.description
+        var newOrderURL: String?
+        var signOutURL = Paths.signOut.description
+
+        init(signedIn: SignedIn, csrfToken: String) {
+            displayName = signedIn.name.displayName
+            role = signedIn.role.rawValue
+            self.csrfToken = csrfToken
+            newOrderURL = signedIn.may(.changeOrders) ? Paths.newOrder.description : nil
+        }
     }
 }
 

@@ -29,6 +29,9 @@ public enum Paths {
     public static let order = AppPath("/orders/{id}")
     public static let editOrder = AppPath("/orders/{id}/edit")
     public static let deleteOrder = AppPath("/orders/{id}/delete")
+    public static let signIn = AppPath("/sign-in")
+    public static let signOut = AppPath("/sign-out")
+    public static let setup = AppPath("/setup")
 
     /// A page of the list: the orders older (`after`) or newer (`before`) than a cursor.
     static func orders(after cursor: String) -> String { "\(orders)?after=\(cursor)" }

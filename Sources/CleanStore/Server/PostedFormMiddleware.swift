@@ -39,7 +39,8 @@ struct PostedFormMiddleware: RouterMiddleware {
             throw HTTPError(.badRequest)
         }
         switch Self.token(in: text) {
-        case .some(let token) where CSRFMiddleware.isValid(token: token, browserID: context.browserID, security: security):
+        case .some(let token) where CSRFMiddleware.isValid(
+            token: token, browserID: context.browserID, session: context.sessionID, security: security):
             break
         case .repeated:
             throw HTTPError(.badRequest)

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// The route table (see HTTP.md): the one place that reads a Hummingbird `Request`. Each route
@@ -6,10 +7,34 @@ import Hummingbird
 enum Routes {
     typealias Handler = @Sendable (Request, AppRequestContext) async throws -> Response
 
+    /// Who may use a route.
+    enum Access: Sendable, Equatable {
+        /// Anyone, signed in or not (signing in, the set-up page, `/healthz`).
+        case anyone
+        /// An account whose role has the permission. Signed out, a GET is sent to sign in first (303)
+        /// and a POST refused (403, the sign-in page) before anything is read; a role without the
+        /// permission gets a 403 page. The default: a new route is closed until said otherwise.
+        case signedIn(Permission)
+    }
+
     struct Route: Sendable {
         var method: HTTPRequest.Method
         var path: AppPath
+        var access: Access
+        /// What a signed-out POST keeps for after signing in: an order form's typed fields.
+        var keepsDraft: Bool
         var handler: Handler
+
+        init(
+            method: HTTPRequest.Method, path: AppPath, access: Access = .signedIn(.viewOrders), keepsDraft: Bool = false,
+            handler: @escaping Handler
+        ) {
+            self.method = method
+            self.path = path
+            self.access = access
+            self.keepsDraft = keepsDraft
+            self.handler = handler
+        }
     }
 
     static func table(environment: SceneEnvironment) -> [Route] {
@@ -28,39 +53,103 @@ enum Routes {
         @Sendable func deleteOrder(_ context: AppRequestContext) -> DeleteOrderViewController {
             DeleteOrderViewController(environment: environment.serving(context), browser: context.browser)
         }
+        @Sendable func signIn(_ context: AppRequestContext) -> SignInViewController {
+            SignInViewController(environment: environment.serving(context), browser: context.browser)
+        }
         return [
             Route(method: .get, path: Paths.root) { _, _ in .seeOther(Paths.orders.description) },
-            Route(method: .get, path: Paths.healthz) { _, context in await HealthCheck.response(store: environment.ordersStore, logger: context.logger) },
+            Route(method: .get, path: Paths.healthz, access: .anyone) { _, context in
+                await HealthCheck.response(store: environment.ordersStore, logger: context.logger)
+            },
+            Route(method: .get, path: Paths.signIn, access: .anyone) { request, context in
+                signIn(context).showForm(
+                    returnTo: request.uri.queryParameters["return"].map(String.init), isSignedIn: context.signedIn != nil,
+                    flash: flash(request, context))
+            },
+            Route(method: .post, path: Paths.signIn, access: .anyone) { request, context in
+                let client = AccessLogMiddleware<AppRequestContext>.client(
+                    of: request, peer: context.remoteAddress?.ipAddress, trustedProxies: environment.trustedProxies)
+                return await signIn(context).signIn(
+                    fields: try FormDecoding.decode(SignIn.SignInFormFields.self, context: context), client: client ?? "unknown",
+                    previousSession: context.sessionID)
+            },
+            Route(method: .post, path: Paths.signOut, access: .anyone) { _, context in
+                _ = try FormDecoding.decode(FormDecoding.NoFields.self, context: context)
+                return await signIn(context).signOut(session: context.sessionID)
+            },
+            Route(method: .get, path: Paths.setup, access: .anyone) { request, context in
+                await SetUpViewController(environment: environment.serving(context), browser: context.browser)
+                    .showForm(token: request.uri.queryParameters["token"].map(String.init) ?? "")
+            },
+            Route(method: .post, path: Paths.setup, access: .anyone) { _, context in
+                await SetUpViewController(environment: environment.serving(context), browser: context.browser)
+                    .createSupervisor(fields: try FormDecoding.decode(SetUp.SetUpFormFields.self, context: context))
+            },
             Route(method: .get, path: Paths.orders) { request, context in
                 let query = request.uri.queryParameters
                 return await ListOrdersViewController(environment: environment.serving(context), browser: context.browser).showOrders(
                     after: query["after"].map(String.init), before: query["before"].map(String.init),
                     flash: flash(request, context))
             },
-            Route(method: .post, path: Paths.orders) { _, context in
+            Route(method: .post, path: Paths.orders, access: .signedIn(.changeOrders), keepsDraft: true) { _, context in
                 await createOrder(context).createOrder(orderFormFields: try orderFormFields(context))
             },
-            Route(method: .get, path: Paths.newOrder) { _, context in
+            Route(method: .get, path: Paths.newOrder, access: .signedIn(.changeOrders)) { _, context in
                 createOrder(context).newOrder()
             },
             Route(method: .get, path: Paths.order) { request, context in
                 await ShowOrderViewController(environment: environment.serving(context), browser: context.browser).showOrder(
                     id: try orderID(context), flash: flash(request, context))
             },
-            Route(method: .post, path: Paths.order) { _, context in
+            Route(method: .post, path: Paths.order, access: .signedIn(.changeOrders), keepsDraft: true) { _, context in
                 await createOrder(context).updateOrder(id: try orderID(context), orderFormFields: try orderFormFields(context))
             },
-            Route(method: .get, path: Paths.deleteOrder) { _, context in
+            Route(method: .get, path: Paths.deleteOrder, access: .signedIn(.deleteOrders)) { _, context in
                 await deleteOrder(context).showOrderToDelete(id: try orderID(context))
             },
-            Route(method: .post, path: Paths.deleteOrder) { _, context in
+            Route(method: .post, path: Paths.deleteOrder, access: .signedIn(.deleteOrders)) { _, context in
                 _ = try FormDecoding.decode(FormDecoding.NoFields.self, context: context)
                 return await deleteOrder(context).deleteOrder(id: try orderID(context))
             },
-            Route(method: .get, path: Paths.editOrder) { _, context in
+            Route(method: .get, path: Paths.editOrder, access: .signedIn(.changeOrders)) { _, context in
                 await createOrder(context).editOrder(id: try orderID(context))
             },
         ]
+    }
+
+    /// `route`'s handler behind its access rule (see `Access`).
+    static func guarded(_ route: Route, environment: SceneEnvironment) -> Handler {
+        guard case .signedIn(let permission) = route.access else { return route.handler }
+        return { request, context in
+            guard let signedIn = context.signedIn else {
+                if route.method == .post {
+                    // Nothing is read or done; an order form's typing is kept for after signing in.
+                    context.logger.info("Request refused: not signed in", metadata: ["status": "403"])
+                    let draft = route.keepsDraft ? context.formBody.map { OrderDraft(action: request.uri.path, postedBody: $0) } : nil
+                    return SignInViewController(environment: environment.serving(context), browser: context.browser)
+                        .askToSignIn(returnTo: getPath(afterPosting: request.uri.path), draft: draft)
+                }
+                return .seeOther(signInPath(returningTo: request.uri.description))
+            }
+            guard signedIn.may(permission) else {
+                context.logger.info("Request refused: not permitted", metadata: ["status": "403", "role": "\(signedIn.role.rawValue)"])
+                return ErrorPage.response(.forbidden, reason: .notPermitted(signedIn.role), pages: environment.pages.for(context.browser))
+            }
+            return try await route.handler(request, context)
+        }
+    }
+
+    /// `/sign-in?return=<path>`, the path percent-encoded.
+    static func signInPath(returningTo path: String) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+?#")
+        return "\(Paths.signIn)?return=\(path.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
+    }
+
+    /// Where a clerk goes back to after signing in when a post (other than an order form's) was
+    /// refused: the page that had the form (`/orders/7/delete` for its post; the order, else).
+    static func getPath(afterPosting path: String) -> String {
+        path.hasSuffix("/delete") ? path : Paths.orders.description
     }
 
     /// The methods a path answers to (for 405 and its `Allow` header); empty for an unknown path.

@@ -15,27 +15,36 @@ public struct SceneEnvironment: Sendable {
     public var logger = Logger(label: "cleanstore")
     /// The secret that signs the flash a router passes along with a redirect, and CSRF tokens.
     public var security: RequestSecurity
+    /// Accounts, sessions and sign-in throttling.
+    public var signIn: SignInServices
+    /// Proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`): sign-in throttling
+    /// counts by the client, not by the proxy.
+    public var trustedProxies: Set<String> = []
 
     public init(
         ordersStore: any OrdersStoreProtocol,
         pages: any PageRendering,
         now: @escaping @Sendable () -> Date = { Date() },
         timeZone: TimeZone = .current,
-        security: RequestSecurity
+        security: RequestSecurity,
+        signIn: SignInServices = .inMemory()
     ) {
         self.ordersStore = ordersStore
         self.pages = pages
         self.now = now
         self.timeZone = timeZone
         self.security = security
+        self.signIn = signIn
     }
 }
 
 extension SceneEnvironment {
-    /// The environment of one request: the same, logging through the request's logger.
+    /// The environment of one request: the same, logging through the request's logger, its pages
+    /// saying who is signed in.
     func serving(_ context: AppRequestContext) -> SceneEnvironment {
         var environment = self
         environment.logger = context.logger
+        environment.pages = pages.for(context.browser)
         return environment
     }
 }

@@ -11,8 +11,22 @@ extension PageRenderer.Layout: MustacheParent {
         case "title": title
         case "flash": flash
         case "body": body
+        case "header": header
+        case "ordersURL": ordersURL
+        default: nil
+        }
+    }
+}
+
+extension PageRenderer.Header: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "displayName": displayName
+        case "role": role
+        case "csrfToken": csrfToken
         case "ordersURL": ordersURL
         case "newOrderURL": newOrderURL
+        case "signOutURL": signOutURL
         default: nil
         }
     }

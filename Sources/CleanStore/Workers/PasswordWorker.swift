@@ -1,3 +1,4 @@
+import Foundation
 import HummingbirdBcrypt
 import NIOPosix
 
@@ -52,8 +53,31 @@ public struct PasswordWorker: Sendable {
         return try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: cost) }
     }
 
+    /// A hash of no one's password at this worker's cost: checked when there is no account by the
+    /// name given, so that a wrong username takes as long as a wrong password. Made once per cost.
+    public var dummyHash: String {
+        DummyHashes.shared.hash(cost: cost)
+    }
+
     /// Whether `password` is the one `hash` was made from, checked off the task executor.
     public func verify(_ password: String, hash: String) async throws -> Bool {
         try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
+    }
+}
+
+/// One dummy hash per cost, made on first use (bcrypt at cost 12 takes a quarter of a second: not
+/// on every sign-in with an unknown name, and not at every start).
+final class DummyHashes: @unchecked Sendable {
+    static let shared = DummyHashes()
+    private let lock = NSLock()
+    private var hashes: [UInt8: String] = [:]
+
+    func hash(cost: UInt8) -> String {
+        lock.withLock {
+            if let hash = hashes[cost] { return hash }
+            let hash = Bcrypt.hash(RequestSecurity.randomBrowserID(), cost: cost)
+            hashes[cost] = hash
+            return hash
+        }
     }
 }

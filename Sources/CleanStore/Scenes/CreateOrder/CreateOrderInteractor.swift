@@ -5,6 +5,7 @@ protocol CreateOrderBusinessLogic: AnyObject {
     func createOrder(request: CreateOrder.CreateOrder.Request) async
     func showOrderToEdit(request: CreateOrder.EditOrder.Request) async
     func updateOrder(request: CreateOrder.UpdateOrder.Request) async
+    func resumeDraft(request: CreateOrder.ResumeDraft.Request) async
 }
 
 protocol CreateOrderDataStore: AnyObject {
@@ -119,6 +120,24 @@ final class CreateOrderInteractor: CreateOrderBusinessLogic, CreateOrderDataStor
             return .storeUnavailable(
                 posted(fields), orderID: request.orderID, orderToEdit: orderToEdit, shipmentMethods: shipmentMethods)
         }
+    }
+
+    // MARK: Resume a draft
+
+    func resumeDraft(request: CreateOrder.ResumeDraft.Request) async {
+        let posted = posted(request.orderFormFields)
+        let response: CreateOrder.ResumeDraft.Response
+        if let id = request.orderID {
+            do {
+                orderToEdit = try await ordersWorker.fetchOrder(id: id)
+                response = orderToEdit.map { .editing(posted, orderToEdit: $0, shipmentMethods: shipmentMethods) } ?? .notFound
+            } catch {
+                response = .storeUnavailable(posted, orderID: id, shipmentMethods: shipmentMethods)
+            }
+        } else {
+            response = .newOrder(posted, shipmentMethods: shipmentMethods)
+        }
+        presenter?.presentResumedDraft(response: response)
     }
 
     // MARK: Helpers

@@ -212,6 +212,28 @@ enum CreateOrder {
         }
     }
 
+    /// An order form typed before the clerk's session ended, back after signing in (SignIn's
+    /// router brings it): shown as typed, to check and save (the card number and security code
+    /// were not kept).
+    enum ResumeDraft {
+        struct Request {
+            var orderFormFields: OrderFormFields
+            /// The order an edit was for; nil for a new order.
+            var orderID: String?
+        }
+
+        enum Response: Equatable {
+            case newOrder(PostedForm, shipmentMethods: [ShipmentMethod])
+            case editing(PostedForm, orderToEdit: Order, shipmentMethods: [ShipmentMethod])
+            case notFound
+            case storeUnavailable(PostedForm, orderID: String, shipmentMethods: [ShipmentMethod])
+        }
+
+        struct ViewModel {
+            var page: DisplayedPage
+        }
+    }
+
     // MARK: View models of the form
 
     /// The page a use case of the form ends on. The view controller gives each its HTTP status, in
@@ -234,6 +256,8 @@ enum CreateOrder {
         case conflict
         /// Valid, but the store could not save it.
         case unavailable
+        /// Typed before the session ended, back after signing in: not saved yet.
+        case resumed
     }
 
     /// The order form as the template prints it: values, messages, titles and links, all strings.

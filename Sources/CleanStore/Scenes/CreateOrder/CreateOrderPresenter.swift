@@ -5,6 +5,7 @@ protocol CreateOrderPresentationLogic: AnyObject {
     func presentCreatedOrder(response: CreateOrder.CreateOrder.Response)
     func presentOrderToEdit(response: CreateOrder.EditOrder.Response)
     func presentUpdatedOrder(response: CreateOrder.UpdateOrder.Response)
+    func presentResumedDraft(response: CreateOrder.ResumeDraft.Response)
 }
 
 /// Turns each outcome of the form's use cases into the page it ends on. The words of the messages
@@ -95,6 +96,40 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
                 .unavailable)
         }
         viewController?.displayUpdatedOrder(viewModel: CreateOrder.UpdateOrder.ViewModel(page: page))
+    }
+
+    // MARK: Resume a draft
+
+    func presentResumedDraft(response: CreateOrder.ResumeDraft.Response) {
+        let page: CreateOrder.DisplayedPage
+        switch response {
+        case .newOrder(let posted, let shipmentMethods):
+            page = .form(
+                displayedForm(formFields(of: posted), formMessage: Self.resumedMessage(editing: false), shipmentMethods: shipmentMethods),
+                .resumed)
+        case .editing(let posted, let orderToEdit, let shipmentMethods):
+            page = .form(
+                displayedForm(
+                    formFields(of: posted), editing: Editing(orderToEdit), formMessage: Self.resumedMessage(editing: true),
+                    shipmentMethods: shipmentMethods),
+                .resumed)
+        case .notFound:
+            page = .notFound
+        case .storeUnavailable(let posted, let orderID, let shipmentMethods):
+            page = .form(
+                displayedForm(
+                    formFields(of: posted), editing: Editing(orderID: orderID, lastFourDigits: nil),
+                    formMessage: Self.storeUnavailableMessage, shipmentMethods: shipmentMethods),
+                .unavailable)
+        }
+        viewController?.displayResumedDraft(viewModel: CreateOrder.ResumeDraft.ViewModel(page: page))
+    }
+
+    /// What the form says when it comes back after signing in.
+    static func resumedMessage(editing: Bool) -> String {
+        "Your session ended before this was saved. Here it is as you typed it: check it, "
+            + (editing ? "type the card number again if you were changing it, " : "type the card number and security code again, ")
+            + "and save."
     }
 
     // MARK: The form's values

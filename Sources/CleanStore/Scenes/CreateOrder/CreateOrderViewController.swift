@@ -5,6 +5,7 @@ protocol CreateOrderDisplayLogic: AnyObject {
     func displayCreatedOrder(viewModel: CreateOrder.CreateOrder.ViewModel)
     func displayOrderToEdit(viewModel: CreateOrder.EditOrder.ViewModel)
     func displayUpdatedOrder(viewModel: CreateOrder.UpdateOrder.ViewModel)
+    func displayResumedDraft(viewModel: CreateOrder.ResumeDraft.ViewModel)
 }
 
 /// The order form: `GET /orders/new`, `POST /orders`, `GET /orders/{id}/edit`, `POST /orders/{id}`.
@@ -68,6 +69,12 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
         return finished()
     }
 
+    /// After signing in, the order form typed before the session ended (SignIn's router).
+    func resumeDraft(orderFormFields: CreateOrder.OrderFormFields, orderID: String?) async -> Response {
+        await interactor?.resumeDraft(request: CreateOrder.ResumeDraft.Request(orderFormFields: orderFormFields, orderID: orderID))
+        return finished()
+    }
+
     // MARK: Display logic
 
     func displayNewOrder(viewModel: CreateOrder.NewOrder.ViewModel) {
@@ -86,6 +93,10 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
         response = respond(to: viewModel.page) { id, flash in router?.routeToShowOrder(orderID: id, flash: flash) }
     }
 
+    func displayResumedDraft(viewModel: CreateOrder.ResumeDraft.ViewModel) {
+        response = respond(to: viewModel.page) { _, _ in nil }
+    }
+
     // MARK: Rendering
 
     /// Every page the form's use cases end on, with its status: the one place that knows them.
@@ -93,7 +104,7 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
         to page: CreateOrder.DisplayedPage, whenSaved route: (_ orderID: String, _ flash: String) -> Response?
     ) -> Response {
         switch page {
-        case .form(let form, .ready): return render(form, status: .ok)
+        case .form(let form, .ready), .form(let form, .resumed): return render(form, status: .ok)
         case .form(let form, .invalid): return render(form, status: .unprocessableContent)
         case .form(let form, .conflict): return render(form, status: .conflict)
         case .form(let form, .unavailable): return render(form, status: .serviceUnavailable)

@@ -1,0 +1,95 @@
+enum SetUp {
+    // MARK: Form
+
+    /// What the set-up form posts, as typed (`token` is the set-up link's, carried in a hidden field).
+    struct SetUpFormFields: Equatable, Decodable, Sendable {
+        var token = ""
+        var username = ""
+        var displayName = ""
+        var password = ""
+        var passwordConfirmation = ""
+
+        init(token: String = "", username: String = "", displayName: String = "", password: String = "", passwordConfirmation: String = "") {
+            self.token = token
+            self.username = username
+            self.displayName = displayName
+            self.password = password
+            self.passwordConfirmation = passwordConfirmation
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            token = try container.decodeIfPresent(String.self, forKey: .token) ?? ""
+            username = try container.decodeIfPresent(String.self, forKey: .username) ?? ""
+            displayName = try container.decodeIfPresent(String.self, forKey: .displayName) ?? ""
+            password = try container.decodeIfPresent(String.self, forKey: .password) ?? ""
+            passwordConfirmation = try container.decodeIfPresent(String.self, forKey: .passwordConfirmation) ?? ""
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case token, username, displayName, password, passwordConfirmation
+        }
+    }
+
+    /// A field's problem, in words already (they come from the accounts' rules).
+    struct FieldProblem: Equatable, Sendable {
+        var field: SetUpFormFields.CodingKeys
+        var message: String
+    }
+
+    // MARK: Use cases
+
+    enum ShowForm {
+        struct Request {
+            var token: String
+        }
+
+        enum Response: Equatable {
+            case form(token: String)
+            /// No set-up link, a wrong token, or a supervisor exists already.
+            case closed
+            case unavailable
+        }
+
+        enum ViewModel {
+            case form(DisplayedForm)
+            case notFound
+            case unavailable
+        }
+    }
+
+    enum CreateSupervisor {
+        struct Request {
+            var fields: SetUpFormFields
+        }
+
+        enum Response: Equatable {
+            case created(SignedIn, session: SessionID)
+            case invalid(SetUpFormFields, [FieldProblem])
+            case closed
+            case unavailable(SetUpFormFields)
+        }
+
+        enum ViewModel {
+            case form(DisplayedForm, invalid: Bool)
+            case created(session: SessionID, flash: String)
+            case notFound
+            case unavailable(DisplayedForm)
+        }
+    }
+
+    // MARK: View model
+
+    struct DisplayedForm {
+        var title: String
+        var token: String
+        var errors: [SignIn.DisplayedError]
+        var formMessage: String?
+        var username: SignIn.DisplayedField
+        var displayName: SignIn.DisplayedField
+        var password: SignIn.DisplayedField
+        var passwordConfirmation: SignIn.DisplayedField
+        var action = Paths.setup.description
+        var hasErrors: Bool { formMessage != nil || !errors.isEmpty }
+    }
+}

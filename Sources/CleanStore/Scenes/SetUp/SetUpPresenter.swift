@@ -1,0 +1,52 @@
+protocol SetUpPresentationLogic: AnyObject {
+    func presentForm(response: SetUp.ShowForm.Response)
+    func presentSupervisor(response: SetUp.CreateSupervisor.Response)
+}
+
+/// The set-up page in words: GOV.UK's "create an account" pattern, errors by field.
+final class SetUpPresenter: SetUpPresentationLogic {
+    weak var viewController: SetUpDisplayLogic?
+
+    static let unavailableMessage = "The accounts could not be reached, so no account was made. Try again in a moment."
+
+    func presentForm(response: SetUp.ShowForm.Response) {
+        switch response {
+        case .form(let token): viewController?.displayForm(viewModel: .form(displayedForm(SetUp.SetUpFormFields(token: token))))
+        case .closed: viewController?.displayForm(viewModel: .notFound)
+        case .unavailable: viewController?.displayForm(viewModel: .unavailable)
+        }
+    }
+
+    func presentSupervisor(response: SetUp.CreateSupervisor.Response) {
+        switch response {
+        case .created(let supervisor, let session):
+            viewController?.displaySupervisor(
+                viewModel: .created(session: session, flash: "Your supervisor account \(supervisor.name.username) is ready: you are signed in."))
+        case .invalid(let fields, let problems):
+            viewController?.displaySupervisor(viewModel: .form(displayedForm(fields, problems: problems), invalid: true))
+        case .closed:
+            viewController?.displaySupervisor(viewModel: .notFound)
+        case .unavailable(let fields):
+            var form = displayedForm(fields)
+            form.formMessage = Self.unavailableMessage
+            form.title = "Error: " + form.title
+            viewController?.displaySupervisor(viewModel: .unavailable(form))
+        }
+    }
+
+    private func displayedForm(_ fields: SetUp.SetUpFormFields, problems: [SetUp.FieldProblem] = []) -> SetUp.DisplayedForm {
+        func field(_ key: SetUp.SetUpFormFields.CodingKeys, _ value: String) -> SignIn.DisplayedField {
+            SignIn.DisplayedField(name: key.rawValue, value: value, errorMessage: problems.first { $0.field == key }?.message)
+        }
+        return SetUp.DisplayedForm(
+            title: problems.isEmpty ? "Create the first supervisor" : "Error: Create the first supervisor",
+            token: fields.token,
+            errors: problems.map { SignIn.DisplayedError(field: $0.field.rawValue, message: $0.message) },
+            formMessage: nil,
+            username: field(.username, fields.username),
+            displayName: field(.displayName, fields.displayName),
+            // Passwords never come back.
+            password: field(.password, ""),
+            passwordConfirmation: field(.passwordConfirmation, ""))
+    }
+}

@@ -1,0 +1,31 @@
+import Mustache
+
+// What `Views/SetUp/form.mustache` can read of the scene's view model, as in
+// `ViewModels+Mustache.swift` (its fields are SignIn's: `ViewModels+SignIn.swift`).
+extension SetUpViewController.FormPage: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "form": form
+        case "csrfToken": csrfToken
+        default: nil
+        }
+    }
+}
+
+extension SetUp.DisplayedForm: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "title": title
+        case "token": token
+        case "errors": errors
+        case "formMessage": formMessage
+        case "username": username
+        case "displayName": displayName
+        case "password": password
+        case "passwordConfirmation": passwordConfirmation
+        case "action": action
+        case "hasErrors": hasErrors
+        default: nil
+        }
+    }
+}

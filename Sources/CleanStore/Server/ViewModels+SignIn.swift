@@ -1,0 +1,54 @@
+import Mustache
+
+// What `Views/SignIn/form.mustache` can read of the scene's view model, as in
+// `ViewModels+Mustache.swift`: a name the template uses must be listed here (the view controller's
+// tests check every stored property is).
+extension SignInViewController.FormPage: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "form": form
+        case "csrfToken": csrfToken
+        default: nil
+        }
+    }
+}
+
+extension SignIn.DisplayedForm: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "title": title
+        case "notice": notice
+        case "errors": errors
+        case "formMessage": formMessage
+        case "username": username
+        case "password": password
+        case "returnTo": returnTo
+        case "draft": draft
+        case "action": action
+        case "hasErrors": hasErrors
+        default: nil
+        }
+    }
+}
+
+extension SignIn.DisplayedField: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "name": name
+        case "value": value
+        case "errorMessage": errorMessage
+        case "describedBy": describedBy
+        default: nil
+        }
+    }
+}
+
+extension SignIn.DisplayedError: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "field": field
+        case "message": message
+        default: nil
+        }
+    }
+}
