@@ -14,8 +14,8 @@ final class HardeningTests: XCTestCase {
     func testAPostWithoutAValidTokenIs403AndChangesNothing() async throws {
         let app = try await TestApp(orders: [Seeds.Orders.amy])
         let otherBrowser = "other-browser-0123456789"
-        let otherToken = CSRFMiddleware.token(for: otherBrowser, security: testSecurity)
-        let foreignToken = CSRFMiddleware.token(for: testBrowserID, security: RequestSecurity(secret: "another secret, also 32 bytes long", now: { Seeds.june29 }))
+        let otherToken = CSRFMiddleware.token(for: otherBrowser, session: testSessionID, security: testSecurity)
+        let foreignToken = CSRFMiddleware.token(for: testBrowserID, session: testSessionID, security: RequestSecurity(secret: "another secret, also 32 bytes long", now: { Seeds.june29 }))
         let body = Seeds.formBody(Seeds.validFormFields)
         let cases: [(String, String?, String)] = [
             ("no cookie, no token", nil, body),
@@ -28,8 +28,9 @@ final class HardeningTests: XCTestCase {
         ]
         try await app.test { client in
             let postRoutes = Routes.table(environment: app.environment).filter { $0.method == .post }
-            XCTAssertEqual(postRoutes.map(\.path.description), ["/orders", "/orders/{id}", "/orders/{id}/delete"])
-            for uri in ["/orders", "/orders/1", "/orders/1/delete"] {
+            XCTAssertEqual(
+                postRoutes.map(\.path.description), ["/sign-in", "/sign-out", "/setup", "/orders", "/orders/{id}", "/orders/{id}/delete"])
+            for uri in ["/sign-in", "/sign-out", "/setup", "/orders", "/orders/1", "/orders/1/delete"] {
                 for (name, cookie, form) in cases {
                     let response = try await client.post(uri, form: form, cookie: cookie, csrf: false)
                     XCTAssertEqual(response.status, .forbidden, "\(uri): \(name)")
@@ -53,7 +54,7 @@ final class HardeningTests: XCTestCase {
                 ("no cookie, no token", nil, body),
                 ("cookie, no token", testBrowserCookie, body),
                 ("cookie, another secret's token", testBrowserCookie,
-                 body + "&_csrf=" + CSRFMiddleware.token(for: testBrowserID, security: RequestSecurity(secret: "another secret, also 32 bytes long", now: { Seeds.june29 }))),
+                 body + "&_csrf=" + CSRFMiddleware.token(for: testBrowserID, session: testSessionID, security: RequestSecurity(secret: "another secret, also 32 bytes long", now: { Seeds.june29 }))),
             ]
             for (name, cookie, form) in cases {
                 let response = try await client.post("/orders", form: form, cookie: cookie, csrf: false)
@@ -93,7 +94,7 @@ final class HardeningTests: XCTestCase {
             let form = try await client.get("/orders/new", browser: false)
             XCTAssertEqual(
                 form.headers[values: .setCookie].map { Set($0.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }) },
-                [[testBrowserCookie, "Path=/", "HttpOnly", "SameSite=Lax"]])
+                [[testSignedOutCookie, "Path=/", "HttpOnly", "SameSite=Lax"]])
             XCTAssert(form.text.contains(#"<input type="hidden" name="_csrf" value="\#(testCSRFToken)" />"#))
 
             // A browser that has its cookie keeps it
@@ -107,7 +108,7 @@ final class HardeningTests: XCTestCase {
         // An id the client chose, with the token that id would have: without the server's signature
         // on the id, the cookie counts for nothing.
         let chosen = "chosen-by-the-client-0123"
-        let chosenToken = CSRFMiddleware.token(for: chosen, security: testSecurity)
+        let chosenToken = CSRFMiddleware.token(for: chosen, session: testSessionID, security: testSecurity)
         let forgedSignature = CSRFMiddleware.cookieValue(for: chosen, security: RequestSecurity(secret: "another secret, also 32 bytes long"))
         try await app.test { client in
             for cookie in ["\(CSRFMiddleware.cookieName)=\(chosen)", "\(CSRFMiddleware.cookieName)=\(forgedSignature)",
@@ -161,13 +162,13 @@ final class HardeningTests: XCTestCase {
         var app = try await TestApp()
         app.environment.security.secureCookies = true
         try await app.test { client in
-            let form = try await client.get("/orders/new", browser: false)
+            let form = try await client.get("/orders/new", cookie: "__Host-" + testSessionCookie, browser: false, signedIn: false)
             XCTAssertEqual(form.headers[values: .setCookie].count, 1)
             XCTAssert(form.headers[values: .setCookie].allSatisfy { $0.contains("Secure") && $0.hasPrefix("__Host-cleanstore_csrf=") })
-            // The browser sends it back under its __Host- name
+            // The browser sends them back under their __Host- names
             let created = try await client.post(
                 "/orders", form: Seeds.formBody(Seeds.validFormFields) + "&_csrf=\(testCSRFToken)",
-                cookie: "__Host-" + testBrowserCookie, csrf: false)
+                cookie: "__Host-\(testSignedOutCookie); __Host-\(testSessionCookie)", csrf: false, signedIn: false)
             XCTAssertEqual(created.status, .seeOther)
             XCTAssertEqual(created.headers[values: .setCookie].count, 1)
             XCTAssert(created.headers[values: .setCookie].allSatisfy {

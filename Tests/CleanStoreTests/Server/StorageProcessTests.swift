@@ -72,13 +72,15 @@ final class StorageProcessTests: ProcessTestCase {
         // made read-only
         let first = try ServerProcess(database: databasePath)
         _ = try await createOrders(2, through: first)
+        // Signed in before: signing in writes a session, which a read-only database cannot.
+        let browser = try await LiveBrowser.open(first.baseURL, client: client)
         _ = first.stop(with: SIGKILL)
         let launcher = try makeDatabaseReadOnly()
 
         // When
         let server = try ServerProcess(database: databasePath, launcher: launcher)
         let health = try await healthz(server)
-        let list = try await LiveBrowser.open(server.baseURL, client: client).get("/orders")
+        let list = try await browser.talking(to: server.baseURL).get("/orders")
 
         // Then: reads work, the probe does not, and the log says why
         XCTAssertEqual(health.status, 503)
@@ -112,6 +114,7 @@ final class StorageProcessTests: ProcessTestCase {
         _ = try await createOrders(2, through: server)
         let healthy = try await healthz(server)
         XCTAssertEqual(healthy.status, 200)
+        let browser = try await LiveBrowser.open(server.baseURL, client: client)
 
         // When: the database's files are deleted
         for suffix in ["", "-wal", "-shm"] {
@@ -123,7 +126,7 @@ final class StorageProcessTests: ProcessTestCase {
         XCTAssertEqual(health.status, 503)
         var fields = Seeds.validFormFields
         fields.lastName = "After"
-        let create = try await LiveBrowser.open(server.baseURL, client: client).post("/orders", fields: fields)
+        let create = try await browser.post("/orders", fields: fields)
         XCTAssertNotEqual(create.status, 303, "No order is acknowledged into a deleted file")
         XCTAssertFalse(FileManager.default.fileExists(atPath: databasePath))
         let (status, log) = server.stop(with: SIGTERM)

@@ -31,8 +31,23 @@ final class ViewModelRenderingTests: XCTestCase {
         let toDelete = DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder(
             id: "1", date: "d", name: "n", email: "e", total: "t", title: "t", deleteURL: "/d", orderURL: "/o")
 
+        var header = PageRenderer.Header(signedIn: testBrowser.signedIn!, csrfToken: "t")
+        header.newOrderURL = "/orders/new"
+        let signInField = SignIn.DisplayedField(name: "username", value: "v", errorMessage: "e")
+        let signInForm = SignIn.DisplayedForm(
+            title: "t", notice: "n", errors: [], formMessage: "m", username: signInField, password: signInField, returnTo: "/r", draft: "d")
+        let setUpForm = SetUp.DisplayedForm(
+            title: "t", token: "t", errors: [], formMessage: "m", username: signInField, displayName: signInField, password: signInField,
+            passwordConfirmation: signInField)
         let viewModels: [(String, any MustacheParent)] = [
-            ("Layout", PageRenderer.Layout(title: "t", flash: "f", body: "b")),
+            ("Layout", PageRenderer.Layout(title: "t", flash: "f", body: "b", header: header)),
+            ("Layout.Header", header),
+            ("SignInViewController.FormPage", SignInViewController.FormPage(form: signInForm, csrfToken: "t")),
+            ("SignIn.DisplayedForm", signInForm),
+            ("SignIn.DisplayedField", signInField),
+            ("SignIn.DisplayedError", SignIn.DisplayedError(field: "f", message: "m")),
+            ("SetUpViewController.FormPage", SetUpViewController.FormPage(form: setUpForm, csrfToken: "t")),
+            ("SetUp.DisplayedForm", setUpForm),
             ("ErrorPage.ViewModel", ErrorPage.viewModel(for: .notFound)),
             ("ListOrders.FetchOrders.ViewModel", list),
             ("ListOrders DisplayedOrder", listed),

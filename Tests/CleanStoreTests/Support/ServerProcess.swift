@@ -87,9 +87,24 @@ final class ServerProcess: @unchecked Sendable {
         guard started.wait(timeout: .now() + 60) == .success, lock.withLock({ port }) != 0 else {
             throw ServerError.exited(log)
         }
+        noteSetupToken()
     }
 
     enum ServerError: Error { case exited(String) }
+
+    /// The set-up tokens servers logged, by their base URL (`LiveBrowser.open` makes the first supervisor with one).
+    private static let setupTokens = NSLock()
+    nonisolated(unsafe) private static var tokensByURL: [String: String] = [:]
+
+    static func setupToken(for baseURL: String) -> String? {
+        setupTokens.withLock { tokensByURL[baseURL] }
+    }
+
+    private func noteSetupToken() {
+        guard let range = log.range(of: "/setup?token=") else { return }
+        let token = String(log[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        Self.setupTokens.withLock { Self.tokensByURL[baseURL] = token }
+    }
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
@@ -134,23 +149,77 @@ final class ServerProcess: @unchecked Sendable {
     }
 }
 
-/// A browser's worth of HTTP: keeps the CSRF cookie and the form's token.
+/// A browser's worth of HTTP: keeps its cookies (CSRF, session) and the forms' token.
 struct LiveBrowser: Sendable {
     let client: HTTPClient
     var baseURL: String
-    var cookie = ""
+    var cookies: [String: String] = [:]
     var token = ""
 
-    /// Opens the new-order form, as a clerk does first, to get the cookie and token.
+    /// What the browser sends in `Cookie`.
+    var cookie: String { cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
+
+    /// The account process tests sign in as: the first supervisor, made through the set-up link the
+    /// server logged, or signed in when it exists already (a restarted server, a second instance).
+    static let username = "tess"
+    static let password = "process-test-password"
+
+    /// A clerk's browser, signed in, with the new-order form's token.
     static func open(_ baseURL: String, client: HTTPClient) async throws -> LiveBrowser {
         var browser = LiveBrowser(client: client, baseURL: baseURL)
-        let response = try await client.execute(HTTPClientRequest(url: baseURL + "/orders/new"), timeout: .seconds(10))
-        let body = String(buffer: try await response.body.collect(upTo: 1 << 20))
-        browser.cookie = response.headers["set-cookie"].first.map { String($0.split(separator: ";")[0]) } ?? ""
-        if let range = body.range(of: #"name="_csrf" value=""#) {
-            browser.token = String(body[range.upperBound...].prefix { $0 != "\"" })
+        _ = try await browser.load("/sign-in")
+        var signedIn = false
+        if let setupToken = ServerProcess.setupToken(for: baseURL) {
+            let setUp = try await browser.send(
+                "/setup", body: "token=\(setupToken)&username=\(username)&password=\(password)&passwordConfirmation=\(password)")
+            signedIn = setUp.status == 303
         }
+        if !signedIn {
+            let signIn = try await browser.send("/sign-in", body: "username=\(username)&password=\(password)")
+            guard signIn.status == 303 else { throw SignInFailed(status: signIn.status, body: signIn.body) }
+        }
+        _ = try await browser.load("/orders/new")
         return browser
+    }
+
+    struct SignInFailed: Error {
+        var status: UInt
+        var body: String
+    }
+
+    /// GETs `path`, keeping its cookies and its form's token.
+    mutating func load(_ path: String) async throws -> (status: UInt, body: String) {
+        var request = HTTPClientRequest(url: baseURL + path)
+        request.headers.add(name: "Cookie", value: cookie)
+        let response = try await client.execute(request, timeout: .seconds(10))
+        keepCookies(response.headers["set-cookie"])
+        let body = String(buffer: try await response.body.collect(upTo: 1 << 20))
+        if let range = body.range(of: #"name="_csrf" value=""#) {
+            token = String(body[range.upperBound...].prefix { $0 != "\"" })
+        }
+        return (response.status.code, body)
+    }
+
+    /// POSTs a form body (with the token), keeping the cookies the response sets.
+    mutating func send(_ path: String, body: String) async throws -> (status: UInt, body: String) {
+        var request = HTTPClientRequest(url: baseURL + path)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        request.headers.add(name: "Cookie", value: cookie)
+        request.body = .bytes(ByteBuffer(string: body + "&_csrf=\(token)"))
+        let response = try await client.execute(request, timeout: .seconds(30))
+        keepCookies(response.headers["set-cookie"])
+        return (response.status.code, String(buffer: try await response.body.collect(upTo: 1 << 20)))
+    }
+
+    private mutating func keepCookies(_ setCookies: [String]) {
+        for setCookie in setCookies {
+            let pair = setCookie.split(separator: ";")[0]
+            guard let equals = pair.firstIndex(of: "=") else { continue }
+            let name = String(pair[..<equals]), value = String(pair[pair.index(after: equals)...])
+            if name.hasSuffix(Flash.cookieName) { continue }
+            if value.isEmpty { cookies[name] = nil } else { cookies[name] = value }
+        }
     }
 
     /// The same browser (its cookie and token), talking to another instance.

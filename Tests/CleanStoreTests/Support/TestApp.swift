@@ -13,9 +13,13 @@ struct TestApp {
     /// Where the app logs; by default only errors, to the console.
     var logger: Logger
 
-    init(orders: [Order] = [], store: (any OrdersStoreProtocol)? = nil, logger: Logger? = nil) async throws {
+    /// The test browser is signed in as `testAccount` with `role`.
+    init(
+        orders: [Order] = [], store: (any OrdersStoreProtocol)? = nil, logger: Logger? = nil, role: AccountRole = .supervisor,
+        signIn: SignInServices? = nil
+    ) async throws {
         self.store = store ?? OrdersMemStore(orders: orders)
-        environment = try await makeTestEnvironment(store: self.store)
+        environment = try await makeTestEnvironment(store: self.store, role: role, signIn: signIn)
         self.logger = logger ?? {
             var logger = Logger(label: "cleanstore-test")
             logger.logLevel = .error
@@ -34,23 +38,33 @@ struct TestApp {
 extension TestClientProtocol {
     /// Posts a web form (`application/x-www-form-urlencoded`) as the test browser does: with its
     /// CSRF cookie and the form's `_csrf` token, unless `csrf` is false.
-    func post(_ uri: String, form: String, cookie: String? = nil, csrf: Bool = true) async throws -> TestResponse {
+    /// Signed in as `testAccount` unless `signedIn` is false (then with the browser's signed-out token).
+    func post(_ uri: String, form: String, cookie: String? = nil, csrf: Bool = true, signedIn: Bool = true) async throws -> TestResponse {
         var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
         var body = form
         var cookies = cookie.map { [$0] } ?? []
         if csrf {
-            cookies.append(testBrowserCookie)
-            body += (body.isEmpty ? "" : "&") + "\(CSRFMiddleware.fieldName)=\(testCSRFToken)"
+            cookies.append(signedIn ? testBrowserCookie : testSignedOutCookie)
+            body += (body.isEmpty ? "" : "&") + "\(CSRFMiddleware.fieldName)=\(signedIn ? testCSRFToken : testSignedOutCSRFToken)"
+        } else if signedIn {
+            cookies.append(testSessionCookie)
         }
         if !cookies.isEmpty { headers[.cookie] = cookies.joined(separator: "; ") }
         return try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
     }
 
     /// GETs a page as the test browser does: with its CSRF cookie (it has one since its first page),
-    /// unless `browser` is false (a browser's very first visit).
-    func get(_ uri: String, cookie: String? = nil, browser: Bool = true) async throws -> TestResponse {
+    /// unless `browser` is false (a browser with no CSRF cookie yet), and signed in as `testAccount`
+    /// unless `signedIn` is false.
+    func get(_ uri: String, cookie: String? = nil, browser: Bool = true, signedIn: Bool = true) async throws -> TestResponse {
         var headers: HTTPFields = [:]
-        let cookies = (cookie.map { [$0] } ?? []) + (browser ? [testBrowserCookie] : [])
+        var cookies = cookie.map { [$0] } ?? []
+        switch (browser, signedIn) {
+        case (true, true): cookies.append(testBrowserCookie)
+        case (true, false): cookies.append(testSignedOutCookie)
+        case (false, true): cookies.append(testSessionCookie)
+        case (false, false): break
+        }
         if !cookies.isEmpty { headers[.cookie] = cookies.joined(separator: "; ") }
         return try await execute(uri: uri, method: .get, headers: headers)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HummingbirdBcrypt
 import Hummingbird
 import XCTest
 
@@ -18,12 +19,30 @@ enum Repository {
 let testSecurity = RequestSecurity(
     secret: "test-secret-of-the-tests-32-bytes", newBrowserID: { testBrowserID }, now: { Seeds.june29 })
 let testBrowserID = "test-browser-0123456789"
-/// The CSRF token of `testBrowserID`.
-let testCSRFToken = CSRFMiddleware.token(for: testBrowserID, security: testSecurity)
-/// The test browser, as the route table hands it to a scene.
-let testBrowser = Browser(id: testBrowserID, csrfToken: testCSRFToken)
-/// The `name=value` of the test browser's CSRF cookie (its id, signed by the server).
-let testBrowserCookie = "\(CSRFMiddleware.cookieName)=\(CSRFMiddleware.cookieValue(for: testBrowserID, security: testSecurity))"
+/// The session the test browser is signed in with (in every `makeTestEnvironment`, as `testAccount`).
+let testSessionID = SessionID(bytes: Data(repeating: 7, count: 32))!
+/// The account the test browser is signed in as: a supervisor (who may do everything) unless a test
+/// says otherwise (`makeTestEnvironment(role:)`).
+let testAccount = Account(
+    username: "sam", displayName: "Sam Supervisor", role: .supervisor, passwordHash: testPasswordHash, createdAt: Seeds.june29)
+/// The password of every test account, and its bcrypt hash at cost 4 (bcrypt's least: milliseconds).
+let testPassword = "correct horse battery staple"
+let testPasswordHash = try! Bcrypt.hash(testPassword, cost: 4)
+/// The CSRF token of `testBrowserID` in `testSessionID`.
+let testCSRFToken = CSRFMiddleware.token(for: testBrowserID, session: testSessionID, security: testSecurity)
+/// The test browser, signed in as `testAccount`, as the route table hands it to a scene.
+let testBrowser = Browser(
+    id: testBrowserID, csrfToken: testCSRFToken, signedIn: SignedIn(name: testAccount.name, role: testAccount.role))
+/// The `name=value` of the test browser's session cookie.
+let testSessionCookie = "\(SessionMiddleware.cookieName)=\(testSessionID.text)"
+/// The `name=value` pairs of the test browser's cookies: its CSRF cookie (its id, signed by the
+/// server) and its session.
+let testBrowserCookie =
+    "\(CSRFMiddleware.cookieName)=\(CSRFMiddleware.cookieValue(for: testBrowserID, security: testSecurity)); \(testSessionCookie)"
+/// The test browser's CSRF cookie alone: a browser that is not signed in.
+let testSignedOutCookie = "\(CSRFMiddleware.cookieName)=\(CSRFMiddleware.cookieValue(for: testBrowserID, security: testSecurity))"
+/// The CSRF token of the test browser when it is not signed in.
+let testSignedOutCSRFToken = CSRFMiddleware.token(for: testBrowserID, session: nil, security: testSecurity)
 
 /// A `Cookie` header carrying a signed flash for the test browser, as a router's redirect sets it.
 func flashCookie(_ message: String) -> String {
@@ -34,7 +53,9 @@ func flashCookie(_ message: String) -> String {
 func makeTestEnvironment(
     store: any OrdersStoreProtocol = OrdersMemStore(),
     pages: (any PageRendering)? = nil,
-    now: Date = Seeds.june29
+    now: Date = Seeds.june29,
+    role: AccountRole = .supervisor,
+    signIn: SignInServices? = nil
 ) async throws -> SceneEnvironment {
     let renderer: any PageRendering
     if let pages {
@@ -43,7 +64,30 @@ func makeTestEnvironment(
         renderer = try await PageRenderer(directory: Repository.views)
     }
     return SceneEnvironment(
-        ordersStore: store, pages: renderer, now: { now }, timeZone: TimeZone(identifier: "UTC")!, security: testSecurity)
+        ordersStore: store, pages: renderer, now: { now }, timeZone: TimeZone(identifier: "UTC")!, security: testSecurity,
+        signIn: try await { if let signIn { return signIn } else { return try await makeTestSignIn(role: role, now: now) } }())
+}
+
+/// Memory accounts and sessions where `testAccount` (with `role`) is signed in with `testSessionID`;
+/// bcrypt at cost 4; new sessions numbered 1, 2, 3… (`AccountSeeds.sessionID`).
+func makeTestSignIn(role: AccountRole = .supervisor, now: Date = Seeds.june29, setupToken: SetupToken? = nil) async throws -> SignInServices {
+    let accounts = AccountsMemStore()
+    var account = testAccount
+    account.role = role
+    _ = try await accounts.createAccount(account)
+    let sessions = SessionsMemStore(accounts: accounts)
+    _ = try await sessions.createSession(id: testSessionID, username: account.username, now: now)
+    let counter = SessionCounter()
+    return SignInServices(
+        accounts: accounts, sessions: sessions, attempts: SignInAttemptsMemStore(), passwords: AccountSeeds.fastPasswords,
+        newSessionID: { AccountSeeds.sessionID(counter.next()) }, setupToken: setupToken)
+}
+
+/// 1, 2, 3…: the bytes of the sessions a test signs in.
+final class SessionCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: UInt8 = 0
+    func next() -> UInt8 { lock.withLock { value += 1; return value } }
 }
 
 /// Records what a view controller asked to render, and renders a short, predictable text.

@@ -35,7 +35,13 @@ final class CreateOrderInteractorTests: XCTestCase {
         var createdOrderResponse: CreateOrder.CreateOrder.Response?
         var orderToEditResponse: CreateOrder.EditOrder.Response?
         var updatedOrderResponse: CreateOrder.UpdateOrder.Response?
+        var resumedDraftResponse: CreateOrder.ResumeDraft.Response?
         var calls: [String] = []
+
+        func presentResumedDraft(response: CreateOrder.ResumeDraft.Response) {
+            resumedDraftResponse = response
+            calls.append("presentResumedDraft")
+        }
 
         func presentNewOrder(response: CreateOrder.NewOrder.Response) {
             newOrderResponse = response

@@ -29,6 +29,8 @@ final class CreateOrderPresenterTests: XCTestCase {
         func displayCreatedOrder(viewModel: CreateOrder.CreateOrder.ViewModel) { createdOrderViewModel = viewModel }
         func displayOrderToEdit(viewModel: CreateOrder.EditOrder.ViewModel) { orderToEditViewModel = viewModel }
         func displayUpdatedOrder(viewModel: CreateOrder.UpdateOrder.ViewModel) { updatedOrderViewModel = viewModel }
+        var resumedDraftViewModel: CreateOrder.ResumeDraft.ViewModel?
+        func displayResumedDraft(viewModel: CreateOrder.ResumeDraft.ViewModel) { resumedDraftViewModel = viewModel }
     }
 
     static let shipmentMethods = [

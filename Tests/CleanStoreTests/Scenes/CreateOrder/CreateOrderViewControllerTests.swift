@@ -32,6 +32,8 @@ final class CreateOrderViewControllerTests: XCTestCase {
         func createOrder(request: CreateOrder.CreateOrder.Request) async { createOrderRequest = request }
         func showOrderToEdit(request: CreateOrder.EditOrder.Request) async { editOrderRequest = request }
         func updateOrder(request: CreateOrder.UpdateOrder.Request) async { updateOrderRequest = request }
+        var resumeDraftRequest: CreateOrder.ResumeDraft.Request?
+        func resumeDraft(request: CreateOrder.ResumeDraft.Request) async { resumeDraftRequest = request }
     }
 
     final class CreateOrderRoutingLogicSpy: CreateOrderRoutingLogic, CreateOrderDataPassing {
