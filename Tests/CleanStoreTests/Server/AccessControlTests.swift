@@ -1,0 +1,413 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import XCTest
+
+@testable import CleanStore
+
+/// Who may use which route, and how sessions begin and end, through the real router and middleware.
+final class AccessControlTests: XCTestCase {
+    /// A clock tests move (sessions time out by the app's `now`).
+    final class TestClock: @unchecked Sendable {
+        var now = Seeds.june29
+    }
+
+    /// Every route that needs a session, with a path that names order 1 (deleting it last).
+    static func protectedRoutes(_ app: TestApp) -> [(method: HTTPRequest.Method, path: String, permission: Permission)] {
+        let routes = Routes.table(environment: app.environment).compactMap { route -> (HTTPRequest.Method, String, Permission)? in
+            guard case .signedIn(let permission) = route.access else { return nil }
+            return (route.method, route.path("1"), permission)
+        }
+        return routes.filter { $0.0 != .post || !$0.1.hasSuffix("/delete") } + routes.filter { $0.0 == .post && $0.1.hasSuffix("/delete") }
+    }
+
+    /// A valid order form for `path` (an edit carries the version it was opened at).
+    static func form(for path: String) -> String {
+        var fields = Seeds.validFormFields
+        fields.version = "1"
+        fields.lastName = "Changed"
+        return path.hasSuffix("/delete") ? "" : Seeds.formBody(fields)
+    }
+
+    /// Signs `username` in with `password` from the signed-out test browser; returns the response.
+    static func signIn(
+        _ client: any TestClientProtocol, username: String = testAccount.username, password: String = testPassword,
+        returnTo: String? = nil, withSession: Bool = false, extra: String = ""
+    ) async throws -> TestResponse {
+        var body = "username=\(username)&password=\(password.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)"
+        if let returnTo { body += "&return=\(returnTo.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)" }
+        return try await client.post("/sign-in", form: body + extra, signedIn: withSession)
+    }
+
+    /// The `name=value` of the session cookie a response set.
+    static func sessionCookie(of response: TestResponse) -> String? {
+        response.headers[values: .setCookie].first { $0.hasPrefix("\(SessionMiddleware.cookieName)=") }
+            .map { String($0.split(separator: ";")[0]) }
+    }
+
+    // MARK: Signed out
+
+    func testSignedOutEveryGETIsSentToSignInAndEveryPOSTIsRefusedChangingNothing() async throws {
+        let app = try await TestApp(orders: [Seeds.Orders.amy])
+        try await app.test { client in
+            let routes = Self.protectedRoutes(app)
+            XCTAssertEqual(routes.count, 9, "Every route but sign-in, sign-out, set-up and /healthz")
+            for route in routes {
+                if route.method == .get {
+                    let response = try await client.get(route.path, signedIn: false)
+                    XCTAssertEqual(response.status, .seeOther, route.path)
+                    XCTAssertEqual(response.headers[.location], "/sign-in?return=\(route.path)", route.path)
+                } else {
+                    let response = try await client.post(route.path, form: Self.form(for: route.path), signedIn: false)
+                    XCTAssertEqual(response.status, .forbidden, route.path)
+                    XCTAssert(response.text.contains("<h1>Sign in</h1>"), "\(route.path): the sign-in page")
+                }
+            }
+            for open in ["/sign-in", "/healthz", "/css/app.css"] {
+                let response = try await client.get(open, signedIn: false)
+                XCTAssertEqual(response.status, .ok, open)
+            }
+        }
+        let stored = try await app.store.fetchOrders()
+        XCTAssertEqual(stored, [Seeds.Orders.amy], "Nothing changed")
+    }
+
+    func testAReturnPathKeepsItsQuery() async throws {
+        let app = try await TestApp()
+        try await app.test { client in
+            let response = try await client.get("/orders?after=5", signedIn: false)
+            XCTAssertEqual(response.headers[.location], "/sign-in?return=/orders%3Fafter%3D5")
+        }
+    }
+
+    // MARK: Roles
+
+    func testEveryRouteForEveryRoleIsAllowedOrA403PageThatChangesNothing() async throws {
+        for role in AccountRole.allCases {
+            let app = try await TestApp(orders: [Seeds.Orders.amy], role: role)
+            let refusedPosts = try await app.test { client in
+                var refusedPosts = 0
+                for route in Self.protectedRoutes(app) {
+                    let response =
+                        route.method == .get
+                        ? try await client.get(route.path) : try await client.post(route.path, form: Self.form(for: route.path))
+                    if role.may(route.permission) {
+                        XCTAssert([.ok, .seeOther].contains(response.status), "\(role) \(route.method) \(route.path): \(response.status)")
+                    } else {
+                        XCTAssertEqual(response.status, .forbidden, "\(role) \(route.method) \(route.path)")
+                        XCTAssert(response.text.contains("<h1>You cannot do this</h1>"), "\(role) \(route.path)")
+                        XCTAssert(response.text.contains("(\(role.rawValue))"), "The page names the role")
+                        if route.method == .post { refusedPosts += 1 }
+                    }
+                }
+                return refusedPosts
+            }
+            let stored = try await app.store.fetchOrders()
+            switch role {
+            case .viewer:
+                XCTAssertEqual(refusedPosts, 3)
+                XCTAssertEqual(stored, [Seeds.Orders.amy], "A viewer changed nothing")
+            case .clerk:
+                XCTAssertEqual(refusedPosts, 1, "Only delete")
+                XCTAssert(stored.contains { $0.id == "1" }, "A clerk cannot delete")
+            case .supervisor:
+                XCTAssertEqual(refusedPosts, 0)
+            }
+        }
+    }
+
+    func testTheHeaderOffersOnlyWhatTheRoleMayUse() async throws {
+        for (role, offersNewOrder) in [(AccountRole.viewer, false), (.clerk, true), (.supervisor, true)] {
+            let app = try await TestApp(orders: [Seeds.Orders.amy], role: role)
+            try await app.test { client in
+                let page = try await client.get("/orders")
+                XCTAssert(page.text.contains("Signed in as <strong>Sam Supervisor</strong> (\(role.rawValue))"), "\(role)")
+                XCTAssert(page.text.contains(#"<form class="account" method="post" action="/sign-out">"#), "Sign out")
+                XCTAssertEqual(page.text.contains(#"<a href="/orders/new">New order</a>"#), offersNewOrder, "\(role)")
+            }
+        }
+    }
+
+    // MARK: Signing in and out
+
+    func testSigningInGivesANewSessionAndEndsTheOneTheBrowserHad() async throws {
+        let app = try await TestApp()
+        try await app.test { client in
+            // The browser still carries a session id (someone could have planted it): signing in replaces it.
+            let response = try await Self.signIn(client, withSession: true)
+            XCTAssertEqual(response.status, .seeOther)
+            XCTAssertEqual(response.headers[.location], "/orders")
+            let cookie = try XCTUnwrap(Self.sessionCookie(of: response))
+            XCTAssertNotEqual(cookie, testSessionCookie, "A new id")
+            XCTAssert(response.headers[values: .setCookie].contains { $0.contains("HttpOnly") && $0.contains("SameSite=Lax") })
+
+            let withNew = try await client.get("/orders", cookie: cookie, browser: true, signedIn: false)
+            XCTAssertEqual(withNew.status, .ok)
+            let withOld = try await client.get("/orders")
+            XCTAssertEqual(withOld.status, .seeOther, "The old id signs no one in")
+        }
+    }
+
+    func testASignedOutCookieUsedAgainIsSignedOutOnEveryRequest() async throws {
+        let app = try await TestApp()
+        try await app.test { client in
+            let signOut = try await client.post("/sign-out", form: "")
+            XCTAssertEqual(signOut.status, .seeOther)
+            XCTAssertEqual(signOut.headers[.location], "/sign-in")
+            XCTAssert(signOut.headers[values: .setCookie].contains { $0.hasPrefix("\(SessionMiddleware.cookieName)=;") && $0.contains("Max-Age=0") })
+
+            // A copy of the cookie, kept and sent again
+            let reused = try await client.get("/orders")
+            XCTAssertEqual(reused.status, .seeOther)
+            let post = try await client.post("/orders", form: Seeds.formBody(Seeds.validFormFields))
+            XCTAssertEqual(post.status, .forbidden)
+        }
+        let stored = try await app.store.fetchOrders()
+        XCTAssertEqual(stored, [])
+    }
+
+    func testAWrongUsernameAndAWrongPasswordGetTheSameMessage() async throws {
+        let app = try await TestApp()
+        try await app.test { client in
+            let wrongPassword = try await Self.signIn(client, password: "not the password at all")
+            let wrongUsername = try await Self.signIn(client, username: "nobody")
+            XCTAssertEqual(wrongPassword.status, .unprocessableContent)
+            XCTAssertEqual(wrongUsername.status, .unprocessableContent)
+            for page in [wrongPassword, wrongUsername] {
+                XCTAssert(page.text.contains(SignInPresenter.wrongCredentials))
+                XCTAssertNil(Self.sessionCookie(of: page))
+                XCTAssertFalse(page.text.contains("not the password at all"), "A password never comes back")
+            }
+        }
+    }
+
+    func testADisabledAccountCannotSignInAndItsSessionsEnd() async throws {
+        let signIn = try await makeTestSignIn()
+        let app = try await TestApp(signIn: signIn)
+        _ = try await AccountsWorker(accounts: signIn.accounts, sessions: signIn.sessions, passwords: signIn.passwords)
+            .disableAccount(username: testAccount.username)
+        try await app.test { client in
+            let page = try await client.get("/orders")
+            XCTAssertEqual(page.status, .seeOther, "Its session ended")
+            let again = try await Self.signIn(client)
+            XCTAssertEqual(again.status, .unprocessableContent)
+            XCTAssert(again.text.contains(SignInPresenter.wrongCredentials), "Said as a wrong password is")
+        }
+    }
+
+    func testAfterSigningInTheClerkLandsWhereTheyWereGoingButOnlyOnThisSite() async throws {
+        let app = try await TestApp(orders: [Seeds.Orders.amy])
+        try await app.test { client in
+            let cases = [
+                ("/orders/1/edit", "/orders/1/edit"), ("/orders?after=5", "/orders?after=5"),
+                ("//evil.example/", "/orders"), ("https://evil.example/", "/orders"), ("/\\evil.example", "/orders"),
+                ("/\t/evil.example", "/orders"), ("evil.example", "/orders"), ("/sign-in", "/orders"), ("", "/orders"),
+            ]
+            for (returnTo, location) in cases {
+                let response = try await Self.signIn(client, returnTo: returnTo)
+                XCTAssertEqual(response.status, .seeOther, returnTo)
+                XCTAssertEqual(response.headers[.location], location, returnTo)
+            }
+        }
+    }
+
+    func testAfterFiveFailuresAUsernameIsRefusedFor15MinutesEvenWithTheRightPassword() async throws {
+        let clock = TestClock()
+        var app = try await TestApp()
+        app.environment.now = { clock.now }
+        try await app.test { client in
+            for _ in 0..<5 {
+                let failed = try await Self.signIn(client, password: "wrong password 123")
+                XCTAssertEqual(failed.status, .unprocessableContent)
+            }
+            let refused = try await Self.signIn(client)
+            XCTAssertEqual(refused.status, .tooManyRequests)
+            XCTAssert(refused.text.contains("Too many failed attempts to sign in as this user. Wait 15 minutes"))
+            XCTAssertNil(Self.sessionCookie(of: refused))
+            // Counted by username regardless of case; another username from the same address is not refused.
+            let shouted = try await Self.signIn(client, username: "SAM")
+            XCTAssertEqual(shouted.status, .tooManyRequests)
+            let other = try await Self.signIn(client, username: "someone-else", password: "wrong password 123")
+            XCTAssertEqual(other.status, .unprocessableContent)
+
+            clock.now = Seeds.june29.addingTimeInterval(15 * 60 + 1)
+            let later = try await Self.signIn(client)
+            XCTAssertEqual(later.status, .seeOther, "The window has passed")
+        }
+    }
+
+    func testFromOneAddressManyUsernamesAreRefusedAfterTheAddressLimit() async throws {
+        let signIn = try await makeTestSignIn()
+        var throttled = signIn
+        throttled.throttle.maximumFailuresPerAddress = 3
+        let app = try await TestApp(signIn: throttled)
+        try await app.test { client in
+            for index in 0..<3 {
+                let failed = try await Self.signIn(client, username: "guess\(index)", password: "wrong password 123")
+                XCTAssertEqual(failed.status, .unprocessableContent)
+            }
+            let refused = try await Self.signIn(client)
+            XCTAssertEqual(refused.status, .tooManyRequests)
+        }
+    }
+
+    // MARK: Timeouts
+
+    func testASessionEndsAfter30IdleMinutes() async throws {
+        let clock = TestClock()
+        var app = try await TestApp()
+        app.environment.now = { clock.now }
+        try await app.test { client in
+            clock.now = Seeds.june29.addingTimeInterval(29 * 60)
+            let used = try await client.get("/orders")
+            XCTAssertEqual(used.status, .ok, "29 minutes idle: still going (and its last use is now)")
+            clock.now = Seeds.june29.addingTimeInterval(29 * 60 + 29 * 60)
+            let again = try await client.get("/orders")
+            XCTAssertEqual(again.status, .ok, "29 more minutes after the last use")
+            clock.now = clock.now.addingTimeInterval(30 * 60)
+            let idle = try await client.get("/orders")
+            XCTAssertEqual(idle.status, .seeOther, "30 minutes idle: ended")
+        }
+    }
+
+    func testASessionEndsAfter12HoursHoweverBusy() async throws {
+        let clock = TestClock()
+        var app = try await TestApp()
+        app.environment.now = { clock.now }
+        try await app.test { client in
+            for minutes in stride(from: 20, to: 12 * 60, by: 20) {
+                clock.now = Seeds.june29.addingTimeInterval(Double(minutes) * 60)
+                let page = try await client.get("/orders")
+                XCTAssertEqual(page.status, .ok, "\(minutes) minutes")
+            }
+            clock.now = Seeds.june29.addingTimeInterval(12 * 3600)
+            let ended = try await client.get("/orders")
+            XCTAssertEqual(ended.status, .seeOther, "12 hours after signing in")
+        }
+    }
+
+    // MARK: CSRF and sessions
+
+    func testATokenFromBeforeSigningInIsNoTokenInTheSession() async throws {
+        let app = try await TestApp()
+        try await app.test { client in
+            let response = try await client.post(
+                "/orders", form: Seeds.formBody(Seeds.validFormFields) + "&_csrf=\(testSignedOutCSRFToken)", cookie: testBrowserCookie,
+                csrf: false, signedIn: false)
+            XCTAssertEqual(response.status, .forbidden)
+            XCTAssert(response.text.contains("This form has expired"))
+        }
+        let stored = try await app.store.fetchOrders()
+        XCTAssertEqual(stored, [])
+    }
+
+    // MARK: Nothing typed is lost
+
+    func testAnOrderPostedAfterTheSessionEndedComesBackAsTypedAfterSigningIn() async throws {
+        let signIn = try await makeTestSignIn()
+        let app = try await TestApp(signIn: signIn)
+        try await signIn.sessions.deleteSession(id: testSessionID)  // it timed out
+        var fields = Seeds.validFormFields
+        fields.firstName = "José"
+        fields.lastName = "Núñez"
+        let body = Seeds.formBody(fields)
+        try await app.test { client in
+            // When: the form is posted with the session's cookie and token, the session gone
+            let refused = try await client.post("/orders", form: body)
+
+            // Then: the sign-in page, nothing saved, the typing kept but for the card
+            XCTAssertEqual(refused.status, .forbidden)
+            XCTAssert(refused.text.contains("Your session has ended, so the order was not saved."))
+            let draft = try XCTUnwrap(Self.hiddenValue("draft", in: refused.text))
+            XCTAssert(draft.hasPrefix("/orders?"), draft)
+            XCTAssertFalse(draft.contains("4111111111111111"), "Never the card number")
+            XCTAssertFalse(draft.contains("paymentMethodCVV"), "Never the security code")
+            XCTAssertFalse(refused.text.contains("4111111111111111"))
+
+            // When: signing in from that page
+            let signedIn = try await Self.signIn(client, extra: "&draft=\(draft.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)")
+
+            // Then: the form, filled in as typed, for the new session
+            XCTAssertEqual(signedIn.status, .ok)
+            XCTAssertNotNil(Self.sessionCookie(of: signedIn))
+            XCTAssert(signedIn.text.contains(#"value="José""#))
+            XCTAssert(signedIn.text.contains(#"value="Núñez""#))
+            XCTAssert(signedIn.text.contains("Your session ended before this was saved"))
+            XCTAssert(signedIn.text.contains(#"name="paymentMethodCreditCardNumber" type="text" value="""#), "The card is typed again")
+            XCTAssert(signedIn.text.contains(#"<form class="order-form" method="post" action="/orders""#))
+        }
+        let stored = try await app.store.fetchOrders()
+        XCTAssertEqual(stored, [], "Nothing saved until the clerk saves it")
+    }
+
+    func testAnEditPostedAfterTheSessionEndedComesBackForTheSameOrderAndVersion() async throws {
+        let signIn = try await makeTestSignIn()
+        let app = try await TestApp(orders: [Seeds.Orders.amy], signIn: signIn)
+        try await signIn.sessions.deleteSession(id: testSessionID)
+        var fields = Seeds.validFormFields
+        fields.version = "1"
+        fields.shipmentAddressCity = "Springfield"
+        let body = Seeds.formBody(fields)
+        try await app.test { client in
+            let refused = try await client.post("/orders/1", form: body)
+            XCTAssertEqual(refused.status, .forbidden)
+            let draft = try XCTUnwrap(Self.hiddenValue("draft", in: refused.text))
+            let signedIn = try await Self.signIn(client, extra: "&draft=\(draft.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)")
+            XCTAssertEqual(signedIn.status, .ok)
+            XCTAssert(signedIn.text.contains(#"action="/orders/1""#))
+            XCTAssert(signedIn.text.contains(#"<input type="hidden" name="version" value="1" />"#))
+            XCTAssert(signedIn.text.contains(#"value="Springfield""#))
+        }
+    }
+
+    // MARK: The set-up link
+
+    func testTheSetUpLinkMakesTheFirstSupervisorOnlyWithItsTokenAndOnlyOnce() async throws {
+        let token = SetupToken(text: "the-set-up-token-of-the-test-0123456789abc")
+        // A clerk exists, no supervisor yet
+        let signIn = try await makeTestSignIn(role: .clerk, setupToken: token)
+        let app = try await TestApp(signIn: signIn)
+        try await app.test { client in
+            let wrong = try await client.get("/setup?token=guessed", signedIn: false)
+            XCTAssertEqual(wrong.status, .notFound)
+            let none = try await client.get("/setup", signedIn: false)
+            XCTAssertEqual(none.status, .notFound)
+            let page = try await client.get("/setup?token=\(token.text)", signedIn: false)
+            XCTAssertEqual(page.status, .ok)
+            XCTAssert(page.text.contains("<h1>Create the first supervisor</h1>"))
+
+            let weak = try await client.post(
+                "/setup", form: "token=\(token.text)&username=boss&password=short&passwordConfirmation=short", signedIn: false)
+            XCTAssertEqual(weak.status, .unprocessableContent)
+            XCTAssert(weak.text.contains("at least 12 characters"))
+
+            let password = "a long enough password"
+            let created = try await client.post(
+                "/setup", form: "token=\(token.text)&username=boss&displayName=The+Boss&password=\(password)&passwordConfirmation=\(password)",
+                signedIn: false)
+            XCTAssertEqual(created.status, .seeOther)
+            XCTAssertEqual(created.headers[.location], "/orders")
+            let cookie = try XCTUnwrap(Self.sessionCookie(of: created))
+            let orders = try await client.get("/orders", cookie: cookie, signedIn: false)
+            XCTAssertEqual(orders.status, .ok)
+            XCTAssert(orders.text.contains("Signed in as <strong>The Boss</strong> (supervisor)"))
+
+            // Then: the link is dead for good
+            let again = try await client.get("/setup?token=\(token.text)", signedIn: false)
+            XCTAssertEqual(again.status, .notFound)
+            let second = try await client.post(
+                "/setup", form: "token=\(token.text)&username=boss2&password=\(password)&passwordConfirmation=\(password)", signedIn: false)
+            XCTAssertEqual(second.status, .notFound)
+        }
+        let supervisors = try await signIn.accounts.countSupervisors()
+        XCTAssertEqual(supervisors, 1)
+    }
+
+    /// The value of the hidden input `name` in `html`, unescaped.
+    static func hiddenValue(_ name: String, in html: String) -> String? {
+        guard let range = html.range(of: #"<input type="hidden" name="\#(name)" value=""#) else { return nil }
+        return String(html[range.upperBound...].prefix { $0 != "\"" })
+            .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&quot;", with: "\"")
+            .replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+    }
+}
