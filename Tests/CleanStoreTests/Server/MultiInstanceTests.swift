@@ -63,6 +63,29 @@ final class MultiInstanceTests: XCTestCase {
         XCTAssert(shown.body.contains("Palo Alto"), "The first instance shows what the second saved")
     }
 
+    func testSignedInThroughOneInstanceWorksThroughTheOtherAndSigningOutThroughItEndsTheSessionOnBoth() async throws {
+        // Given: a clerk signed in through the first instance
+        let onFirst = try await LiveBrowser.open(first.baseURL, client: client)
+        var onSecond = onFirst.talking(to: second.baseURL)
+
+        // Then: the second knows the session (the sessions are in the shared database)
+        let list = try await onSecond.get("/orders")
+        XCTAssertEqual(list.status, 200)
+        XCTAssert(list.body.contains("Signed in as <strong>\(LiveBrowser.username)</strong>"), list.body)
+        let created = try await onSecond.post("/orders", fields: Seeds.validFormFields)
+        XCTAssertEqual(created.status, 303, "The token the first instance made is good on the second")
+
+        // When: the clerk signs out through the second
+        let signOut = try await onSecond.send("/sign-out", body: "")
+        XCTAssertEqual(signOut.status, 303)
+
+        // Then: the cookie the first instance set signs no one in there either
+        let afterwards = try await onFirst.get("/orders")
+        XCTAssertEqual(afterwards.status, 303, "Signed out everywhere")
+        let post = try await onFirst.post("/orders", fields: Seeds.validFormFields)
+        XCTAssertEqual(post.status, 403)
+    }
+
     func testTwoEditsOfOneOrderFromOneVersionThroughBothInstancesExactlyOneWins() async throws {
         let onFirst = try await LiveBrowser.open(first.baseURL, client: client)
         let onSecond = try await LiveBrowser.open(second.baseURL, client: client)
