@@ -123,7 +123,8 @@ final class AccessControlTests: XCTestCase {
                 let page = try await client.get("/orders")
                 XCTAssert(page.text.contains("Signed in as <strong>Sam Supervisor</strong> (\(role.rawValue))"), "\(role)")
                 XCTAssert(page.text.contains(#"<form class="account" method="post" action="/sign-out">"#), "Sign out")
-                XCTAssertEqual(page.text.contains(#"<a href="/orders/new">New order</a>"#), offersNewOrder, "\(role)")
+                XCTAssertEqual(page.text.contains(#"<a href="/orders/new">New order</a>"#), offersNewOrder, "\(role): the header")
+                XCTAssertEqual(page.text.contains(#"<a class="button" href="/orders/new">New order</a>"#), offersNewOrder, "\(role): the list")
             }
         }
     }

@@ -30,6 +30,7 @@ final class ListOrdersInteractor: ListOrdersBusinessLogic, ListOrdersDataStore {
         } else {
             position = .newest
         }
+        let mayCreateOrders = request.signedIn?.may(.changeOrders) ?? false
         let response: ListOrders.FetchOrders.Response
         do {
             let page = try await ordersWorker.fetchOrders(page: OrdersPageRequest(position: position, limit: Self.pageSize))
@@ -37,9 +38,10 @@ final class ListOrdersInteractor: ListOrdersBusinessLogic, ListOrdersDataStore {
             response = .fetched(
                 page.orders,
                 newerPage: page.hasNewer ? page.orders.first.flatMap(OrdersCursor.init(order:)) : nil,
-                olderPage: page.hasOlder ? page.orders.last.flatMap(OrdersCursor.init(order:)) : nil)
+                olderPage: page.hasOlder ? page.orders.last.flatMap(OrdersCursor.init(order:)) : nil,
+                mayCreateOrders: mayCreateOrders)
         } catch {
-            response = .storeUnavailable
+            response = .storeUnavailable(mayCreateOrders: mayCreateOrders)
         }
         presenter?.presentFetchedOrders(response: response)
     }

@@ -7,14 +7,17 @@ enum ListOrders {
             var after: String? = nil
             /// The page of orders newer than this cursor token (`?before=`), if any.
             var before: String? = nil
+            /// Who is asking: the page offers only what their role may do.
+            var signedIn: SignedIn? = nil
         }
 
         enum Response: Equatable {
             /// One page of orders, newest first, and where the newer and older pages start, when
             /// there are such pages.
-            case fetched([Order], newerPage: OrdersCursor?, olderPage: OrdersCursor?)
+            /// `mayCreateOrders`: whether the one asking may create orders (the page offers it then).
+            case fetched([Order], newerPage: OrdersCursor?, olderPage: OrdersCursor?, mayCreateOrders: Bool = false)
             /// The store could not be read.
-            case storeUnavailable
+            case storeUnavailable(mayCreateOrders: Bool = false)
         }
 
         struct ViewModel {
@@ -39,7 +42,8 @@ enum ListOrders {
             var pagination: Pagination? = nil
             /// A sentence for the clerk when the orders could not be loaded (the page is then a 503).
             var errorMessage: String? = nil
-            var newOrderURL = Paths.newOrder.description
+            /// nil when the one asking may not create orders.
+            var newOrderURL: String? = nil
         }
     }
 }

@@ -14,10 +14,15 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
 
     // MARK: Fetch orders
 
+    /// The link to a new order, for someone who may create one.
+    static func newOrderURL(_ mayCreateOrders: Bool) -> String? {
+        mayCreateOrders ? Paths.newOrder.description : nil
+    }
+
     func presentFetchedOrders(response: ListOrders.FetchOrders.Response) {
         let viewModel: ViewModel
         switch response {
-        case .fetched(let orders, let newerPage, let olderPage):
+        case .fetched(let orders, let newerPage, let olderPage, let mayCreateOrders):
             let displayedOrders = orders.map { order in
                 let id = order.id ?? ""
                 return ViewModel.DisplayedOrder(
@@ -35,10 +40,12 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
                     newerPageURL: newerPage.map { Paths.orders(before: $0.token) },
                     olderPageURL: olderPage.map { Paths.orders(after: $0.token) })
             }
-            viewModel = ViewModel(displayedOrders: displayedOrders, pagination: pagination)
-        case .storeUnavailable:
             viewModel = ViewModel(
-                displayedOrders: [], errorMessage: "The orders could not be loaded. Try again in a moment.")
+                displayedOrders: displayedOrders, pagination: pagination, newOrderURL: Self.newOrderURL(mayCreateOrders))
+        case .storeUnavailable(let mayCreateOrders):
+            viewModel = ViewModel(
+                displayedOrders: [], errorMessage: "The orders could not be loaded. Try again in a moment.",
+                newOrderURL: Self.newOrderURL(mayCreateOrders))
         }
         viewController?.displayFetchedOrders(viewModel: viewModel)
     }

@@ -14,9 +14,12 @@ final class ListOrdersViewController: ListOrdersDisplayLogic {
     private(set) var response: Response?
     /// The flash a redirect passed to this page, shown once.
     private var flash: String?
+    /// Who is asking (the page offers only what their role may do).
+    let signedIn: SignedIn?
 
     init(environment: SceneEnvironment, browser: Browser) {
         pages = environment.pages
+        signedIn = browser.signedIn
         setup(environment: environment, browser: browser)
     }
 
@@ -39,7 +42,7 @@ final class ListOrdersViewController: ListOrdersDisplayLogic {
     /// `GET /orders?after=…|before=…`, with the flash a redirect passed, if any.
     func showOrders(after: String?, before: String?, flash: String?) async -> Response {
         self.flash = flash
-        await interactor?.fetchOrders(request: ListOrders.FetchOrders.Request(after: after, before: before))
+        await interactor?.fetchOrders(request: ListOrders.FetchOrders.Request(after: after, before: before, signedIn: signedIn))
         var response = self.response ?? ErrorPage.response(.internalServerError, pages: pages)
         if flash != nil {
             router?.acknowledgeFlash(on: &response)

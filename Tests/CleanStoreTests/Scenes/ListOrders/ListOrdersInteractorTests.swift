@@ -43,14 +43,14 @@ final class ListOrdersInteractorTests: XCTestCase {
         sut.ordersWorker = workerSpy
 
         // When
-        await sut.fetchOrders(request: ListOrders.FetchOrders.Request())
+        await sut.fetchOrders(request: ListOrders.FetchOrders.Request(signedIn: testBrowser.signedIn))
 
         // Then
         XCTAssertEqual(workerSpy.pageRequest, OrdersPageRequest(position: .newest, limit: 50), "The newest page of 50")
         XCTAssert(presenterSpy.presentFetchedOrdersCalled, "FetchOrders() should ask presenter to format orders result")
         XCTAssertEqual(
-            presenterSpy.response, .fetched([Seeds.Orders.bob, Seeds.Orders.amy], newerPage: nil, olderPage: nil),
-            "No neighbouring pages")
+            presenterSpy.response, .fetched([Seeds.Orders.bob, Seeds.Orders.amy], newerPage: nil, olderPage: nil, mayCreateOrders: true),
+            "No neighbouring pages; a supervisor may create orders")
         XCTAssertEqual(sut.orders, [Seeds.Orders.bob, Seeds.Orders.amy], "The data store should keep the fetched orders")
     }
 
@@ -96,7 +96,21 @@ final class ListOrdersInteractorTests: XCTestCase {
         await sut.fetchOrders(request: ListOrders.FetchOrders.Request())
 
         // Then
-        XCTAssertEqual(presenterSpy.response, .storeUnavailable)
+        XCTAssertEqual(presenterSpy.response, .storeUnavailable())
         XCTAssertNil(sut.orders)
+    }
+
+    func testOnlyAClerkOrASupervisorMayCreateOrders() async {
+        let presenterSpy = ListOrdersPresentationLogicSpy()
+        sut.presenter = presenterSpy
+        sut.ordersWorker = OrdersWorkerSpy()
+        for (role, may) in [(AccountRole.viewer, false), (.clerk, true), (.supervisor, true)] {
+            // When
+            await sut.fetchOrders(request: ListOrders.FetchOrders.Request(signedIn: SignedIn(name: testAccount.name, role: role)))
+
+            // Then
+            guard case .fetched(_, _, _, let mayCreateOrders) = presenterSpy.response else { return XCTFail("\(role)") }
+            XCTAssertEqual(mayCreateOrders, may, "\(role)")
+        }
     }
 }

@@ -40,7 +40,7 @@ final class ListOrdersPresenterTests: XCTestCase {
         sut.viewController = spy
         var order = Seeds.Orders.amy
         order.total = Decimal(string: "1.11")!
-        let response = ListOrders.FetchOrders.Response.fetched([order], newerPage: nil, olderPage: nil)
+        let response = ListOrders.FetchOrders.Response.fetched([order], newerPage: nil, olderPage: nil, mayCreateOrders: true)
 
         // When
         sut.presentFetchedOrders(response: response)
@@ -57,6 +57,21 @@ final class ListOrdersPresenterTests: XCTestCase {
         XCTAssertEqual(displayedOrder.total, "$1.11", "Presenting fetched orders should properly format total")
         XCTAssertNil(spy.viewModel.errorMessage)
         XCTAssertEqual(spy.viewModel.newOrderURL, "/orders/new")
+    }
+
+    func testTheNewOrderLinkIsOfferedOnlyToWhoMayCreateOrders() {
+        let spy = ListOrdersDisplayLogicSpy()
+        sut.viewController = spy
+        for (response, url) in [
+            (ListOrders.FetchOrders.Response.fetched([], newerPage: nil, olderPage: nil, mayCreateOrders: false), nil),
+            (.storeUnavailable(mayCreateOrders: false), nil), (.storeUnavailable(mayCreateOrders: true), "/orders/new"),
+        ] as [(ListOrders.FetchOrders.Response, String?)] {
+            // When
+            sut.presentFetchedOrders(response: response)
+
+            // Then
+            XCTAssertEqual(spy.viewModel.newOrderURL, url, "\(response)")
+        }
     }
 
     func testPresentFetchedOrdersShouldAskViewControllerToDisplayFetchedOrders() {
@@ -98,7 +113,7 @@ final class ListOrdersPresenterTests: XCTestCase {
         sut.viewController = spy
 
         // When
-        sut.presentFetchedOrders(response: .storeUnavailable)
+        sut.presentFetchedOrders(response: .storeUnavailable())
 
         // Then
         XCTAssertEqual(spy.viewModel.displayedOrders, [])
