@@ -26,6 +26,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Mark cookies Secure (when the app is served over HTTPS, e.g. behind a TLS proxy).")
     var secureCookies = false
 
+    @Option(help: "Minutes a session may go unused before it ends (the clerk signs in again).")
+    var sessionIdleMinutes = 30
+
+    @Option(help: "Hours a session lasts at most, however busy.")
+    var sessionHours = 12
+
     @OptionGroup(title: "Connections")
     var connections: ConnectionOptions
 
@@ -46,8 +52,12 @@ struct ServeCommand: AsyncParsableCommand {
         }()
         let database = try store.openDatabase(logger: logger)
         let pages = try await PageRenderer(directory: app.views)
+        guard sessionIdleMinutes > 0, sessionHours > 0 else {
+            throw ValidationError("--session-idle-minutes and --session-hours must be at least 1")
+        }
         var signIn = SignInServices.of(database)
         signIn.setupToken = SetupToken.random()
+        signIn.timeouts = SessionTimeouts(idle: Double(sessionIdleMinutes) * 60, absolute: Double(sessionHours) * 3600)
         _ = signIn.passwords.dummyHash  // made now, not during the first sign-in with an unknown name
         let environment = SceneEnvironment(
             ordersStore: database.store, pages: pages, security: RequestSecurity(secret: secret, secureCookies: secureCookies),
