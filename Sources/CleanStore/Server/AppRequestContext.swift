@@ -49,4 +49,6 @@ public final class RequestNotes: @unchecked Sendable {
     /// The browser as `CSRFMiddleware` found it, and as `SessionMiddleware` signed it in: the error
     /// pages say who is signed in (with a Sign out button that works).
     public var browser = Browser(id: "", csrfToken: "")
+    /// The session id the browser sent, as `CSRFMiddleware` read it.
+    public var sessionID: SessionID?
 }

@@ -48,7 +48,7 @@ public func buildRouter(
         ContentSecurityMiddleware(contentSecurityPolicy: SecurityHeadersMiddleware<AppRequestContext>.contentSecurityPolicy)
         SecurityHeadersMiddleware()
         HeadRequestMiddleware()
-        ErrorPageMiddleware(pages: environment.pages, routes: routes)
+        ErrorPageMiddleware(pages: environment.pages, routes: routes, signIn: environment.signIn, now: environment.now)
         CSRFMiddleware(security: environment.security)
         StaticFileGuardMiddleware()
         FileMiddleware(

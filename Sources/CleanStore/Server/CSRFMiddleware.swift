@@ -32,6 +32,7 @@ struct CSRFMiddleware: RouterMiddleware {
         context.sessionID = SessionMiddleware.sessionID(in: request, security: security)
         context.csrfToken = Self.token(for: browserID, session: context.sessionID, security: security)
         context.notes.browser = context.browser
+        context.notes.sessionID = context.sessionID
         var response = try await next(request, context)
         if existing == nil, response.headers[.contentType]?.hasPrefix("text/html") == true {
             response.setCookie(security.cookie(name: Self.cookieName, value: Self.cookieValue(for: browserID, security: security)))

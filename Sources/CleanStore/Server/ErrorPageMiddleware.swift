@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import Logging
 
@@ -11,6 +12,10 @@ struct ErrorPageMiddleware: RouterMiddleware {
 
     let pages: any PageRendering
     let routes: [Routes.Route]
+    /// To say who is signed in on a 404 page for a path no route has (no route's `SessionMiddleware`
+    /// ran for it).
+    var signIn: SignInServices?
+    var now: @Sendable () -> Date = Date.init
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -18,7 +23,11 @@ struct ErrorPageMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as HTTPError {
-            let pages = self.pages.for(context.notes.browser)
+            var browser = context.notes.browser
+            if error.status == .notFound, browser.signedIn == nil, let id = context.notes.sessionID, let signIn {
+                browser.signedIn = try? await SessionMiddleware.signedIn(session: id, signIn: signIn, now: now())
+            }
+            let pages = self.pages.for(browser)
             if error.status == .notFound {
                 let allowed = Routes.allowedMethods(for: request.uri.path, in: routes)
                 if !allowed.isEmpty {

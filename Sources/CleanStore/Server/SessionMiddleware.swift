@@ -29,17 +29,24 @@ struct SessionMiddleware: RouterMiddleware {
         guard let id = context.sessionID else { return try await next(request, context) }
         var context = context
         do {
-            if let session = try await signIn.sessions.session(forID: id, now: now(), timeouts: signIn.timeouts),
-                let account = try await signIn.accounts.fetchAccount(username: session.accountKey), !account.isDisabled
-            {
-                context.signedIn = SignedIn(name: account.name, role: account.role)
-                context.logger[metadataKey: "account"] = "\(account.username)"
+            if let signedIn = try await Self.signedIn(session: id, signIn: signIn, now: now()) {
+                context.signedIn = signedIn
+                context.logger[metadataKey: "account"] = "\(signedIn.name.username)"
             }
         } catch {
             context.logger.error("Sessions store failed", metadata: ["error": "\(error)"])
             throw HTTPError(.serviceUnavailable)
         }
         return try await next(request, context)
+    }
+
+    /// Who is signed in with session `id` at `now`: nil when the session has ended or its account is
+    /// gone or disabled.
+    static func signedIn(session id: SessionID, signIn: SignInServices, now: Date) async throws -> SignedIn? {
+        guard let session = try await signIn.sessions.session(forID: id, now: now, timeouts: signIn.timeouts),
+            let account = try await signIn.accounts.fetchAccount(username: session.accountKey), !account.isDisabled
+        else { return nil }
+        return SignedIn(name: account.name, role: account.role)
     }
 
     /// The session id in a request's cookie: nil when there is none, or it is not one this app makes.

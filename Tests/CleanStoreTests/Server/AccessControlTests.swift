@@ -129,6 +129,17 @@ final class AccessControlTests: XCTestCase {
         }
     }
 
+    func testA404PageForAPathNoRouteHasSaysWhoIsSignedIn() async throws {
+        let app = try await TestApp(role: .clerk)
+        try await app.test { client in
+            let page = try await client.get("/nowhere")
+            XCTAssertEqual(page.status, .notFound)
+            XCTAssert(page.text.contains("Signed in as <strong>Sam Supervisor</strong> (clerk)"))
+            let signedOut = try await client.get("/nowhere", signedIn: false)
+            XCTAssertFalse(signedOut.text.contains("Signed in as"))
+        }
+    }
+
     // MARK: Signing in and out
 
     func testSigningInGivesANewSessionAndEndsTheOneTheBrowserHad() async throws {
