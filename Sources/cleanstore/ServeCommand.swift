@@ -47,7 +47,7 @@ struct ServeCommand: AsyncParsableCommand {
         let database = try store.openDatabase(logger: logger)
         let pages = try await PageRenderer(directory: app.views)
         let environment = SceneEnvironment(
-            ordersStore: database.store, pages: pages, security: RequestSecurity(secret: secret, secureCookies: secureCookies))
+            ordersStore: database.store, orderEvents: database.events, pages: pages, security: RequestSecurity(secret: secret, secureCookies: secureCookies))
         logger.info("Serving orders from \(database.description)")
         let configuration = connections.applied(
             to: AppConfiguration(host: host, port: port, publicDirectory: app.publicDirectory))

@@ -22,6 +22,9 @@ let testBrowserID = "test-browser-0123456789"
 let testCSRFToken = CSRFMiddleware.token(for: testBrowserID, security: testSecurity)
 /// The test browser, as the route table hands it to a scene.
 let testBrowser = Browser(id: testBrowserID, csrfToken: testCSRFToken)
+/// The test browser with Sue signed in on it (as the sign-in work will hand it to scenes).
+let testSignedInBrowser = Browser(
+    id: testBrowserID, csrfToken: testCSRFToken, signedIn: SignedIn(name: AccountSeeds.sue.name, role: .supervisor))
 /// The `name=value` of the test browser's CSRF cookie (its id, signed by the server).
 let testBrowserCookie = "\(CSRFMiddleware.cookieName)=\(CSRFMiddleware.cookieValue(for: testBrowserID, security: testSecurity))"
 
@@ -33,6 +36,7 @@ func flashCookie(_ message: String) -> String {
 /// A scene environment with everything fixed: memory store, clock at 6/29/07, UTC, test secret.
 func makeTestEnvironment(
     store: any OrdersStoreProtocol = OrdersMemStore(),
+    events: (any OrderEventsStoreProtocol)? = nil,
     pages: (any PageRendering)? = nil,
     now: Date = Seeds.june29
 ) async throws -> SceneEnvironment {
@@ -43,7 +47,8 @@ func makeTestEnvironment(
         renderer = try await PageRenderer(directory: Repository.views)
     }
     return SceneEnvironment(
-        ordersStore: store, pages: renderer, now: { now }, timeZone: TimeZone(identifier: "UTC")!, security: testSecurity)
+        // A store that keeps no history (a test's failing store) has none to show.
+        ordersStore: store, orderEvents: events ?? (store as? any OrderEventsStoreProtocol) ?? OrdersMemStore(), pages: renderer, now: { now }, timeZone: TimeZone(identifier: "UTC")!, security: testSecurity)
 }
 
 /// Records what a view controller asked to render, and renders a short, predictable text.
