@@ -22,6 +22,7 @@ public struct PageRenderer: PageRendering {
     /// swift-mustache would otherwise render a missing template as nothing.
     public static let requiredTemplates = [
         "layout", "error", "field", "ListOrders/list", "ShowOrder/show", "CreateOrder/form", "DeleteOrder/confirm",
+        "ViewOrderHistory/history",
     ]
 
     public init(library: MustacheLibrary) {

@@ -29,6 +29,7 @@ public enum Paths {
     public static let order = AppPath("/orders/{id}")
     public static let editOrder = AppPath("/orders/{id}/edit")
     public static let deleteOrder = AppPath("/orders/{id}/delete")
+    public static let orderHistory = AppPath("/orders/{id}/history")
 
     /// A page of the list: the orders older (`after`) or newer (`before`) than a cursor.
     static func orders(after cursor: String) -> String { "\(orders)?after=\(cursor)" }

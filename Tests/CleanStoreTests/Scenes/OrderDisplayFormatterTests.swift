@@ -35,4 +35,34 @@ final class OrderDisplayFormatterTests: XCTestCase {
         }
         XCTAssertEqual(sut.currency(Decimal(string: "1.11")!), "$1.11")
     }
+
+    func testTimesAreHoursAndMinutesWithAMOrPMAndMachineTimesCarryTheShopsOffset() {
+        for zone in ["UTC", "America/Los_Angeles", "Asia/Kolkata"] {
+            let timeZone = TimeZone(identifier: zone)!
+            let sut = OrderDisplayFormatter(timeZone: timeZone)
+            let time = DateFormatter()
+            time.locale = Locale(identifier: "en_US_POSIX")
+            time.timeZone = timeZone
+            time.dateFormat = "h:mm a"
+            let machine = DateFormatter()
+            machine.locale = Locale(identifier: "en_US_POSIX")
+            machine.timeZone = timeZone
+            machine.dateFormat = "yyyy-MM-dd'T'HH:mm:ssxxx"
+            for seconds in stride(from: 0.0, to: 4_000_000_000, by: 7_777_777.7) {
+                let date = Date(timeIntervalSince1970: seconds.rounded())
+                XCTAssertEqual(sut.time(date), time.string(from: date), "\(zone) \(seconds)")
+                XCTAssertEqual(sut.machineDateTime(date), machine.string(from: date), "\(zone) \(seconds)")
+            }
+        }
+        let sut = OrderDisplayFormatter(timeZone: TimeZone(identifier: "UTC")!)
+        XCTAssertEqual(sut.dateAndTime(Seeds.june29), "6/29/07 at 6:00 AM")
+        XCTAssertEqual(sut.dateAndTime(Seeds.june29.addingTimeInterval(6 * 3600 + 60)), "6/29/07 at 12:01 PM")
+        XCTAssertEqual(sut.time(Seeds.june29.addingTimeInterval(-6 * 3600)), "12:00 AM")
+    }
+
+    func testPeopleAreNamedByDisplayNameAndUsername() {
+        let sut = OrderDisplayFormatter(timeZone: TimeZone(identifier: "UTC")!)
+        XCTAssertEqual(sut.accountName(AccountName(username: "sue", displayName: "Sue Super")), "Sue Super (sue)")
+        XCTAssertEqual(sut.accountName(AccountName(username: "sue", displayName: "sue")), "sue", "Not twice")
+    }
 }
