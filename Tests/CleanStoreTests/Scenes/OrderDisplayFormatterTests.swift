@@ -40,14 +40,15 @@ final class OrderDisplayFormatterTests: XCTestCase {
         for zone in ["UTC", "America/Los_Angeles", "Asia/Kolkata"] {
             let timeZone = TimeZone(identifier: zone)!
             let sut = OrderDisplayFormatter(timeZone: timeZone)
-            let time = DateFormatter()
-            time.locale = Locale(identifier: "en_US_POSIX")
-            time.timeZone = timeZone
-            time.dateFormat = "h:mm a"
-            let machine = DateFormatter()
-            machine.locale = Locale(identifier: "en_US_POSIX")
-            machine.timeZone = timeZone
-            machine.dateFormat = "yyyy-MM-dd'T'HH:mm:ssxxx"
+            func reference(_ format: String) -> DateFormatter {
+                let formatter = DateFormatter()
+                formatter.locale = Locale(identifier: "en_US_POSIX")
+                formatter.timeZone = timeZone
+                formatter.dateFormat = format
+                return formatter
+            }
+            let time = reference("h:mm a")
+            let machine = reference("yyyy-MM-dd'T'HH:mm:ssxxx")
             for seconds in stride(from: 0.0, to: 4_000_000_000, by: 7_777_777.7) {
                 let date = Date(timeIntervalSince1970: seconds.rounded())
                 XCTAssertEqual(sut.time(date), time.string(from: date), "\(zone) \(seconds)")

@@ -29,6 +29,19 @@ final class OrderEventsStoreContractTests: TemporaryDirectoryTestCase {
 
     static func newOrder() -> Order { OrdersStoreContractTests.newOrder(Seeds.Orders.amy) }
 
+    /// The error `change` throws; nil, and a failure named `message`, when it throws none.
+    func refusal<T>(
+        _ message: String, line: UInt = #line, _ change: () async throws(OrdersStoreError) -> T
+    ) async -> OrdersStoreError? {
+        do {
+            _ = try await change()
+            XCTFail("\(message): should be refused", line: line)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     // MARK: Tests
 
     func testCreateUpdateAndDeleteEachWriteOneEventWithWhoWhenAndWhatChanged() async throws {
@@ -97,26 +110,20 @@ final class OrderEventsStoreContractTests: TemporaryDirectoryTestCase {
             // When: an update from version 1 (a conflict), and changes to an order that does not exist
             var stale = created
             stale.email = "stale@example.com"
-            do {
-                _ = try await store.updateOrder(orderToUpdate: stale, by: Self.sue, at: Self.t3)
-                XCTFail("\(name): a conflict")
-            } catch {
-                guard case .conflict = error else { return XCTFail("\(name): \(error)") }
+            let conflict = await refusal(name) { () async throws(OrdersStoreError) in
+                try await store.updateOrder(orderToUpdate: stale, by: Self.sue, at: Self.t3)
             }
+            guard case .conflict = conflict else { return XCTFail("\(name): \(String(describing: conflict))") }
             var unknown = created
             unknown.id = "999"
-            do {
-                _ = try await store.updateOrder(orderToUpdate: unknown, by: Self.sue, at: Self.t3)
-                XCTFail("\(name): not found")
-            } catch {
-                XCTAssertEqual(error, .notFound(id: "999"), name)
+            let unknownUpdate = await refusal(name) { () async throws(OrdersStoreError) in
+                try await store.updateOrder(orderToUpdate: unknown, by: Self.sue, at: Self.t3)
             }
-            do {
-                _ = try await store.deleteOrder(id: "999", by: Self.sue, at: Self.t3)
-                XCTFail("\(name): not found")
-            } catch {
-                XCTAssertEqual(error, .notFound(id: "999"), name)
+            XCTAssertEqual(unknownUpdate, .notFound(id: "999"), name)
+            let unknownDelete = await refusal(name) { () async throws(OrdersStoreError) in
+                try await store.deleteOrder(id: "999", by: Self.sue, at: Self.t3)
             }
+            XCTAssertEqual(unknownDelete, .notFound(id: "999"), name)
 
             // Then: nothing more is written
             let after = try await store.fetchEvents(orderID: created.id!)
@@ -249,26 +256,24 @@ final class OrderEventsStoreContractTests: TemporaryDirectoryTestCase {
             let amy = try await store.createOrder(orderToCreate: Self.newOrder(), by: Self.amy, at: Self.t1)
             try await refuseEvents()
 
-            // When / Then: a create, an update and a delete each fail, and change nothing
-            do {
-                _ = try await store.createOrder(orderToCreate: Self.newOrder(), by: Self.sue, at: Self.t2)
-                XCTFail("\(name): the create should fail")
-            } catch {
-                XCTAssert("\(error)".contains("no history"), "\(name): \(error)")
-            }
+            // When: a create, an update and a delete
             var changed = amy
             changed.firstName = "Ann"
-            do {
-                _ = try await store.updateOrder(orderToUpdate: changed, by: Self.sue, at: Self.t2)
-                XCTFail("\(name): the update should fail")
-            } catch {
-                XCTAssert("\(error)".contains("no history"), "\(name): \(error)")
-            }
-            do {
-                _ = try await store.deleteOrder(id: amy.id!, by: Self.sue, at: Self.t2)
-                XCTFail("\(name): the delete should fail")
-            } catch {
-                XCTAssert("\(error)".contains("no history"), "\(name): \(error)")
+            let errors = [
+                await refusal("\(name) create") { () async throws(OrdersStoreError) in
+                    try await store.createOrder(orderToCreate: Self.newOrder(), by: Self.sue, at: Self.t2)
+                },
+                await refusal("\(name) update") { () async throws(OrdersStoreError) in
+                    try await store.updateOrder(orderToUpdate: changed, by: Self.sue, at: Self.t2)
+                },
+                await refusal("\(name) delete") { () async throws(OrdersStoreError) in
+                    try await store.deleteOrder(id: amy.id!, by: Self.sue, at: Self.t2)
+                },
+            ]
+
+            // Then: each fails, saying why, and changes nothing
+            for error in errors {
+                XCTAssert("\(String(describing: error))".contains("no history"), "\(name): \(String(describing: error))")
             }
             let orders = try await store.fetchOrders()
             XCTAssertEqual(orders, [amy], "\(name): no order created, Amy neither changed nor deleted")
