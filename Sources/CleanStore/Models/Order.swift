@@ -29,11 +29,25 @@ public struct Order: Equatable, Sendable {
     /// when the order has been saved by someone else since: no update is ever lost.
     public var version: Int
 
+    // MARK: Record
+    // Who created the order and who changed it last, kept on the order itself (columns of the
+    // orders table) rather than looked up in its history: every read of an order, the 409 form's
+    // `.conflict(current:)` included, has them with no second query. The store sets them, in the
+    // same transaction as the history's event, so the two never disagree; whatever a caller puts
+    // here is replaced.
+    /// Who created the order: nil when no one was signed in (or it was created before this was kept).
+    public var createdBy: AccountName?
+    /// Who saved the order last: nil when no one was signed in, or it was never changed.
+    public var updatedBy: AccountName?
+    /// When the order was last saved: nil while it was never changed since it was created.
+    public var updatedAt: Date?
+
     public init(
         firstName: String, lastName: String, phone: String, email: String,
         billingAddress: Address, paymentMethod: PaymentMethod,
         shipmentAddress: Address, shipmentMethod: ShipmentMethod,
-        id: String? = nil, date: Date, total: Decimal = 0, version: Int = 1
+        id: String? = nil, date: Date, total: Decimal = 0, version: Int = 1,
+        createdBy: AccountName? = nil, updatedBy: AccountName? = nil, updatedAt: Date? = nil
     ) {
         self.firstName = firstName
         self.lastName = lastName
@@ -47,5 +61,8 @@ public struct Order: Equatable, Sendable {
         self.date = date
         self.total = total
         self.version = version
+        self.createdBy = createdBy
+        self.updatedBy = updatedBy
+        self.updatedAt = updatedAt
     }
 }

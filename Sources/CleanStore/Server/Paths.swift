@@ -32,6 +32,7 @@ public enum Paths {
     public static let signIn = AppPath("/sign-in")
     public static let signOut = AppPath("/sign-out")
     public static let setup = AppPath("/setup")
+    public static let orderHistory = AppPath("/orders/{id}/history")
 
     /// A page of the list: the orders older (`after`) or newer (`before`) than a cursor.
     static func orders(after cursor: String) -> String { "\(orders)?after=\(cursor)" }

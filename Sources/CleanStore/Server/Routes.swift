@@ -114,6 +114,10 @@ enum Routes {
             Route(method: .get, path: Paths.editOrder, access: .signedIn(.changeOrders)) { _, context in
                 await createOrder(context).editOrder(id: try orderID(context))
             },
+            Route(method: .get, path: Paths.orderHistory) { _, context in
+                await ViewOrderHistoryViewController(environment: environment.serving(context), browser: context.browser).showHistory(
+                    id: try orderID(context))
+            },
         ]
     }
 

@@ -5,6 +5,8 @@ import Logging
 /// Everything with a clock or randomness in it is here, so tests inject fixed values.
 public struct SceneEnvironment: Sendable {
     public var ordersStore: any OrdersStoreProtocol
+    /// The orders' history (the same database as `ordersStore`, which writes it).
+    public var orderEvents: any OrderEventsStoreProtocol
     public var pages: any PageRendering
     /// "Now", for order dates and card expiry checks.
     public var now: @Sendable () -> Date
@@ -23,6 +25,7 @@ public struct SceneEnvironment: Sendable {
 
     public init(
         ordersStore: any OrdersStoreProtocol,
+        orderEvents: any OrderEventsStoreProtocol,
         pages: any PageRendering,
         now: @escaping @Sendable () -> Date = { Date() },
         timeZone: TimeZone = .current,
@@ -30,6 +33,7 @@ public struct SceneEnvironment: Sendable {
         signIn: SignInServices = .inMemory()
     ) {
         self.ordersStore = ordersStore
+        self.orderEvents = orderEvents
         self.pages = pages
         self.now = now
         self.timeZone = timeZone

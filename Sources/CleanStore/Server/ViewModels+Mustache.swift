@@ -94,7 +94,10 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedOrder: MustacheParent {
         case "cardNumber": cardNumber
         case "expirationDate": expirationDate
         case "title": title
+        case "createdBy": createdBy
+        case "lastChanged": lastChanged
         case "editURL": editURL
+        case "historyURL": historyURL
         case "deleteURL": deleteURL
         case "ordersURL": ordersURL
         default: nil

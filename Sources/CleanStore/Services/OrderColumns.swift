@@ -9,7 +9,8 @@ enum OrderColumns {
         id, created_at, first_name, last_name, phone, email, \
         shipment_street1, shipment_street2, shipment_city, shipment_state, shipment_zip, shipment_speed, \
         card_ciphertext, card_key_id, card_expiry_year, card_expiry_month, \
-        billing_street1, billing_street2, billing_city, billing_state, billing_zip, total, version
+        billing_street1, billing_street2, billing_city, billing_state, billing_zip, total, version, \
+        created_by_username, created_by_display_name, updated_by_username, updated_by_display_name, updated_at
         """
 
     /// A value an order writes, in the types both databases take.
@@ -18,6 +19,25 @@ enum OrderColumns {
         case integer(Int)
         case decimal(Decimal)
         case bytes(Data)
+        case real(Double)
+        case null
+    }
+
+    /// The columns a create writes besides `written(by:cards:)`: who created the order.
+    static func created(by name: AccountName?) -> [(name: String, value: Value)] {
+        [
+            ("created_by_username", name.map { .text($0.username) } ?? .null),
+            ("created_by_display_name", name.map { .text($0.displayName) } ?? .null),
+        ]
+    }
+
+    /// The columns an update writes besides `written(by:cards:)`: who saved the order last, and when.
+    static func updated(by name: AccountName?, at time: Date) -> [(name: String, value: Value)] {
+        [
+            ("updated_by_username", name.map { .text($0.username) } ?? .null),
+            ("updated_by_display_name", name.map { .text($0.displayName) } ?? .null),
+            ("updated_at", .real(time.timeIntervalSince1970)),
+        ]
     }
 
     /// The columns an order writes (all but id, creation date and version), with its values; the
@@ -71,8 +91,17 @@ enum OrderColumns {
             id: String(id),
             date: Date(timeIntervalSince1970: try row.double(1)),
             total: try row.decimal(21),
-            version: try row.int(22)
+            version: try row.int(22),
+            createdBy: try accountName(row, 23),
+            updatedBy: try accountName(row, 25),
+            updatedAt: try row.optionalDouble(27).map(Date.init(timeIntervalSince1970:))
         )
+    }
+
+    /// The account named by a username and a display name in the columns at `index` and after it.
+    static func accountName<Row: OrderRow>(_ row: Row, _ index: Int) throws -> AccountName? {
+        guard let username = try row.optionalText(index) else { return nil }
+        return AccountName(username: username, displayName: try row.optionalText(index + 1) ?? username)
     }
 }
 
@@ -84,4 +113,41 @@ protocol OrderRow {
     func double(_ index: Int) throws -> Double
     func decimal(_ index: Int) throws -> Decimal
     func bytes(_ index: Int) throws -> Data
+    func optionalText(_ index: Int) throws -> String?
+    func optionalDouble(_ index: Int) throws -> Double?
+}
+
+/// The `order_events` table as both SQL stores write and read it. An update's changes are one JSON
+/// array (`[{"field":…,"old":…,"new":…}]`): an event is written once and read whole, never queried
+/// by field. No foreign key to `orders`: the history outlives the order.
+enum OrderEventColumns {
+    static let selected = "order_id, kind, happened_at, by_username, by_display_name, changes"
+    static let written = "order_id, kind, happened_at, by_username, by_display_name, changes"
+
+    /// The values of `written` for `event`, in order.
+    static func values(of event: OrderEvent, rowID: Int64) throws -> [OrderColumns.Value] {
+        let changes = String(decoding: try encoder.encode(event.changes), as: UTF8.self)
+        return [
+            .integer(Int(rowID)), .text(event.kind.rawValue), .real(event.at.timeIntervalSince1970),
+            event.by.map { .text($0.username) } ?? .null, event.by.map { .text($0.displayName) } ?? .null, .text(changes),
+        ]
+    }
+
+    /// The event in a row of `selected`.
+    static func event<Row: OrderRow>(from row: Row) throws -> OrderEvent {
+        let kind = try row.text(1)
+        guard let known = OrderEvent.Kind(rawValue: kind) else {
+            throw OrdersStoreError.cannotFetch("Unknown kind of order event: \(kind)")
+        }
+        return OrderEvent(
+            orderID: String(try row.int64(0)), kind: known, by: try OrderColumns.accountName(row, 3),
+            at: Date(timeIntervalSince1970: try row.double(2)),
+            changes: try JSONDecoder().decode([OrderChange].self, from: Data(try row.text(5).utf8)))
+    }
+
+    private static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
 }

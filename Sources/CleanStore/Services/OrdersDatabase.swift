@@ -12,6 +12,8 @@ import ServiceLifecycle
 /// way to open one without.
 public struct OrdersDatabase: Sendable {
     public let store: any OrdersStoreProtocol
+    /// The orders' history: written by `store` (in its transactions), read here.
+    public let events: any OrderEventsStoreProtocol
     /// Accounts, sessions and failed sign-ins: in the same database, through the same handle.
     public let accounts: any AccountsStoreProtocol
     public let sessions: any SessionsStoreProtocol
@@ -35,7 +37,7 @@ public struct OrdersDatabase: Sendable {
             let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
             let store = OrdersPostgresStore(client: client, cards: cards, logger: logger)
             return OrdersDatabase(
-                store: store, accounts: AccountsPostgresStore(orders: store, logger: logger),
+                store: store, events: store, accounts: AccountsPostgresStore(orders: store, logger: logger),
                 sessions: SessionsPostgresStore(orders: store, logger: logger),
                 signInAttempts: SignInAttemptsPostgresStore(orders: store, logger: logger),
                 cardKeyRotation: store, description: "PostgreSQL at \(OrdersPostgresStore.redacted(database))",
@@ -43,8 +45,9 @@ public struct OrdersDatabase: Sendable {
         }
         if database == ":memory:" {
             let accounts = AccountsMemStore()
+            let store = OrdersMemStore()
             return OrdersDatabase(
-                store: OrdersMemStore(), accounts: accounts, sessions: SessionsMemStore(accounts: accounts),
+                store: store, events: store, accounts: accounts, sessions: SessionsMemStore(accounts: accounts),
                 signInAttempts: SignInAttemptsMemStore(), cardKeyRotation: nil, description: "memory", services: [], prepare: {}, close: {})
         }
         let (cards, generated) = try cardKeys.keyring(sqlitePath: database, logger: logger)
@@ -57,7 +60,7 @@ public struct OrdersDatabase: Sendable {
             throw error
         }
         return OrdersDatabase(
-            store: store, accounts: AccountsSQLiteStore(orders: store), sessions: SessionsSQLiteStore(orders: store),
+            store: store, events: store, accounts: AccountsSQLiteStore(orders: store), sessions: SessionsSQLiteStore(orders: store),
             signInAttempts: SignInAttemptsSQLiteStore(orders: store), cardKeyRotation: store, description: "SQLite file \(database)", services: [], prepare: {},
             close: { try store.close() })
     }

@@ -1,7 +1,12 @@
+import Foundation
+
 /// Orders in memory: for unit tests and `--database :memory:`. Ids are 1, 2, 3, … in order of creation.
-/// Seed orders keep their versions (so a test can seed an order someone has saved since).
-public actor OrdersMemStore: OrdersStoreProtocol {
+/// Seed orders keep their versions (so a test can seed an order someone has saved since) and have
+/// no history. Each change and its event are one step of the actor: nothing comes between them.
+public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol {
     private var orders: [Order] = []
+    /// Every order's history, oldest first.
+    private var events: [OrderEvent] = []
     private var lastID = 0
     private let totalWorker = OrderTotalWorker()
 
@@ -37,17 +42,21 @@ public actor OrdersMemStore: OrdersStoreProtocol {
         orders.first { $0.id == id }
     }
 
-    public func createOrder(orderToCreate: Order) throws(OrdersStoreError) -> Order {
+    public func createOrder(orderToCreate: Order, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
         var order = orderToCreate
         order.version = 1
         lastID += 1
         order.id = String(lastID)
         order.total = totalWorker.total(for: order)
+        order.createdBy = by
+        order.updatedBy = nil
+        order.updatedAt = nil
         orders.append(order)
+        events.append(OrderEvent(orderID: String(lastID), kind: .created, by: by, at: at))
         return order
     }
 
-    public func updateOrder(orderToUpdate: Order) throws(OrdersStoreError) -> Order {
+    public func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
         let id = orderToUpdate.id ?? ""
         guard let index = orders.firstIndex(where: { $0.id == id }) else {
             throw .notFound(id: id)
@@ -55,19 +64,32 @@ public actor OrdersMemStore: OrdersStoreProtocol {
         guard orderToUpdate.version == orders[index].version else {
             throw .conflict(current: orders[index])
         }
+        let stored = orders[index]
         var order = orderToUpdate
-        order.date = orders[index].date
+        order.date = stored.date
         order.version += 1
         order.total = totalWorker.total(for: order)
+        order.createdBy = stored.createdBy
+        order.updatedBy = by
+        order.updatedAt = at
         orders[index] = order
+        events.append(OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order)))
         return order
     }
 
-    public func deleteOrder(id: String) throws(OrdersStoreError) -> Order {
+    public func deleteOrder(id: String, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
         guard let index = orders.firstIndex(where: { $0.id == id }) else {
             throw .notFound(id: id)
         }
+        events.append(OrderEvent(orderID: id, kind: .deleted, by: by, at: at))
         return orders.remove(at: index)
+    }
+
+    /// Newest first: by time, then by the order they were written in.
+    public func fetchEvents(orderID: String) throws(OrdersStoreError) -> [OrderEvent] {
+        events.enumerated().filter { $0.element.orderID == orderID }
+            .sorted { ($0.element.at, $0.offset) > ($1.element.at, $1.offset) }
+            .map(\.element)
     }
 
     /// Memory can always be read and written while the process runs: healthy.

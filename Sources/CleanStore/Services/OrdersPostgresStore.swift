@@ -12,7 +12,7 @@ import PostgresNIO
 ///
 /// Card numbers are stored encrypted (`CardKeyring`); `migrate()` refuses a database whose card
 /// numbers need a key the keyring does not hold.
-public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
+public final class OrdersPostgresStore: OrdersStoreProtocol, OrderEventsStoreProtocol, CardKeyRotating {
     public let client: PostgresClient
     private let cards: CardKeyring
     private let logger: Logger
@@ -179,6 +179,31 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
                     """),
                 .sql("CREATE INDEX sign_in_failures_by_username ON sign_in_failures (username_key, attempted_at)"),
                 .sql("CREATE INDEX sign_in_failures_by_address ON sign_in_failures (address, attempted_at)"),
+            ]),
+        Migration(
+            version: 7, name: "order history",
+            // Who created an order and who changed it last: on the order (see `Order.createdBy`);
+            // NULL for orders from before, and when no one was signed in.
+            steps: [
+                .sql(
+                    """
+                    ALTER TABLE orders ADD COLUMN created_by_username TEXT, ADD COLUMN created_by_display_name TEXT,
+                        ADD COLUMN updated_by_username TEXT, ADD COLUMN updated_by_display_name TEXT,
+                        ADD COLUMN updated_at DOUBLE PRECISION
+                    """),
+                .sql(
+                    """
+                    CREATE TABLE order_events (
+                        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                        order_id BIGINT NOT NULL,
+                        kind TEXT NOT NULL,
+                        happened_at DOUBLE PRECISION NOT NULL,
+                        by_username TEXT,
+                        by_display_name TEXT,
+                        changes TEXT NOT NULL
+                    )
+                    """),
+                .sql("CREATE INDEX order_events_by_order ON order_events (order_id, happened_at DESC, id DESC)"),
             ]),
     ]
 
@@ -377,37 +402,53 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
         }
     }
 
-    public func createOrder(orderToCreate: Order) async throws(OrdersStoreError) -> Order {
+    public func createOrder(orderToCreate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         var order = orderToCreate
         order.total = totalWorker.total(for: order)
         order.version = 1
+        order.createdBy = by
+        order.updatedBy = nil
+        order.updatedAt = nil
         do {
             var binds = PostgresBindings()
             binds.append(order.date.timeIntervalSince1970)
-            let names = try bind(order, into: &binds)
+            let names = try bind(try OrderColumns.written(by: order, cards: cards) + OrderColumns.created(by: by), into: &binds)
             let placeholders = (1...binds.count).map { "$\($0)" }.joined(separator: ", ")
             let sql = "INSERT INTO orders (created_at, \(names.joined(separator: ", "))) VALUES (\(placeholders)) RETURNING id"
-            let rows = try await client.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
-            for try await id in rows.decode(Int64.self) {
-                order.id = String(id)
+            let logger = self.logger
+            let rowID = try await client.withTransaction(logger: logger) { [binds] connection in
+                var rowID: Int64?
+                for try await id in try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).decode(Int64.self) {
+                    rowID = id
+                }
+                guard let rowID else { throw OrdersStoreError.cannotCreate("Cannot create order: no id returned") }
+                try await Self.insert(OrderEvent(orderID: String(rowID), kind: .created, by: by, at: at), rowID: rowID, on: connection, logger: logger)
+                return rowID
             }
-            guard order.id != nil else { throw OrdersStoreError.cannotCreate("Cannot create order: no id returned") }
+            order.id = String(rowID)
             return order
         } catch {
-            throw .from(error) { .cannotCreate("Cannot create order: \(String(reflecting: $0))") }
+            throw .from(unwrapping: error) { .cannotCreate("Cannot create order: \(String(reflecting: $0))") }
         }
     }
 
-    public func updateOrder(orderToUpdate: Order) async throws(OrdersStoreError) -> Order {
+    /// What an update found: the order saved, or the order as stored when the update's version was
+    /// not the stored one, or no order.
+    private enum UpdateOutcome {
+        case saved(Order)
+        case conflict(Order)
+        case notFound
+    }
+
+    public func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         let id = orderToUpdate.id ?? ""
         guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
         var order = orderToUpdate
         order.total = totalWorker.total(for: order)
-        let outcome: Order?
-        let current: Order?
+        let outcome: UpdateOutcome
         do {
             var binds = PostgresBindings()
-            let names = try bind(order, into: &binds)
+            let names = try bind(try OrderColumns.written(by: order, cards: cards) + OrderColumns.updated(by: by, at: at), into: &binds)
             let assignments = names.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
             binds.append(rowID)
             binds.append(order.version)
@@ -416,34 +457,90 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
                 WHERE id = $\(binds.count - 1) AND version = $\(binds.count)
                 RETURNING \(Self.selectedColumns)
                 """
-            outcome = try await orders(PostgresQuery(unsafeSQL: sql, binds: binds)).first
-            current = outcome == nil ? try await self.order(id: rowID) : nil
+            let logger = self.logger
+            outcome = try await client.withTransaction(logger: logger) { [binds] connection in
+                // The row stays locked until the transaction ends: the order read is the one updated.
+                let select: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(rowID) FOR UPDATE"
+                guard let old = try await self.orders(select, on: connection).first else { return .notFound }
+                guard let saved = try await self.orders(PostgresQuery(unsafeSQL: sql, binds: binds), on: connection).first else {
+                    return .conflict(old)
+                }
+                let event = OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(old, saved))
+                try await Self.insert(event, rowID: rowID, on: connection, logger: logger)
+                return .saved(saved)
+            }
         } catch {
-            throw .from(error) { .cannotUpdate("Cannot update order with id \(id): \(String(reflecting: $0))") }
+            throw .from(unwrapping: error) { .cannotUpdate("Cannot update order with id \(id): \(String(reflecting: $0))") }
         }
-        if let outcome { return outcome }
-        // Nothing changed: the order is gone, or someone saved it since this version.
-        guard let current else { throw .notFound(id: id) }
-        throw .conflict(current: current)
+        switch outcome {
+        case .saved(let saved): return saved
+        case .conflict(let current): throw .conflict(current: current)
+        case .notFound: throw .notFound(id: id)
+        }
     }
 
-    public func deleteOrder(id: String) async throws(OrdersStoreError) -> Order {
+    public func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
         let deleted: Order?
         do {
-            deleted = try await orders("DELETE FROM orders WHERE id = \(rowID) RETURNING \(unescaped: Self.selectedColumns)").first
+            let logger = self.logger
+            deleted = try await client.withTransaction(logger: logger) { connection in
+                let delete: PostgresQuery = "DELETE FROM orders WHERE id = \(rowID) RETURNING \(unescaped: Self.selectedColumns)"
+                guard let deleted = try await self.orders(delete, on: connection).first else { return nil }
+                try await Self.insert(OrderEvent(orderID: id, kind: .deleted, by: by, at: at), rowID: rowID, on: connection, logger: logger)
+                return deleted
+            }
         } catch {
-            throw .from(error) { .cannotDelete("Cannot delete order with id \(id): \(String(reflecting: $0))") }
+            throw .from(unwrapping: error) { .cannotDelete("Cannot delete order with id \(id): \(String(reflecting: $0))") }
         }
         guard let deleted else { throw .notFound(id: id) }
         return deleted
     }
 
+    // MARK: History
+
+    /// Writes `event` in the transaction of `connection`: a failure rolls the change it records back.
+    private static func insert(_ event: OrderEvent, rowID: Int64, on connection: PostgresConnection, logger: Logger) async throws {
+        var binds = PostgresBindings()
+        try append(try OrderEventColumns.values(of: event, rowID: rowID), to: &binds)
+        let placeholders = (1...binds.count).map { "$\($0)" }.joined(separator: ", ")
+        try await connection.query(
+            PostgresQuery(unsafeSQL: "INSERT INTO order_events (\(OrderEventColumns.written)) VALUES (\(placeholders))", binds: binds),
+            logger: logger)
+    }
+
+    public func fetchEvents(orderID: String) async throws(OrdersStoreError) -> [OrderEvent] {
+        guard let rowID = OrderID.rowID(orderID) else { return [] }
+        do {
+            var events: [OrderEvent] = []
+            let rows = try await client.query(
+                """
+                SELECT \(unescaped: OrderEventColumns.selected) FROM order_events WHERE order_id = \(rowID)
+                ORDER BY happened_at DESC, id DESC
+                """, logger: logger)
+            for try await row in rows {
+                events.append(try OrderEventColumns.event(from: PostgresOrderRow(row: row.makeRandomAccess())))
+            }
+            return events
+        } catch {
+            throw .from(error) { .cannotFetch("Cannot fetch the history of order \(orderID): \(String(reflecting: $0))") }
+        }
+    }
+
     // MARK: Queries
 
     private func orders(_ query: PostgresQuery) async throws -> [Order] {
+        try await orders(of: client.query(query, logger: logger))
+    }
+
+    /// As `orders(_:)`, in a transaction.
+    private func orders(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> [Order] {
+        try await orders(of: connection.query(query, logger: logger))
+    }
+
+    private func orders(of rows: PostgresRowSequence) async throws -> [Order] {
         var orders: [Order] = []
-        for try await row in try await client.query(query, logger: logger) {
+        for try await row in rows {
             orders.append(try OrderColumns.order(from: PostgresOrderRow(row: row.makeRandomAccess()), cards: cards))
         }
         return orders
@@ -462,19 +559,24 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
 
     // MARK: Mapping
 
-    /// Appends the columns an order writes (`OrderColumns.written`, its card number encrypted) to
-    /// `binds`; returns their names, in the same order.
-    private func bind(_ order: Order, into binds: inout PostgresBindings) throws -> [String] {
-        let columns = try OrderColumns.written(by: order, cards: cards)
-        for column in columns {
-            switch column.value {
+    /// Appends the values of `columns` (`OrderColumns.written`, its card number encrypted, and who
+    /// did it) to `binds`; returns their names, in the same order.
+    private func bind(_ columns: [(name: String, value: OrderColumns.Value)], into binds: inout PostgresBindings) throws -> [String] {
+        try Self.append(columns.map(\.value), to: &binds)
+        return columns.map(\.name)
+    }
+
+    private static func append(_ values: [OrderColumns.Value], to binds: inout PostgresBindings) throws {
+        for value in values {
+            switch value {
             case .text(let text): binds.append(text)
             case .integer(let integer): binds.append(integer)
             case .decimal(let decimal): try binds.append(decimal, context: .default)
             case .bytes(let bytes): try binds.append(bytes, context: .default)
+            case .real(let real): binds.append(real)
+            case .null: binds.appendNull()
             }
         }
-        return columns.map(\.name)
     }
 
     static let selectedColumns = OrderColumns.selected
@@ -487,6 +589,8 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
         func double(_ index: Int) throws -> Double { try row[index].decode(Double.self) }
         func decimal(_ index: Int) throws -> Decimal { try row[index].decode(Decimal.self) }
         func bytes(_ index: Int) throws -> Data { try row[index].decode(Data.self) }
+        func optionalText(_ index: Int) throws -> String? { try row[index].decode(String?.self) }
+        func optionalDouble(_ index: Int) throws -> Double? { try row[index].decode(Double?.self) }
     }
 }
 

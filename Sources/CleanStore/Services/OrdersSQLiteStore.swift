@@ -12,7 +12,7 @@ import Logging
 /// checkpoints the WAL into the database file, so that the file alone holds every order. A database
 /// file deleted or replaced while the store is open is noticed: writes and `checkHealth` refuse,
 /// rather than carry on into a file no one can open again.
-public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
+public final class OrdersSQLiteStore: OrdersStoreProtocol, OrderEventsStoreProtocol, CardKeyRotating {
     /// Shared with the accounts, sessions and sign-in attempts stores (`AccountsSQLiteStore` …):
     /// one pool, one schema, one migrator for the file.
     let dbPool: DatabasePool
@@ -178,6 +178,27 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
                 CREATE INDEX sign_in_failures_by_address ON sign_in_failures (address, attempted_at);
                 """)
         }
+        migrator.registerMigration("v8: order history") { db in
+            // Who created an order and who changed it last: on the order (see `Order.createdBy`);
+            // NULL for orders from before, and when no one was signed in.
+            try db.execute(sql: """
+                ALTER TABLE orders ADD COLUMN created_by_username TEXT;
+                ALTER TABLE orders ADD COLUMN created_by_display_name TEXT;
+                ALTER TABLE orders ADD COLUMN updated_by_username TEXT;
+                ALTER TABLE orders ADD COLUMN updated_by_display_name TEXT;
+                ALTER TABLE orders ADD COLUMN updated_at REAL;
+                CREATE TABLE order_events (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    order_id INTEGER NOT NULL,
+                    kind TEXT NOT NULL,
+                    happened_at REAL NOT NULL,
+                    by_username TEXT,
+                    by_display_name TEXT,
+                    changes TEXT NOT NULL
+                );
+                CREATE INDEX order_events_by_order ON order_events (order_id, happened_at DESC, id DESC);
+                """)
+        }
         return migrator
     }
 
@@ -266,12 +287,15 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         }
     }
 
-    public func createOrder(orderToCreate: Order) async throws(OrdersStoreError) -> Order {
+    public func createOrder(orderToCreate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         var order = orderToCreate
         order.total = totalWorker.total(for: order)
         order.version = 1
+        order.createdBy = by
+        order.updatedBy = nil
+        order.updatedAt = nil
         try checkFileIsTheOneOpened()
-        let columns = try columns(of: order)
+        let columns = try columns(of: order, OrderColumns.created(by: by))
         let arguments = StatementArguments([order.date.timeIntervalSince1970.databaseValue] + columns.values)
         do {
             let rowID = try await dbPool.write { db in
@@ -279,7 +303,9 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
                     sql: "INSERT INTO orders (created_at, \(columns.names.joined(separator: ", "))) "
                         + "VALUES (?\(String(repeating: ", ?", count: columns.names.count)))",
                     arguments: arguments)
-                return db.lastInsertedRowID
+                let rowID = db.lastInsertedRowID
+                try Self.insert(OrderEvent(orderID: String(rowID), kind: .created, by: by, at: at), rowID: rowID, into: db)
+                return rowID
             }
             order.id = String(rowID)
             return order
@@ -288,13 +314,13 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         }
     }
 
-    public func updateOrder(orderToUpdate: Order) async throws(OrdersStoreError) -> Order {
+    public func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         let id = orderToUpdate.id ?? ""
         guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
         var order = orderToUpdate
         order.total = totalWorker.total(for: order)
         try checkFileIsTheOneOpened()
-        let columns = try columns(of: order)
+        let columns = try columns(of: order, OrderColumns.updated(by: by, at: at))
         let mapping = orderMapping
         let assignments = columns.names.map { "\($0) = ?" }.joined(separator: ", ")
         let arguments = StatementArguments(columns.values + [rowID.databaseValue, order.version.databaseValue])
@@ -302,14 +328,17 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         let outcome: (saved: Bool, stored: Order?)
         do {
             outcome = try await dbPool.write { db in
+                let select = "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?"
+                guard let old = try Row.fetchOne(db, sql: select, arguments: [rowID]).map(mapping) else { return (false, nil) }
                 try db.execute(
                     sql: "UPDATE orders SET \(assignments), version = version + 1 WHERE id = ? AND version = ?",
                     arguments: arguments)
-                let saved = db.changesCount > 0
-                let stored = try Row.fetchOne(
-                    db, sql: "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?", arguments: [rowID]
-                ).map(mapping)
-                return (saved, stored)
+                guard db.changesCount > 0, let stored = try Row.fetchOne(db, sql: select, arguments: [rowID]).map(mapping) else {
+                    return (false, old)
+                }
+                let event = OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(old, stored))
+                try Self.insert(event, rowID: rowID, into: db)
+                return (true, stored)
             }
         } catch {
             throw .from(error) { .cannotUpdate("Cannot update order with id \(id): \($0)") }
@@ -319,7 +348,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         return stored
     }
 
-    public func deleteOrder(id: String) async throws(OrdersStoreError) -> Order {
+    public func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
         try checkFileIsTheOneOpened()
         let order = orderMapping
@@ -329,6 +358,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
                 guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?", arguments: [rowID])
                 else { return nil }
                 try db.execute(sql: "DELETE FROM orders WHERE id = ?", arguments: [rowID])
+                try Self.insert(OrderEvent(orderID: id, kind: .deleted, by: by, at: at), rowID: rowID, into: db)
                 return try order(row)
             }
         } catch {
@@ -336,6 +366,31 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         }
         guard let deleted else { throw .notFound(id: id) }
         return deleted
+    }
+
+    // MARK: History
+
+    /// Writes `event` in the transaction of `db`: a failure rolls the change it records back.
+    private static func insert(_ event: OrderEvent, rowID: Int64, into db: Database) throws {
+        let values = try OrderEventColumns.values(of: event, rowID: rowID).map(databaseValue)
+        try db.execute(
+            sql: "INSERT INTO order_events (\(OrderEventColumns.written)) VALUES (?\(String(repeating: ", ?", count: values.count - 1)))",
+            arguments: StatementArguments(values))
+    }
+
+    public func fetchEvents(orderID: String) async throws(OrdersStoreError) -> [OrderEvent] {
+        guard let rowID = OrderID.rowID(orderID) else { return [] }
+        do {
+            return try await dbPool.read { db in
+                try Row.fetchAll(
+                    db,
+                    sql: "SELECT \(OrderEventColumns.selected) FROM order_events WHERE order_id = ? ORDER BY happened_at DESC, id DESC",
+                    arguments: [rowID]
+                ).map { try OrderEventColumns.event(from: SQLiteRow(row: $0)) }
+            }
+        } catch {
+            throw .from(error) { .cannotFetch("Cannot fetch the history of order \(orderID): \($0)") }
+        }
     }
 
     // MARK: Card key rotation
@@ -381,17 +436,23 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
     // MARK: Mapping
 
     /// The columns an order writes (all but id and creation date, which never change), its card
-    /// number encrypted.
-    private func columns(of order: Order) throws(OrdersStoreError) -> (names: [String], values: [DatabaseValue]) {
-        let columns = try OrderColumns.written(by: order, cards: cards)
-        return (columns.map(\.name), columns.map { column in
-            switch column.value {
-            case .text(let text): text.databaseValue
-            case .integer(let integer): integer.databaseValue
-            case .decimal(let decimal): "\(decimal)".databaseValue  // as text: exact
-            case .bytes(let bytes): bytes.databaseValue
-            }
-        })
+    /// number encrypted, then `record` (who created or changed it).
+    private func columns(
+        of order: Order, _ record: [(name: String, value: OrderColumns.Value)]
+    ) throws(OrdersStoreError) -> (names: [String], values: [DatabaseValue]) {
+        let columns = try OrderColumns.written(by: order, cards: cards) + record
+        return (columns.map(\.name), columns.map { Self.databaseValue($0.value) })
+    }
+
+    private static func databaseValue(_ value: OrderColumns.Value) -> DatabaseValue {
+        switch value {
+        case .text(let text): text.databaseValue
+        case .integer(let integer): integer.databaseValue
+        case .decimal(let decimal): "\(decimal)".databaseValue  // as text: exact
+        case .bytes(let bytes): bytes.databaseValue
+        case .real(let real): real.databaseValue
+        case .null: .null
+        }
     }
 
     static let selectedColumns = OrderColumns.selected
@@ -411,5 +472,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         func double(_ index: Int) -> Double { row[index] }
         func decimal(_ index: Int) -> Decimal { Decimal(string: row[index] as String) ?? 0 }
         func bytes(_ index: Int) -> Data { row[index] }
+        func optionalText(_ index: Int) -> String? { row[index] }
+        func optionalDouble(_ index: Int) -> Double? { row[index] }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where orders live. Every store (memory, SQLite, PostgreSQL) keeps the same contract, checked by
 /// one contract test suite (`OrdersStoreContractTests`):
 /// - `createOrder` chooses a unique id and computes the total (`OrderTotalWorker`);
@@ -8,6 +10,10 @@
 ///   order as it is stored now, and changes nothing.
 /// - `fetchOrders(page:)` returns the newest first.
 /// - An unknown id is `nil` from `fetchOrder` and `OrdersStoreError.notFound` elsewhere.
+/// - `createOrder`, `updateOrder` and `deleteOrder` record who (`by`, nil when no one is signed in)
+///   and when (`at`, the caller's clock): each writes one `OrderEvent` in the same transaction as
+///   its change (an update's changes by `OrderChange.between`); a create sets `createdBy`, an update
+///   `updatedBy` and `updatedAt` (`OrderEventsStoreProtocol` reads the events).
 /// - `checkHealth` throws when the store cannot read and write (for `/healthz`), and changes nothing.
 /// - Card numbers come back as they were given; at rest the SQL stores keep them encrypted
 ///   (`CardKeyring`), with the last four digits in clear.
@@ -16,9 +22,9 @@ public protocol OrdersStoreProtocol: Sendable {
     /// newer than `before`, or the newest; `limit` at most.
     func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage
     func fetchOrder(id: String) async throws(OrdersStoreError) -> Order?
-    func createOrder(orderToCreate: Order) async throws(OrdersStoreError) -> Order
-    func updateOrder(orderToUpdate: Order) async throws(OrdersStoreError) -> Order
-    func deleteOrder(id: String) async throws(OrdersStoreError) -> Order
+    func createOrder(orderToCreate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
+    func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
+    func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
     /// Reads and writes (a write that is rolled back): throws, saying why, when the store cannot.
     func checkHealth() async throws(OrdersStoreError)
 }

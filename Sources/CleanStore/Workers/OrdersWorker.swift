@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 
 /// The shared worker every scene uses for orders, over whichever store the app was started with.
@@ -7,10 +8,13 @@ class OrdersWorker {
     let ordersStore: OrdersStoreProtocol
     /// Where a store's failure is said (the request's logger, with its id).
     let logger: Logger
+    /// The clock: when each change is made, as the order's history records it.
+    let now: @Sendable () -> Date
 
-    init(ordersStore: OrdersStoreProtocol, logger: Logger = Logger(label: "cleanstore")) {
+    init(ordersStore: OrdersStoreProtocol, logger: Logger = Logger(label: "cleanstore"), now: @escaping @Sendable () -> Date = Date.init) {
         self.ordersStore = ordersStore
         self.logger = logger
+        self.now = now
     }
 
     /// Runs a store call, timed (`cleanstore_store_duration_seconds`); a failure of the store itself
@@ -50,19 +54,24 @@ class OrdersWorker {
         try await measured("fetch") { () async throws(OrdersStoreError) in try await ordersStore.fetchOrder(id: id) }
     }
 
-    func createOrder(orderToCreate: Order) async throws(OrdersStoreError) -> Order {
+    // A change is made by someone (`by`: nil when no one is signed in), now; the store records both
+    // in the order's history.
+
+    func createOrder(orderToCreate: Order, by: AccountName?) async throws(OrdersStoreError) -> Order {
         try await measured("create", saved: "created") { () async throws(OrdersStoreError) in
-            try await ordersStore.createOrder(orderToCreate: orderToCreate)
+            try await ordersStore.createOrder(orderToCreate: orderToCreate, by: by, at: now())
         }
     }
 
-    func updateOrder(orderToUpdate: Order) async throws(OrdersStoreError) -> Order {
+    func updateOrder(orderToUpdate: Order, by: AccountName?) async throws(OrdersStoreError) -> Order {
         try await measured("update", saved: "updated") { () async throws(OrdersStoreError) in
-            try await ordersStore.updateOrder(orderToUpdate: orderToUpdate)
+            try await ordersStore.updateOrder(orderToUpdate: orderToUpdate, by: by, at: now())
         }
     }
 
-    func deleteOrder(id: String) async throws(OrdersStoreError) -> Order {
-        try await measured("delete", saved: "deleted") { () async throws(OrdersStoreError) in try await ordersStore.deleteOrder(id: id) }
+    func deleteOrder(id: String, by: AccountName?) async throws(OrdersStoreError) -> Order {
+        try await measured("delete", saved: "deleted") { () async throws(OrdersStoreError) in
+            try await ordersStore.deleteOrder(id: id, by: by, at: now())
+        }
     }
 }

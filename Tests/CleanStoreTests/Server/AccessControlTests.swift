@@ -51,7 +51,7 @@ final class AccessControlTests: XCTestCase {
         let app = try await TestApp(orders: [Seeds.Orders.amy])
         try await app.test { client in
             let routes = Self.protectedRoutes(app)
-            XCTAssertEqual(routes.count, 9, "Every route but sign-in, sign-out, set-up and /healthz")
+            XCTAssertEqual(routes.count, 10, "Every route but sign-in, sign-out, set-up and /healthz")
             for route in routes {
                 if route.method == .get {
                     let response = try await client.get(route.path, signedIn: false)
@@ -137,6 +137,18 @@ final class AccessControlTests: XCTestCase {
             XCTAssert(page.text.contains("Signed in as <strong>Sam Supervisor</strong> (clerk)"))
             let signedOut = try await client.get("/nowhere", signedIn: false)
             XCTAssertFalse(signedOut.text.contains("Signed in as"))
+        }
+    }
+
+    func testADeletedOrdersHistoryIsReadableBySupervisorsOnly() async throws {
+        let store = OrdersMemStore(orders: [Seeds.Orders.amy])
+        _ = try await store.deleteOrder(id: "1", by: testAccount.name, at: Seeds.june29)
+        for (role, status) in [(AccountRole.viewer, HTTPResponse.Status.forbidden), (.clerk, .forbidden), (.supervisor, .ok)] {
+            let app = try await TestApp(store: store, role: role)
+            try await app.test { client in
+                let page = try await client.get("/orders/1/history")
+                XCTAssertEqual(page.status, status, "\(role)")
+            }
         }
     }
 

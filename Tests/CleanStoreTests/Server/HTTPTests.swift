@@ -142,6 +142,66 @@ final class HTTPTests: XCTestCase {
         XCTAssertEqual(remaining.map(\.id), ["2"])
     }
 
+    // MARK: History
+
+    func testAnOrdersHistoryListsEveryChangeNewestFirstAndOutlivesTheOrder() async throws {
+        let app = try await TestApp()
+        try await app.test { client in
+            // Given: an order created, then its first name and card changed, through the forms
+            _ = try await client.post("/orders", form: Seeds.formBody(Seeds.validFormFields))
+            var fields = Seeds.validFormFields
+            fields.firstName = "Ann"
+            fields.paymentMethodCreditCardNumber = "4242 4242 4242 4242"
+            let updated = try await client.post("/orders/1", form: Seeds.formBody(fields))
+            XCTAssertEqual(updated.status, .seeOther)
+
+            // When
+            let history = try await client.get("/orders/1/history")
+
+            // Then
+            XCTAssertEqual(history.status, .ok)
+            XCTAssertEqual(history.headers[.contentType], "text/html; charset=utf-8")
+            XCTAssertEqual(HTMLCheck.findings(in: history.text), [])
+            let text = history.text
+            XCTAssert(text.contains("<h1>History of order 1</h1>"), text)
+            let changed = try XCTUnwrap(text.range(of: "Order changed")), created = try XCTUnwrap(text.range(of: "Order created"))
+            XCTAssert(changed.lowerBound < created.lowerBound, "Newest first")
+            XCTAssert(text.contains("<dt>First name</dt><dd>Amy <span aria-hidden=\"true\">→</span>"), text)
+            XCTAssert(text.contains("<dt>Card number</dt><dd>ending 1111 "), text)
+            XCTAssert(text.contains("</span> ending 4242</dd>"), text)
+            XCTAssertFalse(text.contains("4242424242424242") || text.contains("4242 4242 4242 4242"), "Never the whole card")
+            XCTAssert(text.contains("Sam Supervisor (sam), <time datetime=\"2007-06-29T06:00:00+00:00\">6/29/07 at 6:00 AM</time>"), text)
+            XCTAssert(text.contains(#"<a href="/orders/1">Back to order 1</a>"#))
+            let show = try await client.get("/orders/1")
+            XCTAssert(show.text.contains(#"<a href="/orders/1/history">History</a>"#), "The order page links to it")
+            XCTAssert(show.text.contains("Last changed by Sam Supervisor (sam) on 6/29/07 at 6:00 AM"), show.text)
+
+            // And once the order is deleted, its history is still there
+            _ = try await client.post("/orders/1/delete", form: "")
+            let afterDelete = try await client.get("/orders/1/history")
+            XCTAssertEqual(afterDelete.status, .ok)
+            XCTAssert(afterDelete.text.contains("Order 1 was deleted. Its history is kept."))
+            XCTAssert(afterDelete.text.contains("Order deleted"))
+            XCTAssertFalse(afterDelete.text.contains(#"href="/orders/1""#), "No link to an order that is gone")
+        }
+    }
+
+    func testTheHistoryOfAnOrderThatNeverExistedIsA404Page() async throws {
+        let app = try await TestApp(orders: [Seeds.Orders.amy])
+        try await app.test { client in
+            for uri in ["/orders/2/history", "/orders/abc/history", "/orders/-1/history"] {
+                let response = try await client.get(uri)
+                XCTAssertEqual(response.status, .notFound, uri)
+                XCTAssert(response.text.contains("<h1>Page not found</h1>"), uri)
+            }
+            let seeded = try await client.get("/orders/1/history")
+            XCTAssertEqual(seeded.status, .ok, "An order from before history was kept has an empty one")
+            XCTAssert(seeded.text.contains("No changes to this order have been recorded"))
+            let post = try await client.post("/orders/1/history", form: "")
+            XCTAssertEqual(post.status, .methodNotAllowed)
+        }
+    }
+
     // MARK: Invalid forms
 
     func testAnInvalidCreateComesBackAs422WithEveryProblemAndTheTypedValues() async throws {
@@ -201,7 +261,7 @@ final class HTTPTests: XCTestCase {
             XCTAssertEqual(conflict.status, .conflict)
             let html = conflict.text
             XCTAssert(html.contains("<title>Error: Edit order 1 – CleanStore</title>"))
-            XCTAssert(html.contains("Someone else changed order 1 after you opened this form"))
+            XCTAssert(html.contains("Sam Supervisor (sam) changed order 1 on 6/29/07 at 6:00 AM after you opened this form"), "Who and when, as the order says")
             XCTAssert(html.contains(#"value="222-222-2222""#), "The form shows the order as saved")
             XCTAssert(html.contains(#"<p class="typed-value" id="phone-typed">You typed: <strong>111-111-1111</strong></p>"#))
             XCTAssert(html.contains(#"<p class="typed-value" id="shipmentAddressCity-typed">You typed: <strong>Palo Alto</strong></p>"#),

@@ -108,7 +108,7 @@ final class MultiInstanceTests: XCTestCase {
             XCTAssertEqual([resultA.status, resultB.status].sorted(), [303, 409], "round \(round)")
             let loser = resultA.status == 409 ? resultA : resultB
             let (winner, lost) = resultA.status == 303 ? (mine, theirs) : (theirs, mine)
-            XCTAssert(loser.body.contains("Someone else changed order \(id)"), "round \(round)")
+            XCTAssert(loser.body.contains("\(LiveBrowser.username) changed order \(id)"), "round \(round): who did")
             XCTAssert(loser.body.contains(#"value="\#(winner.phone)""#), "round \(round): the form shows what was saved")
             XCTAssert(loser.body.contains("You typed: <strong>\(lost.phone)</strong>"), "round \(round): and what was typed")
             XCTAssert(loser.body.contains(#"name="version" value="\#(round + 1)""#), "round \(round)")

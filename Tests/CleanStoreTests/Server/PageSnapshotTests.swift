@@ -19,9 +19,10 @@ final class PageSnapshotTests: XCTestCase {
     /// with the reference named `name`.
     func assertPage(
         _ name: String, _ uri: String, form: String? = nil, cookie: String? = nil, status: HTTPResponse.Status,
-        orders: [Order] = [Seeds.Orders.amy, Seeds.Orders.bob], file: StaticString = #filePath, line: UInt = #line
+        orders: [Order] = [Seeds.Orders.amy, Seeds.Orders.bob], store: (any OrdersStoreProtocol)? = nil,
+        file: StaticString = #filePath, line: UInt = #line
     ) async throws {
-        let app = try await TestApp(orders: orders)
+        let app = try await TestApp(orders: orders, store: store)
         let response = try await app.test { client in
             if let form {
                 return try await client.post(uri, form: form, cookie: cookie)
@@ -130,6 +131,50 @@ final class PageSnapshotTests: XCTestCase {
 
     func testDeleteConfirmation() async throws {
         try await assertPage("delete-confirmation", "/orders/2/delete", status: .ok)
+    }
+
+    /// Amy and Bob, as clerks made them: Amy created by Amy; Bob created by Amy, saved unchanged by no
+    /// one signed in, then changed by Sue (the name, the shipping, the card, an empty line filled);
+    /// and Bob's second order (3), created and deleted by Sue.
+    static func storeWithHistory() async throws -> OrdersMemStore {
+        let store = OrdersMemStore()
+        let amy = AccountSeeds.amy.name, sue = AccountSeeds.sue.name
+        _ = try await store.createOrder(orderToCreate: Seeds.Orders.amy, by: amy, at: Seeds.june29)
+        let bob = try await store.createOrder(orderToCreate: Seeds.Orders.bob, by: amy, at: Seeds.june29.addingTimeInterval(3600))
+        var changed = try await store.updateOrder(orderToUpdate: bob, by: nil, at: Seeds.june30.addingTimeInterval(8 * 3600))
+        changed.firstName = "Rob"
+        changed.shipmentMethod = ShipmentMethod(speed: .oneDay)
+        changed.shipmentAddress.street2 = "Suite 1"
+        changed.paymentMethod.creditCardNumber = "4242424242424242"
+        _ = try await store.updateOrder(orderToUpdate: changed, by: sue, at: Seeds.june30.addingTimeInterval(8 * 3600 + 5 * 60))
+        let gone = try await store.createOrder(orderToCreate: Seeds.Orders.bob, by: sue, at: Seeds.june30)
+        _ = try await store.deleteOrder(id: gone.id!, by: sue, at: Seeds.june30.addingTimeInterval(600))
+        return store
+    }
+
+    func testOrderDetailWithWhoCreatedAndChangedIt() async throws {
+        try await assertPage("show-order-record", "/orders/2", status: .ok, store: try await Self.storeWithHistory())
+    }
+
+    func testEditFormAfterAConflictNamesWhoMadeTheOtherChange() async throws {
+        var fields = Seeds.validFormFields
+        fields.paymentMethodCreditCardNumber = ""
+        fields.paymentMethodCVV = ""
+        try await assertPage(
+            "form-edit-conflict-named", "/orders/2", form: Seeds.formBody(fields), status: .conflict,
+            store: try await Self.storeWithHistory())
+    }
+
+    func testHistory() async throws {
+        try await assertPage("history", "/orders/2/history", status: .ok, store: try await Self.storeWithHistory())
+    }
+
+    func testHistoryOfADeletedOrder() async throws {
+        try await assertPage("history-deleted", "/orders/3/history", status: .ok, store: try await Self.storeWithHistory())
+    }
+
+    func testHistoryOfAnOrderFromBeforeHistoryWasKept() async throws {
+        try await assertPage("history-empty", "/orders/1/history", status: .ok)
     }
 
     func testNotFound() async throws {

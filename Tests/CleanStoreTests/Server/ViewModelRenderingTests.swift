@@ -33,11 +33,11 @@ final class ViewModelRenderingTests: XCTestCase {
         let listed = ListOrders.FetchOrders.ViewModel.DisplayedOrder(
             id: "1", url: "/orders/1", date: "d", email: "e", name: "n", total: "t")
         let pagination = ListOrders.FetchOrders.ViewModel.Pagination(newerPageURL: "/orders?before=1", olderPageURL: "/orders?after=1")
-        let list = ListOrders.FetchOrders.ViewModel(displayedOrders: [listed], pagination: pagination, errorMessage: "m")
+        let list = ListOrders.FetchOrders.ViewModel(displayedOrders: [listed], pagination: pagination, errorMessage: "m", newOrderURL: "/orders/new")
         let shown = ShowOrder.GetOrder.ViewModel.DisplayedOrder(
             id: "1", date: "d", email: "e", name: "n", total: "t", phone: "p", shipmentAddress: ["a"], shipmentMethod: "s",
-            billingAddress: ["b"], cardNumber: "•••• 1111", expirationDate: "04/29", title: "t", editURL: "/e",
-            deleteURL: "/d", ordersURL: "/orders")
+            billingAddress: ["b"], cardNumber: "•••• 1111", expirationDate: "04/29", title: "t", createdBy: "c", lastChanged: "l",
+            editURL: "/e", historyURL: "/h", deleteURL: "/d", ordersURL: "/orders")
         let toDelete = DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder(
             id: "1", date: "d", name: "n", email: "e", total: "t", title: "t", deleteURL: "/d", orderURL: "/o")
 

@@ -13,6 +13,8 @@ final class OrdersWorkerSpy: OrdersWorker {
     var createdOrder: Order?
     var updatedOrder: Order?
     var deleteOrderCalledWithID: String?
+    /// Who the last create, update or delete was made by.
+    var changedBy: AccountName?
 
     init() {
         super.init(ordersStore: OrdersMemStore())
@@ -31,8 +33,9 @@ final class OrdersWorkerSpy: OrdersWorker {
     }
 
     /// Answers with the order it was given, numbered 42.
-    override func createOrder(orderToCreate: Order) async throws(OrdersStoreError) -> Order {
+    override func createOrder(orderToCreate: Order, by: AccountName?) async throws(OrdersStoreError) -> Order {
         createdOrder = orderToCreate
+        changedBy = by
         if let failure { throw failure }
         var order = orderToCreate
         order.id = "42"
@@ -40,14 +43,16 @@ final class OrdersWorkerSpy: OrdersWorker {
     }
 
     /// Answers with the order it was given (set `failure` to `.conflict(current:)` for a conflict).
-    override func updateOrder(orderToUpdate: Order) async throws(OrdersStoreError) -> Order {
+    override func updateOrder(orderToUpdate: Order, by: AccountName?) async throws(OrdersStoreError) -> Order {
         updatedOrder = orderToUpdate
+        changedBy = by
         if let failure { throw failure }
         return orderToUpdate
     }
 
-    override func deleteOrder(id: String) async throws(OrdersStoreError) -> Order {
+    override func deleteOrder(id: String, by: AccountName?) async throws(OrdersStoreError) -> Order {
         deleteOrderCalledWithID = id
+        changedBy = by
         if let failure { throw failure }
         guard let order = storedOrders.first(where: { $0.id == id }) else { throw .notFound(id: id) }
         return order

@@ -43,6 +43,9 @@ let testBrowserCookie =
 let testSignedOutCookie = "\(CSRFMiddleware.cookieName)=\(CSRFMiddleware.cookieValue(for: testBrowserID, security: testSecurity))"
 /// The CSRF token of the test browser when it is not signed in.
 let testSignedOutCSRFToken = CSRFMiddleware.token(for: testBrowserID, session: nil, security: testSecurity)
+/// The test browser with Sue signed in on it.
+let testSignedInBrowser = Browser(
+    id: testBrowserID, csrfToken: testCSRFToken, signedIn: SignedIn(name: AccountSeeds.sue.name, role: .supervisor))
 
 /// A `Cookie` header carrying a signed flash for the test browser, as a router's redirect sets it.
 func flashCookie(_ message: String) -> String {
@@ -52,6 +55,7 @@ func flashCookie(_ message: String) -> String {
 /// A scene environment with everything fixed: memory store, clock at 6/29/07, UTC, test secret.
 func makeTestEnvironment(
     store: any OrdersStoreProtocol = OrdersMemStore(),
+    events: (any OrderEventsStoreProtocol)? = nil,
     pages: (any PageRendering)? = nil,
     now: Date = Seeds.june29,
     role: AccountRole = .supervisor,
@@ -64,7 +68,9 @@ func makeTestEnvironment(
         renderer = try await PageRenderer(directory: Repository.views)
     }
     return SceneEnvironment(
-        ordersStore: store, pages: renderer, now: { now }, timeZone: TimeZone(identifier: "UTC")!, security: testSecurity,
+        // A store that keeps no history (a test's failing store) has none to show.
+        ordersStore: store, orderEvents: events ?? (store as? any OrderEventsStoreProtocol) ?? OrdersMemStore(), pages: renderer,
+        now: { now }, timeZone: TimeZone(identifier: "UTC")!, security: testSecurity,
         signIn: try await { if let signIn { return signIn } else { return try await makeTestSignIn(role: role, now: now) } }())
 }
 
@@ -88,6 +94,9 @@ final class SessionCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var value: UInt8 = 0
     func next() -> UInt8 { lock.withLock { value += 1; return value } }
+/// The test browser with Sue signed in on it.
+let testSignedInBrowser = Browser(
+    id: testBrowserID, csrfToken: testCSRFToken, signedIn: SignedIn(name: AccountSeeds.sue.name, role: .supervisor))
 }
 
 /// Records what a view controller asked to render, and renders a short, predictable text.

@@ -13,7 +13,7 @@ final class OrdersWorkerTests: XCTestCase {
     override func setUp() {
         super.setUp()
         storeSpy = OrdersStoreSpy()
-        sut = OrdersWorker(ordersStore: storeSpy)
+        sut = OrdersWorker(ordersStore: storeSpy, now: { Seeds.june30 })
     }
 
     // MARK: Test doubles
@@ -32,18 +32,18 @@ final class OrdersWorkerTests: XCTestCase {
             return id == "1" ? Seeds.Orders.amy : nil
         }
 
-        func createOrder(orderToCreate: Order) throws(OrdersStoreError) -> Order {
-            calls.append("createOrder")
+        func createOrder(orderToCreate: Order, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
+            calls.append("createOrder by \(by?.username ?? "nil") at \(at.timeIntervalSince1970)")
             return orderToCreate
         }
 
-        func updateOrder(orderToUpdate: Order) throws(OrdersStoreError) -> Order {
-            calls.append("updateOrder(\(orderToUpdate.id ?? ""))")
+        func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
+            calls.append("updateOrder(\(orderToUpdate.id ?? "")) by \(by?.username ?? "nil") at \(at.timeIntervalSince1970)")
             return orderToUpdate
         }
 
-        func deleteOrder(id: String) throws(OrdersStoreError) -> Order {
-            calls.append("deleteOrder(\(id))")
+        func deleteOrder(id: String, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
+            calls.append("deleteOrder(\(id)) by \(by?.username ?? "nil") at \(at.timeIntervalSince1970)")
             throw .notFound(id: id)
         }
 
@@ -71,26 +71,26 @@ final class OrdersWorkerTests: XCTestCase {
     }
 
     func testCreateOrderShouldAskTheStoreToCreateIt() async throws {
-        let created = try await sut.createOrder(orderToCreate: Seeds.Orders.bob)
+        let created = try await sut.createOrder(orderToCreate: Seeds.Orders.bob, by: AccountSeeds.amy.name)
         XCTAssertEqual(created, Seeds.Orders.bob)
         let calls = await storeSpy.calls
-        XCTAssertEqual(calls, ["createOrder"])
+        XCTAssertEqual(calls, ["createOrder by Amy at 1183183200.0"], "Who, and now by the worker's clock")
     }
 
     func testUpdateOrderShouldAskTheStoreToUpdateIt() async throws {
-        _ = try await sut.updateOrder(orderToUpdate: Seeds.Orders.bob)
+        _ = try await sut.updateOrder(orderToUpdate: Seeds.Orders.bob, by: AccountSeeds.sue.name)
         let calls = await storeSpy.calls
-        XCTAssertEqual(calls, ["updateOrder(2)"])
+        XCTAssertEqual(calls, ["updateOrder(2) by sue at 1183183200.0"])
     }
 
     func testDeleteOrderShouldPassTheStoresErrorOn() async {
         do {
-            _ = try await sut.deleteOrder(id: "3")
+            _ = try await sut.deleteOrder(id: "3", by: nil)
             XCTFail("Deleting an unknown order should throw")
         } catch {
             XCTAssertEqual(error, .notFound(id: "3"))
         }
         let calls = await storeSpy.calls
-        XCTAssertEqual(calls, ["deleteOrder(3)"])
+        XCTAssertEqual(calls, ["deleteOrder(3) by nil at 1183183200.0"])
     }
 }

@@ -47,7 +47,7 @@ final class CreateOrderInteractor: CreateOrderBusinessLogic, CreateOrderDataStor
         case .valid(let form):
             let orderToCreate = buildOrder(from: form, creditCardNumber: form.creditCardNumber ?? "", id: nil, date: now())
             do {
-                response = .created(try await ordersWorker.createOrder(orderToCreate: orderToCreate))
+                response = .created(try await ordersWorker.createOrder(orderToCreate: orderToCreate, by: request.signedIn))
             } catch {
                 response = .storeUnavailable(posted(fields), shipmentMethods: shipmentMethods)
             }
@@ -110,7 +110,7 @@ final class CreateOrderInteractor: CreateOrderBusinessLogic, CreateOrderDataStor
         // The store refuses the update if the order (its card included) changed since `version`.
         order.version = version
         do {
-            return .updated(try await ordersWorker.updateOrder(orderToUpdate: order))
+            return .updated(try await ordersWorker.updateOrder(orderToUpdate: order, by: request.signedIn))
         } catch .notFound {
             self.orderToEdit = nil
             return .notFound

@@ -158,6 +158,9 @@ enum CreateOrder {
     enum CreateOrder {
         struct Request {
             var orderFormFields: OrderFormFields
+            /// Who is signed in on the browser the request came from (nil when no one is): the order's
+            /// history names them.
+            var signedIn: AccountName? = nil
         }
 
         enum Response: Equatable {
@@ -192,6 +195,9 @@ enum CreateOrder {
         struct Request {
             var orderID: String
             var orderFormFields: OrderFormFields
+            /// Who is signed in on the browser the request came from (nil when no one is): the order's
+            /// history names them.
+            var signedIn: AccountName? = nil
         }
 
         enum Response: Equatable {

@@ -4,8 +4,12 @@ extension CreateOrderPresenter {
     static let storeUnavailableMessage =
         "The order could not be saved just now. Nothing you typed was lost: check the form and save it again."
 
-    static func conflictMessage(orderID: String) -> String {
-        "Someone else changed order \(orderID) after you opened this form, so your changes were not saved. The form "
+    /// Names who made the other change, and when, when the order says.
+    func conflictMessage(_ current: Order) -> String {
+        let orderID = current.id ?? ""
+        let who = current.updatedBy.map(formatter.accountName) ?? "Someone else"
+        let when = current.updatedAt.map { " on \(formatter.dateAndTime($0))" } ?? ""
+        return "\(who) changed order \(orderID)\(when) after you opened this form, so your changes were not saved. The form "
             + "now shows the order as it is saved, and what you typed under each field where it differs. Make your "
             + "changes again, then save."
     }

@@ -82,7 +82,7 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
             // shown under each field where it differs, to be typed again where it should win.
             let form = displayedForm(
                 formFields(of: current), editing: Editing(current),
-                formMessage: Self.conflictMessage(orderID: current.id ?? ""),
+                formMessage: conflictMessage(current),
                 typedValues: typedValues(posted.fields, saving: attempted, over: current), shipmentMethods: shipmentMethods)
             page = .form(form, .conflict)
         case .notFound:

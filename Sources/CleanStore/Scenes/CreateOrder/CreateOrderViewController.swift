@@ -15,6 +15,8 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
     let pages: PageRendering
     /// The browser's CSRF token: every form posts it back.
     let csrfToken: String
+    /// Who is signed in on the browser (nil when no one is): what they save is recorded as theirs.
+    let signedIn: AccountName?
 
     /// The page this cycle produced.
     private(set) var response: Response?
@@ -22,6 +24,7 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
     init(environment: SceneEnvironment, browser: Browser) {
         pages = environment.pages
         csrfToken = browser.csrfToken
+        signedIn = browser.signedIn?.name
         setup(environment: environment, browser: browser)
     }
 
@@ -30,7 +33,7 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
     private func setup(environment: SceneEnvironment, browser: Browser) {
         let viewController = self
         let interactor = CreateOrderInteractor(
-            ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger),
+            ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now),
             validationWorker: OrderValidationWorker(now: environment.now, timeZone: environment.timeZone),
             now: environment.now)
         let presenter = CreateOrderPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
@@ -52,7 +55,7 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
 
     /// `POST /orders`
     func createOrder(orderFormFields: CreateOrder.OrderFormFields) async -> Response {
-        await interactor?.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: orderFormFields))
+        await interactor?.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: orderFormFields, signedIn: signedIn))
         return finished()
     }
 
@@ -65,7 +68,7 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
     /// `POST /orders/{id}`
     func updateOrder(id: String, orderFormFields: CreateOrder.OrderFormFields) async -> Response {
         await interactor?.updateOrder(
-            request: CreateOrder.UpdateOrder.Request(orderID: id, orderFormFields: orderFormFields))
+            request: CreateOrder.UpdateOrder.Request(orderID: id, orderFormFields: orderFormFields, signedIn: signedIn))
         return finished()
     }
 

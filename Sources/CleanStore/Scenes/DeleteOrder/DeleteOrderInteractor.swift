@@ -34,7 +34,7 @@ final class DeleteOrderInteractor: DeleteOrderBusinessLogic, DeleteOrderDataStor
     func deleteOrder(request: DeleteOrder.DeleteOrder.Request) async {
         let response: DeleteOrder.DeleteOrder.Response
         do {
-            let deleted = try await ordersWorker.deleteOrder(id: request.orderID)
+            let deleted = try await ordersWorker.deleteOrder(id: request.orderID, by: request.signedIn)
             order = deleted
             response = .deleted(deleted)
         } catch .notFound {

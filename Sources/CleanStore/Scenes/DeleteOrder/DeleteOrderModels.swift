@@ -36,6 +36,9 @@ enum DeleteOrder {
     enum DeleteOrder {
         struct Request {
             var orderID: String
+            /// Who is signed in on the browser the request came from (nil when no one is): the order's
+            /// history names them.
+            var signedIn: AccountName? = nil
         }
 
         enum Response: Equatable {

@@ -12,6 +12,8 @@ final class DeleteOrderViewController: DeleteOrderDisplayLogic {
     let pages: PageRendering
     /// The browser's CSRF token: the confirmation form posts it back.
     let csrfToken: String
+    /// Who is signed in on the browser (nil when no one is): a deletion is recorded as theirs.
+    let signedIn: AccountName?
 
     /// The page this cycle produced.
     private(set) var response: Response?
@@ -19,6 +21,7 @@ final class DeleteOrderViewController: DeleteOrderDisplayLogic {
     init(environment: SceneEnvironment, browser: Browser) {
         pages = environment.pages
         csrfToken = browser.csrfToken
+        signedIn = browser.signedIn?.name
         setup(environment: environment, browser: browser)
     }
 
@@ -26,7 +29,7 @@ final class DeleteOrderViewController: DeleteOrderDisplayLogic {
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
         let viewController = self
-        let interactor = DeleteOrderInteractor(ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger))
+        let interactor = DeleteOrderInteractor(ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now))
         let presenter = DeleteOrderPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
         let router = DeleteOrderRouter()
         viewController.interactor = interactor
@@ -46,7 +49,7 @@ final class DeleteOrderViewController: DeleteOrderDisplayLogic {
 
     /// `POST /orders/{id}/delete`
     func deleteOrder(id: String) async -> Response {
-        await interactor?.deleteOrder(request: DeleteOrder.DeleteOrder.Request(orderID: id))
+        await interactor?.deleteOrder(request: DeleteOrder.DeleteOrder.Request(orderID: id, signedIn: signedIn))
         return response ?? ErrorPage.response(.internalServerError, pages: pages)
     }
 

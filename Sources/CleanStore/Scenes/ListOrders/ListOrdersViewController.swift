@@ -27,7 +27,7 @@ final class ListOrdersViewController: ListOrdersDisplayLogic {
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
         let viewController = self
-        let interactor = ListOrdersInteractor(ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger))
+        let interactor = ListOrdersInteractor(ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now))
         let presenter = ListOrdersPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
         let router = ListOrdersRouter()
         viewController.interactor = interactor

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Presentation formats shared by the presenters, in a fixed en_US locale:
-/// short dates (`6/29/07`), currency (`$1.11`), names (`Amy Apple`), masked cards (`•••• 1111`).
+/// short dates (`6/29/07`), times (`2:05 PM`), currency (`$1.11`), names (`Amy Apple`), masked cards (`•••• 1111`).
 ///
 /// Written out rather than through `DateFormatter` and `NumberFormatter`: those cost more to make
 /// than a whole page costs to render, and every request has its own presenter. A test checks the
@@ -20,6 +20,33 @@ struct OrderDisplayFormatter {
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         let year = (parts.year ?? 0) % 100
         return "\(parts.month ?? 0)/\(parts.day ?? 0)/\(year < 10 ? "0" : "")\(year)"
+    }
+
+    /// `h:mm AM`, en_US's short time.
+    func time(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        let hour = parts.hour ?? 0
+        return String(format: "%d:%02d", hour % 12 == 0 ? 12 : hour % 12, parts.minute ?? 0) + (hour < 12 ? " AM" : " PM")
+    }
+
+    /// `6/30/07 at 2:05 PM`: when something happened, in a sentence.
+    func dateAndTime(_ date: Date) -> String {
+        "\(self.date(date)) at \(time(date))"
+    }
+
+    /// `2007-06-30T14:05:00+00:00`: the same moment for a `<time datetime>` (the shop's offset).
+    func machineDateTime(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let offset = calendar.timeZone.secondsFromGMT(for: date) / 60
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0,
+            parts.minute ?? 0, parts.second ?? 0)
+            + (offset < 0 ? "-" : "+") + String(format: "%02d:%02d", abs(offset) / 60, abs(offset) % 60)
+    }
+
+    /// Someone as pages name them: display name, then username (display names need not be unique).
+    func accountName(_ name: AccountName) -> String {
+        name.displayName == name.username ? name.username : "\(name.displayName) (\(name.username))"
     }
 
     /// `$1,234.56`, en_US's currency: rounded half-even to cents, grouped by thousands.

@@ -27,7 +27,12 @@ enum ShowOrder {
                 var cardNumber: String
                 var expirationDate: String
                 var title: String
+                /// "Created by Amy Apple (amy)": nil when no one is known to have.
+                var createdBy: String?
+                /// "Last changed by Sue Super (sue) on 6/30/07 at 2:05 PM": nil while never changed.
+                var lastChanged: String?
                 var editURL: String
+                var historyURL: String
                 var deleteURL: String
                 var ordersURL: String
             }

@@ -31,7 +31,10 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
                     cardNumber: formatter.maskedCardNumber(order.paymentMethod),
                     expirationDate: formatter.expirationDate(order.paymentMethod.expirationDate),
                     title: "Order \(id)",
+                    createdBy: order.createdBy.map { "Created by \(formatter.accountName($0))" },
+                    lastChanged: lastChanged(order),
                     editURL: Paths.editOrder(id),
+                    historyURL: Paths.orderHistory(id),
                     deleteURL: Paths.deleteOrder(id),
                     ordersURL: Paths.orders.description))
         case .notFound:
@@ -40,5 +43,11 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
             viewModel = .unavailable
         }
         viewController?.displayOrder(viewModel: viewModel)
+    }
+
+    private func lastChanged(_ order: Order) -> String? {
+        guard let updatedAt = order.updatedAt else { return nil }
+        let by = order.updatedBy.map { " by \(formatter.accountName($0))" } ?? ""
+        return "Last changed\(by) on \(formatter.dateAndTime(updatedAt))"
     }
 }

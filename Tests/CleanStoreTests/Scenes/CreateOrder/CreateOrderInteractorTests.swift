@@ -83,10 +83,11 @@ final class CreateOrderInteractorTests: XCTestCase {
 
     func testCreateOrderShouldAskOrdersWorkerToCreateTheNewOrderDatedNow() async throws {
         // When
-        await sut.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: Seeds.validFormFields))
+        await sut.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: Seeds.validFormFields, signedIn: AccountSeeds.amy.name))
 
         // Then
         let created = try XCTUnwrap(workerSpy.createdOrder, "CreateOrder() should ask OrdersWorker to create the order")
+        XCTAssertEqual(workerSpy.changedBy, AccountSeeds.amy.name, "Created by whoever is signed in")
         XCTAssertNil(created.id, "The store chooses the id")
         XCTAssertEqual(created.date, Seeds.june30, "A new order is dated by the clock")
         XCTAssertEqual(created.firstName, "Amy")
@@ -278,7 +279,7 @@ final class CreateOrderInteractorTests: XCTestCase {
 
         override func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? { Seeds.Orders.amy }
 
-        override func updateOrder(orderToUpdate: Order) async throws(OrdersStoreError) -> Order {
+        override func updateOrder(orderToUpdate: Order, by: AccountName?) async throws(OrdersStoreError) -> Order {
             updatedOrder = orderToUpdate
             throw .notFound(id: orderToUpdate.id ?? "")
         }
@@ -324,7 +325,7 @@ final class CreateOrderInteractorTests: XCTestCase {
 
         override func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? { Seeds.Orders.amy }
 
-        override func updateOrder(orderToUpdate: Order) async throws(OrdersStoreError) -> Order {
+        override func updateOrder(orderToUpdate: Order, by: AccountName?) async throws(OrdersStoreError) -> Order {
             throw .cannotUpdate("locked")
         }
     }
@@ -338,10 +339,11 @@ final class CreateOrderInteractorTests: XCTestCase {
         fields.version = "3"
 
         // When
-        await sut.updateOrder(request: CreateOrder.UpdateOrder.Request(orderID: "1", orderFormFields: fields))
+        await sut.updateOrder(request: CreateOrder.UpdateOrder.Request(orderID: "1", orderFormFields: fields, signedIn: AccountSeeds.sue.name))
 
         // Then
         XCTAssertEqual(workerSpy.updatedOrder?.version, 3, "The store saves only over version 3")
+        XCTAssertEqual(workerSpy.changedBy, AccountSeeds.sue.name, "Changed by whoever is signed in")
         guard case .updated = presenterSpy.updatedOrderResponse else {
             return XCTFail("\(String(describing: presenterSpy.updatedOrderResponse))")
         }
@@ -391,7 +393,7 @@ final class CreateOrderInteractorTests: XCTestCase {
 
         override func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? { Seeds.Orders.amy }
 
-        override func updateOrder(orderToUpdate: Order) async throws(OrdersStoreError) -> Order {
+        override func updateOrder(orderToUpdate: Order, by: AccountName?) async throws(OrdersStoreError) -> Order {
             throw .conflict(current: current)
         }
     }

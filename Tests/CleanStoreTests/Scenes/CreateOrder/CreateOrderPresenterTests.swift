@@ -397,4 +397,35 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(form.cardHint, "Leave empty to keep the card ending 4444.", "The card saved now")
         XCTAssertEqual(form.errors, [])
     }
+
+    func testPresentUpdatedOrderShouldNameWhoMadeTheOtherChangeAndWhen() throws {
+        // Given
+        let spy = CreateOrderDisplayLogicSpy()
+        sut.viewController = spy
+        var current = Seeds.Orders.bob
+        current.version = 3
+        current.updatedBy = AccountSeeds.sue.name
+        current.updatedAt = Seeds.june30.addingTimeInterval(8 * 3600 + 5 * 60)  // 2:05 PM UTC
+        var anonymous = current
+        anonymous.updatedBy = nil
+        var fields = Seeds.validFormFields
+        fields.version = "2"
+
+        // When
+        var messages: [String?] = []
+        for stored in [current, anonymous] {
+            sut.presentUpdatedOrder(
+                response: .conflict(current: stored, attempted: stored, posted: Self.posted(fields), shipmentMethods: Self.shipmentMethods))
+            messages.append(try form(spy.updatedOrderViewModel?.page).0.formMessage)
+        }
+
+        // Then
+        let rest = " after you opened this form, so your changes were not saved. "
+            + "The form now shows the order as it is saved, and what you typed under each field where it differs. "
+            + "Make your changes again, then save."
+        XCTAssertEqual(messages, [
+            "Sue Super (sue) changed order 2 on 6/30/07 at 2:05 PM" + rest,
+            "Someone else changed order 2 on 6/30/07 at 2:05 PM" + rest,
+        ])
+    }
 }

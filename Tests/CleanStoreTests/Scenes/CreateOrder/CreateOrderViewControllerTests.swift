@@ -105,6 +105,26 @@ final class CreateOrderViewControllerTests: XCTestCase {
         XCTAssertEqual(interactorSpy.updateOrderRequest?.orderFormFields, Seeds.validFormFields)
     }
 
+    func testCreateAndUpdateShouldSayWhoIsSignedIn() async throws {
+        // Given
+        let anonymous = interactorSpy!
+        _ = await sut.createOrder(orderFormFields: Seeds.validFormFields)
+        _ = await sut.updateOrder(id: "5", orderFormFields: Seeds.validFormFields)
+        sut = CreateOrderViewController(environment: try await makeTestEnvironment(pages: pagesSpy), browser: testSignedInBrowser)
+        let signedIn = CreateOrderBusinessLogicSpy()
+        sut.interactor = signedIn
+
+        // When
+        _ = await sut.createOrder(orderFormFields: Seeds.validFormFields)
+        _ = await sut.updateOrder(id: "5", orderFormFields: Seeds.validFormFields)
+
+        // Then
+        XCTAssertNil(anonymous.createOrderRequest?.signedIn, "No one is signed in")
+        XCTAssertNil(anonymous.updateOrderRequest?.signedIn)
+        XCTAssertEqual(signedIn.createOrderRequest?.signedIn, AccountSeeds.sue.name)
+        XCTAssertEqual(signedIn.updateOrderRequest?.signedIn, AccountSeeds.sue.name)
+    }
+
     // MARK: Tests: display logic
 
     func testDisplayNewOrderShouldRenderTheFormWithTheBrowsersToken() throws {

@@ -59,10 +59,11 @@ final class DeleteOrderInteractorTests: XCTestCase {
 
     func testDeleteOrderShouldAskOrdersWorkerToDeleteAndPresenterToSaySo() async {
         // When
-        await sut.deleteOrder(request: DeleteOrder.DeleteOrder.Request(orderID: "1"))
+        await sut.deleteOrder(request: DeleteOrder.DeleteOrder.Request(orderID: "1", signedIn: AccountSeeds.sue.name))
 
         // Then
         XCTAssertEqual(workerSpy.deleteOrderCalledWithID, "1", "deleteOrder(request:) should delete through OrdersWorker")
+        XCTAssertEqual(workerSpy.changedBy, AccountSeeds.sue.name, "The deletion is recorded as Sue's")
         XCTAssertEqual(presenterSpy.deletedOrderResponse, .deleted(Seeds.Orders.amy))
     }
 

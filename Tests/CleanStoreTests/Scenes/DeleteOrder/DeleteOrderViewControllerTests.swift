@@ -65,6 +65,20 @@ final class DeleteOrderViewControllerTests: XCTestCase {
 
         // Then
         XCTAssertEqual(spy.deleteOrderRequest?.orderID, "7")
+        XCTAssertNil(spy.deleteOrderRequest?.signedIn, "No one is signed in")
+    }
+
+    func testDeleteOrderShouldSayWhoIsSignedIn() async throws {
+        // Given
+        sut = DeleteOrderViewController(environment: try await makeTestEnvironment(pages: pagesSpy), browser: testSignedInBrowser)
+        let spy = DeleteOrderBusinessLogicSpy()
+        sut.interactor = spy
+
+        // When
+        _ = await sut.deleteOrder(id: "7")
+
+        // Then
+        XCTAssertEqual(spy.deleteOrderRequest?.signedIn, AccountSeeds.sue.name)
     }
 
     // MARK: Tests: display logic

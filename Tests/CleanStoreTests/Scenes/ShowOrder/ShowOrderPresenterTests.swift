@@ -53,7 +53,44 @@ final class ShowOrderPresenterTests: XCTestCase {
         XCTAssertEqual(displayedOrder.title, "Order 2")
         XCTAssertEqual(displayedOrder.editURL, "/orders/2/edit")
         XCTAssertEqual(displayedOrder.deleteURL, "/orders/2/delete")
+        XCTAssertEqual(displayedOrder.historyURL, "/orders/2/history")
         XCTAssertEqual(displayedOrder.ordersURL, "/orders")
+        XCTAssertNil(displayedOrder.createdBy, "No one is known to have created a seeded order")
+        XCTAssertNil(displayedOrder.lastChanged, "Never changed")
+    }
+
+    func testPresentOrderShouldSayWhoCreatedItAndWhoChangedItLastAndWhen() throws {
+        // Given
+        let spy = ShowOrderDisplayLogicSpy()
+        sut.viewController = spy
+        var order = Seeds.Orders.bob
+        order.createdBy = AccountSeeds.amy.name
+        order.updatedBy = AccountSeeds.sue.name
+        order.updatedAt = Seeds.june30.addingTimeInterval(8 * 3600 + 5 * 60)  // 2:05 PM UTC
+
+        // When
+        sut.presentOrder(response: .found(order))
+
+        // Then
+        guard case .order(let displayedOrder) = spy.viewModel else { return XCTFail("\(String(describing: spy.viewModel))") }
+        XCTAssertEqual(displayedOrder.createdBy, "Created by Amy Apple (Amy)")
+        XCTAssertEqual(displayedOrder.lastChanged, "Last changed by Sue Super (sue) on 6/30/07 at 2:05 PM")
+    }
+
+    func testPresentOrderShouldSayWhenItWasChangedWhenNoOneWasSignedIn() throws {
+        // Given
+        let spy = ShowOrderDisplayLogicSpy()
+        sut.viewController = spy
+        var order = Seeds.Orders.bob
+        order.updatedAt = Seeds.june30
+
+        // When
+        sut.presentOrder(response: .found(order))
+
+        // Then
+        guard case .order(let displayedOrder) = spy.viewModel else { return XCTFail("\(String(describing: spy.viewModel))") }
+        XCTAssertNil(displayedOrder.createdBy)
+        XCTAssertEqual(displayedOrder.lastChanged, "Last changed on 6/30/07 at 6:00 AM")
     }
 
     func testPresentOrderShouldSayNotFoundWhenThereIsNoOrder() {

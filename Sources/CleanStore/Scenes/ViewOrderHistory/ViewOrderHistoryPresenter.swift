@@ -1,0 +1,62 @@
+protocol ViewOrderHistoryPresentationLogic: AnyObject {
+    func presentHistory(response: ViewOrderHistory.FetchHistory.Response)
+}
+
+final class ViewOrderHistoryPresenter: ViewOrderHistoryPresentationLogic {
+    typealias ViewModel = ViewOrderHistory.FetchHistory.ViewModel
+
+    weak var viewController: ViewOrderHistoryDisplayLogic?
+    let formatter: OrderDisplayFormatter
+
+    init(formatter: OrderDisplayFormatter) {
+        self.formatter = formatter
+    }
+
+    // MARK: Fetch history
+
+    func presentHistory(response: ViewOrderHistory.FetchHistory.Response) {
+        let viewModel: ViewModel
+        switch response {
+        case .found(let orderID, let events, let isDeleted):
+            viewModel = .history(
+                ViewModel.DisplayedHistory(
+                    title: "History of order \(orderID)",
+                    orderID: orderID,
+                    deletedNotice: isDeleted ? "Order \(orderID) was deleted. Its history is kept." : nil,
+                    orderURL: isDeleted ? nil : Paths.order(orderID),
+                    events: events.map(displayed),
+                    emptyMessage: events.isEmpty
+                        ? "No changes to this order have been recorded: it was created before the app kept a history." : nil,
+                    ordersURL: Paths.orders.description))
+        case .notFound:
+            viewModel = .notFound
+        case .notPermitted(let role):
+            viewModel = role.map { .notPermitted($0) } ?? .notFound
+        case .storeUnavailable:
+            viewModel = .unavailable
+        }
+        viewController?.displayHistory(viewModel: viewModel)
+    }
+
+    private func displayed(_ event: OrderEvent) -> ViewModel.DisplayedEvent {
+        let title: String
+        switch event.kind {
+        case .created: title = "Order created"
+        case .updated: title = "Order changed"
+        case .deleted: title = "Order deleted"
+        }
+        return ViewModel.DisplayedEvent(
+            title: title,
+            by: event.by.map(formatter.accountName) ?? "No one was signed in",
+            date: formatter.dateAndTime(event.at),
+            machineDate: formatter.machineDateTime(event.at),
+            changes: event.changes.map { change in
+                ViewModel.DisplayedChange(field: change.field, old: Self.shown(change.old), new: Self.shown(change.new))
+            },
+            noChanges: event.kind == .updated && event.changes.isEmpty ? "Saved with no changes." : nil)
+    }
+
+    private static func shown(_ value: String) -> String {
+        value.isEmpty ? "(empty)" : value
+    }
+}

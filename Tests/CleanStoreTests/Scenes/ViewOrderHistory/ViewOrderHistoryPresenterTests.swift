@@ -1,0 +1,113 @@
+import Foundation
+import XCTest
+
+@testable import CleanStore
+
+final class ViewOrderHistoryPresenterTests: XCTestCase {
+    typealias ViewModel = ViewOrderHistory.FetchHistory.ViewModel
+
+    // MARK: Subject under test
+
+    var sut: ViewOrderHistoryPresenter!
+    var spy: ViewOrderHistoryDisplayLogicSpy!
+
+    // MARK: Test lifecycle
+
+    override func setUp() {
+        super.setUp()
+        sut = ViewOrderHistoryPresenter(formatter: OrderDisplayFormatter(timeZone: TimeZone(identifier: "America/Los_Angeles")!))
+        spy = ViewOrderHistoryDisplayLogicSpy()
+        sut.viewController = spy
+    }
+
+    // MARK: Test doubles
+
+    final class ViewOrderHistoryDisplayLogicSpy: ViewOrderHistoryDisplayLogic {
+        var displayHistoryViewModel: ViewOrderHistory.FetchHistory.ViewModel?
+
+        func displayHistory(viewModel: ViewOrderHistory.FetchHistory.ViewModel) {
+            displayHistoryViewModel = viewModel
+        }
+    }
+
+    func history(file: StaticString = #filePath, line: UInt = #line) throws -> ViewModel.DisplayedHistory {
+        guard case .history(let history) = spy.displayHistoryViewModel else {
+            XCTFail("\(String(describing: spy.displayHistoryViewModel))", file: file, line: line)
+            throw UnexpectedValue()
+        }
+        return history
+    }
+
+    // MARK: Tests
+
+    func testPresentHistoryShouldSayWhoWhenAndWhatNewestFirstInTheShopsTimeZone() throws {
+        // Given: created by Amy, changed by Sue, saved by no one signed in with no change
+        let events = [
+            OrderEvent(orderID: "2", kind: .updated, by: nil, at: Seeds.june30.addingTimeInterval(3600)),
+            OrderEvent(
+                orderID: "2", kind: .updated, by: AccountSeeds.sue.name, at: Seeds.june30,
+                changes: [
+                    OrderChange(field: "First name", old: "Bob", new: "Rob"),
+                    OrderChange(field: "Shipment address, street line 2", old: "", new: "Suite 1"),
+                    OrderChange(field: "Card number", old: "ending 4444", new: "ending 1111"),
+                ]),
+            OrderEvent(orderID: "2", kind: .created, by: AccountSeeds.amy.name, at: Seeds.june29),
+        ]
+
+        // When
+        sut.presentHistory(response: .found(orderID: "2", events: events, isDeleted: false))
+
+        // Then
+        let history = try history()
+        XCTAssertEqual(history.title, "History of order 2")
+        XCTAssertEqual(history.orderID, "2")
+        XCTAssertNil(history.deletedNotice)
+        XCTAssertEqual(history.orderURL, "/orders/2")
+        XCTAssertEqual(history.ordersURL, "/orders")
+        XCTAssertNil(history.emptyMessage)
+        XCTAssertEqual(history.events, [
+            ViewModel.DisplayedEvent(
+                title: "Order changed", by: "No one was signed in", date: "6/30/07 at 12:00 AM", machineDate: "2007-06-30T00:00:00-07:00",
+                changes: [], noChanges: "Saved with no changes."),
+            ViewModel.DisplayedEvent(
+                title: "Order changed", by: "Sue Super (sue)", date: "6/29/07 at 11:00 PM", machineDate: "2007-06-29T23:00:00-07:00",
+                changes: [
+                    ViewModel.DisplayedChange(field: "First name", old: "Bob", new: "Rob"),
+                    ViewModel.DisplayedChange(field: "Shipment address, street line 2", old: "(empty)", new: "Suite 1"),
+                    ViewModel.DisplayedChange(field: "Card number", old: "ending 4444", new: "ending 1111"),
+                ], noChanges: nil),
+            ViewModel.DisplayedEvent(
+                title: "Order created", by: "Amy Apple (Amy)", date: "6/28/07 at 11:00 PM", machineDate: "2007-06-28T23:00:00-07:00",
+                changes: [], noChanges: nil),
+        ])
+    }
+
+    func testPresentHistoryShouldSayTheOrderWasDeletedAndNotLinkToIt() throws {
+        // When
+        sut.presentHistory(
+            response: .found(orderID: "2", events: [OrderEvent(orderID: "2", kind: .deleted, by: AccountSeeds.sue.name, at: Seeds.june30)], isDeleted: true))
+
+        // Then
+        let history = try history()
+        XCTAssertEqual(history.deletedNotice, "Order 2 was deleted. Its history is kept.")
+        XCTAssertNil(history.orderURL, "No page to go back to")
+        XCTAssertEqual(history.events.map(\.title), ["Order deleted"])
+    }
+
+    func testPresentHistoryShouldSayWhenNothingIsRecorded() throws {
+        // When
+        sut.presentHistory(response: .found(orderID: "1", events: [], isDeleted: false))
+
+        // Then
+        let history = try history()
+        XCTAssertEqual(history.events, [])
+        XCTAssertEqual(history.emptyMessage, "No changes to this order have been recorded: it was created before the app kept a history.")
+    }
+
+    func testPresentHistoryShouldSayNotFoundOrUnavailable() {
+        sut.presentHistory(response: .notFound)
+        XCTAssertEqual(spy.displayHistoryViewModel, .notFound)
+        sut.presentHistory(response: .storeUnavailable)
+        XCTAssertEqual(spy.displayHistoryViewModel, .unavailable)
+    }
+}
