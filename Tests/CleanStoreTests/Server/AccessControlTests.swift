@@ -125,6 +125,10 @@ final class AccessControlTests: XCTestCase {
                 XCTAssert(page.text.contains(#"<form class="account" method="post" action="/sign-out">"#), "Sign out")
                 XCTAssertEqual(page.text.contains(#"<a href="/orders/new">New order</a>"#), offersNewOrder, "\(role): the header")
                 XCTAssertEqual(page.text.contains(#"<a class="button" href="/orders/new">New order</a>"#), offersNewOrder, "\(role): the list")
+                let order = try await client.get("/orders/1")
+                XCTAssertEqual(order.text.contains(#"href="/orders/1/edit""#), role != .viewer, "\(role): Edit")
+                XCTAssertEqual(order.text.contains(#"href="/orders/1/delete""#), role == .supervisor, "\(role): Delete")
+                XCTAssert(order.text.contains(#"href="/orders/1/history""#), "\(role): History")
             }
         }
     }

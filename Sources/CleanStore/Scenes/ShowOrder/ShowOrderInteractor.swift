@@ -21,7 +21,8 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
         let response: ShowOrder.GetOrder.Response
         do {
             order = try await ordersWorker.fetchOrder(id: request.orderID)
-            response = order.map { .found($0) } ?? .notFound
+            let mayEdit = request.signedIn?.may(.changeOrders) ?? false, mayDelete = request.signedIn?.may(.deleteOrders) ?? false
+            response = order.map { .found($0, mayEdit: mayEdit, mayDelete: mayDelete) } ?? .notFound
         } catch {
             response = .storeUnavailable
         }

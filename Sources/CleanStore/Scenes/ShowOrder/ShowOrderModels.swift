@@ -4,10 +4,13 @@ enum ShowOrder {
     enum GetOrder {
         struct Request {
             var orderID: String
+            /// Who is asking: the page offers only what their role may do.
+            var signedIn: SignedIn? = nil
         }
 
         enum Response: Equatable {
-            case found(Order)
+            /// `mayEdit`, `mayDelete`: what the one asking may do with it.
+            case found(Order, mayEdit: Bool = false, mayDelete: Bool = false)
             case notFound
             /// The store could not be read.
             case storeUnavailable
@@ -31,9 +34,11 @@ enum ShowOrder {
                 var createdBy: String?
                 /// "Last changed by Sue Super (sue) on 6/30/07 at 2:05 PM": nil while never changed.
                 var lastChanged: String?
-                var editURL: String
+                /// nil when the one asking may not edit it.
+                var editURL: String?
                 var historyURL: String
-                var deleteURL: String
+                /// nil when the one asking may not delete it.
+                var deleteURL: String?
                 var ordersURL: String
             }
 

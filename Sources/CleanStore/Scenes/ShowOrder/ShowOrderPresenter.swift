@@ -15,7 +15,7 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
     func presentOrder(response: ShowOrder.GetOrder.Response) {
         let viewModel: ShowOrder.GetOrder.ViewModel
         switch response {
-        case .found(let order):
+        case .found(let order, let mayEdit, let mayDelete):
             let id = order.id ?? ""
             viewModel = .order(
                 ShowOrder.GetOrder.ViewModel.DisplayedOrder(
@@ -33,9 +33,9 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
                     title: "Order \(id)",
                     createdBy: order.createdBy.map { "Created by \(formatter.accountName($0))" },
                     lastChanged: lastChanged(order),
-                    editURL: Paths.editOrder(id),
+                    editURL: mayEdit ? Paths.editOrder(id) : nil,
                     historyURL: Paths.orderHistory(id),
-                    deleteURL: Paths.deleteOrder(id),
+                    deleteURL: mayDelete ? Paths.deleteOrder(id) : nil,
                     ordersURL: Paths.orders.description))
         case .notFound:
             viewModel = .notFound

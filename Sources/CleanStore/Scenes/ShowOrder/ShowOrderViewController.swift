@@ -15,8 +15,12 @@ final class ShowOrderViewController: ShowOrderDisplayLogic {
     /// The flash a redirect passed to this page, shown once.
     private var flash: String?
 
+    /// Who is asking.
+    let signedIn: SignedIn?
+
     init(environment: SceneEnvironment, browser: Browser) {
         pages = environment.pages
+        signedIn = browser.signedIn
         setup(environment: environment, browser: browser)
     }
 
@@ -39,7 +43,7 @@ final class ShowOrderViewController: ShowOrderDisplayLogic {
     /// `GET /orders/{id}`, with the flash a redirect passed, if any.
     func showOrder(id: String, flash: String?) async -> Response {
         self.flash = flash
-        await interactor?.getOrder(request: ShowOrder.GetOrder.Request(orderID: id))
+        await interactor?.getOrder(request: ShowOrder.GetOrder.Request(orderID: id, signedIn: signedIn))
         var response = self.response ?? ErrorPage.response(.internalServerError, pages: pages)
         if flash != nil {
             router?.acknowledgeFlash(on: &response)

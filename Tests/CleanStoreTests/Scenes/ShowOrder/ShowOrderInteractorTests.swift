@@ -46,6 +46,19 @@ final class ShowOrderInteractorTests: XCTestCase {
         XCTAssertEqual(sut.order, Seeds.Orders.amy, "The data store should keep the order")
     }
 
+    func testWhatTheOneAskingMayDoWithTheOrderFollowsTheirRole() async {
+        let presenterSpy = ShowOrderPresentationLogicSpy()
+        sut.presenter = presenterSpy
+        sut.ordersWorker = OrdersWorkerSpy()
+        for (role, mayEdit, mayDelete) in [(AccountRole.viewer, false, false), (.clerk, true, false), (.supervisor, true, true)] {
+            // When
+            await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1", signedIn: SignedIn(name: testAccount.name, role: role)))
+
+            // Then
+            XCTAssertEqual(presenterSpy.response, .found(Seeds.Orders.amy, mayEdit: mayEdit, mayDelete: mayDelete), "\(role)")
+        }
+    }
+
     func testGetOrderShouldPresentNotFoundForAnUnknownID() async {
         // Given
         let presenterSpy = ShowOrderPresentationLogicSpy()

@@ -28,13 +28,28 @@ final class ShowOrderPresenterTests: XCTestCase {
 
     // MARK: Tests
 
+    func testTheEditAndDeleteLinksAreOfferedOnlyToWhoMayUseThem() throws {
+        let spy = ShowOrderDisplayLogicSpy()
+        sut.viewController = spy
+        for (mayEdit, mayDelete) in [(false, false), (true, false)] {
+            // When
+            sut.presentOrder(response: .found(Seeds.Orders.bob, mayEdit: mayEdit, mayDelete: mayDelete))
+
+            // Then
+            guard case .order(let displayedOrder) = spy.viewModel else { return XCTFail("\(String(describing: spy.viewModel))") }
+            XCTAssertEqual(displayedOrder.editURL, mayEdit ? "/orders/2/edit" : nil)
+            XCTAssertNil(displayedOrder.deleteURL)
+            XCTAssertEqual(displayedOrder.historyURL, "/orders/2/history", "Anyone may read the history")
+        }
+    }
+
     func testPresentOrderShouldFormatTheOrderForDisplay() throws {
         // Given
         let spy = ShowOrderDisplayLogicSpy()
         sut.viewController = spy
 
         // When
-        sut.presentOrder(response: .found(Seeds.Orders.bob))
+        sut.presentOrder(response: .found(Seeds.Orders.bob, mayEdit: true, mayDelete: true))
 
         // Then
         XCTAssert(spy.displayOrderCalled, "Presenting an order should ask the view controller to display it")
