@@ -188,6 +188,23 @@ final class SignInInteractorTests: XCTestCase {
             .signedIn(Self.clerk, session: AccountSeeds.sessionID(1), SignIn.Destination(path: "/orders/7", draft: nil)))
     }
 
+    /// A viewer may not change orders: the order form a draft would bring back is refused to them
+    /// (GET /orders/new is a 403). They go to what the form was for: the list, or the order.
+    func testSignInShouldSendAViewerWithADraftToWhatTheFormWasForWithoutTheForm() async {
+        // Given
+        workerSpy.outcome = .signedIn(SignedIn(name: AccountSeeds.amy.name, role: .viewer), AccountSeeds.sessionID(1))
+
+        // When
+        await signIn(draft: Self.draft.text)
+
+        // Then
+        XCTAssertEqual(
+            presenterSpy.signInResponse,
+            .signedIn(
+                SignedIn(name: AccountSeeds.amy.name, role: .viewer), session: AccountSeeds.sessionID(1),
+                SignIn.Destination(path: "/orders/2", draft: nil)))
+    }
+
     func testSignInShouldRefuseMissingFieldsWithoutAskingTheWorker() async {
         let cases: [(String, String, SignIn.Refusal)] = [
             ("", testPassword, .missing(username: true, password: false)),
