@@ -12,6 +12,22 @@ final class ViewModelRenderingTests: XCTestCase {
         Mirror(reflecting: value).children.compactMap(\.label).filter { value.child(named: $0) == nil }
     }
 
+    /// Every stored property of `value` whose name `child(named:)` answers with something else
+    /// (a `case "name": name` inside `child(named name:)` answers the parameter, not the property).
+    func misansweredProperties(of value: some MustacheParent) -> [String] {
+        Mirror(reflecting: value).children.compactMap { child in
+            guard let label = child.label, let answer = value.child(named: label) else { return nil }
+            return text(answer) == text(child.value) ? nil : label
+        }
+    }
+
+    /// A value as text, without the `Optional(…)` that one side of the comparison has.
+    func text(_ value: Any) -> String {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return String(describing: value) }
+        return mirror.children.first.map { text($0.value) } ?? "nil"
+    }
+
     func testEveryStoredPropertyOfEveryViewModelIsReachableFromTheTemplates() {
         let field = CreateOrder.DisplayedForm.DisplayedField(name: "email", value: "a@b.c", errorMessage: "Enter", typedValue: "x")
         let error = CreateOrder.DisplayedForm.DisplayedError(field: "email", message: "Enter")
@@ -63,6 +79,7 @@ final class ViewModelRenderingTests: XCTestCase {
         ]
         for (name, viewModel) in viewModels {
             XCTAssertEqual(unreachableProperties(of: viewModel), [], "\(name): add these to its MustacheParent conformance")
+            XCTAssertEqual(misansweredProperties(of: viewModel), [], "\(name): these names answer something other than their property")
         }
     }
 
@@ -73,5 +90,20 @@ final class ViewModelRenderingTests: XCTestCase {
             func child(named name: String) -> Any? { name == "listed" ? listed : nil }
         }
         XCTAssertEqual(unreachableProperties(of: Incomplete()), ["forgotten"])
+    }
+
+    func testANameThatAnswersTheParameterIsFound() {
+        struct Shadowed: MustacheParent {
+            var name = "username"
+            var value: String? = "sam"
+            func child(named name: String) -> Any? {
+                switch name {
+                case "name": name
+                case "value": value
+                default: nil
+                }
+            }
+        }
+        XCTAssertEqual(misansweredProperties(of: Shadowed()), ["name"])
     }
 }
