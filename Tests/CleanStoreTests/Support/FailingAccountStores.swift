@@ -27,6 +27,14 @@ struct FailingAccountStores: AccountsStoreProtocol, SessionsStoreProtocol, SignI
     func deleteFailures(before: Date) async throws(AccountsStoreError) { throw Self.error }
 }
 
+extension SignInServices {
+    /// Sign-in services whose database is down (`FailingAccountStores`), fast bcrypt.
+    static func down(setupToken: SetupToken? = nil) -> SignInServices {
+        let down = FailingAccountStores()
+        return SignInServices(accounts: down, sessions: down, attempts: down, passwords: AccountSeeds.fastPasswords, setupToken: setupToken)
+    }
+}
+
 /// A clock a test moves by hand.
 final class TestClock: @unchecked Sendable {
     private let lock = NSLock()

@@ -205,8 +205,7 @@ final class SignInWorkerTests: XCTestCase {
 
     func testSigningInThrowsUnavailableWhenTheStoresFail() async throws {
         // Given
-        let down = FailingAccountStores()
-        services = SignInServices(accounts: down, sessions: down, attempts: down, passwords: AccountSeeds.fastPasswords)
+        services = .down()
         makeWorker()
 
         // When
@@ -233,8 +232,7 @@ final class SignInWorkerTests: XCTestCase {
 
     func testSignOutThrowsUnavailableWhenTheSessionsFail() async {
         // Given
-        let down = FailingAccountStores()
-        services = SignInServices(accounts: down, sessions: down, attempts: down)
+        services = .down()
         makeWorker()
 
         // When

@@ -110,8 +110,7 @@ final class SetUpInteractorTests: XCTestCase {
 
     func testShowFormShouldPresentUnavailableWhenTheAccountsCannotBeRead() async {
         // Given
-        let down = FailingAccountStores()
-        services = SignInServices(accounts: down, sessions: down, attempts: down, setupToken: Self.token)
+        services = .down(setupToken: Self.token)
         makeInteractor()
 
         // When
@@ -227,8 +226,7 @@ final class SetUpInteractorTests: XCTestCase {
 
     func testCreateSupervisorShouldPresentUnavailableWhenTheAccountsCannotBeRead() async {
         // Given
-        let down = FailingAccountStores()
-        services = SignInServices(accounts: down, sessions: down, attempts: down, setupToken: Self.token)
+        services = .down(setupToken: Self.token)
         makeInteractor()
 
         // When
