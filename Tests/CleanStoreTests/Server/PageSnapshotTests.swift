@@ -16,18 +16,19 @@ import XCTest
 /// then read the diff of the reference files before committing them.
 final class PageSnapshotTests: XCTestCase {
     /// Renders `uri` (GET, or POST with `form`), checks its status and structure, and compares it
-    /// with the reference named `name`.
+    /// with the reference named `name`. The test browser is signed in as `testAccount` with `role`
+    /// unless `signedIn` is false; `signIn` replaces its accounts and sessions.
     func assertPage(
         _ name: String, _ uri: String, form: String? = nil, cookie: String? = nil, status: HTTPResponse.Status,
-        orders: [Order] = [Seeds.Orders.amy, Seeds.Orders.bob], store: (any OrdersStoreProtocol)? = nil,
-        file: StaticString = #filePath, line: UInt = #line
+        orders: [Order] = [Seeds.Orders.amy, Seeds.Orders.bob], store: (any OrdersStoreProtocol)? = nil, signedIn: Bool = true,
+        role: AccountRole = .supervisor, signIn: SignInServices? = nil, file: StaticString = #filePath, line: UInt = #line
     ) async throws {
-        let app = try await TestApp(orders: orders, store: store)
+        let app = try await TestApp(orders: orders, store: store, role: role, signIn: signIn)
         let response = try await app.test { client in
             if let form {
-                return try await client.post(uri, form: form, cookie: cookie)
+                return try await client.post(uri, form: form, cookie: cookie, signedIn: signedIn)
             }
-            return try await client.get(uri, cookie: cookie)
+            return try await client.get(uri, cookie: cookie, signedIn: signedIn)
         }
         XCTAssertEqual(response.status, status, name, file: file, line: line)
         XCTAssertEqual(response.headers[.contentType], "text/html; charset=utf-8", name, file: file, line: line)
@@ -183,5 +184,67 @@ final class PageSnapshotTests: XCTestCase {
 
     func testMethodNotAllowed() async throws {
         try await assertPage("method-not-allowed", "/orders/new", form: "", status: .methodNotAllowed)
+    }
+
+    // MARK: Signing in
+
+    func testSignInPage() async throws {
+        try await assertPage("sign-in-empty", "/sign-in?return=%2Forders%2F2", status: .ok, signedIn: false)
+    }
+
+    func testSignInRefusedWithBothFieldsMissing() async throws {
+        try await assertPage("sign-in-missing-fields", "/sign-in", form: "username=&password=&return=%2Forders", status: .unprocessableContent, signedIn: false)
+    }
+
+    func testSignInWithWrongCredentials() async throws {
+        try await assertPage(
+            "sign-in-wrong-credentials", "/sign-in", form: "username=sam&password=not+the+password&return=%2Forders",
+            status: .unprocessableContent, signedIn: false)
+    }
+
+    func testSignInThrottled() async throws {
+        let signIn = try await makeTestSignIn()
+        for _ in 0..<5 {
+            try await signIn.attempts.recordFailure(username: "sam", address: "198.51.100.7", at: Seeds.june29)
+        }
+        try await assertPage(
+            "sign-in-throttled", "/sign-in", form: "username=sam&password=not+the+password&return=%2Forders", status: .tooManyRequests,
+            signedIn: false, signIn: signIn)
+    }
+
+    /// An order form posted after the session ended: nothing saved, the typing kept for after signing in.
+    func testSessionEndedWithADraft() async throws {
+        try await assertPage(
+            "sign-in-session-ended-draft", "/orders", form: Seeds.formBody(Seeds.validFormFields), status: .forbidden, signedIn: false)
+    }
+
+    /// The form of `testSessionEndedWithADraft`, back after signing in, for the new session.
+    func testResumedOrderForm() async throws {
+        let draft = OrderDraft(action: "/orders", postedBody: Seeds.formBody(Seeds.validFormFields)).text
+        let encoded = draft.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        try await assertPage(
+            "form-resumed", "/sign-in", form: "username=sam&password=\(testPassword.replacingOccurrences(of: " ", with: "+"))&draft=\(encoded)",
+            status: .ok, signedIn: false)
+    }
+
+    func testForbiddenToTheRole() async throws {
+        try await assertPage("forbidden", "/orders/new", status: .forbidden, role: .viewer)
+    }
+
+    // MARK: Setting up
+
+    static let setupToken = SetupToken(text: "set-up-token-of-the-snapshots")
+
+    func testSetUpPage() async throws {
+        try await assertPage(
+            "setup-empty", "/setup?token=\(Self.setupToken.text)", status: .ok, signedIn: false,
+            signIn: try await makeTestSignIn(role: .clerk, setupToken: Self.setupToken))
+    }
+
+    func testSetUpPageWithErrors() async throws {
+        try await assertPage(
+            "setup-errors", "/setup",
+            form: "token=\(Self.setupToken.text)&username=sue+super&displayName=Sue&password=short&passwordConfirmation=other",
+            status: .unprocessableContent, signedIn: false, signIn: try await makeTestSignIn(role: .clerk, setupToken: Self.setupToken))
     }
 }

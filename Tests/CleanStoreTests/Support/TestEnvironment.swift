@@ -109,10 +109,17 @@ final class PageRendererSpy: PageRendering, @unchecked Sendable {
     }
 
     private(set) var rendered: [Rendered] = []
+    /// The browsers a layout was asked to say are signed in (`for(_:)`).
+    private(set) var browsers: [Browser] = []
 
     func render(template: String, context: Any, title: String, flash: String?) -> String {
         rendered.append(Rendered(template: template, context: context, title: title, flash: flash))
         return "<rendered \(template)>"
+    }
+
+    func `for`(_ browser: Browser) -> any PageRendering {
+        browsers.append(browser)
+        return self
     }
 }
 

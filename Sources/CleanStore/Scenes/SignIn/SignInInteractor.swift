@@ -48,7 +48,7 @@ final class SignInInteractor: SignInBusinessLogic, SignInDataStore {
             {
             case .signedIn(let account, let session):
                 signedIn = account
-                presenter?.presentSignIn(response: .signedIn(account, session: session, destination))
+                presenter?.presentSignIn(response: .signedIn(account, session: session, Self.destination(destination, for: account)))
             case .wrongCredentials:
                 presenter?.presentSignIn(response: .refused(username: username, .wrongCredentials, destination))
             case .throttled(let minutes):
@@ -72,6 +72,14 @@ final class SignInInteractor: SignInBusinessLogic, SignInDataStore {
         } catch {
             presenter?.presentSignOut(response: .unavailable)
         }
+    }
+
+    /// Where `account` goes once signed in: a draft's order form only for a role that may change
+    /// orders (the form is refused to others, as `GET /orders/new` is); else what the form was for
+    /// (the list, or the order).
+    static func destination(_ destination: SignIn.Destination, for account: SignedIn) -> SignIn.Destination {
+        guard let draft = destination.draft, !account.role.may(.changeOrders) else { return destination }
+        return SignIn.Destination(path: draft.action, draft: nil)
     }
 
     /// Where to go after signing in: the path asked for when it is local, else the orders; the

@@ -172,11 +172,15 @@ struct OrderDraft: Equatable, Sendable {
     var action: String
     var body: String
 
-    /// The draft of a form posted to `action`: its body without the fields left out.
+    /// The draft of a form posted to `action`: its body without the fields left out (by their names
+    /// as a form decoder reads them: `payment%4DethodCVV` is `paymentMethodCVV`).
     init(action: String, postedBody: String) {
         self.action = action
         body = postedBody.split(separator: "&", omittingEmptySubsequences: true)
-            .filter { pair in !Self.leftOut.contains(String(pair.prefix { $0 != "=" })) }
+            .filter { pair in
+                let name = String(pair.prefix { $0 != "=" })
+                return !Self.leftOut.contains(name.removingPercentEncoding ?? name)
+            }
             .joined(separator: "&")
     }
 
@@ -191,12 +195,12 @@ struct OrderDraft: Equatable, Sendable {
         self.init(action: action, postedBody: String(text[text.index(after: mark)...]))
     }
 
-    /// `/orders` (a new order) or `/orders/{id}` (an edit).
+    /// `/orders` (a new order) or `/orders/{id}` (an edit), the id in ASCII digits.
     static func isOrderFormAction(_ path: String) -> Bool {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         return path == Paths.orders.description
             || (segments.count == 3 && segments[0].isEmpty && segments[1] == "orders" && !segments[2].isEmpty
-                && segments[2].allSatisfy(\.isNumber))
+                && segments[2].allSatisfy { $0.isASCII && $0.isNumber })
     }
 
     /// The order an edit's draft is for; nil for a new order.

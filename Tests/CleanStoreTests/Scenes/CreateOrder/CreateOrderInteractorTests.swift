@@ -416,4 +416,62 @@ final class CreateOrderInteractorTests: XCTestCase {
             XCTAssertEqual(current, Seeds.Orders.amy, version)
         }
     }
+
+    // MARK: Tests: resume a draft
+
+    /// A form as a draft brings it back: the card number and security code were not kept.
+    static var draftFields: CreateOrder.OrderFormFields {
+        var fields = Seeds.validFormFields
+        fields.paymentMethodCreditCardNumber = ""
+        fields.paymentMethodCVV = ""
+        fields.paymentMethodExpirationDate = "4/29"
+        return fields
+    }
+
+    static let draftPosted = CreateOrder.PostedForm(fields: draftFields, expirationDate: ExpirationDate(year: 2029, month: 4))
+
+    func testResumeDraftOfANewOrderShouldPresentItAsTypedReadingAndSavingNothing() async {
+        // When
+        await sut.resumeDraft(request: CreateOrder.ResumeDraft.Request(orderFormFields: Self.draftFields, orderID: nil))
+
+        // Then
+        XCTAssertEqual(presenterSpy.resumedDraftResponse, .newOrder(Self.draftPosted, shipmentMethods: Self.shipmentMethods))
+        XCTAssertNil(workerSpy.fetchOrderCalledWithID)
+        XCTAssertNil(workerSpy.createdOrder, "Nothing is saved before the clerk checks it")
+        XCTAssertEqual(presenterSpy.calls, ["presentResumedDraft"], "One trip through the cycle")
+    }
+
+    func testResumeDraftOfAnEditShouldFetchTheOrderItIsFor() async {
+        // When
+        await sut.resumeDraft(request: CreateOrder.ResumeDraft.Request(orderFormFields: Self.draftFields, orderID: "1"))
+
+        // Then
+        XCTAssertEqual(workerSpy.fetchOrderCalledWithID, "1")
+        XCTAssertEqual(
+            presenterSpy.resumedDraftResponse,
+            .editing(Self.draftPosted, orderToEdit: Seeds.Orders.amy, shipmentMethods: Self.shipmentMethods))
+        XCTAssertEqual(sut.orderToEdit, Seeds.Orders.amy)
+        XCTAssertNil(workerSpy.updatedOrder)
+    }
+
+    func testResumeDraftOfAnEditShouldPresentNotFoundWhenTheOrderIsGone() async {
+        // When
+        await sut.resumeDraft(request: CreateOrder.ResumeDraft.Request(orderFormFields: Self.draftFields, orderID: "99"))
+
+        // Then
+        XCTAssertEqual(presenterSpy.resumedDraftResponse, .notFound)
+    }
+
+    func testResumeDraftOfAnEditShouldPresentStoreUnavailableWhenTheStoreFails() async {
+        // Given
+        workerSpy.failure = .cannotFetch("locked")
+
+        // When
+        await sut.resumeDraft(request: CreateOrder.ResumeDraft.Request(orderFormFields: Self.draftFields, orderID: "1"))
+
+        // Then
+        XCTAssertEqual(
+            presenterSpy.resumedDraftResponse, .storeUnavailable(Self.draftPosted, orderID: "1", shipmentMethods: Self.shipmentMethods),
+            "The typing is not lost")
+    }
 }

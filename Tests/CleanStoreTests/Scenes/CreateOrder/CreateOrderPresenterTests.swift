@@ -428,4 +428,100 @@ final class CreateOrderPresenterTests: XCTestCase {
             "Someone else changed order 2 on 6/30/07 at 2:05 PM" + rest,
         ])
     }
+
+    // MARK: Tests: resume a draft
+
+    /// A form as a draft brings it back (no card number or security code), its expiry as typed.
+    static var draftFields: CreateOrder.OrderFormFields {
+        var fields = Seeds.validFormFields
+        fields.paymentMethodCreditCardNumber = ""
+        fields.paymentMethodCVV = ""
+        fields.paymentMethodExpirationDate = "4/29"
+        fields.version = "3"
+        return fields
+    }
+
+    func testPresentResumedDraftOfANewOrderShouldShowItAsTypedAskingForTheCardAgain() throws {
+        // When
+        sut.presentResumedDraft(response: .newOrder(Self.posted(Self.draftFields), shipmentMethods: Self.shipmentMethods))
+
+        // Then
+        let (form, state) = try form(spy.resumedDraftViewModel?.page)
+        XCTAssertEqual(state, .resumed, "Not saved yet: shown with 200")
+        XCTAssertEqual(form.action, "/orders")
+        XCTAssertEqual(form.heading, "New order")
+        XCTAssertEqual(form.submitLabel, "Save order")
+        XCTAssertNil(form.version, "A new order has none")
+        XCTAssertEqual(
+            form.formMessage,
+            "Your session ended before this was saved. Here it is as you typed it: check it, "
+                + "type the card number and security code again, and save.")
+        XCTAssertEqual(form.fields["firstName"]?.value, "Amy", "As typed")
+        XCTAssertEqual(form.fields["shipmentAddressState"]?.value, "ca", "As typed, not normalised")
+        XCTAssertEqual(form.fields["paymentMethodExpirationDate"]?.value, "04/29", "An expiry that names a month, shown normalised")
+        XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.value, "")
+        XCTAssertEqual(form.fields["paymentMethodCVV"]?.value, "")
+        XCTAssertEqual(form.shippingMethods.filter(\.selected).map(\.value), ["1"])
+        XCTAssert(form.billingAddressSameAsShipping)
+        XCTAssertNil(form.cardHint)
+        XCTAssertEqual(form.errors, [], "Nothing was checked yet")
+    }
+
+    func testPresentResumedDraftShouldNeverShowASecurityCode() throws {
+        // Given
+        var fields = Self.draftFields
+        fields.paymentMethodCVV = "123"
+
+        // When
+        sut.presentResumedDraft(response: .newOrder(Self.posted(fields), shipmentMethods: Self.shipmentMethods))
+
+        // Then
+        XCTAssertEqual(try form(spy.resumedDraftViewModel?.page).0.fields["paymentMethodCVV"]?.value, "")
+    }
+
+    func testPresentResumedDraftOfAnEditShouldKeepTheVersionTheFormWasOpenedAt() throws {
+        // Given
+        var stored = Seeds.Orders.bob
+        stored.version = 5
+
+        // When
+        sut.presentResumedDraft(
+            response: .editing(Self.posted(Self.draftFields), orderToEdit: stored, shipmentMethods: Self.shipmentMethods))
+
+        // Then
+        let (form, state) = try form(spy.resumedDraftViewModel?.page)
+        XCTAssertEqual(state, .resumed)
+        XCTAssertEqual(form.action, "/orders/2")
+        XCTAssertEqual(form.heading, "Edit order 2")
+        XCTAssertEqual(form.submitLabel, "Save changes")
+        XCTAssertEqual(form.version, "3", "Saved, it is refused if someone else changed the order since it was opened")
+        XCTAssertEqual(form.fields["firstName"]?.value, "Amy", "As typed, not as stored")
+        XCTAssertEqual(form.cardHint, "Leave empty to keep the card ending 4444.")
+        XCTAssertEqual(
+            form.formMessage,
+            "Your session ended before this was saved. Here it is as you typed it: check it, "
+                + "type the card number again if you were changing it, and save.")
+    }
+
+    func testPresentResumedDraftShouldSayNotFoundWhenTheOrderIsGone() {
+        // When
+        sut.presentResumedDraft(response: .notFound)
+
+        // Then
+        XCTAssertEqual(spy.resumedDraftViewModel?.page, .notFound)
+    }
+
+    func testPresentResumedDraftShouldKeepTheTypingWhenTheStoreFails() throws {
+        // When
+        sut.presentResumedDraft(
+            response: .storeUnavailable(Self.posted(Self.draftFields), orderID: "2", shipmentMethods: Self.shipmentMethods))
+
+        // Then
+        let (form, state) = try form(spy.resumedDraftViewModel?.page)
+        XCTAssertEqual(state, .unavailable)
+        XCTAssertEqual(form.action, "/orders/2")
+        XCTAssertEqual(form.formMessage, CreateOrderPresenter.storeUnavailableMessage)
+        XCTAssertEqual(form.fields["firstName"]?.value, "Amy")
+        XCTAssertNil(form.cardHint, "The stored card could not be read")
+    }
 }

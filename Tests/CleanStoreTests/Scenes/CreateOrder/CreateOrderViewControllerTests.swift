@@ -231,4 +231,38 @@ final class CreateOrderViewControllerTests: XCTestCase {
         XCTAssertEqual(page.form.action, "/orders/5")
         XCTAssertEqual(page.form.version, "3", "The form now saves over the version someone else saved")
     }
+
+    // MARK: Tests: resume a draft
+
+    func testResumeDraftShouldPassTheFieldsAndTheOrderItIsFor() async {
+        // When
+        _ = await sut.resumeDraft(orderFormFields: Seeds.validFormFields, orderID: "5")
+
+        // Then
+        XCTAssertEqual(interactorSpy.resumeDraftRequest?.orderFormFields, Seeds.validFormFields)
+        XCTAssertEqual(interactorSpy.resumeDraftRequest?.orderID, "5")
+    }
+
+    func testDisplayResumedDraftShouldRenderTheFormWith200() throws {
+        // Given
+        let form = Self.displayedForm(formMessage: CreateOrderPresenter.resumedMessage(editing: false))
+
+        // When
+        sut.displayResumedDraft(viewModel: CreateOrder.ResumeDraft.ViewModel(page: .form(form, .resumed)))
+
+        // Then
+        XCTAssertEqual(sut.response?.status, .ok, "Not saved, not refused either: there to check and save")
+        XCTAssertEqual(try XCTUnwrap(renderedPage).form, form)
+        XCTAssertEqual(try XCTUnwrap(renderedPage).csrfToken, "token-1")
+    }
+
+    func testDisplayResumedDraftShouldRender404And503() {
+        // When
+        sut.displayResumedDraft(viewModel: CreateOrder.ResumeDraft.ViewModel(page: .notFound))
+        let gone = sut.response?.status
+        sut.displayResumedDraft(viewModel: CreateOrder.ResumeDraft.ViewModel(page: .form(Self.displayedForm(), .unavailable)))
+
+        // Then
+        XCTAssertEqual([gone, sut.response?.status], [.notFound, .serviceUnavailable])
+    }
 }

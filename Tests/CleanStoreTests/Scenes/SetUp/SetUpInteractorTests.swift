@@ -1,0 +1,238 @@
+import XCTest
+
+@testable import CleanStore
+
+/// Over memory stores where the only account is a clerk ("sam"): no supervisor yet, so the set-up
+/// page is open to the link's token.
+final class SetUpInteractorTests: XCTestCase {
+    // MARK: Subject under test
+
+    var sut: SetUpInteractor!
+    var presenterSpy: SetUpPresentationLogicSpy!
+    var services: SignInServices!
+
+    // MARK: Test lifecycle
+
+    override func setUp() async throws {
+        try await super.setUp()
+        services = try await makeTestSignIn(role: .clerk, setupToken: Self.token)
+        makeInteractor()
+    }
+
+    func makeInteractor() {
+        presenterSpy = SetUpPresentationLogicSpy()
+        sut = SetUpInteractor(
+            accountsWorker: AccountsWorker(
+                accounts: services.accounts, sessions: services.sessions, passwords: services.passwords, now: { Seeds.june29 }),
+            services: services, now: { Seeds.june29 })
+        sut.presenter = presenterSpy
+    }
+
+    // MARK: Test doubles
+
+    final class SetUpPresentationLogicSpy: SetUpPresentationLogic {
+        var formResponse: SetUp.ShowForm.Response?
+        var supervisorResponse: SetUp.CreateSupervisor.Response?
+        var calls: [String] = []
+
+        func presentForm(response: SetUp.ShowForm.Response) {
+            formResponse = response
+            calls.append("presentForm")
+        }
+
+        func presentSupervisor(response: SetUp.CreateSupervisor.Response) {
+            supervisorResponse = response
+            calls.append("presentSupervisor")
+        }
+    }
+
+    static let token = SetupToken(text: "the-set-up-token-of-the-tests")
+    static let strongPassword = "a long enough pass phrase"
+
+    static func fields(
+        token: String = token.text, username: String = "sue", displayName: String = "Sue Super", password: String = strongPassword,
+        confirmation: String? = nil
+    ) -> SetUp.SetUpFormFields {
+        SetUp.SetUpFormFields(
+            token: token, username: username, displayName: displayName, password: password, passwordConfirmation: confirmation ?? password)
+    }
+
+    func createSupervisor(_ fields: SetUp.SetUpFormFields = fields()) async {
+        await sut.createSupervisor(request: SetUp.CreateSupervisor.Request(fields: fields))
+    }
+
+    func supervisors() async throws -> Int { try await services.accounts.countSupervisors() }
+
+    // MARK: Tests: the form
+
+    func testShowFormShouldPresentTheFormToTheLinksToken() async {
+        // When
+        await sut.showForm(request: SetUp.ShowForm.Request(token: Self.token.text))
+
+        // Then
+        XCTAssertEqual(presenterSpy.formResponse, .form(token: Self.token.text))
+        XCTAssertEqual(presenterSpy.calls, ["presentForm"], "One trip through the cycle")
+    }
+
+    func testShowFormShouldBeClosedToAWrongOrAbsentToken() async {
+        for token in ["", "the-set-up-token-of-the-test", "the-set-up-token-of-the-tests!", "THE-SET-UP-TOKEN-OF-THE-TESTS"] {
+            // When
+            await sut.showForm(request: SetUp.ShowForm.Request(token: token))
+
+            // Then
+            XCTAssertEqual(presenterSpy.formResponse, .closed, token)
+        }
+    }
+
+    func testShowFormShouldBeClosedWithoutASetUpLink() async throws {
+        // Given
+        services.setupToken = nil
+        makeInteractor()
+
+        // When
+        await sut.showForm(request: SetUp.ShowForm.Request(token: ""))
+
+        // Then
+        XCTAssertEqual(presenterSpy.formResponse, .closed)
+    }
+
+    func testShowFormShouldBeClosedOnceASupervisorExists() async throws {
+        // Given
+        services = try await makeTestSignIn(role: .supervisor, setupToken: Self.token)
+        makeInteractor()
+
+        // When
+        await sut.showForm(request: SetUp.ShowForm.Request(token: Self.token.text))
+
+        // Then
+        XCTAssertEqual(presenterSpy.formResponse, .closed)
+    }
+
+    func testShowFormShouldPresentUnavailableWhenTheAccountsCannotBeRead() async {
+        // Given
+        services = .down(setupToken: Self.token)
+        makeInteractor()
+
+        // When
+        await sut.showForm(request: SetUp.ShowForm.Request(token: Self.token.text))
+
+        // Then
+        XCTAssertEqual(presenterSpy.formResponse, .unavailable)
+    }
+
+    // MARK: Tests: create the supervisor
+
+    func testCreateSupervisorShouldMakeTheSupervisorAndSignThemIn() async throws {
+        // When
+        await createSupervisor(Self.fields(username: " sue ", displayName: " Sue Super "))
+
+        // Then
+        let sue = try await services.accounts.fetchAccount(username: "sue")
+        XCTAssertEqual(sue?.role, .supervisor)
+        XCTAssertEqual(sue?.displayName, "Sue Super", "Trimmed")
+        XCTAssertEqual(sut.supervisor, sue, "The data store keeps the supervisor")
+        let verified = try await services.passwords.verify(Self.strongPassword, hash: sue?.passwordHash ?? "")
+        XCTAssert(verified)
+        XCTAssertEqual(
+            presenterSpy.supervisorResponse,
+            .created(SignedIn(name: AccountName(username: "sue", displayName: "Sue Super"), role: .supervisor), session: AccountSeeds.sessionID(1)))
+        let session = try await services.sessions.session(forID: AccountSeeds.sessionID(1), now: Seeds.june29, timeouts: services.timeouts)
+        XCTAssertEqual(session?.accountKey, "sue", "Signed in")
+        XCTAssertEqual(presenterSpy.calls, ["presentSupervisor"], "One trip through the cycle")
+    }
+
+    func testCreateSupervisorShouldNameTheSupervisorByTheUsernameWithoutADisplayName() async throws {
+        // When
+        await createSupervisor(Self.fields(displayName: "  "))
+
+        // Then
+        let sue = try await services.accounts.fetchAccount(username: "sue")
+        XCTAssertEqual(sue?.displayName, "sue")
+    }
+
+    func testCreateSupervisorShouldBeClosedToAWrongTokenAndMakeNothing() async throws {
+        // When
+        await createSupervisor(Self.fields(token: "guessed"))
+
+        // Then
+        XCTAssertEqual(presenterSpy.supervisorResponse, .closed)
+        let none = try await supervisors()
+        XCTAssertEqual(none, 0)
+    }
+
+    func testCreateSupervisorShouldBeClosedOnceASupervisorExists() async throws {
+        // Given
+        await createSupervisor()
+
+        // When
+        await createSupervisor(Self.fields(username: "mallory"))
+
+        // Then
+        XCTAssertEqual(presenterSpy.supervisorResponse, .closed, "The link works once")
+        let one = try await supervisors()
+        XCTAssertEqual(one, 1)
+    }
+
+    func testCreateSupervisorShouldPresentEveryFieldProblemAndMakeNothing() async throws {
+        let cases: [(SetUp.SetUpFormFields, [SetUp.FieldProblem])] = [
+            (Self.fields(username: ""), [.init(field: .username, message: "A username is needed")]),
+            (
+                Self.fields(username: "sue super"),
+                [.init(field: .username, message: "A username holds only letters a–z, digits and . _ - @ (not \" \")")]
+            ),
+            (
+                Self.fields(displayName: "Sue\u{7}"),
+                [.init(field: .displayName, message: "A display name cannot hold control characters")]
+            ),
+            (Self.fields(password: "short"), [.init(field: .password, message: "The password must be at least 12 characters long")]),
+            (
+                Self.fields(username: "sue.supervisor", password: "SUE.SUPERVISOR"),
+                [.init(field: .password, message: "The password must not be the username")]
+            ),
+            (
+                Self.fields(confirmation: "a long enough pass phrasE"),
+                [.init(field: .passwordConfirmation, message: "The two passwords typed are not the same")]
+            ),
+            (
+                Self.fields(username: "", password: "short", confirmation: "other"),
+                [
+                    .init(field: .username, message: "A username is needed"),
+                    .init(field: .password, message: "The password must be at least 12 characters long"),
+                ]
+            ),
+        ]
+        for (fields, problems) in cases {
+            // When
+            await createSupervisor(fields)
+
+            // Then
+            XCTAssertEqual(presenterSpy.supervisorResponse, .invalid(fields, problems), "\(fields)")
+        }
+        let none = try await supervisors()
+        XCTAssertEqual(none, 0)
+    }
+
+    func testCreateSupervisorShouldRefuseAUsernameTakenAlready() async throws {
+        // When
+        await createSupervisor(Self.fields(username: "SAM"))
+
+        // Then
+        XCTAssertEqual(
+            presenterSpy.supervisorResponse,
+            .invalid(Self.fields(username: "SAM"), [.init(field: .username, message: "An account with this username exists already")]))
+        let none = try await supervisors()
+        XCTAssertEqual(none, 0)
+    }
+
+    func testCreateSupervisorShouldPresentUnavailableWhenTheAccountsCannotBeRead() async {
+        // Given
+        services = .down(setupToken: Self.token)
+        makeInteractor()
+
+        // When
+        await createSupervisor()
+
+        // Then
+        XCTAssertEqual(presenterSpy.supervisorResponse, .unavailable(Self.fields()))
+    }
+}

@@ -1,0 +1,145 @@
+import XCTest
+
+@testable import CleanStore
+
+final class SetUpPresenterTests: XCTestCase {
+    // MARK: Subject under test
+
+    var sut: SetUpPresenter!
+    var spy: SetUpDisplayLogicSpy!
+
+    // MARK: Test lifecycle
+
+    override func setUp() {
+        super.setUp()
+        sut = SetUpPresenter()
+        spy = SetUpDisplayLogicSpy()
+        sut.viewController = spy
+    }
+
+    // MARK: Test doubles
+
+    final class SetUpDisplayLogicSpy: SetUpDisplayLogic {
+        var formViewModel: SetUp.ShowForm.ViewModel?
+        var supervisorViewModel: SetUp.CreateSupervisor.ViewModel?
+        var calls: [String] = []
+
+        func displayForm(viewModel: SetUp.ShowForm.ViewModel) {
+            formViewModel = viewModel
+            calls.append("displayForm")
+        }
+
+        func displaySupervisor(viewModel: SetUp.CreateSupervisor.ViewModel) {
+            supervisorViewModel = viewModel
+            calls.append("displaySupervisor")
+        }
+    }
+
+    static let typed = SetUp.SetUpFormFields(
+        token: "t0k3n", username: "sue super", displayName: "Sue", password: "short", passwordConfirmation: "other")
+
+    /// Every field's name, value and error, in the order of the form.
+    func fields(of form: SetUp.DisplayedForm) -> [[String?]] {
+        [form.username, form.displayName, form.password, form.passwordConfirmation].map { [$0.name, $0.value, $0.errorMessage] }
+    }
+
+    // MARK: Tests: the form
+
+    func testPresentFormShouldDisplayAnEmptyFormCarryingTheToken() throws {
+        // When
+        sut.presentForm(response: .form(token: "t0k3n"))
+
+        // Then
+        guard case .form(let form) = spy.formViewModel else { return XCTFail("\(String(describing: spy.formViewModel))") }
+        XCTAssertEqual(form.title, "Create the first supervisor")
+        XCTAssertEqual(form.token, "t0k3n")
+        XCTAssertEqual(form.action, "/setup")
+        XCTAssertFalse(form.hasErrors)
+        XCTAssertEqual(
+            fields(of: form),
+            [["username", "", nil], ["displayName", "", nil], ["password", "", nil], ["passwordConfirmation", "", nil]])
+        XCTAssertEqual(spy.calls, ["displayForm"], "One trip through the cycle")
+    }
+
+    func testPresentFormShouldSayNotFoundWhenClosedAndUnavailableWhenTheAccountsCannotBeRead() {
+        // When
+        sut.presentForm(response: .closed)
+
+        // Then
+        guard case .notFound = spy.formViewModel else { return XCTFail("\(String(describing: spy.formViewModel))") }
+
+        // When
+        sut.presentForm(response: .unavailable)
+
+        // Then
+        guard case .unavailable = spy.formViewModel else { return XCTFail("\(String(describing: spy.formViewModel))") }
+    }
+
+    // MARK: Tests: create the supervisor
+
+    func testPresentSupervisorShouldPassTheSessionAndAFlashOn() {
+        // When
+        sut.presentSupervisor(
+            response: .created(SignedIn(name: AccountSeeds.sue.name, role: .supervisor), session: AccountSeeds.sessionID(1)))
+
+        // Then
+        guard case .created(let session, let flash) = spy.supervisorViewModel else {
+            return XCTFail("\(String(describing: spy.supervisorViewModel))")
+        }
+        XCTAssertEqual(session, AccountSeeds.sessionID(1))
+        XCTAssertEqual(flash, "Your supervisor account sue is ready: you are signed in.")
+        XCTAssertEqual(spy.calls, ["displaySupervisor"], "One trip through the cycle")
+    }
+
+    func testPresentSupervisorShouldShowEachProblemByItsFieldWithoutThePasswords() {
+        // When
+        sut.presentSupervisor(
+            response: .invalid(
+                Self.typed,
+                [
+                    .init(field: .username, message: "A username is needed"),
+                    .init(field: .password, message: "The password must be at least 12 characters long"),
+                ]))
+
+        // Then
+        guard case .form(let form, let invalid) = spy.supervisorViewModel else {
+            return XCTFail("\(String(describing: spy.supervisorViewModel))")
+        }
+        XCTAssert(invalid)
+        XCTAssertEqual(form.title, "Error: Create the first supervisor")
+        XCTAssertEqual(form.token, "t0k3n", "The token goes on with the form")
+        XCTAssertEqual(
+            form.errors.map { [$0.field, $0.message] },
+            [["username", "A username is needed"], ["password", "The password must be at least 12 characters long"]])
+        XCTAssertEqual(
+            fields(of: form),
+            [
+                ["username", "sue super", "A username is needed"], ["displayName", "Sue", nil],
+                ["password", "", "The password must be at least 12 characters long"], ["passwordConfirmation", "", nil],
+            ],
+            "Typed values come back, passwords never")
+        XCTAssertEqual(form.username.describedBy, "username-error")
+    }
+
+    func testPresentSupervisorShouldSayNotFoundWhenClosed() {
+        // When
+        sut.presentSupervisor(response: .closed)
+
+        // Then
+        guard case .notFound = spy.supervisorViewModel else { return XCTFail("\(String(describing: spy.supervisorViewModel))") }
+    }
+
+    func testPresentSupervisorShouldSayNoAccountWasMadeWhenTheAccountsCannotBeReached() {
+        // When
+        sut.presentSupervisor(response: .unavailable(Self.typed))
+
+        // Then
+        guard case .unavailable(let form) = spy.supervisorViewModel else {
+            return XCTFail("\(String(describing: spy.supervisorViewModel))")
+        }
+        XCTAssertEqual(form.title, "Error: Create the first supervisor")
+        XCTAssertEqual(form.formMessage, "The accounts could not be reached, so no account was made. Try again in a moment.")
+        XCTAssertEqual(form.username.value, "sue super")
+        XCTAssertEqual(form.password.value, "")
+    }
+}
