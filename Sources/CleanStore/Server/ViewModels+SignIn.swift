@@ -34,7 +34,7 @@ extension SignIn.DisplayedForm: MustacheParent {
 extension SignIn.DisplayedField: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "name": name
+        case "name": self.name  // `name` alone is the parameter: every field was named "name"
         case "value": value
         case "errorMessage": errorMessage
         case "describedBy": describedBy

@@ -12,6 +12,16 @@ final class ViewModelRenderingTests: XCTestCase {
         Mirror(reflecting: value).children.compactMap(\.label).filter { value.child(named: $0) == nil }
     }
 
+    /// Every text property of `value` that `child(named:)` answers with another text: a conformance
+    /// that says `case "name": name` returns its own parameter (the sign-in and set-up pages once
+    /// named every field "name").
+    func misreadProperties(of value: some MustacheParent) -> [String] {
+        Mirror(reflecting: value).children.compactMap { child -> String? in
+            guard let label = child.label, let text = child.value as? String else { return nil }
+            return value.child(named: label) as? String == text ? nil : label
+        }
+    }
+
     func testEveryStoredPropertyOfEveryViewModelIsReachableFromTheTemplates() {
         let field = CreateOrder.DisplayedForm.DisplayedField(name: "email", value: "a@b.c", errorMessage: "Enter", typedValue: "x")
         let error = CreateOrder.DisplayedForm.DisplayedError(field: "email", message: "Enter")
@@ -63,6 +73,7 @@ final class ViewModelRenderingTests: XCTestCase {
         ]
         for (name, viewModel) in viewModels {
             XCTAssertEqual(unreachableProperties(of: viewModel), [], "\(name): add these to its MustacheParent conformance")
+            XCTAssertEqual(misreadProperties(of: viewModel), [], "\(name): these answer something else than the property (self.)")
         }
     }
 
@@ -73,5 +84,13 @@ final class ViewModelRenderingTests: XCTestCase {
             func child(named name: String) -> Any? { name == "listed" ? listed : nil }
         }
         XCTAssertEqual(unreachableProperties(of: Incomplete()), ["forgotten"])
+    }
+
+    func testAConformanceAnsweringItsParameterInsteadOfTheProperty() {
+        struct Shadowed: MustacheParent {
+            var name = "username"
+            func child(named name: String) -> Any? { name == "name" ? name : nil }
+        }
+        XCTAssertEqual(misreadProperties(of: Shadowed()), ["name"])
     }
 }
