@@ -227,7 +227,7 @@ class SignedInClient:
         if status != 303 or not self.cookie("cleanstore_session"):
             summary = re.search(r'<div class="error-summary".*?</div>', page, re.S)
             raise SignInFailed(f"POST /sign-in as {username} answered {status}, location {headers.get('location')!r}"
-                               + (f": {re.sub(r'<[^>]+>', ' ', summary.group(0)).split()}" if summary else ""))
+                               + (f": {' '.join(re.sub(r'<[^>]+>', ' ', summary.group(0)).split())}" if summary else ""))
         self.token = None  # the sign-in page's token was the signed-out browser's
         return self
 
