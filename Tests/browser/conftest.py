@@ -1,11 +1,18 @@
 """Headless Chromium for the browser journeys.
 
-scripts/browser-tests starts the real server and sets CLEANSTORE_URL (and BROWSER_ARTIFACTS,
-where screenshots and the pages for the HTML checker go) before running pytest here, with the
-python of .build/test-venv, which holds exactly the tools pinned in requirements.txt.
+scripts/browser-tests adds the test accounts (cleanstore_testkit.TEST_ACCOUNTS) to a fresh SQLite
+file, starts the real server on it and sets CLEANSTORE_URL, CLEANSTORE_BIN and
+CLEANSTORE_TEST_DATABASE (and BROWSER_ARTIFACTS, where screenshots and the pages for the HTML
+checker go) before running pytest here, with the python of .build/test-venv, which holds exactly
+the tools pinned in requirements.txt.
+
+`browser` is signed in as the test supervisor; `signed_out_browser` is the same Chromium with no
+cookies.
 """
 
 import pathlib
+import re
+from urllib.parse import urlparse
 
 import pytest
 from selenium import webdriver
@@ -75,16 +82,29 @@ def _chromium():
     driver.quit()
 
 
+# Chromium's words for a page (or a file) that answered with an error status.
+ERROR_STATUS = re.compile(r"^(\S+) - Failed to load resource: the server responded with a status of (\d+)")
+
+
 def console_problems(driver):
-    """Console errors: a script error, a blocked resource (CSP), a missing file. The one expected
-    error is the 422 status of a form sent back with its mistakes."""
-    return [entry["message"] for entry in driver.get_log("browser")
-            if entry["level"] == "SEVERE"
-            and "the server responded with a status of 422" not in entry["message"]]
+    """Console errors: a script error, a blocked resource (CSP), a missing file. A page's own
+    error status is expected (422 for a form sent back with its mistakes, 403 for a page refused
+    to a role or a form posted signed out, 404 for a spent set-up link); a file a page loads
+    (a stylesheet, a script, an image: a path with an extension) must never fail."""
+    problems = []
+    for entry in driver.get_log("browser"):
+        if entry["level"] != "SEVERE":
+            continue
+        status = ERROR_STATUS.match(entry["message"])
+        if status and status.group(2) in ("403", "404", "422") \
+                and not re.search(r"\.[A-Za-z0-9]+$", urlparse(status.group(1)).path):
+            continue
+        problems.append(entry["message"])
+    return problems
 
 
 @pytest.fixture
-def browser(_chromium):
+def signed_out_browser(_chromium):
     """The shared Chromium with no cookies and a desktop window; fails the test on console errors."""
     driver = _chromium
     driver.delete_all_cookies()
@@ -97,7 +117,15 @@ def browser(_chromium):
 
 
 @pytest.fixture
+def browser(signed_out_browser):
+    """The shared Chromium signed in as the test supervisor (who may do everything)."""
+    helpers.restore_session(signed_out_browser, "supervisor")
+    return signed_out_browser
+
+
+@pytest.fixture
 def browser_without_scripts():
     driver = start_chromium(javascript=False)
+    helpers.sign_in(driver, "supervisor")
     yield driver
     driver.quit()

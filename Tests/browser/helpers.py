@@ -4,12 +4,15 @@ Every wait is a WebDriverWait on a condition (a page replaced, a URL reached), n
 """
 
 import base64
+import hashlib
 import os
 import pathlib
 import re
+import sqlite3
+import subprocess
 import sys
 import uuid
-from urllib.parse import urlparse
+from urllib.parse import quote, urlparse
 
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
@@ -17,12 +20,17 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "scripts"))
-from cleanstore_testkit import VALID_ORDER  # noqa: E402  (the scripts' folder is no package)
+from cleanstore_testkit import (  # noqa: E402  (the scripts' folder is no package)
+    TEST_ACCOUNTS, VALID_ORDER, NotReady, free_port, pid_alive, setup_link, wait_for_health,
+)
 
 # The snapshot references of the Swift tests: every page state the server renders, as text.
 SNAPSHOTS = REPO / "Tests" / "CleanStoreTests" / "Server" / "__Snapshots__" / "PageSnapshotTests"
 
 BASE_URL = os.environ.get("CLEANSTORE_URL", "").rstrip("/")
+# The server scripts/browser-tests started, and its SQLite file (TEST_ACCOUNTS are in it).
+SERVER_BIN = os.environ.get("CLEANSTORE_BIN", "")
+DATABASE = os.environ.get("CLEANSTORE_TEST_DATABASE", "")
 ARTIFACTS = pathlib.Path(os.environ.get("BROWSER_ARTIFACTS", "/tmp/cleanstore-browser-tests"))
 SCREENSHOTS = ARTIFACTS / "screenshots"
 PAGES = ARTIFACTS / "pages"
@@ -152,8 +160,193 @@ def count_orders(driver):
         navigate(driver, following[0].click)
 
 
+# ---------------------------------------------------------------- signing in
+
+
+def sign_in_path(return_to=None):
+    return "/sign-in" + (f"?return={quote(return_to, safe='/')}" if return_to else "")
+
+
+def fill_sign_in(driver, username, password):
+    """Types into the sign-in form on the page and sends it (Sign in is clicked)."""
+    type_into(driver, "username", username)
+    type_into(driver, "password", password)
+    navigate(driver, driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click)
+
+
+def sign_in(driver, role, return_to=None):
+    """Signs in as the test account of `role` through the sign-in page (a new session)."""
+    account = TEST_ACCOUNTS[role]
+    open_page(driver, sign_in_path(return_to))
+    fill_sign_in(driver, account["username"], account["password"])
+    assert path_of(driver) != "/sign-in" or driver.find_elements(By.CSS_SELECTOR, "form.order-form"), \
+        f"signing in as {account['username']} failed: {driver.title}"
+
+
+def signed_in_name(driver):
+    """The header's "Signed in as NAME (role)", or None when it shows no one."""
+    names = driver.find_elements(By.CSS_SELECTOR, "header .account-name")
+    return names[0].text if names else None
+
+
+def sign_out_button(driver):
+    return driver.find_element(By.CSS_SELECTOR, "header form.account button[type=submit]")
+
+
+# A session per role, signed in once (bcrypt at cost 12 takes seconds in a debug build) and given
+# back to each test's clean browser as its cookies. A test that ends a session signs in anew
+# (sign_in) rather than ending one of these.
+_SESSIONS = {}
+_SESSION_COOKIES = ("cleanstore_csrf", "cleanstore_session")
+
+
+def restore_session(driver, role):
+    """Makes the browser signed in as `role`'s test account: the cookies of a session signed in
+    earlier in this run, else a new sign-in (kept for the next test)."""
+    if role not in _SESSIONS:
+        driver.delete_all_cookies()
+        sign_in(driver, role)
+        _SESSIONS[role] = [cookie for cookie in driver.get_cookies() if cookie["name"] in _SESSION_COOKIES]
+        assert {cookie["name"] for cookie in _SESSIONS[role]} == set(_SESSION_COOKIES), _SESSIONS[role]
+        return
+    driver.delete_all_cookies()
+    open_page(driver, "/sign-in")  # cookies are set on the page's site (a page: /healthz would make
+    # Chromium ask for a /favicon.ico there is none of); the ones added replace the one it sets
+    for cookie in _SESSIONS[role]:
+        driver.add_cookie({name: cookie[name] for name in ("name", "value", "path", "httpOnly", "sameSite")
+                           if name in cookie})
+
+
+def end_session_in_database(driver):
+    """Ends the browser's session as its idle timeout would: its row goes from the shared sessions
+    table (looked up, as the server does, by the SHA-256 of the id in the cookie), and the browser
+    keeps its cookie. Other sessions of the same account go on."""
+    assert DATABASE, "CLEANSTORE_TEST_DATABASE is not set: run the browser tests with scripts/browser-tests"
+    cookie = driver.get_cookie("cleanstore_session")
+    assert cookie, "the browser has no session cookie"
+    id_hash = hashlib.sha256(base64.urlsafe_b64decode(cookie["value"] + "=")).digest()
+    database = sqlite3.connect(DATABASE, timeout=10)
+    try:
+        with database:
+            ended = database.execute("DELETE FROM sessions WHERE id_hash = ?", (id_hash,)).rowcount
+    finally:
+        database.close()
+    assert ended == 1, "the browser's session was not in the sessions table"
+
+
+class FreshServer:
+    """Another cleanstore (the one under test, CLEANSTORE_BIN) on an empty SQLite file: no account
+    yet, so it logs the one-time set-up link. Runs from the repository root; stop() ends it."""
+
+    def __init__(self, folder):
+        assert SERVER_BIN, "CLEANSTORE_BIN is not set: run the browser tests with scripts/browser-tests"
+        self.log_path = pathlib.Path(folder) / "fresh-server.log"
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        with open(self.log_path, "wb") as log:
+            self.process = subprocess.Popen(
+                [SERVER_BIN, "--database", str(pathlib.Path(folder) / "fresh.sqlite"),
+                 "--host", "127.0.0.1", "--port", str(self.port)],
+                cwd=REPO, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            wait_for_health(f"{self.url}/healthz", 60, alive=lambda: pid_alive(self.process.pid))
+        except NotReady as error:
+            self.stop()
+            raise AssertionError(f"{error}; its log:\n{self.log()}") from None
+
+    def log(self):
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
+
+    def setup_link(self):
+        link = setup_link(self.log())
+        assert link, f"the server logged no set-up link:\n{self.log()}"
+        assert link.startswith(self.url + "/setup?token="), link
+        return link
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+# The first supervisor a newcomer makes on the set-up page.
+NEWCOMER = {"username": "nell", "displayName": "Nell Newcomer", "password": "nell-first-password"}
+
+
+def fill_setup(driver, username, display_name, password, again):
+    type_into(driver, "username", username)
+    type_into(driver, "displayName", display_name)
+    type_into(driver, "password", password)
+    type_into(driver, "passwordConfirmation", again)
+    navigate(driver, driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click)
+
+
+def type_order_then_end_session(driver, order):
+    """Signs in as a clerk (a session of its own), types `order` into the new-order form, then
+    ends that session in the database as a timeout would."""
+    sign_in(driver, "clerk", return_to="/orders/new")
+    assert path_of(driver) == "/orders/new", driver.title
+    fill_form(driver, order)
+    end_session_in_database(driver)
+
+
+# ---------------------------------------------------------------- the page states
+
+
 # The page states the journeys save for the HTML checker (save_page), by name.
 JOURNEY_PAGES = ["list", "detail", "form-new", "form-errors", "form-edit"]
+# And signing in's, in the order visit_sign_in_pages reaches them: the sign-in page (as it is,
+# and with a wrong password), the 403 page of a viewer, the order form posted after the session
+# ended (403, the sign-in page keeping the draft) and that form back after signing in, and the
+# set-up page of a server with no account yet (as it is, and with its mistakes).
+SIGN_IN_PAGES = ["sign-in", "sign-in-errors", "forbidden", "sign-in-session-ended", "form-resumed",
+                 "setup", "setup-errors"]
+
+
+def visit_sign_in_pages(driver, visit, folder):
+    """Goes through the page states of signing in and calls visit(name) at each (SIGN_IN_PAGES);
+    the set-up pages on a FreshServer of their own (with a scratch file in `folder`). Ends signed
+    in as the test clerk."""
+    driver.delete_all_cookies()
+    open_page(driver, "/sign-in")
+    visit("sign-in")
+    fill_sign_in(driver, TEST_ACCOUNTS["viewer"]["username"], "not the password")
+    assert driver.find_elements(By.CSS_SELECTOR, ".error-summary"), driver.title
+    visit("sign-in-errors")
+
+    restore_session(driver, "viewer")
+    open_page(driver, "/orders/new")
+    assert driver.title.startswith("You cannot do this"), driver.title
+    visit("forbidden")
+
+    driver.delete_all_cookies()
+    type_order_then_end_session(driver, valid_order(firstName="Resa", lastName="Resumed"))
+    submit(driver)
+    assert driver.find_elements(By.CSS_SELECTOR, 'input[name="draft"]'), driver.title
+    visit("sign-in-session-ended")
+    account = TEST_ACCOUNTS["clerk"]
+    fill_sign_in(driver, account["username"], account["password"])
+    assert driver.find_elements(By.CSS_SELECTOR, "form.order-form"), driver.title
+    visit("form-resumed")
+
+    server = FreshServer(folder)
+    try:
+        driver.delete_all_cookies()  # the cookies are the site's (127.0.0.1), whatever the port
+        driver.get(server.setup_link())
+        wait_until_loaded(driver)
+        visit("setup")
+        fill_setup(driver, "", "", "short", "other")
+        assert driver.find_elements(By.CSS_SELECTOR, ".error-summary"), driver.title
+        visit("setup-errors")
+    finally:
+        server.stop()
+        driver.delete_all_cookies()
+
+
 
 
 def visit_journey_pages(driver, visit):

