@@ -104,12 +104,12 @@ public func buildApplication(
         app.beforeServerStarts(perform: database.prepare)
     }
     if let token = environment.signIn.setupToken {
-        let accounts = environment.signIn.accounts
+        let signIn = environment.signIn
         let address = "http://\(configuration.host):\(configuration.port)"
         // After the database's own preparation (PostgreSQL's migrations): the first-run link,
         // once, while there is no supervisor. No default password, ever.
         app.beforeServerStarts {
-            if try await accounts.countSupervisors() == 0 {
+            if try await signIn.needsFirstSupervisor() {
                 logger.notice(
                     "No supervisor account yet. Create the first one in a browser at \(address)\(Paths.setup)?token=\(token.text) (this link works until a supervisor exists)")
             }

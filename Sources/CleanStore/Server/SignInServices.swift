@@ -36,6 +36,13 @@ public struct SignInServices: Sendable {
         return SignInServices(accounts: accounts, sessions: SessionsMemStore(accounts: accounts), attempts: SignInAttemptsMemStore())
     }
 
+    /// Whether the set-up page is still open: no supervisor account was ever made (a disabled one
+    /// counts: disabling the last supervisor does not reopen it; `cleanstore accounts add` is the
+    /// way then).
+    public func needsFirstSupervisor() async throws -> Bool {
+        try await !accounts.fetchAccounts().contains { $0.role == .supervisor }
+    }
+
     /// The stores of `database`.
     public static func of(_ database: OrdersDatabase) -> SignInServices {
         SignInServices(accounts: database.accounts, sessions: database.sessions, attempts: database.signInAttempts)

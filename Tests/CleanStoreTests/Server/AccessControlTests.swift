@@ -429,6 +429,14 @@ final class AccessControlTests: XCTestCase {
         }
         let supervisors = try await signIn.accounts.countSupervisors()
         XCTAssertEqual(supervisors, 1)
+
+        // And disabling that supervisor does not reopen it
+        _ = try await AccountsWorker(accounts: signIn.accounts, sessions: signIn.sessions, passwords: signIn.passwords)
+            .disableAccount(username: "boss")
+        try await app.test { client in
+            let closed = try await client.get("/setup?token=\(token.text)", signedIn: false)
+            XCTAssertEqual(closed.status, .notFound, "Then 404 for good")
+        }
     }
 
     /// The value of the hidden input `name` in `html`, unescaped.

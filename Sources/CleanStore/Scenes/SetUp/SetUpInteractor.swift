@@ -73,7 +73,7 @@ final class SetUpInteractor: SetUpBusinessLogic, SetUpDataStore {
     private func isOpen(token: String) async -> Bool? {
         guard let setupToken = services.setupToken, setupToken.matches(token) else { return false }
         do {
-            return try await services.accounts.countSupervisors() == 0
+            return try await services.needsFirstSupervisor()
         } catch {
             return nil
         }
