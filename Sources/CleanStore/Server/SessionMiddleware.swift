@@ -43,8 +43,7 @@ struct SessionMiddleware: RouterMiddleware {
     /// Who is signed in with session `id` at `now`: nil when the session has ended or its account is
     /// gone or disabled.
     static func signedIn(session id: SessionID, signIn: SignInServices, now: Date) async throws -> SignedIn? {
-        guard let session = try await signIn.sessions.session(forID: id, now: now, timeouts: signIn.timeouts),
-            let account = try await signIn.accounts.fetchAccount(username: session.accountKey), !account.isDisabled
+        guard let account = try await signIn.sessions.account(forSession: id, now: now, timeouts: signIn.timeouts), !account.isDisabled
         else { return nil }
         return SignedIn(name: account.name, role: account.role)
     }

@@ -30,6 +30,34 @@ final class SessionsStoreContractTests: TemporaryDirectoryTestCase {
         }
     }
 
+    func testASessionsAccountIsReadWithItAndFollowsTheSameTimeouts() async throws {
+        for stores in try await makeStores() {
+            let id = AccountSeeds.sessionID(1)
+            _ = try await stores.sessions.createSession(id: id, username: "Amy", now: AccountSeeds.now)
+            let found = try await stores.sessions.account(forSession: id, now: AccountSeeds.now.addingTimeInterval(1), timeouts: timeouts)
+            XCTAssertEqual(found, AccountSeeds.amy, stores.name)
+            let unknown = try await stores.sessions.account(forSession: AccountSeeds.sessionID(2), now: AccountSeeds.now, timeouts: timeouts)
+            XCTAssertNil(unknown, stores.name)
+
+            // Its last use is written as by session(forID:), and it ends the same way
+            let later = AccountSeeds.now.addingTimeInterval(20 * 60)
+            _ = try await stores.sessions.account(forSession: id, now: later, timeouts: timeouts)
+            let session = try await stores.sessions.session(forID: id, now: later.addingTimeInterval(1), timeouts: timeouts)
+            XCTAssertEqual(session?.lastSeenAt, later, "\(stores.name): last use written")
+            let idle = try await stores.sessions.account(forSession: id, now: later.addingTimeInterval(30 * 60), timeouts: timeouts)
+            XCTAssertNil(idle, "\(stores.name): 30 minutes unused")
+            let gone = try await stores.sessions.session(forID: id, now: later, timeouts: timeouts)
+            XCTAssertNil(gone, "\(stores.name): and deleted")
+
+            // A disabled account comes back (disabled): the caller refuses it
+            let sue = AccountSeeds.sessionID(3)
+            _ = try await stores.sessions.createSession(id: sue, username: "sue", now: AccountSeeds.now)
+            _ = try await stores.accounts.disableAccount(username: "sue", at: AccountSeeds.now)
+            let disabled = try await stores.sessions.account(forSession: sue, now: AccountSeeds.now, timeouts: timeouts)
+            XCTAssertEqual(disabled?.isDisabled, true, stores.name)
+        }
+    }
+
     func testUseKeepsASessionGoingPastTheIdleTimeoutButNotPastTheAbsoluteOne() async throws {
         for stores in try await makeStores() {
             let id = AccountSeeds.sessionID(1)

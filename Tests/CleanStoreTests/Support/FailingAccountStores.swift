@@ -17,6 +17,7 @@ struct FailingAccountStores: AccountsStoreProtocol, SessionsStoreProtocol, SignI
 
     func createSession(id: SessionID, username: String, now: Date) async throws(AccountsStoreError) -> Session { throw Self.error }
     func session(forID id: SessionID, now: Date, timeouts: SessionTimeouts) async throws(AccountsStoreError) -> Session? { throw Self.error }
+    func account(forSession id: SessionID, now: Date, timeouts: SessionTimeouts) async throws(AccountsStoreError) -> Account? { throw Self.error }
     func deleteSession(id: SessionID) async throws(AccountsStoreError) { throw Self.error }
     func deleteSessions(ofAccount username: String) async throws(AccountsStoreError) -> Int { throw Self.error }
 

@@ -68,6 +68,11 @@ public actor SessionsMemStore: SessionsStoreProtocol {
         return session
     }
 
+    public func account(forSession id: SessionID, now: Date, timeouts: SessionTimeouts) async -> Account? {
+        guard let session = session(forID: id, now: now, timeouts: timeouts) else { return nil }
+        return await accounts.fetchAccount(username: session.accountKey)
+    }
+
     public func deleteSession(id: SessionID) {
         sessions[id.hash] = nil
     }

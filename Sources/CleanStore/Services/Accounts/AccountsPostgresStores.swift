@@ -43,10 +43,10 @@ public final class AccountsPostgresStore: AccountsStoreProtocol {
         database = PostgresAccountsDatabase(client: orders.client, logger: logger)
     }
 
-    private typealias AccountRow = (String, String, String, String, Bool, Double, Double)
-    private static let columns = "username, display_name, role, password_hash, disabled, created_at, updated_at"
+    typealias AccountRow = (String, String, String, String, Bool, Double, Double)
+    static let columns = "username, display_name, role, password_hash, disabled, created_at, updated_at"
 
-    private static func account(_ row: AccountRow) throws(AccountsStoreError) -> Account {
+    static func account(_ row: AccountRow) throws(AccountsStoreError) -> Account {
         guard let role = AccountRole(rawValue: row.2) else { throw .unavailable("Unknown role \(row.2) stored for \(row.0)") }
         return Account(
             username: row.0, displayName: row.1, role: role, passwordHash: row.3, isDisabled: row.4,
@@ -146,10 +146,40 @@ public final class SessionsPostgresStore: SessionsStoreProtocol {
         let hash = id.hash
         let found = try await database.rows(
             "Cannot read a session", "SELECT account_key, created_at, last_seen_at FROM sessions WHERE id_hash = \(ByteBuffer(bytes: hash))",
-) { try $0.decode((String, Double, Double).self) }
+        ) { try $0.decode((String, Double, Double).self) }
         guard let row = found.first else { return nil }
-        var session = Session(
+        let session = Session(
             idHash: hash, accountKey: row.0, createdAt: Date(timeIntervalSince1970: row.1), lastSeenAt: Date(timeIntervalSince1970: row.2))
+        return try await settle(session, id: id, now: now, timeouts: timeouts)
+    }
+
+    public func account(forSession id: SessionID, now: Date, timeouts: SessionTimeouts) async throws(AccountsStoreError) -> Account? {
+        let hash = id.hash
+        let columns = AccountsPostgresStore.columns.split(separator: ",").map { "a." + $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: ", ")
+        let found = try await database.rows(
+            "Cannot read a session",
+            """
+            SELECT \(unescaped: columns), s.account_key, s.created_at, s.last_seen_at
+            FROM sessions s JOIN accounts a ON a.username_key = s.account_key WHERE s.id_hash = \(ByteBuffer(bytes: hash))
+            """
+        ) { row in
+            let (username, displayName, role, passwordHash, disabled, createdAt, updatedAt, key, sessionCreated, lastSeen) = try row.decode(
+                (String, String, String, String, Bool, Double, Double, String, Double, Double).self)
+            return (
+                (username, displayName, role, passwordHash, disabled, createdAt, updatedAt),
+                Session(
+                    idHash: hash, accountKey: key, createdAt: Date(timeIntervalSince1970: sessionCreated),
+                    lastSeenAt: Date(timeIntervalSince1970: lastSeen)))
+        }
+        guard let (accountRow, session) = found.first else { return nil }
+        let account = try AccountsPostgresStore.account(accountRow)
+        return try await settle(session, id: id, now: now, timeouts: timeouts) == nil ? nil : account
+    }
+
+    /// A session found at `now`: deleted and nil once it has ended, its last use written when due.
+    private func settle(_ found: Session, id: SessionID, now: Date, timeouts: SessionTimeouts) async throws(AccountsStoreError) -> Session? {
+        var session = found
         if timeouts.hasEnded(session, at: now) {
             try await deleteSession(id: id)
             return nil
@@ -157,7 +187,8 @@ public final class SessionsPostgresStore: SessionsStoreProtocol {
         if timeouts.needsRefresh(session, at: now) {
             session.lastSeenAt = now
             try await database.run(
-                "Cannot refresh a session", "UPDATE sessions SET last_seen_at = \(now.timeIntervalSince1970) WHERE id_hash = \(ByteBuffer(bytes: hash))")
+                "Cannot refresh a session",
+                "UPDATE sessions SET last_seen_at = \(now.timeIntervalSince1970) WHERE id_hash = \(ByteBuffer(bytes: session.idHash))")
         }
         return session
     }

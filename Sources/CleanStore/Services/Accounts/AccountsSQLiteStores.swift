@@ -142,14 +142,40 @@ public final class SessionsSQLiteStore: SessionsStoreProtocol {
                         lastSeenAt: Date(timeIntervalSince1970: row[2]))
                 }
         }
-        guard var session = found else { return nil }
+        guard let found else { return nil }
+        return try await settle(found, id: id, now: now, timeouts: timeouts)
+    }
+
+    public func account(forSession id: SessionID, now: Date, timeouts: SessionTimeouts) async throws(AccountsStoreError) -> Account? {
+        let hash = id.hash
+        let found = try await database.read("Cannot read a session") { db -> (Session, Account)? in
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT \(AccountsSQLiteStore.columns.split(separator: ",").map { "a." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")),
+                            s.account_key, s.created_at, s.last_seen_at
+                        FROM sessions s JOIN accounts a ON a.username_key = s.account_key WHERE s.id_hash = ?
+                        """, arguments: [hash])
+            else { return nil }
+            let session = Session(
+                idHash: hash, accountKey: row[7], createdAt: Date(timeIntervalSince1970: row[8]), lastSeenAt: Date(timeIntervalSince1970: row[9]))
+            return (session, try AccountsSQLiteStore.account(row))
+        }
+        guard let (session, account) = found else { return nil }
+        return try await settle(session, id: id, now: now, timeouts: timeouts) == nil ? nil : account
+    }
+
+    /// A session found at `now`: deleted and nil once it has ended, its last use written when due.
+    private func settle(_ found: Session, id: SessionID, now: Date, timeouts: SessionTimeouts) async throws(AccountsStoreError) -> Session? {
+        var session = found
         if timeouts.hasEnded(session, at: now) {
             try await deleteSession(id: id)
             return nil
         }
         if timeouts.needsRefresh(session, at: now) {
             session.lastSeenAt = now
-            let seconds = now.timeIntervalSince1970
+            let seconds = now.timeIntervalSince1970, hash = session.idHash
             try await database.write("Cannot refresh a session") { db in
                 try db.execute(sql: "UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?", arguments: [seconds, hash])
             }

@@ -27,6 +27,10 @@ public protocol AccountsStoreProtocol: Sendable {
 public protocol SessionsStoreProtocol: Sendable {
     func createSession(id: SessionID, username: String, now: Date) async throws(AccountsStoreError) -> Session
     func session(forID id: SessionID, now: Date, timeouts: SessionTimeouts) async throws(AccountsStoreError) -> Session?
+    /// The account of the session `id`, as `session(forID:now:timeouts:)` finds the session (ended:
+    /// deleted and nil; last use refreshed), read together with it: one round trip for every page
+    /// a signed-in clerk opens. Disabled accounts come back too (the caller refuses them).
+    func account(forSession id: SessionID, now: Date, timeouts: SessionTimeouts) async throws(AccountsStoreError) -> Account?
     func deleteSession(id: SessionID) async throws(AccountsStoreError)
     /// Returns how many sessions ended.
     @discardableResult
