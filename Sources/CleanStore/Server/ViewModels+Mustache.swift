@@ -141,6 +141,7 @@ extension CreateOrder.DisplayedForm: MustacheParent {
         case "billingAddressSameAsShipping": billingAddressSameAsShipping
         case "shippingMethods": shippingMethods
         case "cardHint": cardHint
+        case "notice": notice
         case "hasErrors": hasErrors
         default: nil
         }

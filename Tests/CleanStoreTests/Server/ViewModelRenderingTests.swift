@@ -35,7 +35,7 @@ final class ViewModelRenderingTests: XCTestCase {
         let form = CreateOrder.DisplayedForm(
             title: "t", heading: "h", submitLabel: "s", action: "/orders/1", cancelURL: "/orders/1", version: "1",
             errors: [error], formMessage: "m", fields: ["email": field], billingAddressSameAsShipping: true,
-            shippingMethods: [shippingMethod], cardHint: "c")
+            shippingMethods: [shippingMethod], cardHint: "c", notice: "n")
         let listed = ListOrders.FetchOrders.ViewModel.DisplayedOrder(
             id: "1", url: "/orders/1", date: "d", email: "e", name: "n", total: "t")
         let pagination = ListOrders.FetchOrders.ViewModel.Pagination(newerPageURL: "/orders?before=1", olderPageURL: "/orders?after=1")

@@ -305,6 +305,8 @@ enum CreateOrder {
         var shippingMethods: [ShippingMethod]
         /// On the edit form: which card is kept when the number is left empty.
         var cardHint: String?
+        /// Something to know that is no error (the form came back after signing in).
+        var notice: String? = nil
 
         /// Whether the error summary shows.
         var hasErrors: Bool { !errors.isEmpty || formMessage != nil }

@@ -105,12 +105,12 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
         switch response {
         case .newOrder(let posted, let shipmentMethods):
             page = .form(
-                displayedForm(formFields(of: posted), formMessage: Self.resumedMessage(editing: false), shipmentMethods: shipmentMethods),
+                displayedForm(formFields(of: posted), notice: Self.resumedMessage(editing: false), shipmentMethods: shipmentMethods),
                 .resumed)
         case .editing(let posted, let orderToEdit, let shipmentMethods):
             page = .form(
                 displayedForm(
-                    formFields(of: posted), editing: Editing(orderToEdit), formMessage: Self.resumedMessage(editing: true),
+                    formFields(of: posted), editing: Editing(orderToEdit), notice: Self.resumedMessage(editing: true),
                     shipmentMethods: shipmentMethods),
                 .resumed)
         case .notFound:
@@ -188,7 +188,7 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
 
     private func displayedForm(
         _ fields: CreateOrder.OrderFormFields, editing: Editing? = nil, errors: [CreateOrder.FieldError] = [],
-        formMessage: String? = nil, typedValues: [Field: String] = [:], shipmentMethods: [ShipmentMethod]
+        formMessage: String? = nil, notice: String? = nil, typedValues: [Field: String] = [:], shipmentMethods: [ShipmentMethod]
     ) -> DisplayedForm {
         var messages: [Field: String] = [:]
         for error in errors where messages[error.field] == nil {
@@ -225,6 +225,7 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
                 return DisplayedForm.ShippingMethod(
                     value: value, name: method.toString(), selected: fields.shipmentMethodSpeed == value)
             },
-            cardHint: editing?.lastFourDigits.map { "Leave empty to keep the card ending \($0)." })
+            cardHint: editing?.lastFourDigits.map { "Leave empty to keep the card ending \($0)." },
+            notice: notice)
     }
 }

@@ -452,8 +452,10 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(form.heading, "New order")
         XCTAssertEqual(form.submitLabel, "Save order")
         XCTAssertNil(form.version, "A new order has none")
+        XCTAssertNil(form.formMessage, "No error: the title says none")
+        XCTAssertFalse(form.title.hasPrefix("Error"))
         XCTAssertEqual(
-            form.formMessage,
+            form.notice,
             "Your session ended before this was saved. Here it is as you typed it: check it, "
                 + "type the card number and security code again, and save.")
         XCTAssertEqual(form.fields["firstName"]?.value, "Amy", "As typed")
@@ -497,8 +499,10 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(form.version, "3", "Saved, it is refused if someone else changed the order since it was opened")
         XCTAssertEqual(form.fields["firstName"]?.value, "Amy", "As typed, not as stored")
         XCTAssertEqual(form.cardHint, "Leave empty to keep the card ending 4444.")
+        XCTAssertNil(form.formMessage, "No error: the title says none")
+        XCTAssertFalse(form.title.hasPrefix("Error"))
         XCTAssertEqual(
-            form.formMessage,
+            form.notice,
             "Your session ended before this was saved. Here it is as you typed it: check it, "
                 + "type the card number again if you were changing it, and save.")
     }

@@ -245,7 +245,8 @@ final class CreateOrderViewControllerTests: XCTestCase {
 
     func testDisplayResumedDraftShouldRenderTheFormWith200() throws {
         // Given
-        let form = Self.displayedForm(formMessage: CreateOrderPresenter.resumedMessage(editing: false))
+        var form = Self.displayedForm()
+        form.notice = CreateOrderPresenter.resumedMessage(editing: false)
 
         // When
         sut.displayResumedDraft(viewModel: CreateOrder.ResumeDraft.ViewModel(page: .form(form, .resumed)))
