@@ -41,7 +41,7 @@ enum OrderColumns {
     }
 
     /// The columns an order writes (all but id, creation date and version), with its values; the
-    /// card number sealed with the keyring's current key.
+    /// card number sealed with the keyring's current key. `order.total` must be computed already.
     static func written(by order: Order, cards: CardKeyring) throws(OrdersStoreError) -> [(name: String, value: Value)] {
         let card = try cards.seal(order.paymentMethod.creditCardNumber)
         return [
@@ -66,6 +66,10 @@ enum OrderColumns {
             ("billing_state", .text(order.billingAddress.state)),
             ("billing_zip", .text(order.billingAddress.zip)),
             ("total", .decimal(order.total)),
+            // What the list searches and sorts by (`OrderSearch`), kept beside the fields they come from.
+            ("search_text", .text(OrderSearch.searchText(of: order))),
+            ("sort_name", .text(OrderSearch.sortName(of: order))),
+            ("total_cents", .integer(Int(OrderSearch.cents(order.total)))),
         ]
     }
 

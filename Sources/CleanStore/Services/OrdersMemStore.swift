@@ -21,17 +21,26 @@ public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol {
     }
 
     public func fetchOrders(page: OrdersPageRequest) throws(OrdersStoreError) -> OrdersPage {
-        let all = orders.map { ($0, OrdersCursor(order: $0)!) }.sorted { $0.1.isNewer(than: $1.1) }
-        switch page.position {
+        let query = page.query
+        let words = query.words
+        let all = orders.filter { order in
+            (query.shippingSpeed.map { order.shipmentMethod.speed == $0 } ?? true)
+                && (query.createdFrom.map { order.date >= $0 } ?? true)
+                && (query.createdBefore.map { order.date < $0 } ?? true)
+                && OrderSearch.matches(order, words)
+        }
+        .map { ($0, OrdersCursor(order: $0, sortedBy: query.sort.key)!) }
+        .sorted { $0.1.comesBefore($1.1, in: query.sort) }
+        switch page.effectivePosition {
         case .newest:
             return OrdersPage(orders: all.prefix(page.limit).map(\.0), hasNewer: false, hasOlder: all.count > page.limit)
         case .after(let cursor):
-            let older = all.filter { cursor.isNewer(than: $0.1) }
+            let older = all.filter { cursor.comesBefore($0.1, in: query.sort) }
             return OrdersPage(
                 orders: older.prefix(page.limit).map(\.0), hasNewer: all.count > older.count,
                 hasOlder: older.count > page.limit)
         case .before(let cursor):
-            let newer = all.filter { $0.1.isNewer(than: cursor) }
+            let newer = all.filter { $0.1.comesBefore(cursor, in: query.sort) }
             return OrdersPage(
                 orders: newer.suffix(page.limit).map(\.0), hasNewer: newer.count > page.limit,
                 hasOlder: all.count > newer.count)

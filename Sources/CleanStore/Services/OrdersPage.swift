@@ -1,8 +1,10 @@
-/// One page of the newest-first list, and whether there are pages on either side of it.
+/// One page of a list, and whether there are pages on either side of it.
 public struct OrdersPage: Equatable, Sendable {
-    /// Newest first.
+    /// In the list's order (newest first, unless the query sorts otherwise).
     public var orders: [Order]
+    /// Whether there are orders before this page in the list's order.
     public var hasNewer: Bool
+    /// Whether there are orders after this page in the list's order.
     public var hasOlder: Bool
 
     public init(orders: [Order], hasNewer: Bool, hasOlder: Bool) {

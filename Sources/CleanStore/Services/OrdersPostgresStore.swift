@@ -74,6 +74,8 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, OrderEventsStorePro
         case sql(String)
         /// Encrypts the clear-text `card_number` of every row into the card columns.
         case encryptCardNumbers
+        /// Writes `search_text` and `sort_name` of every row (`OrderSearch`).
+        case fillSearchColumns
     }
 
     struct Migration: Sendable {
@@ -205,6 +207,29 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, OrderEventsStorePro
                     """),
                 .sql("CREATE INDEX order_events_by_order ON order_events (order_id, happened_at DESC, id DESC)"),
             ]),
+        Migration(
+            version: 8, name: "order search",
+            // What the list searches and sorts by, written by the store with every create and update
+            // (`OrderColumns.written`), folded in Swift as in every store (`OrderSearch`: unaccent's
+            // rules are not Foundation's, and the stores must give the same answers). "C" collation:
+            // names sort by their bytes, as in SQLite, whatever the database's locale.
+            steps: [
+                // pg_trgm indexes every three characters of the text: a GIN index that serves
+                // `LIKE '%word%'` (substring, so "nun" finds "nunez"), which a tsvector (whole words)
+                // cannot. A trusted extension (PostgreSQL 13+): a database owner may create it.
+                .sql("CREATE EXTENSION IF NOT EXISTS pg_trgm"),
+                .sql(
+                    """
+                    ALTER TABLE orders ADD COLUMN search_text TEXT COLLATE "C" NOT NULL DEFAULT '',
+                        ADD COLUMN sort_name TEXT COLLATE "C" NOT NULL DEFAULT '',
+                        ADD COLUMN total_cents BIGINT NOT NULL DEFAULT 0
+                    """),
+                .sql("UPDATE orders SET total_cents = round(total * 100)::BIGINT"),
+                .fillSearchColumns,
+                .sql("CREATE INDEX orders_search ON orders USING gin (search_text gin_trgm_ops)"),
+                .sql("CREATE INDEX orders_by_name ON orders (sort_name, id)"),
+                .sql("CREATE INDEX orders_by_total ON orders (total_cents, id)"),
+            ]),
     ]
 
     /// Any number for the advisory lock that serialises migrations across instances starting at once.
@@ -243,6 +268,8 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, OrderEventsStorePro
                             try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                         case .encryptCardNumbers:
                             encrypted = try await Self.encryptCardNumbers(on: connection, cards: cards, logger: logger)
+                        case .fillSearchColumns:
+                            try await Self.fillSearchColumns(on: connection, logger: logger)
                         }
                     }
                     try await connection.query(
@@ -288,6 +315,34 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, OrderEventsStorePro
                 """, logger: logger)
         }
         return rows.count
+    }
+
+    /// Writes `search_text` and `sort_name` of every row, 1,000 rows a statement.
+    private static func fillSearchColumns(on connection: PostgresConnection, logger: Logger) async throws {
+        var after: Int64 = 0
+        while true {
+            var ids: [Int64] = []
+            var texts: [String] = []
+            var names: [String] = []
+            let rows = try await connection.query(
+                "SELECT id, \(unescaped: OrderSearch.sourceColumns) FROM orders WHERE id > \(after) ORDER BY id LIMIT 1000",
+                logger: logger)
+            for try await row in rows {
+                let random = row.makeRandomAccess()
+                ids.append(try random[0].decode(Int64.self))
+                let columns = OrderSearch.searchColumns(of: try (1...8).map { try random[$0].decode(String.self) })
+                texts.append(columns.searchText)
+                names.append(columns.sortName)
+            }
+            guard let last = ids.last else { return }
+            try await connection.query(
+                """
+                UPDATE orders SET search_text = v.search_text, sort_name = v.sort_name
+                FROM unnest(\(ids)::BIGINT[], \(texts)::TEXT[], \(names)::TEXT[]) AS v (id, search_text, sort_name)
+                WHERE orders.id = v.id
+                """, logger: logger)
+            after = last
+        }
     }
 
     // MARK: Health
@@ -362,32 +417,14 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, OrderEventsStorePro
     // MARK: OrdersStoreProtocol
 
     public func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
-        let limit = page.limit + 1  // one more, to know whether there is a further page
+        let sql = OrdersQuerySQL(page: page, columns: Self.selectedColumns, dialect: .postgres)
         do {
-            switch page.position {
-            case .newest:
-                let rows = try await orders(
-                    "SELECT \(unescaped: Self.selectedColumns) FROM orders ORDER BY created_at DESC, id DESC LIMIT \(limit)")
-                return OrdersPage(orders: Array(rows.prefix(page.limit)), hasNewer: false, hasOlder: rows.count > page.limit)
-            case .after(let cursor):
-                let seconds = cursor.date.timeIntervalSince1970
-                let rows = try await orders(
-                    """
-                    SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE (created_at, id) < (\(seconds), \(cursor.id))
-                    ORDER BY created_at DESC, id DESC LIMIT \(limit)
-                    """)
-                let hasNewer = try await exists("SELECT EXISTS (SELECT 1 FROM orders WHERE (created_at, id) >= (\(seconds), \(cursor.id)))")
-                return OrdersPage(orders: Array(rows.prefix(page.limit)), hasNewer: hasNewer, hasOlder: rows.count > page.limit)
-            case .before(let cursor):
-                let seconds = cursor.date.timeIntervalSince1970
-                let rows = try await orders(
-                    """
-                    SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE (created_at, id) > (\(seconds), \(cursor.id))
-                    ORDER BY created_at ASC, id ASC LIMIT \(limit)
-                    """)
-                let hasOlder = try await exists("SELECT EXISTS (SELECT 1 FROM orders WHERE (created_at, id) <= (\(seconds), \(cursor.id)))")
-                return OrdersPage(orders: rows.prefix(page.limit).reversed(), hasNewer: rows.count > page.limit, hasOlder: hasOlder)
+            let rows = try await orders(try Self.query(sql.rows))
+            var otherSide = false
+            if let statement = sql.otherSide {
+                otherSide = try await exists(try Self.query(statement))
             }
+            return OrdersPage(rows: rows, limit: page.limit, otherSide: otherSide, of: sql)
         } catch {
             throw .from(error) { .cannotFetch("Cannot fetch a page of orders: \(String(reflecting: $0))") }
         }
@@ -564,6 +601,12 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, OrderEventsStorePro
     private func bind(_ columns: [(name: String, value: OrderColumns.Value)], into binds: inout PostgresBindings) throws -> [String] {
         try Self.append(columns.map(\.value), to: &binds)
         return columns.map(\.name)
+    }
+
+    private static func query(_ statement: OrdersQuerySQL.Statement) throws -> PostgresQuery {
+        var binds = PostgresBindings()
+        try append(statement.arguments, to: &binds)
+        return PostgresQuery(unsafeSQL: statement.sql, binds: binds)
     }
 
     private static func append(_ values: [OrderColumns.Value], to binds: inout PostgresBindings) throws {

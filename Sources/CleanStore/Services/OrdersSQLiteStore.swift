@@ -199,7 +199,59 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, OrderEventsStoreProto
                 CREATE INDEX order_events_by_order ON order_events (order_id, happened_at DESC, id DESC);
                 """)
         }
+        migrator.registerMigration("v9: order search") { db in
+            // What the list searches and sorts by, written by the store with every create and update
+            // (`OrderColumns.written`; `OrderSearch` says why in Swift: SQLite folds no accents).
+            try db.execute(sql: """
+                ALTER TABLE orders ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+                ALTER TABLE orders ADD COLUMN sort_name TEXT NOT NULL DEFAULT '';
+                ALTER TABLE orders ADD COLUMN total_cents INTEGER NOT NULL DEFAULT 0;
+                UPDATE orders SET total_cents = CAST(round(CAST(total AS REAL) * 100) AS INTEGER);
+                """)
+            try fillSearchColumns(db)
+            // Substring search on the folded text: FTS5's trigram tokenizer (SQLite 3.34+) indexes
+            // every three characters, so a phrase of three or more matches anywhere in a word ("nun"
+            // finds "nunez"), served by the index; shorter words are checked on the rows the other
+            // conditions leave. Its own accent folding (remove_diacritics) needs SQLite 3.45: the
+            // text is folded before. External content: the text is stored once, in `orders`, and
+            // the triggers keep the index in step with it.
+            try db.execute(sql: """
+                CREATE VIRTUAL TABLE orders_search USING fts5(
+                    search_text, content = 'orders', content_rowid = 'id', tokenize = 'trigram case_sensitive 1');
+                INSERT INTO orders_search (orders_search) VALUES ('rebuild');
+                CREATE TRIGGER orders_search_insert AFTER INSERT ON orders BEGIN
+                    INSERT INTO orders_search (rowid, search_text) VALUES (new.id, new.search_text);
+                END;
+                CREATE TRIGGER orders_search_delete AFTER DELETE ON orders BEGIN
+                    INSERT INTO orders_search (orders_search, rowid, search_text) VALUES ('delete', old.id, old.search_text);
+                END;
+                CREATE TRIGGER orders_search_update AFTER UPDATE OF search_text ON orders
+                WHEN old.search_text IS NOT new.search_text BEGIN
+                    INSERT INTO orders_search (orders_search, rowid, search_text) VALUES ('delete', old.id, old.search_text);
+                    INSERT INTO orders_search (rowid, search_text) VALUES (new.id, new.search_text);
+                END;
+                CREATE INDEX orders_by_name ON orders (sort_name, id);
+                CREATE INDEX orders_by_total ON orders (total_cents, id);
+                """)
+        }
         return migrator
+    }
+
+    /// Writes `search_text` and `sort_name` of every order, 1,000 rows at a time.
+    private static func fillSearchColumns(_ db: Database) throws {
+        var after: Int64 = 0
+        while true {
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT id, \(OrderSearch.sourceColumns) FROM orders WHERE id > ? ORDER BY id LIMIT 1000", arguments: [after])
+            guard let last = rows.last else { return }
+            for row in rows {
+                let columns = OrderSearch.searchColumns(of: (1...8).map { row[$0] as String })
+                try db.execute(
+                    sql: "UPDATE orders SET search_text = ?, sort_name = ? WHERE id = ?",
+                    arguments: [columns.searchText, columns.sortName, row[0] as Int64])
+            }
+            after = last[0]
+        }
     }
 
     /// After card numbers were encrypted: rebuilds the database file (VACUUM) so that no clear-text
@@ -240,34 +292,20 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, OrderEventsStoreProto
     }
 
     public func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
-        let columns = "SELECT \(Self.selectedColumns) FROM orders"
-        let limit = page.limit + 1  // one more, to know whether there is a further page
+        let probe = OrdersQuerySQL.commonWordsProbe(page.query.words)
         let order = orderMapping
         do {
             return try await dbPool.read { db in
-                func exists(_ condition: String, _ cursor: OrdersCursor) throws -> Bool {
-                    try Bool.fetchOne(
-                        db, sql: "SELECT EXISTS (SELECT 1 FROM orders WHERE (created_at, id) \(condition) (?, ?))",
-                        arguments: [cursor.date.timeIntervalSince1970, cursor.id]) ?? false
+                let common = try probe.map { probe in
+                    try Bool.fetchOne(db, sql: probe.sql, arguments: Self.arguments(probe.arguments)) ?? false
                 }
-                switch page.position {
-                case .newest:
-                    let rows = try Row.fetchAll(db, sql: "\(columns) ORDER BY created_at DESC, id DESC LIMIT ?", arguments: [limit])
-                    return OrdersPage(
-                        orders: try rows.prefix(page.limit).map(order), hasNewer: false, hasOlder: rows.count > page.limit)
-                case .after(let cursor):
-                    let rows = try Row.fetchAll(
-                        db, sql: "\(columns) WHERE (created_at, id) < (?, ?) ORDER BY created_at DESC, id DESC LIMIT ?",
-                        arguments: [cursor.date.timeIntervalSince1970, cursor.id, limit])
-                    let orders = try rows.prefix(page.limit).map(order)
-                    return OrdersPage(orders: orders, hasNewer: try exists(">=", cursor), hasOlder: rows.count > page.limit)
-                case .before(let cursor):
-                    let rows = try Row.fetchAll(
-                        db, sql: "\(columns) WHERE (created_at, id) > (?, ?) ORDER BY created_at ASC, id ASC LIMIT ?",
-                        arguments: [cursor.date.timeIntervalSince1970, cursor.id, limit])
-                    let orders = try rows.prefix(page.limit).map(order).reversed()
-                    return OrdersPage(orders: Array(orders), hasNewer: rows.count > page.limit, hasOlder: try exists("<=", cursor))
+                let sql = OrdersQuerySQL(
+                    page: page, columns: Self.selectedColumns, dialect: .sqlite(trigramIndex: !(common ?? false)))
+                let rows = try Row.fetchAll(db, sql: sql.rows.sql, arguments: Self.arguments(sql.rows.arguments)).map(order)
+                let otherSide = try sql.otherSide.map { statement in
+                    try Bool.fetchOne(db, sql: statement.sql, arguments: Self.arguments(statement.arguments)) ?? false
                 }
+                return OrdersPage(rows: rows, limit: page.limit, otherSide: otherSide ?? false, of: sql)
             }
         } catch {
             throw .from(error) { .cannotFetch("Cannot fetch a page of orders: \($0)") }
@@ -442,6 +480,10 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, OrderEventsStoreProto
     ) throws(OrdersStoreError) -> (names: [String], values: [DatabaseValue]) {
         let columns = try OrderColumns.written(by: order, cards: cards) + record
         return (columns.map(\.name), columns.map { Self.databaseValue($0.value) })
+    }
+
+    private static func arguments(_ values: [OrderColumns.Value]) -> StatementArguments {
+        StatementArguments(values.map(databaseValue))
     }
 
     private static func databaseValue(_ value: OrderColumns.Value) -> DatabaseValue {

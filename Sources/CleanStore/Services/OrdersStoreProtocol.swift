@@ -8,7 +8,10 @@ import Foundation
 /// - `updateOrder` keeps the stored id and date, recomputes the total, and saves only when the
 ///   order's `version` is the stored one (then one more); otherwise it throws `.conflict` with the
 ///   order as it is stored now, and changes nothing.
-/// - `fetchOrders(page:)` returns the newest first.
+/// - `fetchOrders(page:)` returns the orders its query finds (`OrdersQuery`: free text as
+///   `OrderSearch` says, filters, a sort), newest first unless the query sorts otherwise; pages by
+///   keyset under every query (`OrdersQuerySQL`), with cursors of the query's sort
+///   (`OrdersCursor(order:sortedBy:)`); a cursor of another sort means the first page.
 /// - An unknown id is `nil` from `fetchOrder` and `OrdersStoreError.notFound` elsewhere.
 /// - `createOrder`, `updateOrder` and `deleteOrder` record who (`by`, nil when no one is signed in)
 ///   and when (`at`, the caller's clock): each writes one `OrderEvent` in the same transaction as
@@ -18,8 +21,8 @@ import Foundation
 /// - Card numbers come back as they were given; at rest the SQL stores keep them encrypted
 ///   (`CardKeyring`), with the last four digits in clear.
 public protocol OrdersStoreProtocol: Sendable {
-    /// One page of the newest-first list, by keyset: the orders just older than `after`, or just
-    /// newer than `before`, or the newest; `limit` at most.
+    /// One page of the orders `page.query` finds, by keyset: the orders just after `after` in the
+    /// query's order, or just before `before`, or the first; `limit` at most.
     func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage
     func fetchOrder(id: String) async throws(OrdersStoreError) -> Order?
     func createOrder(orderToCreate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order

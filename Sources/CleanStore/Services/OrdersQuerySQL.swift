@@ -1,0 +1,181 @@
+import Foundation
+
+/// The SQL of one page of a query (`OrdersPageRequest`), as both SQL stores run it: the same
+/// conditions and order, with their arguments, in each database's own words for a parameter and
+/// for a text search.
+///
+/// Every sort is a keyset over an index (`created_at, id`; `sort_name, id`; `total_cents, id`),
+/// read forwards or backwards: no OFFSET, no count. A page after a cursor is the rows past the
+/// cursor's (key, id) in the list's order; a page before one is read in reverse order from it, and
+/// turned round by `OrdersPage.init(rows:…)`.
+struct OrdersQuerySQL {
+    enum Dialect {
+        /// `?` parameters; with `trigramIndex`, words of three characters or more through the FTS5
+        /// trigram index `orders_search`, the others with `instr` (on the rows the sort's index
+        /// gives). SQLite's planner has no statistics of the trigram index, and takes it for a
+        /// word every order has ("com") as for a name: the store asks the index first
+        /// (`commonWordsProbe`), and reads the sort's index instead when the words are common, where
+        /// a page fills in a few thousand rows at most.
+        case sqlite(trigramIndex: Bool)
+        /// `$1`, `$2`, … parameters; words with `LIKE '%word%'`, which the pg_trgm index serves.
+        case postgres
+    }
+
+    /// One statement and its arguments.
+    struct Statement {
+        var sql: String
+        var arguments: [OrderColumns.Value]
+    }
+
+    /// The rows of the page (one more than the limit, to know whether there is a further page),
+    /// and, after or before a cursor, whether any order lies on the cursor's other side.
+    let rows: Statement
+    let otherSide: Statement?
+    let position: OrdersPageRequest.Position
+
+    init(page: OrdersPageRequest, columns: String, dialect: Dialect) {
+        position = page.effectivePosition
+        let sort = page.query.sort
+        let key = Self.column(for: sort.key)
+        // Forwards in the list's order is descending for a descending sort.
+        func order(forwards: Bool) -> String {
+            let direction = forwards == sort.descending ? "DESC" : "ASC"
+            return "ORDER BY \(key) \(direction), id \(direction)"
+        }
+        // Rows strictly past the cursor going forwards (or backwards); the other side includes it.
+        func past(_ cursor: OrdersCursor, forwards: Bool, orAt: Bool = false, _ builder: inout Builder) -> String {
+            let operation = (forwards == sort.descending ? "<" : ">") + (orAt ? "=" : "")
+            let value = builder.parameter(Self.value(of: cursor.key))
+            return "(\(key), id) \(operation) (\(value), \(builder.parameter(.integer(Int(cursor.id)))))"
+        }
+        var builder = Builder(dialect: dialect)
+        let conditions = builder.conditions(of: page.query)
+        var rowsBuilder = builder
+        var rowConditions = conditions
+        var otherBuilder = builder
+        var otherConditions = conditions
+        switch position {
+        case .newest:
+            break
+        case .after(let cursor):
+            rowConditions.append(past(cursor, forwards: true, &rowsBuilder))
+            otherConditions.append(past(cursor, forwards: false, orAt: true, &otherBuilder))
+        case .before(let cursor):
+            rowConditions.append(past(cursor, forwards: false, &rowsBuilder))
+            otherConditions.append(past(cursor, forwards: true, orAt: true, &otherBuilder))
+        }
+        let forwards = if case .before = position { false } else { true }
+        let limit = rowsBuilder.parameter(.integer(page.limit + 1))
+        rows = Statement(
+            sql: "SELECT \(columns) FROM orders\(Self.whereClause(rowConditions)) \(order(forwards: forwards)) LIMIT \(limit)",
+            arguments: rowsBuilder.arguments)
+        otherSide =
+            position == .newest
+            ? nil
+            : Statement(
+                sql: "SELECT EXISTS (SELECT 1 FROM orders\(Self.whereClause(otherConditions)))", arguments: otherBuilder.arguments)
+    }
+
+    private static func whereClause(_ conditions: [String]) -> String {
+        conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+    }
+
+    /// When `words` have words of three characters or more: a statement whose answer is whether
+    /// more than `OrdersQuerySQL.commonMatches` orders have them all (then SQLite reads the sort's
+    /// index rather than the trigram index), which reads that many of the index's entries at most.
+    static func commonWordsProbe(_ words: [OrderSearch.Word]) -> Statement? {
+        let phrases: [String] = words.compactMap { word in
+            guard case .text(let text, nil) = word, text.unicodeScalars.count >= 3 else { return nil }
+            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+        guard !phrases.isEmpty else { return nil }
+        return Statement(
+            sql: "SELECT count(*) > ? FROM (SELECT 1 FROM orders_search WHERE orders_search MATCH ? LIMIT ?)",
+            arguments: [.integer(commonMatches), .text(phrases.joined(separator: " AND ")), .integer(commonMatches + 1)])
+    }
+
+    /// More matches than this (1% of 100,000 orders) make words common.
+    static let commonMatches = 1_000
+
+    static func column(for key: OrdersQuery.SortKey) -> String {
+        switch key {
+        case .date: "created_at"
+        case .name: "sort_name"
+        case .total: "total_cents"
+        }
+    }
+
+    static func value(of key: OrdersCursor.Key) -> OrderColumns.Value {
+        switch key {
+        case .date(let date): .real(date.timeIntervalSince1970)
+        case .name(let name): .text(name)
+        case .total(let cents): .integer(Int(cents))
+        }
+    }
+
+    /// Conditions with their arguments, numbered in order.
+    private struct Builder {
+        let dialect: Dialect
+        var arguments: [OrderColumns.Value] = []
+
+        mutating func parameter(_ value: OrderColumns.Value) -> String {
+            arguments.append(value)
+            if case .postgres = dialect { return "$\(arguments.count)" }
+            return "?"
+        }
+
+        mutating func conditions(of query: OrdersQuery) -> [String] {
+            var conditions: [String] = []
+            if let speed = query.shippingSpeed {
+                conditions.append("shipment_speed = \(parameter(.integer(speed.rawValue)))")
+            }
+            if let from = query.createdFrom {
+                conditions.append("created_at >= \(parameter(.real(from.timeIntervalSince1970)))")
+            }
+            if let before = query.createdBefore {
+                conditions.append("created_at < \(parameter(.real(before.timeIntervalSince1970)))")
+            }
+            for word in query.words {
+                switch word {
+                case .orderNumber(let number):
+                    conditions.append("id = \(parameter(.integer(Int(number))))")
+                case .text(let text, nil):
+                    conditions.append(contains(text))
+                case .text(let text, let number?):
+                    // Parameters in the order they appear: SQLite's are by position.
+                    let id = parameter(.integer(Int(number)))
+                    conditions.append("(id = \(id) OR \(contains(text)))")
+                }
+            }
+            return conditions
+        }
+
+        /// The condition that the order's search text contains `word` (folded, no white space).
+        private mutating func contains(_ word: String) -> String {
+            switch dialect {
+            case .sqlite(let trigramIndex):
+                // The trigram index matches a phrase of three characters or more as a substring.
+                guard trigramIndex, word.unicodeScalars.count >= 3 else { return "instr(search_text, \(parameter(.text(word)))) > 0" }
+                let phrase = "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                return "id IN (SELECT rowid FROM orders_search WHERE orders_search MATCH \(parameter(.text(phrase))))"
+            case .postgres:
+                let escaped = word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+                    .replacingOccurrences(of: "_", with: "\\_")
+                return "search_text LIKE \(parameter(.text("%" + escaped + "%")))"
+            }
+        }
+    }
+}
+
+extension OrdersPage {
+    /// The page of `rows` read by `sql` (up to one more than `limit`), `otherSide` the answer of
+    /// its `otherSide` statement.
+    init(rows: [Order], limit: Int, otherSide: Bool, of sql: OrdersQuerySQL) {
+        let more = rows.count > limit
+        switch sql.position {
+        case .newest: self.init(orders: Array(rows.prefix(limit)), hasNewer: false, hasOlder: more)
+        case .after: self.init(orders: Array(rows.prefix(limit)), hasNewer: otherSide, hasOlder: more)
+        case .before: self.init(orders: rows.prefix(limit).reversed(), hasNewer: more, hasOlder: otherSide)
+        }
+    }
+}
