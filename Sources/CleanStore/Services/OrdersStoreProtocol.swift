@@ -12,6 +12,7 @@ import Foundation
 ///   `OrderSearch` says, filters, a sort), newest first unless the query sorts otherwise; pages by
 ///   keyset under every query (`OrdersQuerySQL`), with cursors of the query's sort
 ///   (`OrdersCursor(order:sortedBy:)`); a cursor of another sort means the first page.
+///   `orders(matching:batchSize:)` reads every order a query finds, in batches of such pages.
 /// - An unknown id is `nil` from `fetchOrder` and `OrdersStoreError.notFound` elsewhere.
 /// - `createOrder`, `updateOrder` and `deleteOrder` record who (`by`, nil when no one is signed in)
 ///   and when (`at`, the caller's clock): each writes one `OrderEvent` in the same transaction as

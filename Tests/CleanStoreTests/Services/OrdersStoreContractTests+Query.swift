@@ -186,8 +186,67 @@ extension OrdersStoreContractTests {
                 }
                 XCTAssertEqual(label(backwards.flatMap(\.orders)), expected, "\(context): backwards")
                 XCTAssertFalse(backwards.first!.hasNewer, context)
+
+                // In batches, as an export reads them
+                var batches: [[Order]] = []
+                for try await batch in store.orders(matching: query, batchSize: 2) {
+                    batches.append(batch)
+                }
+                XCTAssertEqual(label(batches.flatMap { $0 }), expected, "\(context): batches")
+                XCTAssert(batches.allSatisfy { (1...2).contains($0.count) }, context)
             }
         }
+    }
+
+    /// An export's read: every order a query finds, in batches read one at a time as the loop asks.
+    func testOrdersMatchingAQueryAreReadInBatchesAsTheLoopAsks() async throws {
+        for (name, store) in try await makeStores() {
+            var created: [Order] = []
+            for index in 0..<25 {
+                var order = Self.newOrder(Seeds.Orders.amy)
+                order.lastName = "Zimmer \(index % 5)"
+                order.shipmentMethod = ShipmentMethod(speed: index % 4 == 0 ? .standard : .twoDay)
+                created.append(try await store.createOrder(orderToCreate: order))
+            }
+            let counting = CountingStore(store: store)
+            let query = OrdersQuery(text: "zimmer", shippingSpeed: .twoDay, sort: OrdersQuery.Sort(.name, descending: true))
+            let expected = created.filter { $0.shipmentMethod.speed == .twoDay }
+                .sorted { ($0.lastName, Int($0.id!)!) > ($1.lastName, Int($1.id!)!) }
+            var batches: [[Order]] = []
+            var readsBeforeEachBatch: [Int] = []
+            for try await batch in counting.orders(matching: query, batchSize: 7) {
+                readsBeforeEachBatch.append(await counting.reads)
+                batches.append(batch)
+            }
+            XCTAssertEqual(batches.flatMap { $0 }, expected, name)
+            XCTAssertEqual(batches.map(\.count), [7, 7, 4], name)
+            XCTAssertEqual(readsBeforeEachBatch, [1, 2, 3], "\(name): one page read per batch, when the loop asks for it")
+            var none = 0
+            for try await _ in store.orders(matching: OrdersQuery(text: "nobody")) { none += 1 }
+            XCTAssertEqual(none, 0, name)
+        }
+    }
+
+    /// A store that counts its page reads.
+    actor CountingStore: OrdersStoreProtocol {
+        let store: any OrdersStoreProtocol
+        var reads = 0
+        init(store: any OrdersStoreProtocol) { self.store = store }
+        func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
+            reads += 1
+            return try await store.fetchOrders(page: page)
+        }
+        func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? { try await store.fetchOrder(id: id) }
+        func createOrder(orderToCreate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+            try await store.createOrder(orderToCreate: orderToCreate, by: by, at: at)
+        }
+        func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+            try await store.updateOrder(orderToUpdate: orderToUpdate, by: by, at: at)
+        }
+        func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+            try await store.deleteOrder(id: id, by: by, at: at)
+        }
+        func checkHealth() async throws(OrdersStoreError) { try await store.checkHealth() }
     }
 
     func testSearchFollowsUpdatesAndDeletes() async throws {
