@@ -84,14 +84,30 @@ struct OrdersQuerySQL {
     /// more than `OrdersQuerySQL.commonMatches` orders have them all (then SQLite reads the sort's
     /// index rather than the trigram index), which reads that many of the index's entries at most.
     static func commonWordsProbe(_ words: [OrderSearch.Word]) -> Statement? {
-        let phrases: [String] = words.compactMap { word in
-            guard case .text(let text, nil) = word, text.unicodeScalars.count >= 3 else { return nil }
-            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        trigramMatch(words).map { match in
+            Statement(
+                sql: "SELECT count(*) > ? FROM (SELECT 1 FROM orders_search WHERE orders_search MATCH ? LIMIT ?)",
+                arguments: [.integer(commonMatches), .text(match), .integer(commonMatches + 1)])
         }
-        guard !phrases.isEmpty else { return nil }
-        return Statement(
-            sql: "SELECT count(*) > ? FROM (SELECT 1 FROM orders_search WHERE orders_search MATCH ? LIMIT ?)",
-            arguments: [.integer(commonMatches), .text(phrases.joined(separator: " AND ")), .integer(commonMatches + 1)])
+    }
+
+    /// The FTS5 query of the words the trigram index serves alone (words of three characters or
+    /// more that name no order number), all in one: FTS5 intersects them itself, and one common
+    /// word beside a rare one costs no list of every order. Nil when there is none.
+    static func trigramMatch(_ words: [OrderSearch.Word]) -> String? {
+        let phrases: [String] = words.compactMap { word in
+            guard case .text(let text, nil) = word, isIndexed(text) else { return nil }
+            return phrase(text)
+        }
+        return phrases.isEmpty ? nil : phrases.joined(separator: " AND ")
+    }
+
+    /// Whether the trigram index can match `word`: a phrase of three characters or more.
+    private static func isIndexed(_ word: String) -> Bool { word.unicodeScalars.count >= 3 }
+
+    /// `word` as an FTS5 phrase: with the trigram tokenizer, a substring.
+    private static func phrase(_ word: String) -> String {
+        "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// More matches than this (1% of 100,000 orders) make words common.
@@ -135,11 +151,18 @@ struct OrdersQuerySQL {
             if let before = query.createdBefore {
                 conditions.append("created_at < \(parameter(.real(before.timeIntervalSince1970)))")
             }
-            for word in query.words {
+            let words = query.words
+            var indexedTogether = false
+            if case .sqlite(trigramIndex: true) = dialect, let match = OrdersQuerySQL.trigramMatch(words) {
+                indexedTogether = true
+                conditions.append("id IN (SELECT rowid FROM orders_search WHERE orders_search MATCH \(parameter(.text(match))))")
+            }
+            for word in words {
                 switch word {
                 case .orderNumber(let number):
                     conditions.append("id = \(parameter(.integer(Int(number))))")
                 case .text(let text, nil):
+                    if indexedTogether && OrdersQuerySQL.isIndexed(text) { continue }
                     conditions.append(contains(text))
                 case .text(let text, let number?):
                     // Parameters in the order they appear: SQLite's are by position.
@@ -155,9 +178,8 @@ struct OrdersQuerySQL {
             switch dialect {
             case .sqlite(let trigramIndex):
                 // The trigram index matches a phrase of three characters or more as a substring.
-                guard trigramIndex, word.unicodeScalars.count >= 3 else { return "instr(search_text, \(parameter(.text(word)))) > 0" }
-                let phrase = "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-                return "id IN (SELECT rowid FROM orders_search WHERE orders_search MATCH \(parameter(.text(phrase))))"
+                guard trigramIndex, OrdersQuerySQL.isIndexed(word) else { return "instr(search_text, \(parameter(.text(word)))) > 0" }
+                return "id IN (SELECT rowid FROM orders_search WHERE orders_search MATCH \(parameter(.text(OrdersQuerySQL.phrase(word)))))"
             case .postgres:
                 let escaped = word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
                     .replacingOccurrences(of: "_", with: "\\_")
