@@ -273,26 +273,38 @@ final class OrderValidationWorker {
     }
 
     /// 12 or more digits in a row: a card number typed into the wrong field. Digits of any script
-    /// count (fullwidth `４１１１` too), a single space, dash, dot or slash may stand between two,
-    /// and invisible formatting characters (zero-width spaces and the like) are not seen at all.
+    /// count (fullwidth `４１１１` too); up to three separators may stand between two digits — any
+    /// space (a no-break space too) or punctuation (`-` `–` `.` `/` `,` …) — and invisible formatting
+    /// characters (zero-width spaces and the like) are not seen at all.
     static func containsCardNumberLikeRun(_ text: String) -> Bool {
         var digits = 0
-        var previousWasSeparator = false
+        var separators = 0
         for scalar in text.unicodeScalars {
-            if scalar.properties.generalCategory == .format {
+            let properties = scalar.properties
+            if properties.generalCategory == .format {
                 continue
-            } else if scalar.properties.numericType == .decimal {
+            } else if properties.numericType == .decimal {
                 digits += 1
-                previousWasSeparator = false
+                separators = 0
                 if digits >= 12 { return true }
-            } else if " -./".unicodeScalars.contains(scalar) && digits > 0 && !previousWasSeparator {
-                previousWasSeparator = true
+            } else if digits > 0 && separators < 3 && isSeparator(scalar) {
+                separators += 1
             } else {
                 digits = 0
-                previousWasSeparator = false
+                separators = 0
             }
         }
         return false
+    }
+
+    /// A space or a punctuation mark: what may split a card number's digits into groups.
+    private static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .spaceSeparator, .connectorPunctuation, .dashPunctuation, .otherPunctuation, .openPunctuation, .closePunctuation:
+            return true
+        default:
+            return false
+        }
     }
 }
 

@@ -130,7 +130,11 @@ final class OrderValidationWorkerTests: XCTestCase {
         assertRefused(.firstName, [
             "4111.1111.1111.1111", "4111/1111/1111/1111", "4111\u{200B}1111\u{200B}1111\u{200B}1111",
             "４１１１ １１１１ １１１１ １１１１", "Amy ٤١١١٤١١١٤١١١٤١١١", "4111 \u{200C}1111-1111.1111",
+            "4111\u{00A0}1111\u{00A0}1111\u{00A0}1111", "4111  1111  1111  1111", "4111, 1111, 1111, 1111", "4111 – 1111 – 1111 – 1111",
+            "(4111) 1111_1111_1111", "4111\u{202F}1111\u{2009}1111\u{3000}1111",
         ], .looksLikeCardNumber)
+        // Numbers far apart are not one number
+        assertAccepted(.shipmentAddressStreet1, ["Unit 12, Block 345, 6789 Long Road", "PO Box 1234 — see gate 56789"])
         assertRefused(.email, ["4111111111111111@example.com"], .looksLikeCardNumber)
     }
 
