@@ -293,11 +293,13 @@ final class HardeningTests: XCTestCase {
             XCTAssertEqual(list.status, .serviceUnavailable)
             let shown = try await client.get("/orders/1")
             XCTAssertEqual(shown.status, .serviceUnavailable)
+            let edit = try await client.get("/orders/1/edit")
+            XCTAssertEqual(edit.status, .serviceUnavailable, "Not 404: the order may well be there")
             let deleted = try await client.post("/orders/1/delete", form: "")
             XCTAssertEqual(deleted.status, .serviceUnavailable)
         }
         let failures = capture.text.split(separator: "\n").filter { $0.contains("Store failed") }
-        XCTAssertEqual(failures.count, 4, capture.text)
+        XCTAssertEqual(failures.count, 5, capture.text)
         XCTAssert(failures.allSatisfy { $0.contains("error") && $0.contains("hb.request.id=") && $0.contains("disk is full") })
         XCTAssertFalse(capture.text.contains("4111"), "Never the card")
     }

@@ -58,9 +58,14 @@ final class CreateOrderInteractor: CreateOrderBusinessLogic, CreateOrderDataStor
     // MARK: Edit order
 
     func showOrderToEdit(request: CreateOrder.EditOrder.Request) async {
-        orderToEdit = try? await ordersWorker.fetchOrder(id: request.orderID)
-        let response: CreateOrder.EditOrder.Response =
-            orderToEdit.map { .found($0, shipmentMethods: shipmentMethods) } ?? .notFound
+        let response: CreateOrder.EditOrder.Response
+        do {
+            orderToEdit = try await ordersWorker.fetchOrder(id: request.orderID)
+            response = orderToEdit.map { .found($0, shipmentMethods: shipmentMethods) } ?? .notFound
+        } catch {
+            // Not a 404: the order may well be there.
+            response = .storeUnavailable
+        }
         presenter?.presentOrderToEdit(response: response)
     }
 

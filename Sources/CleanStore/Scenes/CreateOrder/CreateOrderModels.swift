@@ -184,6 +184,8 @@ enum CreateOrder {
         enum Response: Equatable {
             case found(Order, shipmentMethods: [ShipmentMethod])
             case notFound
+            /// The store could not be read: no form to show.
+            case storeUnavailable
         }
 
         struct ViewModel {
@@ -250,6 +252,8 @@ enum CreateOrder {
         /// Saved: the router takes the clerk on (Post/Redirect/Get), passing the flash.
         case saved(orderID: String, flash: String)
         case notFound
+        /// The order could not be read (503): there is no form to show.
+        case unavailable
     }
 
     /// Why the form is shown.

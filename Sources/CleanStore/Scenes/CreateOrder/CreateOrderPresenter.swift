@@ -59,6 +59,8 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
                 displayedForm(formFields(of: order), editing: Editing(order), shipmentMethods: shipmentMethods), .ready)
         case .notFound:
             page = .notFound
+        case .storeUnavailable:
+            page = .unavailable
         }
         viewController?.displayOrderToEdit(viewModel: CreateOrder.EditOrder.ViewModel(page: page))
     }

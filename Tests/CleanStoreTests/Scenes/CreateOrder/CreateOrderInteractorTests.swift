@@ -285,6 +285,18 @@ final class CreateOrderInteractorTests: XCTestCase {
         }
     }
 
+    func testShowOrderToEditShouldPresentStoreUnavailableNotNotFoundWhenTheStoreCannotBeRead() async {
+        // Given
+        workerSpy.failure = .cannotFetch("locked")
+
+        // When
+        await sut.showOrderToEdit(request: CreateOrder.EditOrder.Request(orderID: "1"))
+
+        // Then
+        XCTAssertEqual(presenterSpy.orderToEditResponse, .storeUnavailable)
+        XCTAssertEqual(presenterSpy.calls, ["presentOrderToEdit"])
+    }
+
     func testUpdateOrderShouldPresentStoreUnavailableWhenTheStoreCannotBeRead() async {
         // Given
         workerSpy.failure = .cannotFetch("locked")

@@ -263,6 +263,11 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(spy.orderToEditViewModel?.page, .notFound)
     }
 
+    func testPresentOrderToEditShouldSayUnavailableWhenTheStoreCouldNotBeRead() {
+        sut.presentOrderToEdit(response: .storeUnavailable)
+        XCTAssertEqual(spy.orderToEditViewModel?.page, .unavailable)
+    }
+
     func testPresentOrderToEditShouldCarryTheOrdersVersion() throws {
         // Given
         var bob = Seeds.Orders.bob

@@ -186,6 +186,15 @@ final class CreateOrderViewControllerTests: XCTestCase {
         XCTAssertEqual(pagesSpy.rendered.last?.title, "Error: New order")
     }
 
+    func testDisplayOrderToEditShouldRender503WhenTheOrderCouldNotBeRead() {
+        // When
+        sut.displayOrderToEdit(viewModel: CreateOrder.EditOrder.ViewModel(page: .unavailable))
+
+        // Then
+        XCTAssertEqual(sut.response?.status, .serviceUnavailable)
+        XCTAssertEqual(pagesSpy.rendered.last?.template, "error")
+    }
+
     func testDisplayOrderToEditShouldRender404WhenThereIsNoOrder() {
         // When
         sut.displayOrderToEdit(viewModel: CreateOrder.EditOrder.ViewModel(page: .notFound))
