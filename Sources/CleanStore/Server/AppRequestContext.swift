@@ -16,10 +16,7 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     public var sessionID: SessionID?
     /// The account signed in on this browser, set by `SessionMiddleware` once it found the session.
     public var signedIn: SignedIn? {
-        didSet {
-            notes.signedIn = signedIn
-            notes.browser.signedIn = signedIn
-        }
+        didSet { notes.browser.signedIn = signedIn }
     }
     /// What middleware deeper in the chain found out, for those before it (the access log's account).
     public let notes = RequestNotes()
@@ -45,9 +42,8 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
 /// context (contexts are values: a change made inside `next` is not seen by the middleware that
 /// called it). Written and read by one request's task only, one middleware after another.
 public final class RequestNotes: @unchecked Sendable {
-    public var signedIn: SignedIn?
     /// The browser as `CSRFMiddleware` found it, and as `SessionMiddleware` signed it in: the error
-    /// pages say who is signed in (with a Sign out button that works).
+    /// pages say who is signed in (with a Sign out button that works), the access log names them.
     public var browser = Browser(id: "", csrfToken: "")
     /// The session id the browser sent, as `CSRFMiddleware` read it.
     public var sessionID: SessionID?

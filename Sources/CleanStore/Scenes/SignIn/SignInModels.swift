@@ -195,12 +195,11 @@ struct OrderDraft: Equatable, Sendable {
         self.init(action: action, postedBody: String(text[text.index(after: mark)...]))
     }
 
-    /// `/orders` (a new order) or `/orders/{id}` (an edit), the id in ASCII digits.
+    /// `/orders` (a new order) or `/orders/{id}` (an edit), the id one the stores could hold (`OrderID`).
     static func isOrderFormAction(_ path: String) -> Bool {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         return path == Paths.orders.description
-            || (segments.count == 3 && segments[0].isEmpty && segments[1] == "orders" && !segments[2].isEmpty
-                && segments[2].allSatisfy { $0.isASCII && $0.isNumber })
+            || (segments.count == 3 && segments[0].isEmpty && segments[1] == "orders" && OrderID.rowID(String(segments[2])) != nil)
     }
 
     /// The order an edit's draft is for; nil for a new order.
