@@ -83,6 +83,8 @@ public enum Permission: Sendable, CaseIterable {
     /// Delete orders, read a deleted order's history, manage accounts.
     case deleteOrders
     case manageAccounts
+    /// Download every order a list finds, as CSV (a whole customer list: supervisors only).
+    case exportOrders
 }
 
 extension AccountRole {
@@ -92,7 +94,7 @@ extension AccountRole {
         switch permission {
         case .viewOrders: return true
         case .changeOrders: return self != .viewer
-        case .deleteOrders, .manageAccounts: return self == .supervisor
+        case .deleteOrders, .manageAccounts, .exportOrders: return self == .supervisor
         }
     }
 }

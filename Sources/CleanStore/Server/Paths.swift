@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// The app's paths (HTTP.md), each written once: the route table matches their patterns, routers
@@ -34,7 +35,31 @@ public enum Paths {
     public static let setup = AppPath("/setup")
     public static let orderHistory = AppPath("/orders/{id}/history")
 
-    /// A page of the list: the orders older (`after`) or newer (`before`) than a cursor.
-    static func orders(after cursor: String) -> String { "\(orders)?after=\(cursor)" }
-    static func orders(before cursor: String) -> String { "\(orders)?before=\(cursor)" }
+    public static let ordersCSV = AppPath("/orders.csv")
+
+    /// The list with these query items (a search, filters, a sort, a page): `/orders?q=jos%C3%A9`.
+    static func orders(_ items: [(name: String, value: String)]) -> String {
+        orders.description + query(items)
+    }
+
+    /// The CSV of the orders these query items find.
+    static func ordersCSV(_ items: [(name: String, value: String)]) -> String {
+        ordersCSV.description + query(items)
+    }
+
+    /// `?name=value&…`, each percent-encoded as a form's GET would (a space as `%20`); empty for none.
+    static func query(_ items: [(name: String, value: String)]) -> String {
+        if items.isEmpty { return "" }
+        return "?" + items.map { "\(encoded($0.name))=\(encoded($0.value))" }.joined(separator: "&")
+    }
+
+    private static let queryValueCharacters: CharacterSet = {
+        var characters = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
+        characters.insert(charactersIn: "-._~")
+        return characters
+    }()
+
+    private static func encoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: queryValueCharacters) ?? ""
+    }
 }

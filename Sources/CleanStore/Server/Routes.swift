@@ -44,6 +44,12 @@ enum Routes {
         @Sendable func orderFormFields(_ context: AppRequestContext) throws -> CreateOrder.OrderFormFields {
             try FormDecoding.decode(CreateOrder.OrderFormFields.self, context: context)
         }
+        /// A list's search, filters and sort, as its URL carries them (the list and its CSV alike).
+        @Sendable func filterParameters(_ request: Request) -> OrdersFilterParameters {
+            let query = FormQuery(request.uri.query)
+            return OrdersFilterParameters(
+                text: query["q"], shipping: query["shipping"], from: query["from"], to: query["to"], sort: query["sort"])
+        }
         @Sendable func orderID(_ context: AppRequestContext) throws -> String {
             try context.parameters.require("id")
         }
@@ -89,7 +95,7 @@ enum Routes {
                 let query = request.uri.queryParameters
                 return await ListOrdersViewController(environment: environment.serving(context), browser: context.browser).showOrders(
                     after: query["after"].map(String.init), before: query["before"].map(String.init),
-                    flash: flash(request, context))
+                    filters: filterParameters(request), flash: flash(request, context))
             },
             Route(method: .post, path: Paths.orders, access: .signedIn(.changeOrders), keepsDraft: true) { _, context in
                 await createOrder(context).createOrder(orderFormFields: try orderFormFields(context))

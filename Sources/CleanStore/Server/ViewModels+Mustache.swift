@@ -50,6 +50,64 @@ extension ListOrders.FetchOrders.ViewModel: MustacheParent {
         case "pagination": pagination
         case "errorMessage": errorMessage
         case "newOrderURL": newOrderURL
+        case "filters": filters
+        case "columns": columns
+        case "caption": caption
+        case "noMatchMessage": noMatchMessage
+        case "exportURL": exportURL
+        default: nil
+        }
+    }
+}
+
+extension ListOrders.FetchOrders.ViewModel.Filters: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "action": action
+        case "text": text
+        case "textError": textError
+        case "shippingOptions": shippingOptions
+        case "from": from
+        case "fromError": fromError
+        case "to": to
+        case "toError": toError
+        case "sort": sort
+        case "tags": tags
+        case "clearURL": clearURL
+        default: nil
+        }
+    }
+}
+
+extension ListOrders.FetchOrders.ViewModel.Option: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "id": id
+        case "value": value
+        case "label": label
+        case "checked": checked
+        default: nil
+        }
+    }
+}
+
+extension ListOrders.FetchOrders.ViewModel.Tag: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "label": label
+        case "removeURL": removeURL
+        default: nil
+        }
+    }
+}
+
+extension ListOrders.FetchOrders.ViewModel.Column: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "label": label
+        case "sortURL": sortURL
+        case "ariaSort": ariaSort
+        case "className": className
         default: nil
         }
     }
@@ -74,6 +132,8 @@ extension ListOrders.FetchOrders.ViewModel.Pagination: MustacheParent {
         switch name {
         case "newerPageURL": newerPageURL
         case "olderPageURL": olderPageURL
+        case "newerPageLabel": newerPageLabel
+        case "olderPageLabel": olderPageLabel
         default: nil
         }
     }

@@ -56,6 +56,29 @@ final class PageSnapshotTests: XCTestCase {
         try await assertPage("list-second-page", "/orders?after=1183132800.0_11", status: .ok, orders: orders)
     }
 
+    /// A search, a filter and a sort by name: the tags, Clear filters, the sorted column, the CSV link.
+    func testAFilteredSortedList() async throws {
+        try await assertPage("list-filtered-sorted", "/orders?q=bob&shipping=2&from=2007-06-01&sort=name", status: .ok)
+    }
+
+    func testAListSortedByTotalWithAPageAfter() async throws {
+        let orders = (0..<60).map { index -> Order in
+            var order = index % 2 == 0 ? Seeds.Orders.amy : Seeds.Orders.bob
+            order.date = Seeds.june29.addingTimeInterval(Double(index) * 3600)
+            return order
+        }
+        try await assertPage("list-sorted-by-total", "/orders?sort=-total", status: .ok, orders: orders, role: .clerk)
+    }
+
+    func testASearchThatFindsNothing() async throws {
+        try await assertPage("list-no-match", "/orders?q=zebra&shipping=1", status: .ok)
+    }
+
+    func testFilterValuesThatMeanNothing() async throws {
+        try await assertPage(
+            "list-filter-problems", "/orders?from=2007-02-30&to=06%2F31%2F2007&shipping=7&sort=price", status: .ok, role: .viewer)
+    }
+
     func testOrderDetail() async throws {
         try await assertPage("show-order", "/orders/2", status: .ok)
     }

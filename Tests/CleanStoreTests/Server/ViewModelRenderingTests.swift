@@ -39,7 +39,15 @@ final class ViewModelRenderingTests: XCTestCase {
         let listed = ListOrders.FetchOrders.ViewModel.DisplayedOrder(
             id: "1", url: "/orders/1", date: "d", email: "e", name: "n", total: "t")
         let pagination = ListOrders.FetchOrders.ViewModel.Pagination(newerPageURL: "/orders?before=1", olderPageURL: "/orders?after=1")
-        let list = ListOrders.FetchOrders.ViewModel(displayedOrders: [listed], pagination: pagination, errorMessage: "m", newOrderURL: "/orders/new")
+        let option = ListOrders.FetchOrders.ViewModel.Option(id: "shipping-1", value: "1", label: "l", checked: true)
+        let tag = ListOrders.FetchOrders.ViewModel.Tag(label: "l", removeURL: "/orders")
+        let filters = ListOrders.FetchOrders.ViewModel.Filters(
+            action: "/orders", text: "t", textError: "e", shippingOptions: [option], from: "f", fromError: "e", to: "t", toError: "e",
+            sort: "name", tags: [tag], clearURL: "/orders")
+        let column = ListOrders.FetchOrders.ViewModel.Column(label: "l", sortURL: "/orders?sort=name", ariaSort: "none", className: "c")
+        let list = ListOrders.FetchOrders.ViewModel(
+            displayedOrders: [listed], pagination: pagination, errorMessage: "m", newOrderURL: "/orders/new", filters: filters,
+            columns: [column], caption: "c", noMatchMessage: "n", exportURL: "/orders.csv")
         let shown = ShowOrder.GetOrder.ViewModel.DisplayedOrder(
             id: "1", date: "d", email: "e", name: "n", total: "t", phone: "p", shipmentAddress: ["a"], shipmentMethod: "s",
             billingAddress: ["b"], cardNumber: "•••• 1111", expirationDate: "04/29", title: "t", createdBy: "c", lastChanged: "l",
@@ -68,6 +76,10 @@ final class ViewModelRenderingTests: XCTestCase {
             ("ListOrders.FetchOrders.ViewModel", list),
             ("ListOrders DisplayedOrder", listed),
             ("ListOrders Pagination", pagination),
+            ("ListOrders Filters", filters),
+            ("ListOrders Option", option),
+            ("ListOrders Tag", tag),
+            ("ListOrders Column", column),
             ("ShowOrder DisplayedOrder", shown),
             ("CreateOrderViewController.FormPage", CreateOrderViewController.FormPage(form: form, csrfToken: "token")),
             ("CreateOrder.DisplayedForm", form),

@@ -12,20 +12,25 @@ final class ListOrdersInteractor: ListOrdersBusinessLogic, ListOrdersDataStore {
 
     var presenter: ListOrdersPresentationLogic?
     var ordersWorker: OrdersWorker
+    var filterWorker: OrdersFilterWorker
     var orders: [Order]?
 
-    init(ordersWorker: OrdersWorker) {
+    init(ordersWorker: OrdersWorker, filterWorker: OrdersFilterWorker) {
         self.ordersWorker = ordersWorker
+        self.filterWorker = filterWorker
     }
 
     // MARK: Fetch orders
 
     func fetchOrders(request: ListOrders.FetchOrders.Request) async {
-        // A page starts where the URL says; a cursor that is no cursor means the newest page.
+        let filtered = filterWorker.query(from: request.filters)
+        let sortKey = filtered.query.sort.key
+        // A page starts where the URL says; a cursor that is no cursor (or one of another sort,
+        // see `OrdersPageRequest.effectivePosition`) means the first page.
         let position: OrdersPageRequest.Position
-        if let after = request.after.flatMap(OrdersCursor.init(token:)) {
+        if let after = request.after.flatMap(OrdersCursor.init(token:)), after.key.sortKey == sortKey {
             position = .after(after)
-        } else if let before = request.before.flatMap(OrdersCursor.init(token:)) {
+        } else if let before = request.before.flatMap(OrdersCursor.init(token:)), before.key.sortKey == sortKey {
             position = .before(before)
         } else {
             position = .newest
@@ -33,15 +38,17 @@ final class ListOrdersInteractor: ListOrdersBusinessLogic, ListOrdersDataStore {
         let mayCreateOrders = request.signedIn?.may(.changeOrders) ?? false
         let response: ListOrders.FetchOrders.Response
         do {
-            let page = try await ordersWorker.fetchOrders(page: OrdersPageRequest(position: position, limit: Self.pageSize))
+            let page = try await ordersWorker.fetchOrders(
+                page: OrdersPageRequest(position: position, limit: Self.pageSize, query: filtered.query))
             orders = page.orders
             response = .fetched(
                 page.orders,
-                newerPage: page.hasNewer ? page.orders.first.flatMap(OrdersCursor.init(order:)) : nil,
-                olderPage: page.hasOlder ? page.orders.last.flatMap(OrdersCursor.init(order:)) : nil,
-                mayCreateOrders: mayCreateOrders)
+                newerPage: page.hasNewer ? page.orders.first.flatMap { OrdersCursor(order: $0, sortedBy: sortKey) } : nil,
+                olderPage: page.hasOlder ? page.orders.last.flatMap { OrdersCursor(order: $0, sortedBy: sortKey) } : nil,
+                mayCreateOrders: mayCreateOrders, filters: filtered.filters, problems: filtered.problems,
+                mayExport: request.signedIn?.may(.exportOrders) ?? false)
         } catch {
-            response = .storeUnavailable(mayCreateOrders: mayCreateOrders)
+            response = .storeUnavailable(mayCreateOrders: mayCreateOrders, filters: filtered.filters)
         }
         presenter?.presentFetchedOrders(response: response)
     }

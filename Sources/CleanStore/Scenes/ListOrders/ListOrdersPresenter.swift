@@ -20,9 +20,9 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
     }
 
     func presentFetchedOrders(response: ListOrders.FetchOrders.Response) {
-        let viewModel: ViewModel
+        var viewModel: ViewModel
         switch response {
-        case .fetched(let orders, let newerPage, let olderPage, let mayCreateOrders):
+        case .fetched(let orders, let newerPage, let olderPage, let mayCreateOrders, let filters, let problems, let mayExport):
             let displayedOrders = orders.map { order in
                 let id = order.id ?? ""
                 return ViewModel.DisplayedOrder(
@@ -34,19 +34,135 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
                     total: formatter.currency(order.total)
                 )
             }
-            var pagination: ViewModel.Pagination?
+            viewModel = ViewModel(displayedOrders: displayedOrders, newOrderURL: Self.newOrderURL(mayCreateOrders))
             if newerPage != nil || olderPage != nil {
-                pagination = ViewModel.Pagination(
-                    newerPageURL: newerPage.map { Paths.orders(before: $0.token) },
-                    olderPageURL: olderPage.map { Paths.orders(after: $0.token) })
+                let byDate = filters.sort == .newestFirst
+                viewModel.pagination = ViewModel.Pagination(
+                    newerPageURL: newerPage.map { Paths.orders(filters.parameters + [("before", $0.token)]) },
+                    olderPageURL: olderPage.map { Paths.orders(filters.parameters + [("after", $0.token)]) },
+                    newerPageLabel: byDate ? "Newer orders" : "Previous page",
+                    olderPageLabel: byDate ? "Older orders" : "Next page")
             }
-            viewModel = ViewModel(
-                displayedOrders: displayedOrders, pagination: pagination, newOrderURL: Self.newOrderURL(mayCreateOrders))
-        case .storeUnavailable(let mayCreateOrders):
+            viewModel.filters = Self.filtersForm(filters, problems: problems)
+            if orders.isEmpty, !filters.isEmpty {
+                viewModel.noMatchMessage = Self.noMatchMessage(filters)
+            }
+            if mayExport, !orders.isEmpty {
+                viewModel.exportURL = Paths.ordersCSV(filters.parameters)
+            }
+            viewModel.columns = Self.columns(filters)
+            viewModel.caption = Self.caption(filters)
+        case .storeUnavailable(let mayCreateOrders, let filters):
             viewModel = ViewModel(
                 displayedOrders: [], errorMessage: "The orders could not be loaded. Try again in a moment.",
                 newOrderURL: Self.newOrderURL(mayCreateOrders))
+            viewModel.filters = Self.filtersForm(filters, problems: [])
         }
         viewController?.displayFetchedOrders(viewModel: viewModel)
+    }
+
+    // MARK: Search and filters
+
+    static func shippingName(_ speed: ShipmentMethod.ShippingSpeed) -> String {
+        ShipmentMethod(speed: speed).toString()
+    }
+
+    /// `11/23/2026`: a day as the shop's clerks write it (the year whole: a filter may reach far back).
+    static func day(_ day: CalendarDay) -> String {
+        "\(day.month)/\(day.day)/\(day.year)"
+    }
+
+    static func filtersForm(_ filters: OrdersFilters, problems: [OrdersFilterProblem]) -> ViewModel.Filters {
+        func without(_ change: (inout OrdersFilters) -> Void) -> String {
+            var remaining = filters
+            change(&remaining)
+            return Paths.orders(remaining.parameters)
+        }
+        var tags: [ViewModel.Tag] = []
+        if !filters.text.isEmpty {
+            tags.append(.init(label: "Search: \(filters.text)", removeURL: without { $0.text = "" }))
+        }
+        if let shipping = filters.shipping {
+            tags.append(.init(label: "Shipping: \(shippingName(shipping))", removeURL: without { $0.shipping = nil }))
+        }
+        if let from = filters.from {
+            tags.append(.init(label: "Ordered from \(day(from))", removeURL: without { $0.from = nil }))
+        }
+        if let to = filters.to {
+            tags.append(.init(label: "Ordered up to \(day(to))", removeURL: without { $0.to = nil }))
+        }
+
+        var form = ViewModel.Filters(
+            action: Paths.orders.description, text: filters.text,
+            shippingOptions: [ViewModel.Option(id: "shipping-any", value: "", label: "Any", checked: filters.shipping == nil)]
+                + ShipmentMethod.ShippingSpeed.allCases.map { speed in
+                    ViewModel.Option(
+                        id: "shipping-\(speed.rawValue)", value: String(speed.rawValue), label: shippingName(speed),
+                        checked: filters.shipping == speed)
+                },
+            from: filters.from?.iso ?? "", to: filters.to?.iso ?? "",
+            sort: filters.sort == .newestFirst ? nil : OrdersFilters.sortParameter(filters.sort),
+            tags: tags,
+            clearURL: filters.isEmpty ? nil : Paths.orders(OrdersFilters(sort: filters.sort).parameters))
+        for problem in problems {
+            switch problem {
+            case .textTooLong:
+                form.textError = "Search for \(OrdersFilterWorker.maximumTextLength) characters or fewer"
+            case .notADate(.from, let typed):
+                form.from = typed
+                form.fromError = "Enter the first day as a real date, for example 2026-11-23"
+            case .notADate(.to, let typed):
+                form.to = typed
+                form.toError = "Enter the last day as a real date, for example 2026-11-30"
+            case .toBeforeFrom:
+                form.toError = "The last day must be the same as or after the first day"
+            }
+        }
+        return form
+    }
+
+    /// "No orders match “jose”.": what found nothing, in a sentence.
+    static func noMatchMessage(_ filters: OrdersFilters) -> String {
+        let hasFilters = filters.shipping != nil || filters.from != nil || filters.to != nil
+        if filters.text.isEmpty { return "No orders match the filters." }
+        return "No orders match “\(filters.text)”" + (hasFilters ? " with the filters." : ".")
+    }
+
+    /// Each way the list sorts, in words: the caption, and what a column's link does.
+    static func sortName(_ sort: OrdersQuery.Sort) -> String {
+        switch (sort.key, sort.descending) {
+        case (.date, true): "newest first"
+        case (.date, false): "oldest first"
+        case (.name, false): "by customer name, A to Z"
+        case (.name, true): "by customer name, Z to A"
+        case (.total, false): "by total, lowest first"
+        case (.total, true): "by total, highest first"
+        }
+    }
+
+    static func caption(_ filters: OrdersFilters) -> String {
+        (filters.isEmpty ? "Orders, " : "Orders found, ") + sortName(filters.sort)
+    }
+
+    /// The table's headings. A sortable column links to the list sorted by it: the other way round
+    /// when it is the sort now, else its first way (dates newest first, as the list opens; names A
+    /// to Z; totals highest first, the orders a clerk looks for).
+    static func columns(_ filters: OrdersFilters) -> [ViewModel.Column] {
+        func sortable(_ label: String, _ key: OrdersQuery.SortKey, firstDescending: Bool, className: String? = nil) -> ViewModel.Column {
+            let current = filters.sort.key == key
+            let next = OrdersQuery.Sort(key, descending: current ? !filters.sort.descending : firstDescending)
+            var sorted = filters
+            sorted.sort = next
+            return ViewModel.Column(
+                label: label, sortURL: Paths.orders(sorted.parameters),
+                ariaSort: current ? (filters.sort.descending ? "descending" : "ascending") : "none", className: className)
+        }
+        return [
+            ViewModel.Column(label: "Order"),
+            sortable("Date", .date, firstDescending: true),
+            sortable("Customer", .name, firstDescending: false),
+            ViewModel.Column(label: "Email", className: "email"),
+            sortable("Total", .total, firstDescending: true, className: "number"),
+        ]
     }
 }

@@ -4,7 +4,7 @@ protocol ListOrdersDisplayLogic: AnyObject {
     func displayFetchedOrders(viewModel: ListOrders.FetchOrders.ViewModel)
 }
 
-/// `GET /orders`: the list of orders, newest first.
+/// `GET /orders`: the list of orders, newest first unless sorted otherwise, searched and filtered as the URL says.
 final class ListOrdersViewController: ListOrdersDisplayLogic {
     var interactor: ListOrdersBusinessLogic?
     var router: (ListOrdersRoutingLogic & ListOrdersDataPassing)?
@@ -27,7 +27,9 @@ final class ListOrdersViewController: ListOrdersDisplayLogic {
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
         let viewController = self
-        let interactor = ListOrdersInteractor(ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now))
+        let interactor = ListOrdersInteractor(
+            ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now),
+            filterWorker: OrdersFilterWorker(timeZone: environment.timeZone))
         let presenter = ListOrdersPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
         let router = ListOrdersRouter()
         viewController.interactor = interactor
@@ -39,10 +41,14 @@ final class ListOrdersViewController: ListOrdersDisplayLogic {
 
     // MARK: Routes
 
-    /// `GET /orders?after=…|before=…`, with the flash a redirect passed, if any.
-    func showOrders(after: String?, before: String?, flash: String?) async -> Response {
+    /// `GET /orders?q=…&shipping=…&from=…&to=…&sort=…&after=…|before=…`, with the flash a redirect
+    /// passed, if any.
+    func showOrders(
+        after: String?, before: String?, filters: OrdersFilterParameters = OrdersFilterParameters(), flash: String?
+    ) async -> Response {
         self.flash = flash
-        await interactor?.fetchOrders(request: ListOrders.FetchOrders.Request(after: after, before: before, signedIn: signedIn))
+        await interactor?.fetchOrders(
+            request: ListOrders.FetchOrders.Request(after: after, before: before, signedIn: signedIn, filters: filters))
         var response = self.response ?? ErrorPage.response(.internalServerError, pages: pages)
         if flash != nil {
             router?.acknowledgeFlash(on: &response)

@@ -6,6 +6,7 @@ final class ListOrdersInteractorTests: XCTestCase {
     // MARK: Subject under test
 
     var sut: ListOrdersInteractor!
+    let shopTimeZone = TimeZone(identifier: "America/Chicago")!
 
     // MARK: Test lifecycle
 
@@ -17,7 +18,7 @@ final class ListOrdersInteractorTests: XCTestCase {
     // MARK: Test setup
 
     func setupListOrdersInteractor() {
-        sut = ListOrdersInteractor(ordersWorker: OrdersWorkerSpy())
+        sut = ListOrdersInteractor(ordersWorker: OrdersWorkerSpy(), filterWorker: OrdersFilterWorker(timeZone: shopTimeZone))
     }
 
     // MARK: Test doubles
@@ -49,8 +50,8 @@ final class ListOrdersInteractorTests: XCTestCase {
         XCTAssertEqual(workerSpy.pageRequest, OrdersPageRequest(position: .newest, limit: 50), "The newest page of 50")
         XCTAssert(presenterSpy.presentFetchedOrdersCalled, "FetchOrders() should ask presenter to format orders result")
         XCTAssertEqual(
-            presenterSpy.response, .fetched([Seeds.Orders.bob, Seeds.Orders.amy], newerPage: nil, olderPage: nil, mayCreateOrders: true),
-            "No neighbouring pages; a supervisor may create orders")
+            presenterSpy.response, .fetched([Seeds.Orders.bob, Seeds.Orders.amy], newerPage: nil, olderPage: nil, mayCreateOrders: true, mayExport: true),
+            "No neighbouring pages; a supervisor may create orders and download them")
         XCTAssertEqual(sut.orders, [Seeds.Orders.bob, Seeds.Orders.amy], "The data store should keep the fetched orders")
     }
 
@@ -109,8 +110,96 @@ final class ListOrdersInteractorTests: XCTestCase {
             await sut.fetchOrders(request: ListOrders.FetchOrders.Request(signedIn: SignedIn(name: testAccount.name, role: role)))
 
             // Then
-            guard case .fetched(_, _, _, let mayCreateOrders) = presenterSpy.response else { return XCTFail("\(role)") }
+            guard case .fetched(_, _, _, let mayCreateOrders, _, _, _) = presenterSpy.response else { return XCTFail("\(role)") }
             XCTAssertEqual(mayCreateOrders, may, "\(role)")
         }
+    }
+
+    func testOnlyASupervisorMayDownloadTheList() async {
+        let presenterSpy = ListOrdersPresentationLogicSpy()
+        sut.presenter = presenterSpy
+        for (role, may) in [(AccountRole.viewer, false), (.clerk, false), (.supervisor, true)] {
+            // When
+            await sut.fetchOrders(request: ListOrders.FetchOrders.Request(signedIn: SignedIn(name: testAccount.name, role: role)))
+
+            // Then
+            guard case .fetched(_, _, _, _, _, _, let mayExport) = presenterSpy.response else { return XCTFail("\(role)") }
+            XCTAssertEqual(mayExport, may, "\(role)")
+        }
+    }
+
+    // MARK: Search, filters and sort
+
+    func testTheURLsSearchFiltersAndSortBecomeTheStoresQueryWithDaysInTheShopsTimeZone() async {
+        // Given
+        let presenterSpy = ListOrdersPresentationLogicSpy()
+        sut.presenter = presenterSpy
+        let workerSpy = OrdersWorkerSpy()
+        sut.ordersWorker = workerSpy
+        let parameters = OrdersFilterParameters(text: "  jose nunez ", shipping: "1", from: "2026-11-01", to: "11/30/2026", sort: "-total")
+
+        // When
+        await sut.fetchOrders(request: ListOrders.FetchOrders.Request(filters: parameters))
+
+        // Then
+        let query = workerSpy.pageRequest?.query
+        XCTAssertEqual(query?.text, "jose nunez")
+        XCTAssertEqual(query?.shippingSpeed, .oneDay)
+        // Chicago is UTC-5 in November: the shop's midnight is 05:00 UTC.
+        XCTAssertEqual(query?.createdFrom, ISO8601DateFormatter().date(from: "2026-11-01T05:00:00Z"), "From the start of the first day")
+        XCTAssertEqual(query?.createdBefore, ISO8601DateFormatter().date(from: "2026-12-01T06:00:00Z"), "Up to the end of the last day (CST from Nov 1)")
+        XCTAssertEqual(query?.sort, OrdersQuery.Sort(.total, descending: true))
+        guard case .fetched(_, _, _, _, let filters, let problems, _) = presenterSpy.response else { return XCTFail() }
+        XCTAssertEqual(
+            filters,
+            OrdersFilters(
+                text: "jose nunez", shipping: .oneDay, from: CalendarDay(year: 2026, month: 11, day: 1),
+                to: CalendarDay(year: 2026, month: 11, day: 30), sort: OrdersQuery.Sort(.total, descending: true)))
+        XCTAssertEqual(problems, [])
+    }
+
+    func testValuesThatMeanNothingAreLeftOutAndTheProblemsPresented() async {
+        // Given
+        let presenterSpy = ListOrdersPresentationLogicSpy()
+        sut.presenter = presenterSpy
+        let workerSpy = OrdersWorkerSpy()
+        sut.ordersWorker = workerSpy
+        let parameters = OrdersFilterParameters(
+            text: String(repeating: "a", count: 201), shipping: "9", from: "2026-02-30", to: "yesterday", sort: "price")
+
+        // When
+        await sut.fetchOrders(request: ListOrders.FetchOrders.Request(filters: parameters))
+
+        // Then
+        XCTAssertEqual(workerSpy.pageRequest, OrdersPageRequest(position: .newest, limit: 50), "Every order, newest first")
+        guard case .fetched(_, _, _, _, let filters, let problems, _) = presenterSpy.response else { return XCTFail() }
+        XCTAssertEqual(filters, OrdersFilters())
+        XCTAssertEqual(problems, [.textTooLong, .notADate(.from, typed: "2026-02-30"), .notADate(.to, typed: "yesterday")])
+    }
+
+    func testPagesOfASortedListHaveCursorsOfItsSortAndACursorOfAnotherSortMeansTheFirstPage() async {
+        // Given
+        let presenterSpy = ListOrdersPresentationLogicSpy()
+        sut.presenter = presenterSpy
+        let workerSpy = OrdersWorkerSpy()
+        workerSpy.page.hasNewer = true
+        workerSpy.page.hasOlder = true
+        sut.ordersWorker = workerSpy
+        let byName = OrdersFilterParameters(sort: "name")
+        let nameCursor = OrdersCursor(key: .name("apple amy"), id: 1)
+
+        // When
+        await sut.fetchOrders(request: ListOrders.FetchOrders.Request(after: nameCursor.token, filters: byName))
+
+        // Then
+        XCTAssertEqual(workerSpy.pageRequest?.position, .after(nameCursor))
+        XCTAssertEqual(workerSpy.pageRequest?.query.sort, OrdersQuery.Sort(.name, descending: false))
+        guard case .fetched(_, let newerPage, let olderPage, _, _, _, _) = presenterSpy.response else { return XCTFail() }
+        XCTAssertEqual(newerPage, OrdersCursor(order: Seeds.Orders.bob, sortedBy: .name))
+        XCTAssertEqual(olderPage, OrdersCursor(order: Seeds.Orders.amy, sortedBy: .name))
+
+        // A date cursor (a link from before the sort changed) under a sort by name: the first page.
+        await sut.fetchOrders(request: ListOrders.FetchOrders.Request(before: "1183096800.0_1", filters: byName))
+        XCTAssertEqual(workerSpy.pageRequest?.position, .newest)
     }
 }

@@ -119,4 +119,135 @@ final class ListOrdersPresenterTests: XCTestCase {
         XCTAssertEqual(spy.viewModel.displayedOrders, [])
         XCTAssertEqual(spy.viewModel.errorMessage, "The orders could not be loaded. Try again in a moment.")
     }
+
+    // MARK: Search, filters and sort
+
+    let filtered = OrdersFilters(
+        text: "josé nuñez", shipping: .twoDay, from: CalendarDay(year: 2026, month: 11, day: 1),
+        to: CalendarDay(year: 2026, month: 11, day: 30), sort: OrdersQuery.Sort(.name, descending: false))
+
+    func testTheFormHoldsWhatIsInForceAndEachFilterIsATagThatRemovesIt() {
+        // Given
+        let spy = ListOrdersDisplayLogicSpy()
+        sut.viewController = spy
+
+        // When
+        sut.presentFetchedOrders(response: .fetched([Seeds.Orders.amy], newerPage: nil, olderPage: nil, filters: filtered))
+
+        // Then
+        let form = try! XCTUnwrap(spy.viewModel.filters)
+        XCTAssertEqual(form.action, "/orders")
+        XCTAssertEqual(form.text, "josé nuñez")
+        XCTAssertEqual(form.from, "2026-11-01")
+        XCTAssertEqual(form.to, "2026-11-30")
+        XCTAssertEqual(form.sort, "name", "The sort is kept by the form")
+        XCTAssertEqual(form.shippingOptions.map(\.label), ["Any", "Standard Shipping", "One-Day Shipping", "Two-Day Shipping"])
+        XCTAssertEqual(form.shippingOptions.map(\.value), ["", "0", "1", "2"])
+        XCTAssertEqual(form.shippingOptions.map(\.checked), [false, false, false, true])
+        XCTAssertEqual(form.tags.map(\.label), ["Search: josé nuñez", "Shipping: Two-Day Shipping", "Ordered from 11/1/2026", "Ordered up to 11/30/2026"])
+        XCTAssertEqual(
+            form.tags.map(\.removeURL),
+            [
+                "/orders?shipping=2&from=2026-11-01&to=2026-11-30&sort=name",
+                "/orders?q=jos%C3%A9%20nu%C3%B1ez&from=2026-11-01&to=2026-11-30&sort=name",
+                "/orders?q=jos%C3%A9%20nu%C3%B1ez&shipping=2&to=2026-11-30&sort=name",
+                "/orders?q=jos%C3%A9%20nu%C3%B1ez&shipping=2&from=2026-11-01&sort=name",
+            ], "Each removes itself and keeps the rest, the sort too")
+        XCTAssertEqual(form.clearURL, "/orders?sort=name", "Clearing keeps the sort")
+        XCTAssertNil(spy.viewModel.noMatchMessage)
+
+        sut.presentFetchedOrders(response: .fetched([Seeds.Orders.amy], newerPage: nil, olderPage: nil))
+        XCTAssertEqual(spy.viewModel.filters?.tags, [])
+        XCTAssertNil(spy.viewModel.filters?.clearURL, "Nothing to clear")
+        XCTAssertNil(spy.viewModel.filters?.sort)
+        XCTAssertEqual(spy.viewModel.filters?.shippingOptions.map(\.checked), [true, false, false, false], "Any")
+    }
+
+    func testEachProblemIsSaidBesideItsFieldWithWhatWasTyped() {
+        let spy = ListOrdersDisplayLogicSpy()
+        sut.viewController = spy
+
+        sut.presentFetchedOrders(
+            response: .fetched(
+                [], newerPage: nil, olderPage: nil,
+                problems: [.textTooLong, .notADate(.from, typed: "2026-02-30"), .notADate(.to, typed: "soon")]))
+
+        let form = try! XCTUnwrap(spy.viewModel.filters)
+        XCTAssertEqual(form.textError, "Search for 200 characters or fewer")
+        XCTAssertEqual(form.from, "2026-02-30")
+        XCTAssertEqual(form.fromError, "Enter the first day as a real date, for example 2026-11-23")
+        XCTAssertEqual(form.to, "soon")
+        XCTAssertEqual(form.toError, "Enter the last day as a real date, for example 2026-11-30")
+
+        sut.presentFetchedOrders(response: .fetched([], newerPage: nil, olderPage: nil, problems: [.toBeforeFrom]))
+        XCTAssertEqual(spy.viewModel.filters?.toError, "The last day must be the same as or after the first day")
+        XCTAssertNil(spy.viewModel.filters?.fromError)
+    }
+
+    func testSortableColumnsLinkToTheirSortAndSayTheCurrentOne() {
+        let spy = ListOrdersDisplayLogicSpy()
+        sut.viewController = spy
+
+        // Newest first, as the list opens.
+        sut.presentFetchedOrders(response: .fetched([Seeds.Orders.amy], newerPage: nil, olderPage: nil))
+        var columns = spy.viewModel.columns
+        XCTAssertEqual(columns.map(\.label), ["Order", "Date", "Customer", "Email", "Total"])
+        XCTAssertEqual(columns.map(\.ariaSort), [nil, "descending", "none", nil, "none"])
+        XCTAssertEqual(columns.map(\.sortURL), [nil, "/orders?sort=date", "/orders?sort=name", nil, "/orders?sort=-total"])
+        XCTAssertEqual(spy.viewModel.caption, "Orders, newest first")
+
+        // By name, A to Z, with a search: the search is kept, the name column turns it round.
+        sut.presentFetchedOrders(response: .fetched([Seeds.Orders.amy], newerPage: nil, olderPage: nil, filters: OrdersFilters(text: "a b", sort: .init(.name, descending: false))))
+        columns = spy.viewModel.columns
+        XCTAssertEqual(columns.map(\.ariaSort), [nil, "none", "ascending", nil, "none"])
+        XCTAssertEqual(columns.map(\.sortURL), [nil, "/orders?q=a%20b", "/orders?q=a%20b&sort=-name", nil, "/orders?q=a%20b&sort=-total"])
+        XCTAssertEqual(spy.viewModel.caption, "Orders found, by customer name, A to Z")
+        XCTAssertEqual(columns.map(\.className), [nil, nil, nil, "email", "number"])
+    }
+
+    func testPagesOfAFilteredListKeepTheFiltersAndSort() {
+        let spy = ListOrdersDisplayLogicSpy()
+        sut.viewController = spy
+        let byTotal = OrdersFilters(text: "ny", sort: .init(.total, descending: true))
+
+        sut.presentFetchedOrders(
+            response: .fetched(
+                [Seeds.Orders.amy], newerPage: OrdersCursor(key: .total(500), id: 2), olderPage: OrdersCursor(key: .total(100), id: 1),
+                filters: byTotal))
+
+        XCTAssertEqual(
+            spy.viewModel.pagination,
+            .init(
+                newerPageURL: "/orders?q=ny&sort=-total&before=t_2_500", olderPageURL: "/orders?q=ny&sort=-total&after=t_1_100",
+                newerPageLabel: "Previous page", olderPageLabel: "Next page"))
+    }
+
+    func testAnEmptyResultSaysWhatFoundNothing() {
+        let spy = ListOrdersDisplayLogicSpy()
+        sut.viewController = spy
+        for (filters, message) in [
+            (OrdersFilters(text: "zebra"), "No orders match “zebra”."),
+            (OrdersFilters(text: "zebra", shipping: .oneDay), "No orders match “zebra” with the filters."),
+            (OrdersFilters(from: CalendarDay(year: 2030, month: 1, day: 1)), "No orders match the filters."),
+        ] {
+            sut.presentFetchedOrders(response: .fetched([], newerPage: nil, olderPage: nil, filters: filters))
+            XCTAssertEqual(spy.viewModel.noMatchMessage, message)
+            XCTAssertEqual(spy.viewModel.filters?.clearURL, "/orders")
+        }
+        sut.presentFetchedOrders(response: .fetched([], newerPage: nil, olderPage: nil, filters: OrdersFilters(sort: .init(.total, descending: true))))
+        XCTAssertNil(spy.viewModel.noMatchMessage, "No orders at all, only sorted: there are none yet")
+    }
+
+    func testTheDownloadLinkCarriesTheQueryForWhoMayExport() {
+        let spy = ListOrdersDisplayLogicSpy()
+        sut.viewController = spy
+
+        sut.presentFetchedOrders(response: .fetched([Seeds.Orders.amy], newerPage: nil, olderPage: nil, filters: filtered, mayExport: true))
+        XCTAssertEqual(spy.viewModel.exportURL, "/orders.csv?q=jos%C3%A9%20nu%C3%B1ez&shipping=2&from=2026-11-01&to=2026-11-30&sort=name")
+
+        sut.presentFetchedOrders(response: .fetched([Seeds.Orders.amy], newerPage: nil, olderPage: nil, filters: filtered, mayExport: false))
+        XCTAssertNil(spy.viewModel.exportURL)
+        sut.presentFetchedOrders(response: .fetched([], newerPage: nil, olderPage: nil, filters: filtered, mayExport: true))
+        XCTAssertNil(spy.viewModel.exportURL, "Nothing to download")
+    }
 }

@@ -125,4 +125,19 @@ final class ListOrdersViewControllerTests: XCTestCase {
         XCTAssertNil(pagesSpy.rendered.first?.flash)
         XCTAssertEqual(response.setCookies, [])
     }
+
+    func testShouldPassTheSearchFiltersAndSortAsTheyCame() async {
+        // Given
+        let spy = ListOrdersBusinessLogicSpy()
+        spy.viewController = sut
+        sut.interactor = spy
+        let filters = OrdersFilterParameters(text: "José", shipping: "1", from: "x", to: "2026-11-30", sort: "-name")
+
+        // When
+        _ = await sut.showOrders(after: "a", before: nil, filters: filters, flash: nil)
+
+        // Then
+        XCTAssertEqual(spy.request?.filters, filters)
+        XCTAssertEqual(spy.request?.after, "a")
+    }
 }
