@@ -97,6 +97,10 @@ enum Routes {
                     after: query["after"].map(String.init), before: query["before"].map(String.init),
                     filters: filterParameters(request), flash: flash(request, context))
             },
+            Route(method: .get, path: Paths.ordersCSV, access: .signedIn(.exportOrders)) { request, context in
+                await ExportOrdersViewController(environment: environment.serving(context), browser: context.browser).exportOrders(
+                    filters: filterParameters(request))
+            },
             Route(method: .post, path: Paths.orders, access: .signedIn(.changeOrders), keepsDraft: true) { _, context in
                 await createOrder(context).createOrder(orderFormFields: try orderFormFields(context))
             },

@@ -18,6 +18,12 @@ public struct OrdersBatches: AsyncSequence, Sendable {
         AsyncIterator(store: store, query: query, batchSize: batchSize)
     }
 
+    /// An iterator that starts at `position` instead of the first page (an export that has read
+    /// its first page already).
+    func makeAsyncIterator(from position: OrdersPageRequest.Position) -> AsyncIterator {
+        AsyncIterator(store: store, query: query, batchSize: batchSize, position: position)
+    }
+
     public struct AsyncIterator: AsyncIteratorProtocol {
         let store: any OrdersStoreProtocol
         let query: OrdersQuery

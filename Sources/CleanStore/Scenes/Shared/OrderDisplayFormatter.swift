@@ -34,6 +34,12 @@ struct OrderDisplayFormatter {
         "\(self.date(date)) at \(time(date))"
     }
 
+    /// `2007-06-30`: the shop's day, as ISO 8601 writes it (a file's name).
+    func machineDate(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+
     /// `2007-06-30T14:05:00+00:00`: the same moment for a `<time datetime>` (the shop's offset).
     func machineDateTime(_ date: Date) -> String {
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)

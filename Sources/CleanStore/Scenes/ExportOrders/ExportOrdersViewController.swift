@@ -1,0 +1,82 @@
+import Hummingbird
+
+protocol ExportOrdersDisplayLogic: AnyObject {
+    func displayExport(viewModel: ExportOrders.Export.ViewModel)
+    func displayStoreUnavailable()
+}
+
+/// `GET /orders.csv`: every order the list's query finds, as CSV, written while it is read (one
+/// batch of orders in memory at a time, whatever the number of orders).
+final class ExportOrdersViewController: ExportOrdersDisplayLogic {
+    var interactor: ExportOrdersBusinessLogic?
+    var router: (ExportOrdersRoutingLogic & ExportOrdersDataPassing)?
+    let pages: PageRendering
+    /// Who is asking.
+    let signedIn: SignedIn?
+
+    /// The response this cycle produced.
+    private(set) var response: Response?
+
+    init(environment: SceneEnvironment, browser: Browser) {
+        pages = environment.pages
+        signedIn = browser.signedIn
+        setup(environment: environment, browser: browser)
+    }
+
+    // MARK: Setup
+
+    private func setup(environment: SceneEnvironment, browser: Browser) {
+        let viewController = self
+        let interactor = ExportOrdersInteractor(
+            worker: ExportOrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger),
+            filterWorker: OrdersFilterWorker(timeZone: environment.timeZone), now: environment.now)
+        let presenter = ExportOrdersPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
+        let router = ExportOrdersRouter()
+        viewController.interactor = interactor
+        viewController.router = router
+        interactor.presenter = presenter
+        presenter.viewController = viewController
+    }
+
+    // MARK: Routes
+
+    /// `GET /orders.csv?q=…&shipping=…&from=…&to=…&sort=…`: the list's parameters.
+    func exportOrders(filters: OrdersFilterParameters) async -> Response {
+        await interactor?.exportOrders(request: ExportOrders.Export.Request(filters: filters, signedIn: signedIn))
+        return response ?? ErrorPage.response(.internalServerError, pages: pages)
+    }
+
+    // MARK: Display logic
+
+    func displayExport(viewModel: ExportOrders.Export.ViewModel) {
+        let header = viewModel.header
+        let rows = viewModel.rows
+        let body = ResponseBody { writer in
+            var buffer = ByteBuffer()
+            buffer.writeString(CSVRendering.byteOrderMark)
+            CSVRendering.append(row: header, to: &buffer)
+            for try await batch in rows {
+                for row in batch {
+                    CSVRendering.append(row: row, to: &buffer)
+                }
+                try await writer.write(buffer)
+                buffer.clear()
+            }
+            if buffer.readableBytes > 0 { try await writer.write(buffer) }
+            try await writer.finish(nil)
+        }
+        response = Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/csv; charset=utf-8; header=present",
+                .contentDisposition: "attachment; filename=\"\(viewModel.filename)\"",
+                // A customer list: kept by no cache on the way.
+                .cacheControl: "no-store",
+            ],
+            body: body)
+    }
+
+    func displayStoreUnavailable() {
+        response = ErrorPage.response(.serviceUnavailable, pages: pages)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Logging
+import XCTest
+
+@testable import CleanStore
+
+final class ExportOrdersPresenterTests: XCTestCase {
+    // MARK: Subject under test
+
+    var sut: ExportOrdersPresenter!
+
+    // MARK: Test lifecycle
+
+    override func setUp() {
+        super.setUp()
+        sut = ExportOrdersPresenter(formatter: OrderDisplayFormatter(timeZone: TimeZone(identifier: "America/Chicago")!))
+    }
+
+    // MARK: Test doubles
+
+    final class ExportOrdersDisplayLogicSpy: ExportOrdersDisplayLogic {
+        var viewModel: ExportOrders.Export.ViewModel?
+        var storeUnavailable = false
+
+        func displayExport(viewModel: ExportOrders.Export.ViewModel) {
+            self.viewModel = viewModel
+        }
+
+        func displayStoreUnavailable() {
+            storeUnavailable = true
+        }
+    }
+
+    func batches(_ orders: [Order]) async throws -> ExportOrdersWorker.Batches {
+        try await ExportOrdersWorker(ordersStore: OrdersMemStore(orders: orders), logger: Logger(label: "test"))
+            .export(.all, parameters: [], by: nil)
+    }
+
+    // MARK: Tests
+
+    func testEachOrderIsARowOfItsFieldsInTheHeadersOrderWithTheCardAsItsLastFourDigits() async throws {
+        // Given
+        let spy = ExportOrdersDisplayLogicSpy()
+        sut.viewController = spy
+        var bob = Seeds.Orders.bob
+        bob.createdBy = testAccount.name
+        let at = ISO8601DateFormatter().date(from: "2026-11-24T03:00:00Z")!
+
+        // When
+        sut.presentExport(response: .export(try await batches([bob]), at: at))
+
+        // Then
+        let viewModel = try XCTUnwrap(spy.viewModel)
+        XCTAssertEqual(viewModel.filename, "orders-2026-11-23.csv", "The shop's day (9 pm in Chicago)")
+        XCTAssertEqual(viewModel.header.count, 20)
+        var rows: [[String]] = []
+        for try await batch in viewModel.rows { rows += batch }
+        XCTAssertEqual(rows.count, 1)
+        let row = Dictionary(uniqueKeysWithValues: zip(viewModel.header, rows[0]))
+        XCTAssertEqual(row["Order"], "1", "The store numbered it")
+        XCTAssertEqual(row["Date"], "2007-06-30T01:00:00-05:00", "ISO 8601 in the shop's time zone")
+        XCTAssertEqual(row["First name"], "Bob")
+        XCTAssertEqual(row["Last name"], "Battery")
+        XCTAssertEqual(row["Email"], "bob.battery@clean-swift.com")
+        XCTAssertEqual(row["Phone"], "222-222-2222")
+        XCTAssertEqual(row["Shipping street"], "3 Ship Street")
+        XCTAssertEqual(row["Shipping street line 2"], "")
+        XCTAssertEqual(row["Shipping city"], "Boston")
+        XCTAssertEqual(row["Shipping state"], "MA")
+        XCTAssertEqual(row["Shipping ZIP"], "02108-1234")
+        XCTAssertEqual(row["Shipping method"], "Two-Day Shipping")
+        XCTAssertEqual(row["Billing street"], "2 Bob Road")
+        XCTAssertEqual(row["Billing street line 2"], "Apt 2")
+        XCTAssertEqual(row["Billing city"], "Bobsville")
+        XCTAssertEqual(row["Billing state"], "NY")
+        XCTAssertEqual(row["Billing ZIP"], "10001")
+        XCTAssertEqual(row["Card last four digits"], "4444")
+        XCTAssertEqual(row["Total"], "9.99")
+        XCTAssertEqual(row["Created by"], testAccount.name.username)
+        let everything = rows[0].joined(separator: " ")
+        XCTAssertFalse(everything.contains("5555555555554444"), "Never the card number")
+        XCTAssertFalse(everything.contains("12/30") || everything.contains("2030"), "Nor its expiry")
+    }
+
+    func testTotalsArePlainNumbers() {
+        for (amount, text) in [("0", "0.00"), ("9.99", "9.99"), ("1234.5", "1234.50"), ("1000000", "1000000.00"), ("0.05", "0.05")] {
+            XCTAssertEqual(ExportOrdersPresenter.plainAmount(Decimal(string: amount)!), text, amount)
+        }
+    }
+
+    func testAStoreThatCannotBeReadIsDisplayedAsSuch() {
+        let spy = ExportOrdersDisplayLogicSpy()
+        sut.viewController = spy
+
+        sut.presentExport(response: .storeUnavailable)
+
+        XCTAssertTrue(spy.storeUnavailable)
+        XCTAssertNil(spy.viewModel)
+    }
+}
