@@ -1,8 +1,8 @@
 import Foundation
 
 /// Orders in memory: for unit tests and `--database :memory:`. Ids are 1, 2, 3, … in order of creation.
-/// Seed orders keep their versions (so a test can seed an order someone has saved since) and have
-/// no history. Each change and its event are one step of the actor: nothing comes between them.
+/// Seed orders keep their versions and statuses (so a test can seed an order someone has saved
+/// since, or a shipped one) and have no history. Each change and its event are one step of the actor: nothing comes between them.
 public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol {
     private var orders: [Order] = []
     /// Every order's history, oldest first.
@@ -60,6 +60,8 @@ public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol {
         order.createdBy = by
         order.updatedBy = nil
         order.updatedAt = nil
+        order.status = .new
+        order.cancellationReason = nil
         orders.append(order)
         events.append(OrderEvent(orderID: String(lastID), kind: .created, by: by, at: at))
         return order
@@ -70,12 +72,13 @@ public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol {
         guard let index = orders.firstIndex(where: { $0.id == id }) else {
             throw .notFound(id: id)
         }
-        guard orderToUpdate.version == orders[index].version else {
-            throw .conflict(current: orders[index])
-        }
         let stored = orders[index]
+        guard !stored.status.isReadOnly else { throw .readOnly(current: stored) }
+        guard orderToUpdate.version == stored.version else { throw .conflict(current: stored) }
         var order = orderToUpdate
         order.date = stored.date
+        order.status = stored.status
+        order.cancellationReason = stored.cancellationReason
         order.version += 1
         order.total = totalWorker.total(for: order)
         order.createdBy = stored.createdBy
@@ -90,8 +93,30 @@ public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol {
         guard let index = orders.firstIndex(where: { $0.id == id }) else {
             throw .notFound(id: id)
         }
+        guard !orders[index].status.isReadOnly else { throw .readOnly(current: orders[index]) }
         events.append(OrderEvent(orderID: id, kind: .deleted, by: by, at: at))
         return orders.remove(at: index)
+    }
+
+    public func changeStatus(
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+    ) throws(OrdersStoreError) -> Order {
+        guard let index = orders.firstIndex(where: { $0.id == id }) else { throw .notFound(id: id) }
+        let stored = orders[index]
+        guard stored.version == expectedVersion else { throw .conflict(current: stored) }
+        guard stored.status.canChange(to: status) else { throw .statusNotAllowed(current: stored, to: status) }
+        var order = stored
+        order.status = status
+        if status == .cancelled { order.cancellationReason = reason }
+        order.version += 1
+        order.updatedBy = by
+        order.updatedAt = at
+        orders[index] = order
+        events.append(
+            OrderEvent(
+                orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order),
+                statusChange: OrderEvent.StatusChange(from: stored.status, to: status, reason: reason)))
+        return order
     }
 
     /// Newest first: by time, then by the order they were written in.

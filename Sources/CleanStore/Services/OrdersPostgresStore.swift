@@ -230,6 +230,20 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, OrderEventsStorePro
                 .sql("CREATE INDEX orders_by_name ON orders (sort_name, id)"),
                 .sql("CREATE INDEX orders_by_total ON orders (total_cents, id)"),
             ]),
+        Migration(
+            version: 9, name: "order status",
+            // Every order keyed before is new. A status change's from, to and reason are on its
+            // event. The list filters by status, newest first: its own keyset index.
+            steps: [
+                .sql(
+                    """
+                    ALTER TABLE orders ADD COLUMN status TEXT NOT NULL DEFAULT 'new'
+                            CHECK (status IN ('new', 'paid', 'packed', 'shipped', 'cancelled')),
+                        ADD COLUMN cancellation_reason TEXT
+                    """),
+                .sql("ALTER TABLE order_events ADD COLUMN status_from TEXT, ADD COLUMN status_to TEXT, ADD COLUMN status_reason TEXT"),
+                .sql("CREATE INDEX orders_by_status ON orders (status, created_at DESC, id DESC)"),
+            ]),
     ]
 
     /// Any number for the advisory lock that serialises migrations across instances starting at once.
@@ -446,6 +460,8 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, OrderEventsStorePro
         order.createdBy = by
         order.updatedBy = nil
         order.updatedAt = nil
+        order.status = .new
+        order.cancellationReason = nil
         do {
             var binds = PostgresBindings()
             binds.append(order.date.timeIntervalSince1970)
@@ -469,20 +485,12 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, OrderEventsStorePro
         }
     }
 
-    /// What an update found: the order saved, or the order as stored when the update's version was
-    /// not the stored one, or no order.
-    private enum UpdateOutcome {
-        case saved(Order)
-        case conflict(Order)
-        case notFound
-    }
-
     public func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         let id = orderToUpdate.id ?? ""
         guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
         var order = orderToUpdate
         order.total = totalWorker.total(for: order)
-        let outcome: UpdateOutcome
+        let outcome: OrderChangeOutcome
         do {
             var binds = PostgresBindings()
             let names = try bind(try OrderColumns.written(by: order, cards: cards) + OrderColumns.updated(by: by, at: at), into: &binds)
@@ -499,6 +507,8 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, OrderEventsStorePro
                 // The row stays locked until the transaction ends: the order read is the one updated.
                 let select: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(rowID) FOR UPDATE"
                 guard let old = try await self.orders(select, on: connection).first else { return .notFound }
+                // Locked: no status change can come between this check and the update.
+                guard !old.status.isReadOnly else { return .readOnly(old) }
                 guard let saved = try await self.orders(PostgresQuery(unsafeSQL: sql, binds: binds), on: connection).first else {
                     return .conflict(old)
                 }
@@ -509,29 +519,63 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, OrderEventsStorePro
         } catch {
             throw .from(unwrapping: error) { .cannotUpdate("Cannot update order with id \(id): \(String(reflecting: $0))") }
         }
-        switch outcome {
-        case .saved(let saved): return saved
-        case .conflict(let current): throw .conflict(current: current)
-        case .notFound: throw .notFound(id: id)
+        return try outcome.saved(id: id)
+    }
+
+    public func changeStatus(
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
+        let outcome: OrderChangeOutcome
+        do {
+            let logger = self.logger
+            outcome = try await client.withTransaction(logger: logger) { connection in
+                // The row stays locked until the transaction ends: the checks hold for the update.
+                let select: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(rowID) FOR UPDATE"
+                guard let old = try await self.orders(select, on: connection).first else { return .notFound }
+                guard old.version == expectedVersion else { return .conflict(old) }
+                guard old.status.canChange(to: status) else { return .statusNotAllowed(old, to: status) }
+                var binds = PostgresBindings()
+                let names = try self.bind(
+                    OrderColumns.statusChanged(to: status, reason: reason, from: old) + OrderColumns.updated(by: by, at: at), into: &binds)
+                let assignments = names.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
+                binds.append(rowID)
+                let update = PostgresQuery(
+                    unsafeSQL: """
+                        UPDATE orders SET \(assignments), version = version + 1 WHERE id = $\(binds.count)
+                        RETURNING \(Self.selectedColumns)
+                        """, binds: binds)
+                guard let saved = try await self.orders(update, on: connection).first else { return .notFound }
+                let event = OrderEvent(
+                    orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(old, saved),
+                    statusChange: OrderEvent.StatusChange(from: old.status, to: status, reason: reason))
+                try await Self.insert(event, rowID: rowID, on: connection, logger: logger)
+                return .saved(saved)
+            }
+        } catch {
+            throw .from(unwrapping: error) { .cannotUpdate("Cannot change the status of order \(id): \(String(reflecting: $0))") }
         }
+        return try outcome.saved(id: id)
     }
 
     public func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
-        let deleted: Order?
+        let outcome: OrderChangeOutcome
         do {
             let logger = self.logger
-            deleted = try await client.withTransaction(logger: logger) { connection in
-                let delete: PostgresQuery = "DELETE FROM orders WHERE id = \(rowID) RETURNING \(unescaped: Self.selectedColumns)"
-                guard let deleted = try await self.orders(delete, on: connection).first else { return nil }
+            outcome = try await client.withTransaction(logger: logger) { connection in
+                // Locked, as for an update: no status change can come between the check and the delete.
+                let select: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(rowID) FOR UPDATE"
+                guard let order = try await self.orders(select, on: connection).first else { return .notFound }
+                guard !order.status.isReadOnly else { return .readOnly(order) }
+                try await connection.query("DELETE FROM orders WHERE id = \(rowID)", logger: logger)
                 try await Self.insert(OrderEvent(orderID: id, kind: .deleted, by: by, at: at), rowID: rowID, on: connection, logger: logger)
-                return deleted
+                return .saved(order)
             }
         } catch {
             throw .from(unwrapping: error) { .cannotDelete("Cannot delete order with id \(id): \(String(reflecting: $0))") }
         }
-        guard let deleted else { throw .notFound(id: id) }
-        return deleted
+        return try outcome.saved(id: id)
     }
 
     // MARK: History

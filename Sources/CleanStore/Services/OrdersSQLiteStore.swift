@@ -234,6 +234,19 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, OrderEventsStoreProto
                 CREATE INDEX orders_by_total ON orders (total_cents, id);
                 """)
         }
+        migrator.registerMigration("v10: order status") { db in
+            // Every order keyed before is new. A status change's from, to and reason are on its
+            // event. The list filters by status, newest first: its own keyset index.
+            try db.execute(sql: """
+                ALTER TABLE orders ADD COLUMN status TEXT NOT NULL DEFAULT 'new'
+                    CHECK (status IN ('new', 'paid', 'packed', 'shipped', 'cancelled'));
+                ALTER TABLE orders ADD COLUMN cancellation_reason TEXT;
+                ALTER TABLE order_events ADD COLUMN status_from TEXT;
+                ALTER TABLE order_events ADD COLUMN status_to TEXT;
+                ALTER TABLE order_events ADD COLUMN status_reason TEXT;
+                CREATE INDEX orders_by_status ON orders (status, created_at DESC, id DESC);
+                """)
+        }
         return migrator
     }
 
@@ -332,6 +345,8 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, OrderEventsStoreProto
         order.createdBy = by
         order.updatedBy = nil
         order.updatedAt = nil
+        order.status = .new
+        order.cancellationReason = nil
         try checkFileIsTheOneOpened()
         let columns = try columns(of: order, OrderColumns.created(by: by))
         let arguments = StatementArguments([order.date.timeIntervalSince1970.databaseValue] + columns.values)
@@ -362,48 +377,78 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, OrderEventsStoreProto
         let mapping = orderMapping
         let assignments = columns.names.map { "\($0) = ?" }.joined(separator: ", ")
         let arguments = StatementArguments(columns.values + [rowID.databaseValue, order.version.databaseValue])
-        // (saved, stored): the order as saved, or as stored when this version was not the stored one.
-        let outcome: (saved: Bool, stored: Order?)
+        let outcome: OrderChangeOutcome
         do {
+            // One write transaction: nothing comes between the checks and the update.
             outcome = try await dbPool.write { db in
                 let select = "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?"
-                guard let old = try Row.fetchOne(db, sql: select, arguments: [rowID]).map(mapping) else { return (false, nil) }
+                guard let old = try Row.fetchOne(db, sql: select, arguments: [rowID]).map(mapping) else { return .notFound }
+                guard !old.status.isReadOnly else { return .readOnly(old) }
                 try db.execute(
                     sql: "UPDATE orders SET \(assignments), version = version + 1 WHERE id = ? AND version = ?",
                     arguments: arguments)
                 guard db.changesCount > 0, let stored = try Row.fetchOne(db, sql: select, arguments: [rowID]).map(mapping) else {
-                    return (false, old)
+                    return .conflict(old)
                 }
                 let event = OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(old, stored))
                 try Self.insert(event, rowID: rowID, into: db)
-                return (true, stored)
+                return .saved(stored)
             }
         } catch {
             throw .from(error) { .cannotUpdate("Cannot update order with id \(id): \($0)") }
         }
-        guard let stored = outcome.stored else { throw .notFound(id: id) }
-        guard outcome.saved else { throw .conflict(current: stored) }
-        return stored
+        return try outcome.saved(id: id)
+    }
+
+    public func changeStatus(
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
+        try checkFileIsTheOneOpened()
+        let mapping = orderMapping
+        let outcome: OrderChangeOutcome
+        do {
+            outcome = try await dbPool.write { db in
+                let select = "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?"
+                guard let old = try Row.fetchOne(db, sql: select, arguments: [rowID]).map(mapping) else { return .notFound }
+                guard old.version == expectedVersion else { return .conflict(old) }
+                guard old.status.canChange(to: status) else { return .statusNotAllowed(old, to: status) }
+                let columns = OrderColumns.statusChanged(to: status, reason: reason, from: old) + OrderColumns.updated(by: by, at: at)
+                try db.execute(
+                    sql: "UPDATE orders SET \(columns.map { "\($0.name) = ?" }.joined(separator: ", ")), version = version + 1 WHERE id = ?",
+                    arguments: StatementArguments(columns.map { Self.databaseValue($0.value) } + [rowID.databaseValue]))
+                guard let saved = try Row.fetchOne(db, sql: select, arguments: [rowID]).map(mapping) else { return .notFound }
+                let event = OrderEvent(
+                    orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(old, saved),
+                    statusChange: OrderEvent.StatusChange(from: old.status, to: status, reason: reason))
+                try Self.insert(event, rowID: rowID, into: db)
+                return .saved(saved)
+            }
+        } catch {
+            throw .from(error) { .cannotUpdate("Cannot change the status of order \(id): \($0)") }
+        }
+        return try outcome.saved(id: id)
     }
 
     public func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
         try checkFileIsTheOneOpened()
-        let order = orderMapping
-        let deleted: Order?
+        let mapping = orderMapping
+        let outcome: OrderChangeOutcome
         do {
-            deleted = try await dbPool.write { db in
-                guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?", arguments: [rowID])
-                else { return nil }
+            outcome = try await dbPool.write { db in
+                guard let order = try Row.fetchOne(db, sql: "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?", arguments: [rowID])
+                    .map(mapping)
+                else { return .notFound }
+                guard !order.status.isReadOnly else { return .readOnly(order) }
                 try db.execute(sql: "DELETE FROM orders WHERE id = ?", arguments: [rowID])
                 try Self.insert(OrderEvent(orderID: id, kind: .deleted, by: by, at: at), rowID: rowID, into: db)
-                return try order(row)
+                return .saved(order)
             }
         } catch {
             throw .from(error) { .cannotDelete("Cannot delete order with id \(id): \($0)") }
         }
-        guard let deleted else { throw .notFound(id: id) }
-        return deleted
+        return try outcome.saved(id: id)
     }
 
     // MARK: History

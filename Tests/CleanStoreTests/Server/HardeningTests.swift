@@ -286,6 +286,11 @@ final class HardeningTests: XCTestCase {
             throw .cannotUpdate(failure)
         }
         func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order { throw .cannotDelete(failure) }
+        func changeStatus(
+            id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+        ) async throws(OrdersStoreError) -> Order {
+            throw .cannotUpdate(failure)
+        }
         func checkHealth() async throws(OrdersStoreError) { throw .unavailable(failure) }
     }
 

@@ -246,6 +246,11 @@ extension OrdersStoreContractTests {
         func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
             try await store.deleteOrder(id: id, by: by, at: at)
         }
+        func changeStatus(
+            id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+        ) async throws(OrdersStoreError) -> Order {
+            try await store.changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
+        }
         func checkHealth() async throws(OrdersStoreError) { try await store.checkHealth() }
     }
 

@@ -47,6 +47,13 @@ final class OrdersWorkerTests: XCTestCase {
             throw .notFound(id: id)
         }
 
+        func changeStatus(
+            id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+        ) throws(OrdersStoreError) -> Order {
+            calls.append("changeStatus(\(id), to: \(status), from version \(expectedVersion)) by \(by?.username ?? "nil") at \(at.timeIntervalSince1970)")
+            throw .notFound(id: id)
+        }
+
         func checkHealth() throws(OrdersStoreError) {
             calls.append("checkHealth")
         }

@@ -112,6 +112,11 @@ final class ExportOrdersWorkerTests: XCTestCase {
         func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
             try await base.deleteOrder(id: id, by: by, at: at)
         }
+        func changeStatus(
+            id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+        ) async throws(OrdersStoreError) -> Order {
+            try await base.changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
+        }
         func checkHealth() async throws(OrdersStoreError) {}
     }
 }
