@@ -25,6 +25,7 @@ public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol {
         let words = query.words
         let all = orders.filter { order in
             (query.shippingSpeed.map { order.shipmentMethod.speed == $0 } ?? true)
+                && (query.status.map { order.status == $0 } ?? true)
                 && (query.createdFrom.map { order.date >= $0 } ?? true)
                 && (query.createdBefore.map { order.date < $0 } ?? true)
                 && OrderSearch.matches(order, words)
