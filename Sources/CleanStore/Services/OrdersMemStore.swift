@@ -3,11 +3,14 @@ import Foundation
 /// Orders in memory: for unit tests and `--database :memory:`. Ids are 1, 2, 3, … in order of creation.
 /// Seed orders keep their versions and statuses (so a test can seed an order someone has saved
 /// since, or a shipped one) and have no history. Each change and its event are one step of the actor: nothing comes between them.
-public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol {
+public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol, OrderNotesStoreProtocol {
     private var orders: [Order] = []
     /// Every order's history, oldest first.
     private var events: [OrderEvent] = []
+    /// Every order's notes, oldest first.
+    private var notes: [OrderNote] = []
     private var lastID = 0
+    private var lastNoteID = 0
     private let totalWorker = OrderTotalWorker()
 
     public init(orders: [Order] = []) {
@@ -96,6 +99,7 @@ public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol {
         }
         guard !orders[index].status.isReadOnly else { throw .readOnly(current: orders[index]) }
         events.append(OrderEvent(orderID: id, kind: .deleted, by: by, at: at))
+        notes.removeAll { $0.orderID == id }
         return orders.remove(at: index)
     }
 
@@ -123,6 +127,25 @@ public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol {
     /// Newest first: by time, then by the order they were written in.
     public func fetchEvents(orderID: String) throws(OrdersStoreError) -> [OrderEvent] {
         events.enumerated().filter { $0.element.orderID == orderID }
+            .sorted { ($0.element.at, $0.offset) > ($1.element.at, $1.offset) }
+            .map(\.element)
+    }
+
+    // MARK: Notes
+
+    public func addNote(orderID: String, text: String, by: AccountName?, at: Date) throws(OrdersStoreError) -> OrderNote {
+        try OrderNote.checkStorable(text)
+        guard orders.contains(where: { $0.id == orderID }) else { throw .notFound(id: orderID) }
+        lastNoteID += 1
+        let note = OrderNote(id: String(lastNoteID), orderID: orderID, text: text, by: by, at: at)
+        notes.append(note)
+        return note
+    }
+
+    /// Newest first: by time, then by the order they were written in.
+    public func notes(forOrder orderID: String) throws(OrdersStoreError) -> [OrderNote] {
+        guard orders.contains(where: { $0.id == orderID }) else { throw .notFound(id: orderID) }
+        return notes.enumerated().filter { $0.element.orderID == orderID }
             .sorted { ($0.element.at, $0.offset) > ($1.element.at, $1.offset) }
             .map(\.element)
     }

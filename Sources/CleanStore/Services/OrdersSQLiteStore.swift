@@ -12,7 +12,7 @@ import Logging
 /// checkpoints the WAL into the database file, so that the file alone holds every order. A database
 /// file deleted or replaced while the store is open is noticed: writes and `checkHealth` refuse,
 /// rather than carry on into a file no one can open again.
-public final class OrdersSQLiteStore: OrdersStoreProtocol, OrderEventsStoreProtocol, CardKeyRotating {
+public final class OrdersSQLiteStore: OrdersStoreProtocol, OrderEventsStoreProtocol, OrderNotesStoreProtocol, CardKeyRotating {
     /// Shared with the accounts, sessions and sign-in attempts stores (`AccountsSQLiteStore` …):
     /// one pool, one schema, one migrator for the file.
     let dbPool: DatabasePool
@@ -247,6 +247,20 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, OrderEventsStoreProto
                 CREATE INDEX orders_by_status ON orders (status, created_at DESC, id DESC);
                 """)
         }
+        migrator.registerMigration("v11: order notes") { db in
+            // A note goes with its order (GRDB turns foreign keys on); its text is kept as given.
+            try db.execute(sql: """
+                CREATE TABLE order_notes (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    order_id INTEGER NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
+                    text TEXT NOT NULL,
+                    written_at REAL NOT NULL,
+                    by_username TEXT,
+                    by_display_name TEXT
+                );
+                CREATE INDEX order_notes_by_order ON order_notes (order_id, written_at DESC, id DESC);
+                """)
+        }
         return migrator
     }
 
@@ -474,6 +488,51 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, OrderEventsStoreProto
         } catch {
             throw .from(error) { .cannotFetch("Cannot fetch the history of order \(orderID): \($0)") }
         }
+    }
+
+    // MARK: Notes
+
+    public func addNote(orderID: String, text: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> OrderNote {
+        try OrderNote.checkStorable(text)
+        guard let rowID = OrderID.rowID(orderID) else { throw .notFound(id: orderID) }
+        try checkFileIsTheOneOpened()
+        let values = StatementArguments(OrderNoteColumns.values(orderID: rowID, text: text, by: by, at: at).map(Self.databaseValue))
+        let noteID: Int64?
+        do {
+            noteID = try await dbPool.write { db in
+                guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM orders WHERE id = ?)", arguments: [rowID]) == true else {
+                    return nil
+                }
+                try db.execute(sql: "INSERT INTO order_notes (\(OrderNoteColumns.written)) VALUES (?, ?, ?, ?, ?)", arguments: values)
+                return db.lastInsertedRowID
+            }
+        } catch {
+            throw .from(error) { .cannotCreate("Cannot add a note to order \(orderID): \($0)") }
+        }
+        guard let noteID else { throw .notFound(id: orderID) }
+        return OrderNote(id: String(noteID), orderID: orderID, text: text, by: by, at: at)
+    }
+
+    public func notes(forOrder orderID: String) async throws(OrdersStoreError) -> [OrderNote] {
+        guard let rowID = OrderID.rowID(orderID) else { throw .notFound(id: orderID) }
+        let notes: [OrderNote]?
+        do {
+            // One read: the order and its notes as of one moment.
+            notes = try await dbPool.read { db in
+                guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM orders WHERE id = ?)", arguments: [rowID]) == true else {
+                    return nil
+                }
+                return try Row.fetchAll(
+                    db,
+                    sql: "SELECT \(OrderNoteColumns.selected) FROM order_notes WHERE order_id = ? ORDER BY written_at DESC, id DESC",
+                    arguments: [rowID]
+                ).map { try OrderNoteColumns.note(from: SQLiteRow(row: $0)) }
+            }
+        } catch {
+            throw .from(error) { .cannotFetch("Cannot fetch the notes of order \(orderID): \($0)") }
+        }
+        guard let notes else { throw .notFound(id: orderID) }
+        return notes
     }
 
     // MARK: Card key rotation
