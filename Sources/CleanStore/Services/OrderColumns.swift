@@ -24,13 +24,14 @@ enum OrderColumns {
         case null
     }
 
-    /// The columns a create writes besides `written(by:cards:)`: who created the order, and its
-    /// first status.
-    static func created(by name: AccountName?) -> [(name: String, value: Value)] {
+    /// The columns a create writes besides `written(by:cards:)`: who created the order, its first
+    /// status, and the key of the form it came from (`OrdersStoreProtocol`: no double orders).
+    static func created(by name: AccountName?, idempotencyKey: String?) -> [(name: String, value: Value)] {
         [
             ("created_by_username", name.map { .text($0.username) } ?? .null),
             ("created_by_display_name", name.map { .text($0.displayName) } ?? .null),
             ("status", .text(OrderStatus.new.rawValue)),
+            ("idempotency_key", idempotencyKey.map { .text($0) } ?? .null),
         ]
     }
 

@@ -11,6 +11,8 @@ public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol, Orde
     private var notes: [OrderNote] = []
     private var lastID = 0
     private var lastNoteID = 0
+    /// The id of the order each idempotency key created (while that order exists).
+    private var createdByKey: [String: String] = [:]
     private let totalWorker = OrderTotalWorker()
 
     public init(orders: [Order] = []) {
@@ -55,7 +57,10 @@ public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol, Orde
         orders.first { $0.id == id }
     }
 
-    public func createOrder(orderToCreate: Order, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
+    public func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
+        if let idempotencyKey, let id = createdByKey[idempotencyKey], let existing = orders.first(where: { $0.id == id }) {
+            throw .alreadyCreated(existing)
+        }
         var order = orderToCreate
         order.version = 1
         lastID += 1
@@ -67,6 +72,7 @@ public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol, Orde
         order.status = .new
         order.cancellationReason = nil
         orders.append(order)
+        if let idempotencyKey { createdByKey[idempotencyKey] = order.id }
         events.append(OrderEvent(orderID: String(lastID), kind: .created, by: by, at: at))
         return order
     }
@@ -100,6 +106,7 @@ public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol, Orde
         guard !orders[index].status.isReadOnly else { throw .readOnly(current: orders[index]) }
         events.append(OrderEvent(orderID: id, kind: .deleted, by: by, at: at))
         notes.removeAll { $0.orderID == id }
+        createdByKey = createdByKey.filter { $0.value != id }
         return orders.remove(at: index)
     }
 

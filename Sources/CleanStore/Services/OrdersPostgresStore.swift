@@ -261,6 +261,14 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, OrderEventsStorePro
                     """),
                 .sql("CREATE INDEX order_notes_by_order ON order_notes (order_id, written_at DESC, id DESC)"),
             ]),
+        Migration(
+            version: 11, name: "no double orders",
+            // The key of the form that created the order (NULL for none, and for orders from
+            // before): unique, so that one form can create one order only, across instances.
+            steps: [
+                .sql("ALTER TABLE orders ADD COLUMN idempotency_key TEXT"),
+                .sql("CREATE UNIQUE INDEX orders_by_idempotency_key ON orders (idempotency_key)"),
+            ]),
     ]
 
     /// Any number for the advisory lock that serialises migrations across instances starting at once.
@@ -470,7 +478,15 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, OrderEventsStorePro
         }
     }
 
-    public func createOrder(orderToCreate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+    /// What a create found: the order's new id, or the order an earlier create with its key made.
+    private enum CreateOutcome {
+        case created(Int64)
+        case existing(Order)
+    }
+
+    public func createOrder(
+        orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
         var order = orderToCreate
         order.total = totalWorker.total(for: order)
         order.version = 1
@@ -479,26 +495,53 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, OrderEventsStorePro
         order.updatedAt = nil
         order.status = .new
         order.cancellationReason = nil
+        let outcome: CreateOutcome
         do {
             var binds = PostgresBindings()
             binds.append(order.date.timeIntervalSince1970)
-            let names = try bind(try OrderColumns.written(by: order, cards: cards) + OrderColumns.created(by: by), into: &binds)
+            let names = try bind(
+                try OrderColumns.written(by: order, cards: cards) + OrderColumns.created(by: by, idempotencyKey: idempotencyKey),
+                into: &binds)
             let placeholders = (1...binds.count).map { "$\($0)" }.joined(separator: ", ")
-            let sql = "INSERT INTO orders (created_at, \(names.joined(separator: ", "))) VALUES (\(placeholders)) RETURNING id"
+            // With a key another create used, no row: a create of the same key that has not
+            // committed yet makes this one wait for it (the unique index), then do nothing.
+            let sql = """
+                INSERT INTO orders (created_at, \(names.joined(separator: ", "))) VALUES (\(placeholders))
+                ON CONFLICT (idempotency_key) DO NOTHING RETURNING id
+                """
             let logger = self.logger
-            let rowID = try await client.withTransaction(logger: logger) { [binds] connection in
-                var rowID: Int64?
-                for try await id in try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).decode(Int64.self) {
-                    rowID = id
+            outcome = try await client.withTransaction(logger: logger) { [binds] connection in
+                // Twice at most: the order a key names may be deleted between the insert and the
+                // select (READ COMMITTED: each statement sees what is committed when it starts).
+                for _ in 0..<2 {
+                    var rowID: Int64?
+                    for try await id in try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+                        .decode(Int64.self)
+                    {
+                        rowID = id
+                    }
+                    if let rowID {
+                        try await Self.insert(
+                            OrderEvent(orderID: String(rowID), kind: .created, by: by, at: at), rowID: rowID, on: connection, logger: logger)
+                        return .created(rowID)
+                    }
+                    let existing: PostgresQuery =
+                        "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE idempotency_key = \(idempotencyKey)"
+                    if let order = try await self.orders(existing, on: connection).first {
+                        return .existing(order)
+                    }
                 }
-                guard let rowID else { throw OrdersStoreError.cannotCreate("Cannot create order: no id returned") }
-                try await Self.insert(OrderEvent(orderID: String(rowID), kind: .created, by: by, at: at), rowID: rowID, on: connection, logger: logger)
-                return rowID
+                throw OrdersStoreError.cannotCreate("Cannot create order: its idempotency key names an order that keeps being deleted")
             }
-            order.id = String(rowID)
-            return order
         } catch {
             throw .from(unwrapping: error) { .cannotCreate("Cannot create order: \(String(reflecting: $0))") }
+        }
+        switch outcome {
+        case .created(let rowID):
+            order.id = String(rowID)
+            return order
+        case .existing(let existing):
+            throw .alreadyCreated(existing)
         }
     }
 

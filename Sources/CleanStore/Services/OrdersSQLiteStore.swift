@@ -261,6 +261,14 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, OrderEventsStoreProto
                 CREATE INDEX order_notes_by_order ON order_notes (order_id, written_at DESC, id DESC);
                 """)
         }
+        migrator.registerMigration("v12: no double orders") { db in
+            // The key of the form that created the order (NULL for none, and for orders from
+            // before): unique, so that one form can create one order only.
+            try db.execute(sql: """
+                ALTER TABLE orders ADD COLUMN idempotency_key TEXT;
+                CREATE UNIQUE INDEX orders_by_idempotency_key ON orders (idempotency_key);
+                """)
+        }
         return migrator
     }
 
@@ -352,7 +360,9 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, OrderEventsStoreProto
         }
     }
 
-    public func createOrder(orderToCreate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+    public func createOrder(
+        orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
         var order = orderToCreate
         order.total = totalWorker.total(for: order)
         order.version = 1
@@ -362,23 +372,36 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, OrderEventsStoreProto
         order.status = .new
         order.cancellationReason = nil
         try checkFileIsTheOneOpened()
-        let columns = try columns(of: order, OrderColumns.created(by: by))
+        let columns = try columns(of: order, OrderColumns.created(by: by, idempotencyKey: idempotencyKey))
         let arguments = StatementArguments([order.date.timeIntervalSince1970.databaseValue] + columns.values)
+        let mapping = orderMapping
+        // The order made, or the one an earlier create with the key made.
+        let outcome: (rowID: Int64?, existing: Order?)
         do {
-            let rowID = try await dbPool.write { db in
+            // One write transaction (the pool's writes are one at a time): the key is looked up and
+            // the order written with nothing in between; the unique index backs it.
+            outcome = try await dbPool.write { db in
+                if let idempotencyKey,
+                    let existing = try Row.fetchOne(
+                        db, sql: "SELECT \(Self.selectedColumns) FROM orders WHERE idempotency_key = ?", arguments: [idempotencyKey]
+                    ).map(mapping)
+                {
+                    return (nil, existing)
+                }
                 try db.execute(
                     sql: "INSERT INTO orders (created_at, \(columns.names.joined(separator: ", "))) "
                         + "VALUES (?\(String(repeating: ", ?", count: columns.names.count)))",
                     arguments: arguments)
                 let rowID = db.lastInsertedRowID
                 try Self.insert(OrderEvent(orderID: String(rowID), kind: .created, by: by, at: at), rowID: rowID, into: db)
-                return rowID
+                return (rowID, nil)
             }
-            order.id = String(rowID)
-            return order
         } catch {
             throw .from(error) { .cannotCreate("Cannot create order: \($0)") }
         }
+        if let existing = outcome.existing { throw .alreadyCreated(existing) }
+        order.id = outcome.rowID.map(String.init)
+        return order
     }
 
     public func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {

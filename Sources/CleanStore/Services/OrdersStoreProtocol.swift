@@ -5,6 +5,13 @@ import Foundation
 /// - `createOrder` chooses a unique id and computes the total (`OrderTotalWorker`);
 ///   the id and total of the order passed in are ignored.
 /// - `createOrder` saves version 1, status new.
+/// - No double orders: a create may carry an idempotency key (one per form; nil for none). The
+///   store keeps the key with the order, written in the same transaction under a unique index, so
+///   a second create with a used key — a double click, a Back-and-resubmit, a retried POST, even at
+///   the same instant, even on another app instance — creates nothing, writes no event, and throws
+///   `.alreadyCreated` with the order the first create made, as it is stored now (whatever the
+///   second one carried). A key is any string, compared exactly; it names its order for as long as
+///   the order exists (deleting the order frees it). Creates without a key each create an order.
 /// - `updateOrder` keeps the stored id, date, status and cancellation reason, recomputes the total,
 ///   and saves only when the order's `version` is the stored one (then one more); otherwise it
 ///   throws `.conflict` with the order as it is stored now, and changes nothing.
@@ -41,7 +48,9 @@ public protocol OrdersStoreProtocol: Sendable {
     /// query's order, or just before `before`, or the first; `limit` at most.
     func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage
     func fetchOrder(id: String) async throws(OrdersStoreError) -> Order?
-    func createOrder(orderToCreate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
+    /// Creates the order, unless `idempotencyKey` was used by an earlier create (then
+    /// `.alreadyCreated` with the order it made).
+    func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
     func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
     func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
     /// Moves the order with `id` to `status`, when its stored version is `expectedVersion` and the
@@ -52,4 +61,11 @@ public protocol OrdersStoreProtocol: Sendable {
     ) async throws(OrdersStoreError) -> Order
     /// Reads and writes (a write that is rolled back): throws, saying why, when the store cannot.
     func checkHealth() async throws(OrdersStoreError)
+}
+
+extension OrdersStoreProtocol {
+    /// A create with no idempotency key: every call creates an order.
+    public func createOrder(orderToCreate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+        try await createOrder(orderToCreate: orderToCreate, idempotencyKey: nil, by: by, at: at)
+    }
 }

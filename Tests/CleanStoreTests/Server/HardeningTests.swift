@@ -279,7 +279,7 @@ final class HardeningTests: XCTestCase {
         let failure = "SQLite error 13: database or disk is full"
         func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage { throw .cannotFetch(failure) }
         func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? { throw .cannotFetch(failure) }
-        func createOrder(orderToCreate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+        func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
             throw .cannotCreate(failure)
         }
         func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {

@@ -261,8 +261,8 @@ extension OrdersStoreContractTests {
             return try await store.fetchOrders(page: page)
         }
         func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? { try await store.fetchOrder(id: id) }
-        func createOrder(orderToCreate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
-            try await store.createOrder(orderToCreate: orderToCreate, by: by, at: at)
+        func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+            try await store.createOrder(orderToCreate: orderToCreate, idempotencyKey: idempotencyKey, by: by, at: at)
         }
         func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
             try await store.updateOrder(orderToUpdate: orderToUpdate, by: by, at: at)

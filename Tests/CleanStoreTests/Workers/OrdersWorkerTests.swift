@@ -32,8 +32,8 @@ final class OrdersWorkerTests: XCTestCase {
             return id == "1" ? Seeds.Orders.amy : nil
         }
 
-        func createOrder(orderToCreate: Order, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
-            calls.append("createOrder by \(by?.username ?? "nil") at \(at.timeIntervalSince1970)")
+        func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
+            calls.append("createOrder\(idempotencyKey.map { " with key \($0)" } ?? "") by \(by?.username ?? "nil") at \(at.timeIntervalSince1970)")
             return orderToCreate
         }
 
