@@ -29,6 +29,15 @@ public struct Order: Equatable, Sendable {
     /// when the order has been saved by someone else since: no update is ever lost.
     public var version: Int
 
+    // MARK: Life
+    /// Where the order is in its life (`OrderStatus`): new when created; changed by the store's
+    /// `changeStatus` only (a create or an update keeps the stored one, whatever a caller puts here).
+    public var status: OrderStatus
+    /// Why the order was cancelled, as the person who cancelled it said (nil unless cancelled, or
+    /// when no reason was given). Kept on the order, like `createdBy`, so that the order page and the
+    /// packing slip have it with the order; the history records it too.
+    public var cancellationReason: String?
+
     // MARK: Record
     // Who created the order and who changed it last, kept on the order itself (columns of the
     // orders table) rather than looked up in its history: every read of an order, the 409 form's
@@ -47,7 +56,8 @@ public struct Order: Equatable, Sendable {
         billingAddress: Address, paymentMethod: PaymentMethod,
         shipmentAddress: Address, shipmentMethod: ShipmentMethod,
         id: String? = nil, date: Date, total: Decimal = 0, version: Int = 1,
-        createdBy: AccountName? = nil, updatedBy: AccountName? = nil, updatedAt: Date? = nil
+        createdBy: AccountName? = nil, updatedBy: AccountName? = nil, updatedAt: Date? = nil,
+        status: OrderStatus = .new, cancellationReason: String? = nil
     ) {
         self.firstName = firstName
         self.lastName = lastName
@@ -64,5 +74,7 @@ public struct Order: Equatable, Sendable {
         self.createdBy = createdBy
         self.updatedBy = updatedBy
         self.updatedAt = updatedAt
+        self.status = status
+        self.cancellationReason = cancellationReason
     }
 }

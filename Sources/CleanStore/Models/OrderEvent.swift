@@ -4,9 +4,23 @@ import Foundation
 /// transaction as the change it records (`OrdersStoreProtocol`), and keeps it after the order is
 /// deleted. Written once, never changed.
 public struct OrderEvent: Equatable, Sendable {
-    /// What happened. Stored by its raw value: a new kind (a status change, a note) is a new case.
+    /// What happened. Stored by its raw value: a new kind is a new case. A status change is an
+    /// update (the order is saved: one more version, `updatedBy`), told apart by its `statusChange`.
     public enum Kind: String, Equatable, Sendable {
         case created, updated, deleted
+    }
+
+    /// A status change: from what, to what, and the reason given (nil when none was).
+    public struct StatusChange: Equatable, Sendable {
+        public var from: OrderStatus
+        public var to: OrderStatus
+        public var reason: String?
+
+        public init(from: OrderStatus, to: OrderStatus, reason: String? = nil) {
+            self.from = from
+            self.to = to
+            self.reason = reason
+        }
     }
 
     /// The order's id (the order itself may be gone).
@@ -18,13 +32,19 @@ public struct OrderEvent: Equatable, Sendable {
     /// For an update: each field that changed, in the form's order (empty otherwise, and for a
     /// save that changed nothing).
     public var changes: [OrderChange]
+    /// For an update made by `OrdersStoreProtocol.changeStatus` (its `changes` name the status, and
+    /// the cancellation reason, as people read them); nil for every other event.
+    public var statusChange: StatusChange?
 
-    public init(orderID: String, kind: Kind, by: AccountName?, at: Date, changes: [OrderChange] = []) {
+    public init(
+        orderID: String, kind: Kind, by: AccountName?, at: Date, changes: [OrderChange] = [], statusChange: StatusChange? = nil
+    ) {
         self.orderID = orderID
         self.kind = kind
         self.by = by
         self.at = at
         self.changes = changes
+        self.statusChange = statusChange
     }
 }
 
@@ -42,9 +62,10 @@ public struct OrderChange: Equatable, Sendable, Codable {
         self.new = new
     }
 
-    /// What changed from `old` to `new`, field by field in the form's order (the id, date, total
-    /// and version are the store's, not the clerk's: not listed). Every store records an update
-    /// with this.
+    /// What changed from `old` to `new`, field by field in the form's order, then the order's
+    /// status and cancellation reason (which only a status change changes). The id, date, total
+    /// and version are the store's, not the clerk's: not listed. Every store records an update, and
+    /// a status change, with this.
     public static func between(_ old: Order, _ new: Order) -> [OrderChange] {
         fields.compactMap { field, value in
             let before = value(old)
@@ -53,7 +74,7 @@ public struct OrderChange: Equatable, Sendable, Codable {
         }
     }
 
-    /// Each field a clerk edits: its name, and its value as history shows it.
+    /// Each field a clerk edits, then the status's: its name, and its value as history shows it.
     private static let fields: [(String, @Sendable (Order) -> String)] = {
         var fields: [(String, @Sendable (Order) -> String)] = [
             ("First name", { $0.firstName }),
@@ -66,6 +87,8 @@ public struct OrderChange: Equatable, Sendable, Codable {
         fields.append(("Card number", { "ending \($0.paymentMethod.lastFourDigits)" }))
         fields.append(("Expiry date", { String(format: "%02d/%02d", $0.paymentMethod.expirationDate.month, $0.paymentMethod.expirationDate.year % 100) }))
         fields += addressFields("Billing address") { $0.billingAddress }
+        fields.append(("Status", { $0.status.toString() }))
+        fields.append(("Cancellation reason", { $0.cancellationReason ?? "" }))
         return fields
     }()
 
@@ -84,9 +107,10 @@ public struct OrderChange: Equatable, Sendable, Codable {
 
 /// Where an order's history is read. Every store (memory, SQLite, PostgreSQL) keeps the same
 /// contract, checked by `OrderEventsStoreContractTests`:
-/// - each create, update and delete of an order writes exactly one event, in the same transaction
-///   (the change is rolled back when its event cannot be written); a refused update (a conflict,
-///   no such order) writes none, and so does re-encrypting card numbers;
+/// - each create, update, status change and delete of an order writes exactly one event, in the
+///   same transaction (the change is rolled back when its event cannot be written); a refused
+///   change (a conflict, a read-only order, a status not allowed, no such order) writes none, and
+///   neither do re-encrypting card numbers, a note, or a create that finds its key used;
 /// - `fetchEvents` lists an order's events newest first, a deleted order's too; an id never used
 ///   has none.
 public protocol OrderEventsStoreProtocol: Sendable {

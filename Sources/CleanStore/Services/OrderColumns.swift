@@ -10,7 +10,8 @@ enum OrderColumns {
         shipment_street1, shipment_street2, shipment_city, shipment_state, shipment_zip, shipment_speed, \
         card_ciphertext, card_key_id, card_expiry_year, card_expiry_month, \
         billing_street1, billing_street2, billing_city, billing_state, billing_zip, total, version, \
-        created_by_username, created_by_display_name, updated_by_username, updated_by_display_name, updated_at
+        created_by_username, created_by_display_name, updated_by_username, updated_by_display_name, updated_at, \
+        status, cancellation_reason
         """
 
     /// A value an order writes, in the types both databases take.
@@ -23,11 +24,26 @@ enum OrderColumns {
         case null
     }
 
-    /// The columns a create writes besides `written(by:cards:)`: who created the order.
-    static func created(by name: AccountName?) -> [(name: String, value: Value)] {
+    /// The columns a create writes besides `written(by:cards:)`: who created the order, its first
+    /// status, and the key of the form it came from (`OrdersStoreProtocol`: no double orders).
+    static func created(by name: AccountName?, idempotencyKey: String?) -> [(name: String, value: Value)] {
         [
             ("created_by_username", name.map { .text($0.username) } ?? .null),
             ("created_by_display_name", name.map { .text($0.displayName) } ?? .null),
+            ("status", .text(OrderStatus.new.rawValue)),
+            ("idempotency_key", idempotencyKey.map { .text($0) } ?? .null),
+        ]
+    }
+
+    /// The columns a status change writes besides `updated(by:at:)`: the status, and the
+    /// cancellation reason (`reason` when cancelled, the stored one otherwise).
+    static func statusChanged(
+        to status: OrderStatus, reason: String?, from old: Order
+    ) -> [(name: String, value: Value)] {
+        let cancellationReason = status == .cancelled ? reason : old.cancellationReason
+        return [
+            ("status", .text(status.rawValue)),
+            ("cancellation_reason", cancellationReason.map { .text($0) } ?? .null),
         ]
     }
 
@@ -40,8 +56,9 @@ enum OrderColumns {
         ]
     }
 
-    /// The columns an order writes (all but id, creation date and version), with its values; the
-    /// card number sealed with the keyring's current key. `order.total` must be computed already.
+    /// The columns an order writes (all but id, creation date, version and its life: status and
+    /// cancellation reason), with its values; the card number sealed with the keyring's current
+    /// key. `order.total` must be computed already.
     static func written(by order: Order, cards: CardKeyring) throws(OrdersStoreError) -> [(name: String, value: Value)] {
         let card = try cards.seal(order.paymentMethod.creditCardNumber)
         return [
@@ -98,8 +115,16 @@ enum OrderColumns {
             version: try row.int(22),
             createdBy: try accountName(row, 23),
             updatedBy: try accountName(row, 25),
-            updatedAt: try row.optionalDouble(27).map(Date.init(timeIntervalSince1970:))
+            updatedAt: try row.optionalDouble(27).map(Date.init(timeIntervalSince1970:)),
+            status: try status(try row.text(28)),
+            cancellationReason: try row.optionalText(29)
         )
+    }
+
+    /// The status a stored raw value names.
+    static func status(_ raw: String) throws -> OrderStatus {
+        guard let status = OrderStatus(rawValue: raw) else { throw OrdersStoreError.cannotFetch("Unknown order status: \(raw)") }
+        return status
     }
 
     /// The account named by a username and a display name in the columns at `index` and after it.
@@ -123,10 +148,12 @@ protocol OrderRow {
 
 /// The `order_events` table as both SQL stores write and read it. An update's changes are one JSON
 /// array (`[{"field":…,"old":…,"new":…}]`): an event is written once and read whole, never queried
-/// by field. No foreign key to `orders`: the history outlives the order.
+/// by field. A status change's from, to and reason are columns of their own (NULL for every other
+/// event), the statuses by their raw values. No foreign key to `orders`: the history outlives the
+/// order.
 enum OrderEventColumns {
-    static let selected = "order_id, kind, happened_at, by_username, by_display_name, changes"
-    static let written = "order_id, kind, happened_at, by_username, by_display_name, changes"
+    static let selected = "order_id, kind, happened_at, by_username, by_display_name, changes, status_from, status_to, status_reason"
+    static let written = selected
 
     /// The values of `written` for `event`, in order.
     static func values(of event: OrderEvent, rowID: Int64) throws -> [OrderColumns.Value] {
@@ -134,6 +161,8 @@ enum OrderEventColumns {
         return [
             .integer(Int(rowID)), .text(event.kind.rawValue), .real(event.at.timeIntervalSince1970),
             event.by.map { .text($0.username) } ?? .null, event.by.map { .text($0.displayName) } ?? .null, .text(changes),
+            event.statusChange.map { .text($0.from.rawValue) } ?? .null, event.statusChange.map { .text($0.to.rawValue) } ?? .null,
+            event.statusChange?.reason.map { .text($0) } ?? .null,
         ]
     }
 
@@ -143,15 +172,43 @@ enum OrderEventColumns {
         guard let known = OrderEvent.Kind(rawValue: kind) else {
             throw OrdersStoreError.cannotFetch("Unknown kind of order event: \(kind)")
         }
+        var statusChange: OrderEvent.StatusChange?
+        if let from = try row.optionalText(6), let to = try row.optionalText(7) {
+            statusChange = OrderEvent.StatusChange(
+                from: try OrderColumns.status(from), to: try OrderColumns.status(to), reason: try row.optionalText(8))
+        }
         return OrderEvent(
             orderID: String(try row.int64(0)), kind: known, by: try OrderColumns.accountName(row, 3),
             at: Date(timeIntervalSince1970: try row.double(2)),
-            changes: try JSONDecoder().decode([OrderChange].self, from: Data(try row.text(5).utf8)))
+            changes: try JSONDecoder().decode([OrderChange].self, from: Data(try row.text(5).utf8)),
+            statusChange: statusChange)
     }
 
     private static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
+    }
+}
+
+/// The `order_notes` table as both SQL stores write and read it. Its foreign key deletes an order's
+/// notes with the order.
+enum OrderNoteColumns {
+    static let selected = "id, order_id, text, written_at, by_username, by_display_name"
+    static let written = "order_id, text, written_at, by_username, by_display_name"
+
+    /// The values of `written` for a note of the order `rowID`, in order.
+    static func values(orderID rowID: Int64, text: String, by: AccountName?, at: Date) -> [OrderColumns.Value] {
+        [
+            .integer(Int(rowID)), .text(text), .real(at.timeIntervalSince1970),
+            by.map { .text($0.username) } ?? .null, by.map { .text($0.displayName) } ?? .null,
+        ]
+    }
+
+    /// The note in a row whose values are the `selected` columns from `index` on.
+    static func note<Row: OrderRow>(from row: Row, at index: Int = 0) throws -> OrderNote {
+        OrderNote(
+            id: String(try row.int64(index)), orderID: String(try row.int64(index + 1)), text: try row.text(index + 2),
+            by: try OrderColumns.accountName(row, index + 4), at: Date(timeIntervalSince1970: try row.double(index + 3)))
     }
 }

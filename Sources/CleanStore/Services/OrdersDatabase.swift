@@ -14,6 +14,8 @@ public struct OrdersDatabase: Sendable {
     public let store: any OrdersStoreProtocol
     /// The orders' history: written by `store` (in its transactions), read here.
     public let events: any OrderEventsStoreProtocol
+    /// The orders' notes: in the same database (deleted with their order).
+    public let notes: any OrderNotesStoreProtocol
     /// Accounts, sessions and failed sign-ins: in the same database, through the same handle.
     public let accounts: any AccountsStoreProtocol
     public let sessions: any SessionsStoreProtocol
@@ -37,7 +39,7 @@ public struct OrdersDatabase: Sendable {
             let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
             let store = OrdersPostgresStore(client: client, cards: cards, logger: logger)
             return OrdersDatabase(
-                store: store, events: store, accounts: AccountsPostgresStore(orders: store, logger: logger),
+                store: store, events: store, notes: store, accounts: AccountsPostgresStore(orders: store, logger: logger),
                 sessions: SessionsPostgresStore(orders: store, logger: logger),
                 signInAttempts: SignInAttemptsPostgresStore(orders: store, logger: logger),
                 cardKeyRotation: store, description: "PostgreSQL at \(OrdersPostgresStore.redacted(database))",
@@ -47,7 +49,7 @@ public struct OrdersDatabase: Sendable {
             let accounts = AccountsMemStore()
             let store = OrdersMemStore()
             return OrdersDatabase(
-                store: store, events: store, accounts: accounts, sessions: SessionsMemStore(accounts: accounts),
+                store: store, events: store, notes: store, accounts: accounts, sessions: SessionsMemStore(accounts: accounts),
                 signInAttempts: SignInAttemptsMemStore(), cardKeyRotation: nil, description: "memory", services: [], prepare: {}, close: {})
         }
         let (cards, generated) = try cardKeys.keyring(sqlitePath: database, logger: logger)
@@ -60,7 +62,7 @@ public struct OrdersDatabase: Sendable {
             throw error
         }
         return OrdersDatabase(
-            store: store, events: store, accounts: AccountsSQLiteStore(orders: store), sessions: SessionsSQLiteStore(orders: store),
+            store: store, events: store, notes: store, accounts: AccountsSQLiteStore(orders: store), sessions: SessionsSQLiteStore(orders: store),
             signInAttempts: SignInAttemptsSQLiteStore(orders: store), cardKeyRotation: store, description: "SQLite file \(database)", services: [], prepare: {},
             close: { try store.close() })
     }

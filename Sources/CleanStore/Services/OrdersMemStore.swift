@@ -1,13 +1,18 @@
 import Foundation
 
 /// Orders in memory: for unit tests and `--database :memory:`. Ids are 1, 2, 3, … in order of creation.
-/// Seed orders keep their versions (so a test can seed an order someone has saved since) and have
-/// no history. Each change and its event are one step of the actor: nothing comes between them.
-public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol {
+/// Seed orders keep their versions and statuses (so a test can seed an order someone has saved
+/// since, or a shipped one) and have no history. Each change and its event are one step of the actor: nothing comes between them.
+public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol, OrderNotesStoreProtocol {
     private var orders: [Order] = []
     /// Every order's history, oldest first.
     private var events: [OrderEvent] = []
+    /// Every order's notes, oldest first.
+    private var notes: [OrderNote] = []
     private var lastID = 0
+    private var lastNoteID = 0
+    /// The id of the order each idempotency key created (while that order exists).
+    private var createdByKey: [String: String] = [:]
     private let totalWorker = OrderTotalWorker()
 
     public init(orders: [Order] = []) {
@@ -25,6 +30,7 @@ public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol {
         let words = query.words
         let all = orders.filter { order in
             (query.shippingSpeed.map { order.shipmentMethod.speed == $0 } ?? true)
+                && (query.status.map { order.status == $0 } ?? true)
                 && (query.createdFrom.map { order.date >= $0 } ?? true)
                 && (query.createdBefore.map { order.date < $0 } ?? true)
                 && OrderSearch.matches(order, words)
@@ -51,7 +57,10 @@ public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol {
         orders.first { $0.id == id }
     }
 
-    public func createOrder(orderToCreate: Order, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
+    public func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
+        if let idempotencyKey, let id = createdByKey[idempotencyKey], let existing = orders.first(where: { $0.id == id }) {
+            throw .alreadyCreated(existing)
+        }
         var order = orderToCreate
         order.version = 1
         lastID += 1
@@ -60,7 +69,10 @@ public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol {
         order.createdBy = by
         order.updatedBy = nil
         order.updatedAt = nil
+        order.status = .new
+        order.cancellationReason = nil
         orders.append(order)
+        if let idempotencyKey { createdByKey[idempotencyKey] = order.id }
         events.append(OrderEvent(orderID: String(lastID), kind: .created, by: by, at: at))
         return order
     }
@@ -70,12 +82,13 @@ public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol {
         guard let index = orders.firstIndex(where: { $0.id == id }) else {
             throw .notFound(id: id)
         }
-        guard orderToUpdate.version == orders[index].version else {
-            throw .conflict(current: orders[index])
-        }
         let stored = orders[index]
+        guard !stored.status.isReadOnly else { throw .readOnly(current: stored) }
+        guard orderToUpdate.version == stored.version else { throw .conflict(current: stored) }
         var order = orderToUpdate
         order.date = stored.date
+        order.status = stored.status
+        order.cancellationReason = stored.cancellationReason
         order.version += 1
         order.total = totalWorker.total(for: order)
         order.createdBy = stored.createdBy
@@ -90,13 +103,56 @@ public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol {
         guard let index = orders.firstIndex(where: { $0.id == id }) else {
             throw .notFound(id: id)
         }
+        guard !orders[index].status.isReadOnly else { throw .readOnly(current: orders[index]) }
         events.append(OrderEvent(orderID: id, kind: .deleted, by: by, at: at))
+        notes.removeAll { $0.orderID == id }
+        createdByKey = createdByKey.filter { $0.value != id }
         return orders.remove(at: index)
+    }
+
+    public func changeStatus(
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+    ) throws(OrdersStoreError) -> Order {
+        guard let index = orders.firstIndex(where: { $0.id == id }) else { throw .notFound(id: id) }
+        let stored = orders[index]
+        guard stored.version == expectedVersion else { throw .conflict(current: stored) }
+        guard stored.status.canChange(to: status) else { throw .statusNotAllowed(current: stored, to: status) }
+        var order = stored
+        order.status = status
+        if status == .cancelled { order.cancellationReason = reason }
+        order.version += 1
+        order.updatedBy = by
+        order.updatedAt = at
+        orders[index] = order
+        events.append(
+            OrderEvent(
+                orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order),
+                statusChange: OrderEvent.StatusChange(from: stored.status, to: status, reason: reason)))
+        return order
     }
 
     /// Newest first: by time, then by the order they were written in.
     public func fetchEvents(orderID: String) throws(OrdersStoreError) -> [OrderEvent] {
         events.enumerated().filter { $0.element.orderID == orderID }
+            .sorted { ($0.element.at, $0.offset) > ($1.element.at, $1.offset) }
+            .map(\.element)
+    }
+
+    // MARK: Notes
+
+    public func addNote(orderID: String, text: String, by: AccountName?, at: Date) throws(OrdersStoreError) -> OrderNote {
+        try OrderNote.checkStorable(text)
+        guard orders.contains(where: { $0.id == orderID }) else { throw .notFound(id: orderID) }
+        lastNoteID += 1
+        let note = OrderNote(id: String(lastNoteID), orderID: orderID, text: text, by: by, at: at)
+        notes.append(note)
+        return note
+    }
+
+    /// Newest first: by time, then by the order they were written in.
+    public func notes(forOrder orderID: String) throws(OrdersStoreError) -> [OrderNote] {
+        guard orders.contains(where: { $0.id == orderID }) else { throw .notFound(id: orderID) }
+        return notes.enumerated().filter { $0.element.orderID == orderID }
             .sorted { ($0.element.at, $0.offset) > ($1.element.at, $1.offset) }
             .map(\.element)
     }

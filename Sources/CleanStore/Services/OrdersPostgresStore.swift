@@ -12,7 +12,7 @@ import PostgresNIO
 ///
 /// Card numbers are stored encrypted (`CardKeyring`); `migrate()` refuses a database whose card
 /// numbers need a key the keyring does not hold.
-public final class OrdersPostgresStore: OrdersStoreProtocol, OrderEventsStoreProtocol, CardKeyRotating {
+public final class OrdersPostgresStore: OrdersStoreProtocol, OrderEventsStoreProtocol, OrderNotesStoreProtocol, CardKeyRotating {
     public let client: PostgresClient
     private let cards: CardKeyring
     private let logger: Logger
@@ -230,6 +230,45 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, OrderEventsStorePro
                 .sql("CREATE INDEX orders_by_name ON orders (sort_name, id)"),
                 .sql("CREATE INDEX orders_by_total ON orders (total_cents, id)"),
             ]),
+        Migration(
+            version: 9, name: "order status",
+            // Every order keyed before is new. A status change's from, to and reason are on its
+            // event. The list filters by status, newest first: its own keyset index.
+            steps: [
+                .sql(
+                    """
+                    ALTER TABLE orders ADD COLUMN status TEXT NOT NULL DEFAULT 'new'
+                            CHECK (status IN ('new', 'paid', 'packed', 'shipped', 'cancelled')),
+                        ADD COLUMN cancellation_reason TEXT
+                    """),
+                .sql("ALTER TABLE order_events ADD COLUMN status_from TEXT, ADD COLUMN status_to TEXT, ADD COLUMN status_reason TEXT"),
+                .sql("CREATE INDEX orders_by_status ON orders (status, created_at DESC, id DESC)"),
+            ]),
+        Migration(
+            version: 10, name: "order notes",
+            // A note goes with its order; its text is kept as given.
+            steps: [
+                .sql(
+                    """
+                    CREATE TABLE order_notes (
+                        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                        order_id BIGINT NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
+                        text TEXT NOT NULL,
+                        written_at DOUBLE PRECISION NOT NULL,
+                        by_username TEXT,
+                        by_display_name TEXT
+                    )
+                    """),
+                .sql("CREATE INDEX order_notes_by_order ON order_notes (order_id, written_at DESC, id DESC)"),
+            ]),
+        Migration(
+            version: 11, name: "no double orders",
+            // The key of the form that created the order (NULL for none, and for orders from
+            // before): unique, so that one form can create one order only, across instances.
+            steps: [
+                .sql("ALTER TABLE orders ADD COLUMN idempotency_key TEXT"),
+                .sql("CREATE UNIQUE INDEX orders_by_idempotency_key ON orders (idempotency_key)"),
+            ]),
     ]
 
     /// Any number for the advisory lock that serialises migrations across instances starting at once.
@@ -439,42 +478,71 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, OrderEventsStorePro
         }
     }
 
-    public func createOrder(orderToCreate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+    /// What a create found: the order's new id, or the order an earlier create with its key made.
+    private enum CreateOutcome {
+        case created(Int64)
+        case existing(Order)
+    }
+
+    public func createOrder(
+        orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
         var order = orderToCreate
         order.total = totalWorker.total(for: order)
         order.version = 1
         order.createdBy = by
         order.updatedBy = nil
         order.updatedAt = nil
+        order.status = .new
+        order.cancellationReason = nil
+        let outcome: CreateOutcome
         do {
             var binds = PostgresBindings()
             binds.append(order.date.timeIntervalSince1970)
-            let names = try bind(try OrderColumns.written(by: order, cards: cards) + OrderColumns.created(by: by), into: &binds)
+            let names = try bind(
+                try OrderColumns.written(by: order, cards: cards) + OrderColumns.created(by: by, idempotencyKey: idempotencyKey),
+                into: &binds)
             let placeholders = (1...binds.count).map { "$\($0)" }.joined(separator: ", ")
-            let sql = "INSERT INTO orders (created_at, \(names.joined(separator: ", "))) VALUES (\(placeholders)) RETURNING id"
+            // With a key another create used, no row: a create of the same key that has not
+            // committed yet makes this one wait for it (the unique index), then do nothing.
+            let sql = """
+                INSERT INTO orders (created_at, \(names.joined(separator: ", "))) VALUES (\(placeholders))
+                ON CONFLICT (idempotency_key) DO NOTHING RETURNING id
+                """
             let logger = self.logger
-            let rowID = try await client.withTransaction(logger: logger) { [binds] connection in
-                var rowID: Int64?
-                for try await id in try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).decode(Int64.self) {
-                    rowID = id
+            outcome = try await client.withTransaction(logger: logger) { [binds] connection in
+                // Twice at most: the order a key names may be deleted between the insert and the
+                // select (READ COMMITTED: each statement sees what is committed when it starts).
+                for _ in 0..<2 {
+                    var rowID: Int64?
+                    for try await id in try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+                        .decode(Int64.self)
+                    {
+                        rowID = id
+                    }
+                    if let rowID {
+                        try await Self.insert(
+                            OrderEvent(orderID: String(rowID), kind: .created, by: by, at: at), rowID: rowID, on: connection, logger: logger)
+                        return .created(rowID)
+                    }
+                    let existing: PostgresQuery =
+                        "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE idempotency_key = \(idempotencyKey)"
+                    if let order = try await self.orders(existing, on: connection).first {
+                        return .existing(order)
+                    }
                 }
-                guard let rowID else { throw OrdersStoreError.cannotCreate("Cannot create order: no id returned") }
-                try await Self.insert(OrderEvent(orderID: String(rowID), kind: .created, by: by, at: at), rowID: rowID, on: connection, logger: logger)
-                return rowID
+                throw OrdersStoreError.cannotCreate("Cannot create order: its idempotency key names an order that keeps being deleted")
             }
-            order.id = String(rowID)
-            return order
         } catch {
             throw .from(unwrapping: error) { .cannotCreate("Cannot create order: \(String(reflecting: $0))") }
         }
-    }
-
-    /// What an update found: the order saved, or the order as stored when the update's version was
-    /// not the stored one, or no order.
-    private enum UpdateOutcome {
-        case saved(Order)
-        case conflict(Order)
-        case notFound
+        switch outcome {
+        case .created(let rowID):
+            order.id = String(rowID)
+            return order
+        case .existing(let existing):
+            throw .alreadyCreated(existing)
+        }
     }
 
     public func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
@@ -482,7 +550,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, OrderEventsStorePro
         guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
         var order = orderToUpdate
         order.total = totalWorker.total(for: order)
-        let outcome: UpdateOutcome
+        let outcome: OrderChangeOutcome
         do {
             var binds = PostgresBindings()
             let names = try bind(try OrderColumns.written(by: order, cards: cards) + OrderColumns.updated(by: by, at: at), into: &binds)
@@ -499,6 +567,8 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, OrderEventsStorePro
                 // The row stays locked until the transaction ends: the order read is the one updated.
                 let select: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(rowID) FOR UPDATE"
                 guard let old = try await self.orders(select, on: connection).first else { return .notFound }
+                // Locked: no status change can come between this check and the update.
+                guard !old.status.isReadOnly else { return .readOnly(old) }
                 guard let saved = try await self.orders(PostgresQuery(unsafeSQL: sql, binds: binds), on: connection).first else {
                     return .conflict(old)
                 }
@@ -509,29 +579,63 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, OrderEventsStorePro
         } catch {
             throw .from(unwrapping: error) { .cannotUpdate("Cannot update order with id \(id): \(String(reflecting: $0))") }
         }
-        switch outcome {
-        case .saved(let saved): return saved
-        case .conflict(let current): throw .conflict(current: current)
-        case .notFound: throw .notFound(id: id)
+        return try outcome.saved(id: id)
+    }
+
+    public func changeStatus(
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
+        let outcome: OrderChangeOutcome
+        do {
+            let logger = self.logger
+            outcome = try await client.withTransaction(logger: logger) { connection in
+                // The row stays locked until the transaction ends: the checks hold for the update.
+                let select: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(rowID) FOR UPDATE"
+                guard let old = try await self.orders(select, on: connection).first else { return .notFound }
+                guard old.version == expectedVersion else { return .conflict(old) }
+                guard old.status.canChange(to: status) else { return .statusNotAllowed(old, to: status) }
+                var binds = PostgresBindings()
+                let names = try self.bind(
+                    OrderColumns.statusChanged(to: status, reason: reason, from: old) + OrderColumns.updated(by: by, at: at), into: &binds)
+                let assignments = names.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
+                binds.append(rowID)
+                let update = PostgresQuery(
+                    unsafeSQL: """
+                        UPDATE orders SET \(assignments), version = version + 1 WHERE id = $\(binds.count)
+                        RETURNING \(Self.selectedColumns)
+                        """, binds: binds)
+                guard let saved = try await self.orders(update, on: connection).first else { return .notFound }
+                let event = OrderEvent(
+                    orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(old, saved),
+                    statusChange: OrderEvent.StatusChange(from: old.status, to: status, reason: reason))
+                try await Self.insert(event, rowID: rowID, on: connection, logger: logger)
+                return .saved(saved)
+            }
+        } catch {
+            throw .from(unwrapping: error) { .cannotUpdate("Cannot change the status of order \(id): \(String(reflecting: $0))") }
         }
+        return try outcome.saved(id: id)
     }
 
     public func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
-        let deleted: Order?
+        let outcome: OrderChangeOutcome
         do {
             let logger = self.logger
-            deleted = try await client.withTransaction(logger: logger) { connection in
-                let delete: PostgresQuery = "DELETE FROM orders WHERE id = \(rowID) RETURNING \(unescaped: Self.selectedColumns)"
-                guard let deleted = try await self.orders(delete, on: connection).first else { return nil }
+            outcome = try await client.withTransaction(logger: logger) { connection in
+                // Locked, as for an update: no status change can come between the check and the delete.
+                let select: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(rowID) FOR UPDATE"
+                guard let order = try await self.orders(select, on: connection).first else { return .notFound }
+                guard !order.status.isReadOnly else { return .readOnly(order) }
+                try await connection.query("DELETE FROM orders WHERE id = \(rowID)", logger: logger)
                 try await Self.insert(OrderEvent(orderID: id, kind: .deleted, by: by, at: at), rowID: rowID, on: connection, logger: logger)
-                return deleted
+                return .saved(order)
             }
         } catch {
             throw .from(unwrapping: error) { .cannotDelete("Cannot delete order with id \(id): \(String(reflecting: $0))") }
         }
-        guard let deleted else { throw .notFound(id: id) }
-        return deleted
+        return try outcome.saved(id: id)
     }
 
     // MARK: History
@@ -561,6 +665,63 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, OrderEventsStorePro
             return events
         } catch {
             throw .from(error) { .cannotFetch("Cannot fetch the history of order \(orderID): \(String(reflecting: $0))") }
+        }
+    }
+
+    // MARK: Notes
+
+    public func addNote(orderID: String, text: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> OrderNote {
+        try OrderNote.checkStorable(text)
+        guard let rowID = OrderID.rowID(orderID) else { throw .notFound(id: orderID) }
+        let noteID: Int64?
+        do {
+            var binds = PostgresBindings()
+            try Self.append(OrderNoteColumns.values(orderID: rowID, text: text, by: by, at: at), to: &binds)
+            let insert = PostgresQuery(
+                unsafeSQL: "INSERT INTO order_notes (\(OrderNoteColumns.written)) VALUES ($1, $2, $3, $4, $5) RETURNING id", binds: binds)
+            let logger = self.logger
+            noteID = try await client.withTransaction(logger: logger) { connection in
+                // The order is locked against a delete (not against updates) until the note is in.
+                let order = try await connection.query("SELECT id FROM orders WHERE id = \(rowID) FOR KEY SHARE", logger: logger)
+                var found = false
+                for try await _ in order { found = true }
+                guard found else { return nil }
+                var noteID: Int64?
+                for try await id in try await connection.query(insert, logger: logger).decode(Int64.self) {
+                    noteID = id
+                }
+                return noteID
+            }
+        } catch {
+            throw .from(unwrapping: error) { .cannotCreate("Cannot add a note to order \(orderID): \(String(reflecting: $0))") }
+        }
+        guard let noteID else { throw .notFound(id: orderID) }
+        return OrderNote(id: String(noteID), orderID: orderID, text: text, by: by, at: at)
+    }
+
+    public func notes(forOrder orderID: String) async throws(OrdersStoreError) -> [OrderNote] {
+        guard let rowID = OrderID.rowID(orderID) else { throw .notFound(id: orderID) }
+        do {
+            // One statement, one snapshot: no row when there is no such order, one row with no note
+            // when it has none.
+            let rows = try await client.query(
+                """
+                SELECT n.id, n.order_id, n.text, n.written_at, n.by_username, n.by_display_name
+                FROM orders o LEFT JOIN order_notes n ON n.order_id = o.id WHERE o.id = \(rowID)
+                ORDER BY n.written_at DESC, n.id DESC
+                """, logger: logger)
+            var found = false
+            var notes: [OrderNote] = []
+            for try await row in rows {
+                found = true
+                let random = row.makeRandomAccess()
+                guard random[0].bytes != nil else { continue }
+                notes.append(try OrderNoteColumns.note(from: PostgresOrderRow(row: random)))
+            }
+            guard found else { throw OrdersStoreError.notFound(id: orderID) }
+            return notes
+        } catch {
+            throw .from(error) { .cannotFetch("Cannot fetch the notes of order \(orderID): \(String(reflecting: $0))") }
         }
     }
 

@@ -31,6 +31,8 @@ public struct OrdersQuery: Equatable, Sendable {
     /// matches every order.
     public var text: String?
     public var shippingSpeed: ShipmentMethod.ShippingSpeed?
+    /// Orders with this status only (`OrderStatus`).
+    public var status: OrderStatus?
     /// Orders dated at or after this instant (the caller turns the shop's calendar day into it).
     public var createdFrom: Date?
     /// Orders dated strictly before this instant: "up to and including June 30" is
@@ -39,11 +41,12 @@ public struct OrdersQuery: Equatable, Sendable {
     public var sort: Sort
 
     public init(
-        text: String? = nil, shippingSpeed: ShipmentMethod.ShippingSpeed? = nil, createdFrom: Date? = nil,
-        createdBefore: Date? = nil, sort: Sort = .newestFirst
+        text: String? = nil, shippingSpeed: ShipmentMethod.ShippingSpeed? = nil, status: OrderStatus? = nil,
+        createdFrom: Date? = nil, createdBefore: Date? = nil, sort: Sort = .newestFirst
     ) {
         self.text = text
         self.shippingSpeed = shippingSpeed
+        self.status = status
         self.createdFrom = createdFrom
         self.createdBefore = createdBefore
         self.sort = sort

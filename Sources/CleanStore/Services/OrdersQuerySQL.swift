@@ -4,8 +4,9 @@ import Foundation
 /// conditions and order, with their arguments, in each database's own words for a parameter and
 /// for a text search.
 ///
-/// Every sort is a keyset over an index (`created_at, id`; `sort_name, id`; `total_cents, id`),
-/// read forwards or backwards: no OFFSET, no count. A page after a cursor is the rows past the
+/// Every sort is a keyset over an index (`created_at, id`; `sort_name, id`; `total_cents, id`; and
+/// `status, created_at, id` for the list of one status, newest first), read forwards or backwards:
+/// no OFFSET, no count. A page after a cursor is the rows past the
 /// cursor's (key, id) in the list's order; a page before one is read in reverse order from it, and
 /// turned round by `OrdersPage.init(rows:…)`.
 struct OrdersQuerySQL {
@@ -144,6 +145,9 @@ struct OrdersQuerySQL {
             var conditions: [String] = []
             if let speed = query.shippingSpeed {
                 conditions.append("shipment_speed = \(parameter(.integer(speed.rawValue)))")
+            }
+            if let status = query.status {
+                conditions.append("status = \(parameter(.text(status.rawValue)))")
             }
             if let from = query.createdFrom {
                 conditions.append("created_at >= \(parameter(.real(from.timeIntervalSince1970)))")

@@ -12,7 +12,7 @@ import Logging
 /// checkpoints the WAL into the database file, so that the file alone holds every order. A database
 /// file deleted or replaced while the store is open is noticed: writes and `checkHealth` refuse,
 /// rather than carry on into a file no one can open again.
-public final class OrdersSQLiteStore: OrdersStoreProtocol, OrderEventsStoreProtocol, CardKeyRotating {
+public final class OrdersSQLiteStore: OrdersStoreProtocol, OrderEventsStoreProtocol, OrderNotesStoreProtocol, CardKeyRotating {
     /// Shared with the accounts, sessions and sign-in attempts stores (`AccountsSQLiteStore` …):
     /// one pool, one schema, one migrator for the file.
     let dbPool: DatabasePool
@@ -234,6 +234,41 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, OrderEventsStoreProto
                 CREATE INDEX orders_by_total ON orders (total_cents, id);
                 """)
         }
+        migrator.registerMigration("v10: order status") { db in
+            // Every order keyed before is new. A status change's from, to and reason are on its
+            // event. The list filters by status, newest first: its own keyset index.
+            try db.execute(sql: """
+                ALTER TABLE orders ADD COLUMN status TEXT NOT NULL DEFAULT 'new'
+                    CHECK (status IN ('new', 'paid', 'packed', 'shipped', 'cancelled'));
+                ALTER TABLE orders ADD COLUMN cancellation_reason TEXT;
+                ALTER TABLE order_events ADD COLUMN status_from TEXT;
+                ALTER TABLE order_events ADD COLUMN status_to TEXT;
+                ALTER TABLE order_events ADD COLUMN status_reason TEXT;
+                CREATE INDEX orders_by_status ON orders (status, created_at DESC, id DESC);
+                """)
+        }
+        migrator.registerMigration("v11: order notes") { db in
+            // A note goes with its order (GRDB turns foreign keys on); its text is kept as given.
+            try db.execute(sql: """
+                CREATE TABLE order_notes (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    order_id INTEGER NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
+                    text TEXT NOT NULL,
+                    written_at REAL NOT NULL,
+                    by_username TEXT,
+                    by_display_name TEXT
+                );
+                CREATE INDEX order_notes_by_order ON order_notes (order_id, written_at DESC, id DESC);
+                """)
+        }
+        migrator.registerMigration("v12: no double orders") { db in
+            // The key of the form that created the order (NULL for none, and for orders from
+            // before): unique, so that one form can create one order only.
+            try db.execute(sql: """
+                ALTER TABLE orders ADD COLUMN idempotency_key TEXT;
+                CREATE UNIQUE INDEX orders_by_idempotency_key ON orders (idempotency_key);
+                """)
+        }
         return migrator
     }
 
@@ -325,31 +360,48 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, OrderEventsStoreProto
         }
     }
 
-    public func createOrder(orderToCreate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+    public func createOrder(
+        orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
         var order = orderToCreate
         order.total = totalWorker.total(for: order)
         order.version = 1
         order.createdBy = by
         order.updatedBy = nil
         order.updatedAt = nil
+        order.status = .new
+        order.cancellationReason = nil
         try checkFileIsTheOneOpened()
-        let columns = try columns(of: order, OrderColumns.created(by: by))
+        let columns = try columns(of: order, OrderColumns.created(by: by, idempotencyKey: idempotencyKey))
         let arguments = StatementArguments([order.date.timeIntervalSince1970.databaseValue] + columns.values)
+        let mapping = orderMapping
+        // The order made, or the one an earlier create with the key made.
+        let outcome: (rowID: Int64?, existing: Order?)
         do {
-            let rowID = try await dbPool.write { db in
+            // One write transaction (the pool's writes are one at a time): the key is looked up and
+            // the order written with nothing in between; the unique index backs it.
+            outcome = try await dbPool.write { db in
+                if let idempotencyKey,
+                    let existing = try Row.fetchOne(
+                        db, sql: "SELECT \(Self.selectedColumns) FROM orders WHERE idempotency_key = ?", arguments: [idempotencyKey]
+                    ).map(mapping)
+                {
+                    return (nil, existing)
+                }
                 try db.execute(
                     sql: "INSERT INTO orders (created_at, \(columns.names.joined(separator: ", "))) "
                         + "VALUES (?\(String(repeating: ", ?", count: columns.names.count)))",
                     arguments: arguments)
                 let rowID = db.lastInsertedRowID
                 try Self.insert(OrderEvent(orderID: String(rowID), kind: .created, by: by, at: at), rowID: rowID, into: db)
-                return rowID
+                return (rowID, nil)
             }
-            order.id = String(rowID)
-            return order
         } catch {
             throw .from(error) { .cannotCreate("Cannot create order: \($0)") }
         }
+        if let existing = outcome.existing { throw .alreadyCreated(existing) }
+        order.id = outcome.rowID.map(String.init)
+        return order
     }
 
     public func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
@@ -362,48 +414,78 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, OrderEventsStoreProto
         let mapping = orderMapping
         let assignments = columns.names.map { "\($0) = ?" }.joined(separator: ", ")
         let arguments = StatementArguments(columns.values + [rowID.databaseValue, order.version.databaseValue])
-        // (saved, stored): the order as saved, or as stored when this version was not the stored one.
-        let outcome: (saved: Bool, stored: Order?)
+        let outcome: OrderChangeOutcome
         do {
+            // One write transaction: nothing comes between the checks and the update.
             outcome = try await dbPool.write { db in
                 let select = "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?"
-                guard let old = try Row.fetchOne(db, sql: select, arguments: [rowID]).map(mapping) else { return (false, nil) }
+                guard let old = try Row.fetchOne(db, sql: select, arguments: [rowID]).map(mapping) else { return .notFound }
+                guard !old.status.isReadOnly else { return .readOnly(old) }
                 try db.execute(
                     sql: "UPDATE orders SET \(assignments), version = version + 1 WHERE id = ? AND version = ?",
                     arguments: arguments)
                 guard db.changesCount > 0, let stored = try Row.fetchOne(db, sql: select, arguments: [rowID]).map(mapping) else {
-                    return (false, old)
+                    return .conflict(old)
                 }
                 let event = OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(old, stored))
                 try Self.insert(event, rowID: rowID, into: db)
-                return (true, stored)
+                return .saved(stored)
             }
         } catch {
             throw .from(error) { .cannotUpdate("Cannot update order with id \(id): \($0)") }
         }
-        guard let stored = outcome.stored else { throw .notFound(id: id) }
-        guard outcome.saved else { throw .conflict(current: stored) }
-        return stored
+        return try outcome.saved(id: id)
+    }
+
+    public func changeStatus(
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
+        try checkFileIsTheOneOpened()
+        let mapping = orderMapping
+        let outcome: OrderChangeOutcome
+        do {
+            outcome = try await dbPool.write { db in
+                let select = "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?"
+                guard let old = try Row.fetchOne(db, sql: select, arguments: [rowID]).map(mapping) else { return .notFound }
+                guard old.version == expectedVersion else { return .conflict(old) }
+                guard old.status.canChange(to: status) else { return .statusNotAllowed(old, to: status) }
+                let columns = OrderColumns.statusChanged(to: status, reason: reason, from: old) + OrderColumns.updated(by: by, at: at)
+                try db.execute(
+                    sql: "UPDATE orders SET \(columns.map { "\($0.name) = ?" }.joined(separator: ", ")), version = version + 1 WHERE id = ?",
+                    arguments: StatementArguments(columns.map { Self.databaseValue($0.value) } + [rowID.databaseValue]))
+                guard let saved = try Row.fetchOne(db, sql: select, arguments: [rowID]).map(mapping) else { return .notFound }
+                let event = OrderEvent(
+                    orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(old, saved),
+                    statusChange: OrderEvent.StatusChange(from: old.status, to: status, reason: reason))
+                try Self.insert(event, rowID: rowID, into: db)
+                return .saved(saved)
+            }
+        } catch {
+            throw .from(error) { .cannotUpdate("Cannot change the status of order \(id): \($0)") }
+        }
+        return try outcome.saved(id: id)
     }
 
     public func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
         try checkFileIsTheOneOpened()
-        let order = orderMapping
-        let deleted: Order?
+        let mapping = orderMapping
+        let outcome: OrderChangeOutcome
         do {
-            deleted = try await dbPool.write { db in
-                guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?", arguments: [rowID])
-                else { return nil }
+            outcome = try await dbPool.write { db in
+                guard let order = try Row.fetchOne(db, sql: "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?", arguments: [rowID])
+                    .map(mapping)
+                else { return .notFound }
+                guard !order.status.isReadOnly else { return .readOnly(order) }
                 try db.execute(sql: "DELETE FROM orders WHERE id = ?", arguments: [rowID])
                 try Self.insert(OrderEvent(orderID: id, kind: .deleted, by: by, at: at), rowID: rowID, into: db)
-                return try order(row)
+                return .saved(order)
             }
         } catch {
             throw .from(error) { .cannotDelete("Cannot delete order with id \(id): \($0)") }
         }
-        guard let deleted else { throw .notFound(id: id) }
-        return deleted
+        return try outcome.saved(id: id)
     }
 
     // MARK: History
@@ -429,6 +511,51 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, OrderEventsStoreProto
         } catch {
             throw .from(error) { .cannotFetch("Cannot fetch the history of order \(orderID): \($0)") }
         }
+    }
+
+    // MARK: Notes
+
+    public func addNote(orderID: String, text: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> OrderNote {
+        try OrderNote.checkStorable(text)
+        guard let rowID = OrderID.rowID(orderID) else { throw .notFound(id: orderID) }
+        try checkFileIsTheOneOpened()
+        let values = StatementArguments(OrderNoteColumns.values(orderID: rowID, text: text, by: by, at: at).map(Self.databaseValue))
+        let noteID: Int64?
+        do {
+            noteID = try await dbPool.write { db in
+                guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM orders WHERE id = ?)", arguments: [rowID]) == true else {
+                    return nil
+                }
+                try db.execute(sql: "INSERT INTO order_notes (\(OrderNoteColumns.written)) VALUES (?, ?, ?, ?, ?)", arguments: values)
+                return db.lastInsertedRowID
+            }
+        } catch {
+            throw .from(error) { .cannotCreate("Cannot add a note to order \(orderID): \($0)") }
+        }
+        guard let noteID else { throw .notFound(id: orderID) }
+        return OrderNote(id: String(noteID), orderID: orderID, text: text, by: by, at: at)
+    }
+
+    public func notes(forOrder orderID: String) async throws(OrdersStoreError) -> [OrderNote] {
+        guard let rowID = OrderID.rowID(orderID) else { throw .notFound(id: orderID) }
+        let notes: [OrderNote]?
+        do {
+            // One read: the order and its notes as of one moment.
+            notes = try await dbPool.read { db in
+                guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM orders WHERE id = ?)", arguments: [rowID]) == true else {
+                    return nil
+                }
+                return try Row.fetchAll(
+                    db,
+                    sql: "SELECT \(OrderNoteColumns.selected) FROM order_notes WHERE order_id = ? ORDER BY written_at DESC, id DESC",
+                    arguments: [rowID]
+                ).map { try OrderNoteColumns.note(from: SQLiteRow(row: $0)) }
+            }
+        } catch {
+            throw .from(error) { .cannotFetch("Cannot fetch the notes of order \(orderID): \($0)") }
+        }
+        guard let notes else { throw .notFound(id: orderID) }
+        return notes
     }
 
     // MARK: Card key rotation

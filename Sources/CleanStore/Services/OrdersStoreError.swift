@@ -4,6 +4,17 @@ public enum OrdersStoreError: Error, Equatable, Sendable {
     /// The order was saved by someone else since the version an update was made from: nothing was
     /// changed; `current` is the order as it is stored now.
     case conflict(current: Order)
+    /// The order is shipped or cancelled (`OrderStatus.isReadOnly`): an update or a delete is
+    /// refused, whatever version it was made from, and nothing was changed; `current` is the order
+    /// as it is stored now.
+    case readOnly(current: Order)
+    /// A status change the rules do not allow from the order's stored status (`OrderStatus.after`),
+    /// shipped and cancelled orders included: nothing was changed; `current` is the order as it is
+    /// stored now.
+    case statusNotAllowed(current: Order, to: OrderStatus)
+    /// A create whose idempotency key an earlier create used: nothing was created; this is the order
+    /// that earlier create made (as it is stored now).
+    case alreadyCreated(Order)
     case cannotFetch(String)
     case cannotCreate(String)
     case cannotUpdate(String)
@@ -18,6 +29,11 @@ extension OrdersStoreError: CustomStringConvertible {
         switch self {
         case .notFound(let id): return "No order with id \(id)"
         case .conflict(let current): return "Order \(current.id ?? "") was saved by someone else (now version \(current.version))"
+        case .readOnly(let current):
+            return "Order \(current.id ?? "") is \(current.status.rawValue): it can no longer be changed or deleted"
+        case .statusNotAllowed(let current, let status):
+            return "Order \(current.id ?? "") is \(current.status.rawValue): it cannot become \(status.rawValue)"
+        case .alreadyCreated(let order): return "Order \(order.id ?? "") was already created from this form"
         case .cannotFetch(let reason), .cannotCreate(let reason), .cannotUpdate(let reason), .cannotDelete(let reason),
             .unavailable(let reason):
             return reason

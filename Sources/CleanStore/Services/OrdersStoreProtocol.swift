@@ -4,20 +4,42 @@ import Foundation
 /// one contract test suite (`OrdersStoreContractTests`):
 /// - `createOrder` chooses a unique id and computes the total (`OrderTotalWorker`);
 ///   the id and total of the order passed in are ignored.
-/// - `createOrder` saves version 1.
-/// - `updateOrder` keeps the stored id and date, recomputes the total, and saves only when the
-///   order's `version` is the stored one (then one more); otherwise it throws `.conflict` with the
-///   order as it is stored now, and changes nothing.
+/// - `createOrder` saves version 1, status new.
+/// - No double orders: a create may carry an idempotency key (one per form; nil for none). The
+///   store keeps the key with the order, written in the same transaction under a unique index, so
+///   a second create with a used key — a double click, a Back-and-resubmit, a retried POST, even at
+///   the same instant, even on another app instance — creates nothing, writes no event, and throws
+///   `.alreadyCreated` with the order the first create made, as it is stored now (whatever the
+///   second one carried). A key is any string, compared exactly; it names its order for as long as
+///   the order exists (deleting the order frees it). Creates without a key each create an order.
+/// - `updateOrder` keeps the stored id, date, status and cancellation reason, recomputes the total,
+///   and saves only when the order's `version` is the stored one (then one more); otherwise it
+///   throws `.conflict` with the order as it is stored now, and changes nothing.
+/// - A shipped or cancelled order (`OrderStatus.isReadOnly`) is read-only: `updateOrder` and
+///   `deleteOrder` throw `.readOnly` with the order as stored (whatever version an update was made
+///   from), and change nothing. The store checks this in the transaction that would change the
+///   order, so a status change racing an edit or a delete cannot let either through.
+/// - `changeStatus` is the only way a status changes. It is compare-and-swap on the version, as an
+///   update is: `expectedVersion` is the version of the order the person saw (a stale page throws
+///   `.conflict`). The store also checks the transition against the *stored* status
+///   (`OrderStatus.canChange(to:)`; `.statusNotAllowed` when the rules refuse it, a read-only order's
+///   included), in the same transaction: the interactor checks the rules to explain a refusal, the
+///   store so that no caller, however wrong, can move an order off the arrows. The version is
+///   checked first: a page that is stale gets the conflict, whatever it asked for. A change saves one
+///   more version, `updatedBy` and `updatedAt`, the cancellation reason (`reason`, when the new
+///   status is cancelled; other statuses keep it in the history only), and writes one `.updated`
+///   event with its `statusChange` (from, to, reason), all in one transaction.
 /// - `fetchOrders(page:)` returns the orders its query finds (`OrdersQuery`: free text as
 ///   `OrderSearch` says, filters, a sort), newest first unless the query sorts otherwise; pages by
 ///   keyset under every query (`OrdersQuerySQL`), with cursors of the query's sort
 ///   (`OrdersCursor(order:sortedBy:)`); a cursor of another sort means the first page.
 ///   `orders(matching:batchSize:)` reads every order a query finds, in batches of such pages.
 /// - An unknown id is `nil` from `fetchOrder` and `OrdersStoreError.notFound` elsewhere.
-/// - `createOrder`, `updateOrder` and `deleteOrder` record who (`by`, nil when no one is signed in)
-///   and when (`at`, the caller's clock): each writes one `OrderEvent` in the same transaction as
-///   its change (an update's changes by `OrderChange.between`); a create sets `createdBy`, an update
-///   `updatedBy` and `updatedAt` (`OrderEventsStoreProtocol` reads the events).
+/// - `createOrder`, `updateOrder`, `changeStatus` and `deleteOrder` record who (`by`, nil when no
+///   one is signed in) and when (`at`, the caller's clock): each writes one `OrderEvent` in the same
+///   transaction as its change (an update's and a status change's changes by `OrderChange.between`);
+///   a create sets `createdBy`, an update and a status change `updatedBy` and `updatedAt`
+///   (`OrderEventsStoreProtocol` reads the events).
 /// - `checkHealth` throws when the store cannot read and write (for `/healthz`), and changes nothing.
 /// - Card numbers come back as they were given; at rest the SQL stores keep them encrypted
 ///   (`CardKeyring`), with the last four digits in clear.
@@ -26,9 +48,24 @@ public protocol OrdersStoreProtocol: Sendable {
     /// query's order, or just before `before`, or the first; `limit` at most.
     func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage
     func fetchOrder(id: String) async throws(OrdersStoreError) -> Order?
-    func createOrder(orderToCreate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
+    /// Creates the order, unless `idempotencyKey` was used by an earlier create (then
+    /// `.alreadyCreated` with the order it made).
+    func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
     func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
     func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
+    /// Moves the order with `id` to `status`, when its stored version is `expectedVersion` and the
+    /// rules allow it from its stored status; `reason` is kept with the change (and on the order
+    /// when it is cancelled). Returns the order as saved.
+    func changeStatus(
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order
     /// Reads and writes (a write that is rolled back): throws, saying why, when the store cannot.
     func checkHealth() async throws(OrdersStoreError)
+}
+
+extension OrdersStoreProtocol {
+    /// A create with no idempotency key: every call creates an order.
+    public func createOrder(orderToCreate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+        try await createOrder(orderToCreate: orderToCreate, idempotencyKey: nil, by: by, at: at)
+    }
 }

@@ -19,8 +19,9 @@ class OrdersWorker {
 
     /// Runs a store call, timed (`cleanstore_store_duration_seconds`); a failure of the store itself
     /// (disk full, read-only, I/O, connection) is logged at error level and counted before it
-    /// travels up the cycle. "No such order" and a conflict are answers, not failures (a conflict
-    /// is counted as one). `saved`, when given, counts a success as that event.
+    /// travels up the cycle. "No such order", a conflict, a read-only order, a status change not
+    /// allowed and a create already made are answers, not failures (a conflict is counted as one).
+    /// `saved`, when given, counts a success as that event.
     private func measured<T>(
         _ operation: String, saved event: String? = nil, _ call: () async throws(OrdersStoreError) -> T
     ) async throws(OrdersStoreError) -> T {
@@ -35,7 +36,7 @@ class OrdersWorker {
         } catch {
             var failed = false
             switch error {
-            case .notFound: break
+            case .notFound, .readOnly, .statusNotAllowed, .alreadyCreated: break
             case .conflict: AppMetrics.conflict()
             case .cannotFetch, .cannotCreate, .cannotUpdate, .cannotDelete, .unavailable:
                 failed = true

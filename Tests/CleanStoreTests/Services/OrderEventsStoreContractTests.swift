@@ -5,9 +5,9 @@ import XCTest
 
 @testable import CleanStore
 
-/// An order's history, one contract on every store (memory, SQLite, PostgreSQL): each create, update
-/// and delete writes exactly one event, in the same transaction as its change; a refused change
-/// writes none; card numbers are recorded by their last four digits only.
+/// An order's history, one contract on every store (memory, SQLite, PostgreSQL): each create, update,
+/// status change and delete writes exactly one event, in the same transaction as its change; a
+/// refused change writes none; card numbers are recorded by their last four digits only.
 final class OrderEventsStoreContractTests: TemporaryDirectoryTestCase {
     typealias Store = any OrdersStoreProtocol & OrderEventsStoreProtocol
 
@@ -130,6 +130,58 @@ final class OrderEventsStoreContractTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(after, before, name)
             let none = try await store.fetchEvents(orderID: "999")
             XCTAssertEqual(none, [], name)
+        }
+    }
+
+    func testAStatusChangeIsOneUpdateEventNamingFromToAndWhy() async throws {
+        for (name, store) in try await makeStores() {
+            // Created by Amy, marked paid by Sue, cancelled by Amy with a reason
+            let created = try await store.createOrder(orderToCreate: Self.newOrder(), by: Self.amy, at: Self.t1)
+            let id = try XCTUnwrap(created.id)
+            let paid = try await store.changeStatus(id: id, to: .paid, expectedVersion: 1, reason: nil, by: Self.sue, at: Self.t2)
+            let reason = "Customer changed their mind"
+            let cancelled = try await store.changeStatus(
+                id: id, to: .cancelled, expectedVersion: paid.version, reason: reason, by: Self.amy, at: Self.t3)
+            XCTAssertEqual(cancelled.updatedBy, Self.amy, name)
+            XCTAssertEqual(cancelled.updatedAt, Self.t3, name)
+
+            let events = try await store.fetchEvents(orderID: id)
+            XCTAssertEqual(
+                events,
+                [
+                    OrderEvent(
+                        orderID: id, kind: .updated, by: Self.amy, at: Self.t3,
+                        changes: [
+                            OrderChange(field: "Status", old: "Paid", new: "Cancelled"),
+                            OrderChange(field: "Cancellation reason", old: "", new: reason),
+                        ],
+                        statusChange: OrderEvent.StatusChange(from: .paid, to: .cancelled, reason: reason)),
+                    OrderEvent(
+                        orderID: id, kind: .updated, by: Self.sue, at: Self.t2,
+                        changes: [OrderChange(field: "Status", old: "New", new: "Paid")],
+                        statusChange: OrderEvent.StatusChange(from: .new, to: .paid)),
+                    OrderEvent(orderID: id, kind: .created, by: Self.amy, at: Self.t1),
+                ], name)
+
+            // Refused: a stale page, an arrow that is not there, an edit or a delete of a cancelled order
+            let stale = await refusal(name) { () async throws(OrdersStoreError) in
+                try await store.changeStatus(id: id, to: .paid, expectedVersion: 1, reason: nil, by: Self.sue, at: Self.t3)
+            }
+            XCTAssertEqual(stale, .conflict(current: cancelled), name)
+            let notAllowed = await refusal(name) { () async throws(OrdersStoreError) in
+                try await store.changeStatus(id: id, to: .paid, expectedVersion: cancelled.version, reason: nil, by: Self.sue, at: Self.t3)
+            }
+            XCTAssertEqual(notAllowed, .statusNotAllowed(current: cancelled, to: .paid), name)
+            let edit = await refusal(name) { () async throws(OrdersStoreError) in
+                try await store.updateOrder(orderToUpdate: cancelled, by: Self.sue, at: Self.t3)
+            }
+            XCTAssertEqual(edit, .readOnly(current: cancelled), name)
+            let delete = await refusal(name) { () async throws(OrdersStoreError) in
+                try await store.deleteOrder(id: id, by: Self.sue, at: Self.t3)
+            }
+            XCTAssertEqual(delete, .readOnly(current: cancelled), name)
+            let after = try await store.fetchEvents(orderID: id)
+            XCTAssertEqual(after, events, "\(name): no event for a refused change")
         }
     }
 
@@ -256,10 +308,13 @@ final class OrderEventsStoreContractTests: TemporaryDirectoryTestCase {
             let amy = try await store.createOrder(orderToCreate: Self.newOrder(), by: Self.amy, at: Self.t1)
             try await refuseEvents()
 
-            // When: a create, an update and a delete
+            // When: a create, an update, a status change and a delete
             var changed = amy
             changed.firstName = "Ann"
             let errors = [
+                await refusal("\(name) status change") { () async throws(OrdersStoreError) in
+                    try await store.changeStatus(id: amy.id!, to: .paid, expectedVersion: amy.version, reason: nil, by: Self.sue, at: Self.t2)
+                },
                 await refusal("\(name) create") { () async throws(OrdersStoreError) in
                     try await store.createOrder(orderToCreate: Self.newOrder(), by: Self.sue, at: Self.t2)
                 },
@@ -276,7 +331,7 @@ final class OrderEventsStoreContractTests: TemporaryDirectoryTestCase {
                 XCTAssert("\(String(describing: error))".contains("no history"), "\(name): \(String(describing: error))")
             }
             let orders = try await store.fetchOrders()
-            XCTAssertEqual(orders, [amy], "\(name): no order created, Amy neither changed nor deleted")
+            XCTAssertEqual(orders, [amy], "\(name): no order created, Amy neither changed, moved on nor deleted")
             let events = try await store.fetchEvents(orderID: amy.id!)
             XCTAssertEqual(events.map(\.kind), [.created], name)
         }
@@ -294,6 +349,8 @@ final class OrderEventsStoreContractTests: TemporaryDirectoryTestCase {
         new.shipmentMethod = ShipmentMethod(speed: .standard)
         new.paymentMethod = PaymentMethod(creditCardNumber: "4111111111111111", expirationDate: ExpirationDate(year: 2031, month: 1))
         new.billingAddress = Address(street1: "5 Bill Road", street2: "", city: "Bend", state: "WA", zip: "97701")
+        new.status = .cancelled
+        new.cancellationReason = "Duplicate"
         new.total = 0
         new.version = 9
         new.date = Seeds.june29
@@ -316,6 +373,8 @@ final class OrderEventsStoreContractTests: TemporaryDirectoryTestCase {
             "Billing address, city: Bobsville → Bend",
             "Billing address, state: NY → WA",
             "Billing address, ZIP code: 10001 → 97701",
+            "Status: New → Cancelled",
+            "Cancellation reason:  → Duplicate",
         ], "Total, date and version are the store's: not listed")
         XCTAssertEqual(OrderChange.between(Seeds.Orders.bob, Seeds.Orders.bob), [])
     }

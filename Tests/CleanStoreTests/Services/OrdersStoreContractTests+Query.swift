@@ -46,14 +46,17 @@ extension OrdersStoreContractTests {
 
     static func hour(_ hours: Double) -> Date { Seeds.june29.addingTimeInterval(hours * 3600) }
 
+    /// The statuses the fixture's orders are moved to once created (the others stay new).
+    static let searchStatuses: [String: OrderStatus] = ["zoe": .paid, "obrien": .packed, "hyphen": .shipped, "card": .cancelled, "reno": .paid]
+
     static let newestFirst = ["reno", "card", "amy", "jose2", "hyphen", "obrien", "zoe", "jose"]
 
     static func q(
-        _ text: String? = nil, speed: ShipmentMethod.ShippingSpeed? = nil, from: Double? = nil, before: Double? = nil,
-        sort key: OrdersQuery.SortKey = .date, descending: Bool = true
+        _ text: String? = nil, speed: ShipmentMethod.ShippingSpeed? = nil, status: OrderStatus? = nil, from: Double? = nil,
+        before: Double? = nil, sort key: OrdersQuery.SortKey = .date, descending: Bool = true
     ) -> OrdersQuery {
         OrdersQuery(
-            text: text, shippingSpeed: speed, createdFrom: from.map(hour), createdBefore: before.map(hour),
+            text: text, shippingSpeed: speed, status: status, createdFrom: from.map(hour), createdBefore: before.map(hour),
             sort: OrdersQuery.Sort(key, descending: descending))
     }
 
@@ -135,6 +138,24 @@ extension OrdersStoreContractTests {
         (q(from: 2, before: 2), []),
         (q("example", speed: .oneDay, from: 24), ["jose2"]),
         (q("555", speed: .twoDay, before: 48), ["zoe"]),
+        // Statuses, alone and with the rest
+        (q(status: .new), ["amy", "jose2", "jose"]),
+        (q(status: .paid), ["reno", "zoe"]),
+        (q(status: .packed), ["obrien"]),
+        (q(status: .shipped), ["hyphen"]),
+        (q(status: .cancelled), ["card"]),
+        (q("jose", status: .new), ["jose2", "jose"]),
+        (q("example", status: .packed), ["obrien"]),
+        (q("example", status: .shipped), []),
+        (q("#8", status: .paid), ["reno"]),
+        (q("#8", status: .new), []),
+        (q("555", speed: .twoDay, status: .paid), ["reno", "zoe"]),
+        (q(speed: .oneDay, status: .new), ["jose2"]),
+        (q(status: .paid, from: 24), ["reno"]),
+        (q(status: .new, before: 24), ["jose"]),
+        (q(status: .new, sort: .total, descending: true), ["jose2", "amy", "jose"]),
+        (q(status: .paid, sort: .name, descending: false), ["zoe", "reno"]),
+        (q(status: .new, sort: .date, descending: false), ["jose", "jose2", "amy"]),
         // Every sort, both ways (ties by id, the same way)
         (q(sort: .date, descending: false), newestFirst.reversed()),
         (q(sort: .name, descending: false), ["zoe", "amy", "card", "jose", "jose2", "obrien", "reno", "hyphen"]),
@@ -148,11 +169,14 @@ extension OrdersStoreContractTests {
         (q("jo", from: 0, sort: .date, descending: false), ["jose", "hyphen", "jose2"]),
     ]
 
-    /// Creates the fixture in `store`; returns each order's label by id.
+    /// Creates the fixture in `store`, each order moved to its status (`searchStatuses`); returns
+    /// each order's label by id.
     func createSearchFixture(in store: any OrdersStoreProtocol) async throws -> [String: String] {
         var labels: [String: String] = [:]
         for (label, order) in Self.searchFixture {
-            labels[try await store.createOrder(orderToCreate: order).id!] = label
+            let created = try await store.createOrder(orderToCreate: order)
+            _ = try await store.changeStatus(of: created, to: Self.searchStatuses[label] ?? .new)
+            labels[created.id!] = label
         }
         return labels
     }
@@ -237,14 +261,19 @@ extension OrdersStoreContractTests {
             return try await store.fetchOrders(page: page)
         }
         func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? { try await store.fetchOrder(id: id) }
-        func createOrder(orderToCreate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
-            try await store.createOrder(orderToCreate: orderToCreate, by: by, at: at)
+        func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+            try await store.createOrder(orderToCreate: orderToCreate, idempotencyKey: idempotencyKey, by: by, at: at)
         }
         func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
             try await store.updateOrder(orderToUpdate: orderToUpdate, by: by, at: at)
         }
         func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
             try await store.deleteOrder(id: id, by: by, at: at)
+        }
+        func changeStatus(
+            id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+        ) async throws(OrdersStoreError) -> Order {
+            try await store.changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
         }
         func checkHealth() async throws(OrdersStoreError) { try await store.checkHealth() }
     }
@@ -447,6 +476,16 @@ extension OrdersStoreContractTests {
         let page = try await store.fetchOrders(page: OrdersPageRequest(limit: 50, query: OrdersQuery(text: "zzzcommon")))
         XCTAssertEqual(page.orders.count, 50)
         XCTAssertTrue(page.hasOlder)
+        // A status, newest first: its own index, read by keyset too
+        let cursor = OrdersCursor(date: Seeds.june29, id: 3)
+        for position in [OrdersPageRequest.Position.newest, .after(cursor), .before(cursor)] {
+            for text in [nil, "zzzcommon"] {
+                let plan = try await plan(OrdersQuery(text: text, status: .paid), position, trigramIndex: false)
+                XCTAssert(
+                    plan.contains("USING INDEX orders_by_status") || plan.contains("USING COVERING INDEX orders_by_status"), "\(position): \(plan)")
+                XCTAssertFalse(plan.contains("TEMP B-TREE"), "\(position): no sorting, \(plan)")
+            }
+        }
         for (key, index) in [(OrdersQuery.SortKey.date, "orders_newest_first"), (.name, "orders_by_name"), (.total, "orders_by_total")] {
             for descending in [true, false] {
                 let query = OrdersQuery(sort: OrdersQuery.Sort(key, descending: descending))

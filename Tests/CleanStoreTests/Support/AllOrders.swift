@@ -31,3 +31,26 @@ extension OrdersStoreProtocol {
         try await deleteOrder(id: id, by: nil, at: Seeds.june29)
     }
 }
+
+extension OrdersStoreProtocol {
+    /// The order moved to `status` along the arrows (`OrderStatus`), one change at a time from its
+    /// status now, by no one at 6/29/07 06:00 UTC; returns it as saved.
+    func changeStatus(of order: Order, to status: OrderStatus) async throws(OrdersStoreError) -> Order {
+        var order = order
+        for step in OrderStatus.path(from: order.status, to: status) {
+            order = try await changeStatus(id: order.id!, to: step, expectedVersion: order.version, reason: nil, by: nil, at: Seeds.june29)
+        }
+        return order
+    }
+}
+
+extension OrderStatus {
+    /// The statuses an order goes through from `from` to `to`, without `from`: forwards along
+    /// new → paid → packed → shipped, or straight to cancelled; empty when it cannot get there.
+    static func path(from: OrderStatus, to: OrderStatus) -> [OrderStatus] {
+        if to == .cancelled { return from.canChange(to: .cancelled) ? [.cancelled] : [] }
+        let forwards: [OrderStatus] = [.new, .paid, .packed, .shipped]
+        guard let start = forwards.firstIndex(of: from), let end = forwards.firstIndex(of: to), start < end else { return [] }
+        return Array(forwards[(start + 1)...end])
+    }
+}

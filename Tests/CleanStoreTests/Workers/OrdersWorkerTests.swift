@@ -32,8 +32,8 @@ final class OrdersWorkerTests: XCTestCase {
             return id == "1" ? Seeds.Orders.amy : nil
         }
 
-        func createOrder(orderToCreate: Order, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
-            calls.append("createOrder by \(by?.username ?? "nil") at \(at.timeIntervalSince1970)")
+        func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
+            calls.append("createOrder\(idempotencyKey.map { " with key \($0)" } ?? "") by \(by?.username ?? "nil") at \(at.timeIntervalSince1970)")
             return orderToCreate
         }
 
@@ -44,6 +44,13 @@ final class OrdersWorkerTests: XCTestCase {
 
         func deleteOrder(id: String, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
             calls.append("deleteOrder(\(id)) by \(by?.username ?? "nil") at \(at.timeIntervalSince1970)")
+            throw .notFound(id: id)
+        }
+
+        func changeStatus(
+            id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+        ) throws(OrdersStoreError) -> Order {
+            calls.append("changeStatus(\(id), to: \(status), from version \(expectedVersion)) by \(by?.username ?? "nil") at \(at.timeIntervalSince1970)")
             throw .notFound(id: id)
         }
 

@@ -103,14 +103,19 @@ final class ExportOrdersWorkerTests: XCTestCase {
             return try await base.fetchOrders(page: page)
         }
         func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? { try await base.fetchOrder(id: id) }
-        func createOrder(orderToCreate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
-            try await base.createOrder(orderToCreate: orderToCreate, by: by, at: at)
+        func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+            try await base.createOrder(orderToCreate: orderToCreate, idempotencyKey: idempotencyKey, by: by, at: at)
         }
         func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
             try await base.updateOrder(orderToUpdate: orderToUpdate, by: by, at: at)
         }
         func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
             try await base.deleteOrder(id: id, by: by, at: at)
+        }
+        func changeStatus(
+            id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+        ) async throws(OrdersStoreError) -> Order {
+            try await base.changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
         }
         func checkHealth() async throws(OrdersStoreError) {}
     }
