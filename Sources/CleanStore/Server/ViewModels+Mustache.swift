@@ -67,6 +67,7 @@ extension ListOrders.FetchOrders.ViewModel.Filters: MustacheParent {
         case "text": text
         case "textError": textError
         case "shippingOptions": shippingOptions
+        case "statusOptions": statusOptions
         case "from": from
         case "fromError": fromError
         case "to": to
@@ -122,6 +123,8 @@ extension ListOrders.FetchOrders.ViewModel.DisplayedOrder: MustacheParent {
         case "email": email
         case "name": self.name
         case "total": total
+        case "status": status
+        case "statusClass": statusClass
         default: nil
         }
     }

@@ -7,6 +7,8 @@ struct OrdersFilterParameters: Equatable, Sendable {
     var text: String? = nil
     /// `shipping`: a shipping speed's form value (`0`, `1`, `2`).
     var shipping: String? = nil
+    /// `status`: `new`, `paid`, `packed`, `shipped` or `cancelled`.
+    var status: String? = nil
     /// `from`, `to`: calendar days in the shop's time zone, `2026-11-23` (what a date input sends)
     /// or `11/23/2026`.
     var from: String? = nil
@@ -31,12 +33,13 @@ struct OrdersFilters: Equatable, Sendable {
     /// The search as typed, trimmed; empty for none.
     var text: String = ""
     var shipping: ShipmentMethod.ShippingSpeed? = nil
+    var status: OrderStatus? = nil
     var from: CalendarDay? = nil
     var to: CalendarDay? = nil
     var sort: OrdersQuery.Sort = .newestFirst
 
     /// No search and no filter (a sort is no filter).
-    var isEmpty: Bool { text.isEmpty && shipping == nil && from == nil && to == nil }
+    var isEmpty: Bool { text.isEmpty && shipping == nil && status == nil && from == nil && to == nil }
 
     /// The filters without their sort.
     var unsorted: OrdersFilters {
@@ -50,6 +53,7 @@ struct OrdersFilters: Equatable, Sendable {
         var items: [(name: String, value: String)] = []
         if !text.isEmpty { items.append(("q", text)) }
         if let shipping { items.append(("shipping", String(shipping.rawValue))) }
+        if let status { items.append(("status", status.rawValue)) }
         if let from { items.append(("from", from.iso)) }
         if let to { items.append(("to", to.iso)) }
         if sort != .newestFirst { items.append(("sort", Self.sortParameter(sort))) }
@@ -110,6 +114,7 @@ struct OrdersFilterWorker {
             filters.text = text
         }
         filters.shipping = parameters.shipping.flatMap { Int($0) }.flatMap(ShipmentMethod.ShippingSpeed.init(rawValue:))
+        filters.status = parameters.status.flatMap(OrderStatus.init(rawValue:))
         filters.sort = parameters.sort.flatMap(Self.sort) ?? .newestFirst
 
         let from = day(parameters.from, field: .from, problems: &problems)
@@ -124,6 +129,7 @@ struct OrdersFilterWorker {
         let query = OrdersQuery(
             text: filters.text.isEmpty ? nil : filters.text,
             shippingSpeed: filters.shipping,
+            status: filters.status,
             createdFrom: filters.from.flatMap { start(of: $0) },
             // Up to and including the last day: before the start of the next.
             createdBefore: filters.to.flatMap { start(of: $0) }.flatMap { calendar.date(byAdding: .day, value: 1, to: $0) },

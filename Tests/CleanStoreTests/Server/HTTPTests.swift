@@ -24,7 +24,7 @@ final class HTTPTests: XCTestCase {
             XCTAssertEqual(list.status, .ok)
             XCTAssertEqual(list.headers[.contentType], "text/html; charset=utf-8")
             XCTAssert(list.text.contains(#"<div class="flash" role="status">Order 1 was created.</div>"#))
-            XCTAssert(list.text.contains(#"<a href="/orders/1">Order 1</a>"#))
+            XCTAssert(list.text.contains(#"<a href="/orders/1"><span class="order-word">Order </span>1</a>"#))
             XCTAssert(list.text.contains("$19.99"))
             let listAgain = try await client.get("/orders")
             XCTAssertFalse(listAgain.text.contains("class=\"flash\""), "The message shows once")

@@ -82,6 +82,26 @@ final class SearchHTTPTests: XCTestCase {
         }
     }
 
+    func testTheStatusFilterFindsOrdersByTheirStatusShownAsATag() async throws {
+        var orders = Self.orders()
+        for index in orders.indices where index % 10 == 0 { orders[index].status = .paid }
+        orders[5].status = .cancelled
+        let app = try await TestApp(orders: orders)
+        try await app.test { client in
+            let paid = try await client.get("/orders?status=paid")
+            XCTAssertEqual(Self.ids(paid.text), [71, 61, 51, 41, 31, 21, 11, 1])
+            XCTAssertTrue(paid.text.contains(#"<td><strong class="tag status-paid">Paid</strong></td>"#))
+            XCTAssertTrue(paid.text.contains("Status: Paid</a>"), "A tag that removes it")
+            XCTAssertTrue(paid.text.contains(#"<input id="status-paid" name="status" type="radio" value="paid" checked="checked" />"#))
+            let cancelledBob = try await client.get("/orders?status=cancelled&q=battery")
+            XCTAssertEqual(Self.ids(cancelledBob.text), [], "Order 6 is Amy's")
+            let cancelled = try await client.get("/orders?status=cancelled&q=apple")
+            XCTAssertEqual(Self.ids(cancelled.text), [6])
+            let csv = try await client.get("/orders.csv?status=paid&sort=date")
+            XCTAssertEqual(csv.text.components(separatedBy: "\r\n").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }, [1, 11, 21, 31, 41, 51, 61, 71])
+        }
+    }
+
     func testValuesThatMeanNothingAreIgnoredOrNamedNeverA500() async throws {
         let app = try await TestApp(orders: Self.orders())
         try await app.test { client in
@@ -89,7 +109,7 @@ final class SearchHTTPTests: XCTestCase {
                 "sort=price", "sort=%00", "sort=", "shipping=9", "shipping=%FF", "shipping=", "q=", "q=%", "q=%E0%A4", "q=+++",
                 "q=%23", "q=%23abc", "q=%239999999999999999999999", "after=t_x_1&sort=-total", "before=n_1_%25%25&sort=name",
                 "after=1_1&sort=name", "from=&to=", "from=2007-02-30", "to=13%2F1%2F2007", "from=2007-06-30&to=2007-06-29",
-                "q=\(String(repeating: "a", count: 201))", "q=\(String(repeating: "%C3%A9+", count: 300))", "q=a&q=b", "unknown=1",
+                "q=\(String(repeating: "a", count: 201))", "q=\(String(repeating: "%C3%A9+", count: 300))", "q=a&q=b", "unknown=1", "status=sent", "status=PAID",
             ] {
                 let page = try await client.get("/orders?\(query)")
                 XCTAssertEqual(page.status, .ok, query)
@@ -115,15 +135,15 @@ final class SearchHTTPTests: XCTestCase {
             XCTAssertEqual(all.headers[.contentType], "text/csv; charset=utf-8; header=present")
             XCTAssertEqual(all.headers[.contentDisposition], "attachment; filename=\"orders-2007-06-29.csv\"")
             let lines = all.text.components(separatedBy: "\r\n")
-            XCTAssertTrue(lines[0].hasPrefix("\u{FEFF}Order,Date,First name,Last name,Email,Phone,"), lines[0])
+            XCTAssertTrue(lines[0].hasPrefix("\u{FEFF}Order,Date,Status,First name,Last name,Email,Phone,"), lines[0])
             XCTAssertEqual(lines.count, 1 + 71 + 1, "Header, 71 rows, and the empty after the last CRLF")
             XCTAssertEqual(lines.last, "")
-            XCTAssertTrue(lines[1].hasPrefix("71,2007-07-02T03:00:00+00:00,Bob,Battery 69,"), lines[1])
+            XCTAssertTrue(lines[1].hasPrefix("71,2007-07-02T03:00:00+00:00,New,Bob,Battery 69,"), lines[1])
 
             let jose = try await client.get("/orders.csv?q=jose+nunez")
             let joseLines = jose.text.components(separatedBy: "\r\n")
             XCTAssertEqual(joseLines.count, 3)
-            XCTAssertTrue(joseLines[1].hasPrefix("1,2007-06-28T06:00:00+00:00,José,Núñez,jose@example.com,"), joseLines[1])
+            XCTAssertTrue(joseLines[1].hasPrefix("1,2007-06-28T06:00:00+00:00,New,José,Núñez,jose@example.com,"), joseLines[1])
             XCTAssertTrue(joseLines[1].contains(",4444,9.99,"), "The card's last four, the total")
             XCTAssertFalse(jose.text.contains("5555555555554444"))
 

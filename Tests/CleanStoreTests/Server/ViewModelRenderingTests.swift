@@ -37,12 +37,12 @@ final class ViewModelRenderingTests: XCTestCase {
             errors: [error], formMessage: "m", fields: ["email": field], billingAddressSameAsShipping: true,
             shippingMethods: [shippingMethod], cardHint: "c", notice: "n")
         let listed = ListOrders.FetchOrders.ViewModel.DisplayedOrder(
-            id: "1", url: "/orders/1", date: "d", email: "e", name: "n", total: "t")
+            id: "1", url: "/orders/1", date: "d", email: "e", name: "n", total: "t", status: "New", statusClass: "status-new")
         let pagination = ListOrders.FetchOrders.ViewModel.Pagination(newerPageURL: "/orders?before=1", olderPageURL: "/orders?after=1")
         let option = ListOrders.FetchOrders.ViewModel.Option(id: "shipping-1", value: "1", label: "l", checked: true)
         let tag = ListOrders.FetchOrders.ViewModel.Tag(label: "l", removeURL: "/orders")
         let filters = ListOrders.FetchOrders.ViewModel.Filters(
-            action: "/orders", text: "t", textError: "e", shippingOptions: [option], from: "f", fromError: "e", to: "t", toError: "e",
+            action: "/orders", text: "t", textError: "e", shippingOptions: [option], statusOptions: [option], from: "f", fromError: "e", to: "t", toError: "e",
             sort: "name", tags: [tag], clearURL: "/orders")
         let column = ListOrders.FetchOrders.ViewModel.Column(label: "l", sortURL: "/orders?sort=name", ariaSort: "none", className: "c")
         let list = ListOrders.FetchOrders.ViewModel(

@@ -35,6 +35,16 @@ final class OrdersFilterWorkerTests: XCTestCase {
         }
     }
 
+    func testStatusIsItsNameAndAnythingElseIsIgnored() {
+        for status in OrderStatus.allCases {
+            XCTAssertEqual(sut.query(from: .init(status: status.rawValue)).query.status, status)
+        }
+        for value in ["", "Paid", "PAID", "sent", "1"] {
+            XCTAssertNil(sut.query(from: .init(status: value)).query.status, value)
+        }
+        XCTAssertEqual(sut.query(from: .init(status: "shipped")).filters.parameters.map(\.value), ["shipped"])
+    }
+
     func testEverySortAndTheDefault() {
         for (value, sort) in [
             ("date", OrdersQuery.Sort(.date, descending: false)), ("-date", .newestFirst),

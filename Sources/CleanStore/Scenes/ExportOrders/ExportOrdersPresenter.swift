@@ -16,10 +16,10 @@ final class ExportOrdersPresenter: ExportOrdersPresentationLogic {
     }
 
     static let header = [
-        "Order", "Date", "First name", "Last name", "Email", "Phone",
+        "Order", "Date", "Status", "First name", "Last name", "Email", "Phone",
         "Shipping street", "Shipping street line 2", "Shipping city", "Shipping state", "Shipping ZIP", "Shipping method",
         "Billing street", "Billing street line 2", "Billing city", "Billing state", "Billing ZIP",
-        "Card last four digits", "Total", "Created by",
+        "Card last four digits", "Total", "Created by", "Cancellation reason",
     ]
 
     // MARK: Export orders
@@ -41,10 +41,11 @@ final class ExportOrdersPresenter: ExportOrdersPresentationLogic {
         let shipping = order.shipmentAddress
         let billing = order.billingAddress
         return [
-            order.id ?? "", formatter.machineDateTime(order.date), order.firstName, order.lastName, order.email, order.phone,
+            order.id ?? "", formatter.machineDateTime(order.date), order.status.toString(), order.firstName, order.lastName, order.email, order.phone,
             shipping.street1, shipping.street2, shipping.city, shipping.state, shipping.zip, order.shipmentMethod.toString(),
             billing.street1, billing.street2, billing.city, billing.state, billing.zip,
             order.paymentMethod.lastFourDigits, plainAmount(order.total), order.createdBy?.username ?? "",
+            order.cancellationReason ?? "",
         ]
     }
 

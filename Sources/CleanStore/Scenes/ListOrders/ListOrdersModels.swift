@@ -34,6 +34,10 @@ enum ListOrders {
                 var email: String
                 var name: String
                 var total: String
+                /// The status in words ("Paid"), shown as a tag (text, never colour alone).
+                var status: String
+                /// The tag's class (`status-paid`): its colour, beside its word.
+                var statusClass: String
             }
 
             /// Links to the neighbouring pages: the one before (`rel="prev"`) and after (`rel="next"`)
@@ -76,6 +80,7 @@ enum ListOrders {
                 var text: String
                 var textError: String?
                 var shippingOptions: [Option]
+                var statusOptions: [Option]
                 var from: String
                 var fromError: String?
                 var to: String

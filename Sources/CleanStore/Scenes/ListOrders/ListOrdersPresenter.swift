@@ -31,7 +31,9 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
                     date: formatter.date(order.date),
                     email: order.email,
                     name: formatter.name(order),
-                    total: formatter.currency(order.total)
+                    total: formatter.currency(order.total),
+                    status: order.status.toString(),
+                    statusClass: "status-\(order.status.rawValue)"
                 )
             }
             viewModel = ViewModel(displayedOrders: displayedOrders, newOrderURL: Self.newOrderURL(mayCreateOrders))
@@ -85,6 +87,9 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
         if let shipping = filters.shipping {
             tags.append(.init(label: "Shipping: \(shippingName(shipping))", removeURL: without { $0.shipping = nil }))
         }
+        if let status = filters.status {
+            tags.append(.init(label: "Status: \(status.toString())", removeURL: without { $0.status = nil }))
+        }
         if let from = filters.from {
             tags.append(.init(label: "Ordered from \(day(from))", removeURL: without { $0.from = nil }))
         }
@@ -99,6 +104,11 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
                     ViewModel.Option(
                         id: "shipping-\(speed.rawValue)", value: String(speed.rawValue), label: shippingName(speed),
                         checked: filters.shipping == speed)
+                },
+            statusOptions: [ViewModel.Option(id: "status-any", value: "", label: "Any", checked: filters.status == nil)]
+                + OrderStatus.allCases.map { status in
+                    ViewModel.Option(
+                        id: "status-\(status.rawValue)", value: status.rawValue, label: status.toString(), checked: filters.status == status)
                 },
             from: filters.from?.iso ?? "", to: filters.to?.iso ?? "",
             sort: filters.sort == .newestFirst ? nil : OrdersFilters.sortParameter(filters.sort),
@@ -123,7 +133,7 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
 
     /// "No orders match “jose”.": what found nothing, in a sentence.
     static func noMatchMessage(_ filters: OrdersFilters) -> String {
-        let hasFilters = filters.shipping != nil || filters.from != nil || filters.to != nil
+        let hasFilters = filters.shipping != nil || filters.status != nil || filters.from != nil || filters.to != nil
         if filters.text.isEmpty { return "No orders match the filters." }
         return "No orders match “\(filters.text)”" + (hasFilters ? " with the filters." : ".")
     }
@@ -161,6 +171,7 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
             ViewModel.Column(label: "Order"),
             sortable("Date", .date, firstDescending: true),
             sortable("Customer", .name, firstDescending: false),
+            ViewModel.Column(label: "Status"),
             ViewModel.Column(label: "Email", className: "email"),
             sortable("Total", .total, firstDescending: true, className: "number"),
         ]

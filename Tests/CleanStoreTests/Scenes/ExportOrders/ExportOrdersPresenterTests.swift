@@ -52,7 +52,7 @@ final class ExportOrdersPresenterTests: XCTestCase {
         // Then
         let viewModel = try XCTUnwrap(spy.viewModel)
         XCTAssertEqual(viewModel.filename, "orders-2026-11-23.csv", "The shop's day (9 pm in Chicago)")
-        XCTAssertEqual(viewModel.header.count, 20)
+        XCTAssertEqual(viewModel.header.count, 22)
         var rows: [[String]] = []
         for try await batch in viewModel.rows { rows += batch }
         XCTAssertEqual(rows.count, 1)
@@ -77,6 +77,8 @@ final class ExportOrdersPresenterTests: XCTestCase {
         XCTAssertEqual(row["Card last four digits"], "4444")
         XCTAssertEqual(row["Total"], "9.99")
         XCTAssertEqual(row["Created by"], testAccount.name.username)
+        XCTAssertEqual(row["Status"], "New")
+        XCTAssertEqual(row["Cancellation reason"], "")
         let everything = rows[0].joined(separator: " ")
         XCTAssertFalse(everything.contains("5555555555554444"), "Never the card number")
         XCTAssertFalse(everything.contains("12/30") || everything.contains("2030"), "Nor its expiry")

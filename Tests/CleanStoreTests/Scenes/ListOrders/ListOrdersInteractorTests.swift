@@ -136,7 +136,8 @@ final class ListOrdersInteractorTests: XCTestCase {
         sut.presenter = presenterSpy
         let workerSpy = OrdersWorkerSpy()
         sut.ordersWorker = workerSpy
-        let parameters = OrdersFilterParameters(text: "  jose nunez ", shipping: "1", from: "2026-11-01", to: "11/30/2026", sort: "-total")
+        let parameters = OrdersFilterParameters(
+            text: "  jose nunez ", shipping: "1", status: "packed", from: "2026-11-01", to: "11/30/2026", sort: "-total")
 
         // When
         await sut.fetchOrders(request: ListOrders.FetchOrders.Request(filters: parameters))
@@ -145,6 +146,7 @@ final class ListOrdersInteractorTests: XCTestCase {
         let query = workerSpy.pageRequest?.query
         XCTAssertEqual(query?.text, "jose nunez")
         XCTAssertEqual(query?.shippingSpeed, .oneDay)
+        XCTAssertEqual(query?.status, .packed)
         // Chicago is UTC-5 in November: the shop's midnight is 05:00 UTC.
         XCTAssertEqual(query?.createdFrom, ISO8601DateFormatter().date(from: "2026-11-01T05:00:00Z"), "From the start of the first day")
         XCTAssertEqual(query?.createdBefore, ISO8601DateFormatter().date(from: "2026-12-01T06:00:00Z"), "Up to the end of the last day (CST from Nov 1)")
@@ -153,7 +155,7 @@ final class ListOrdersInteractorTests: XCTestCase {
         XCTAssertEqual(
             filters,
             OrdersFilters(
-                text: "jose nunez", shipping: .oneDay, from: CalendarDay(year: 2026, month: 11, day: 1),
+                text: "jose nunez", shipping: .oneDay, status: .packed, from: CalendarDay(year: 2026, month: 11, day: 1),
                 to: CalendarDay(year: 2026, month: 11, day: 30), sort: OrdersQuery.Sort(.total, descending: true)))
         XCTAssertEqual(problems, [])
     }

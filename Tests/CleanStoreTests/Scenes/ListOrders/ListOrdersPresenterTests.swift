@@ -55,6 +55,8 @@ final class ListOrdersPresenterTests: XCTestCase {
         XCTAssertEqual(displayedOrder.email, "amy.apple@clean-swift.com", "Presenting fetched orders should properly format email")
         XCTAssertEqual(displayedOrder.name, "Amy Apple", "Presenting fetched orders should properly format name")
         XCTAssertEqual(displayedOrder.total, "$1.11", "Presenting fetched orders should properly format total")
+        XCTAssertEqual(displayedOrder.status, "New", "The status in words")
+        XCTAssertEqual(displayedOrder.statusClass, "status-new")
         XCTAssertNil(spy.viewModel.errorMessage)
         XCTAssertEqual(spy.viewModel.newOrderURL, "/orders/new")
     }
@@ -123,7 +125,7 @@ final class ListOrdersPresenterTests: XCTestCase {
     // MARK: Search, filters and sort
 
     let filtered = OrdersFilters(
-        text: "josé nuñez", shipping: .twoDay, from: CalendarDay(year: 2026, month: 11, day: 1),
+        text: "josé nuñez", shipping: .twoDay, status: .paid, from: CalendarDay(year: 2026, month: 11, day: 1),
         to: CalendarDay(year: 2026, month: 11, day: 30), sort: OrdersQuery.Sort(.name, descending: false))
 
     func testTheFormHoldsWhatIsInForceAndEachFilterIsATagThatRemovesIt() {
@@ -144,14 +146,20 @@ final class ListOrdersPresenterTests: XCTestCase {
         XCTAssertEqual(form.shippingOptions.map(\.label), ["Any", "Standard Shipping", "One-Day Shipping", "Two-Day Shipping"])
         XCTAssertEqual(form.shippingOptions.map(\.value), ["", "0", "1", "2"])
         XCTAssertEqual(form.shippingOptions.map(\.checked), [false, false, false, true])
-        XCTAssertEqual(form.tags.map(\.label), ["Search: josé nuñez", "Shipping: Two-Day Shipping", "Ordered from 11/1/2026", "Ordered up to 11/30/2026"])
+        XCTAssertEqual(form.statusOptions.map(\.label), ["Any", "New", "Paid", "Packed", "Shipped", "Cancelled"])
+        XCTAssertEqual(form.statusOptions.map(\.value), ["", "new", "paid", "packed", "shipped", "cancelled"])
+        XCTAssertEqual(form.statusOptions.map(\.checked), [false, false, true, false, false, false])
+        XCTAssertEqual(
+            form.tags.map(\.label),
+            ["Search: josé nuñez", "Shipping: Two-Day Shipping", "Status: Paid", "Ordered from 11/1/2026", "Ordered up to 11/30/2026"])
         XCTAssertEqual(
             form.tags.map(\.removeURL),
             [
-                "/orders?shipping=2&from=2026-11-01&to=2026-11-30&sort=name",
-                "/orders?q=jos%C3%A9%20nu%C3%B1ez&from=2026-11-01&to=2026-11-30&sort=name",
-                "/orders?q=jos%C3%A9%20nu%C3%B1ez&shipping=2&to=2026-11-30&sort=name",
-                "/orders?q=jos%C3%A9%20nu%C3%B1ez&shipping=2&from=2026-11-01&sort=name",
+                "/orders?shipping=2&status=paid&from=2026-11-01&to=2026-11-30&sort=name",
+                "/orders?q=jos%C3%A9%20nu%C3%B1ez&status=paid&from=2026-11-01&to=2026-11-30&sort=name",
+                "/orders?q=jos%C3%A9%20nu%C3%B1ez&shipping=2&from=2026-11-01&to=2026-11-30&sort=name",
+                "/orders?q=jos%C3%A9%20nu%C3%B1ez&shipping=2&status=paid&to=2026-11-30&sort=name",
+                "/orders?q=jos%C3%A9%20nu%C3%B1ez&shipping=2&status=paid&from=2026-11-01&sort=name",
             ], "Each removes itself and keeps the rest, the sort too")
         XCTAssertEqual(form.clearURL, "/orders?sort=name", "Clearing keeps the sort")
         XCTAssertNil(spy.viewModel.noMatchMessage)
@@ -191,18 +199,18 @@ final class ListOrdersPresenterTests: XCTestCase {
         // Newest first, as the list opens.
         sut.presentFetchedOrders(response: .fetched([Seeds.Orders.amy], newerPage: nil, olderPage: nil))
         var columns = spy.viewModel.columns
-        XCTAssertEqual(columns.map(\.label), ["Order", "Date", "Customer", "Email", "Total"])
-        XCTAssertEqual(columns.map(\.ariaSort), [nil, "descending", "none", nil, "none"])
-        XCTAssertEqual(columns.map(\.sortURL), [nil, "/orders?sort=date", "/orders?sort=name", nil, "/orders?sort=-total"])
+        XCTAssertEqual(columns.map(\.label), ["Order", "Date", "Customer", "Status", "Email", "Total"])
+        XCTAssertEqual(columns.map(\.ariaSort), [nil, "descending", "none", nil, nil, "none"])
+        XCTAssertEqual(columns.map(\.sortURL), [nil, "/orders?sort=date", "/orders?sort=name", nil, nil, "/orders?sort=-total"])
         XCTAssertEqual(spy.viewModel.caption, "Orders, newest first")
 
         // By name, A to Z, with a search: the search is kept, the name column turns it round.
         sut.presentFetchedOrders(response: .fetched([Seeds.Orders.amy], newerPage: nil, olderPage: nil, filters: OrdersFilters(text: "a b", sort: .init(.name, descending: false))))
         columns = spy.viewModel.columns
-        XCTAssertEqual(columns.map(\.ariaSort), [nil, "none", "ascending", nil, "none"])
-        XCTAssertEqual(columns.map(\.sortURL), [nil, "/orders?q=a%20b", "/orders?q=a%20b&sort=-name", nil, "/orders?q=a%20b&sort=-total"])
+        XCTAssertEqual(columns.map(\.ariaSort), [nil, "none", "ascending", nil, nil, "none"])
+        XCTAssertEqual(columns.map(\.sortURL), [nil, "/orders?q=a%20b", "/orders?q=a%20b&sort=-name", nil, nil, "/orders?q=a%20b&sort=-total"])
         XCTAssertEqual(spy.viewModel.caption, "Orders found, by customer name, A to Z")
-        XCTAssertEqual(columns.map(\.className), [nil, nil, nil, "email", "number"])
+        XCTAssertEqual(columns.map(\.className), [nil, nil, nil, nil, "email", "number"])
     }
 
     func testPagesOfAFilteredListKeepTheFiltersAndSort() {
@@ -243,7 +251,7 @@ final class ListOrdersPresenterTests: XCTestCase {
         sut.viewController = spy
 
         sut.presentFetchedOrders(response: .fetched([Seeds.Orders.amy], newerPage: nil, olderPage: nil, filters: filtered, mayExport: true))
-        XCTAssertEqual(spy.viewModel.exportURL, "/orders.csv?q=jos%C3%A9%20nu%C3%B1ez&shipping=2&from=2026-11-01&to=2026-11-30&sort=name")
+        XCTAssertEqual(spy.viewModel.exportURL, "/orders.csv?q=jos%C3%A9%20nu%C3%B1ez&shipping=2&status=paid&from=2026-11-01&to=2026-11-30&sort=name")
 
         sut.presentFetchedOrders(response: .fetched([Seeds.Orders.amy], newerPage: nil, olderPage: nil, filters: filtered, mayExport: false))
         XCTAssertNil(spy.viewModel.exportURL)

@@ -72,7 +72,8 @@ final class ListOrdersViewControllerTests: XCTestCase {
     func testDisplayFetchedOrdersShouldRenderTheListTemplateWithTheViewModel() {
         // Given
         let displayedOrder = ListOrders.FetchOrders.ViewModel.DisplayedOrder(
-            id: "1", url: "/orders/1", date: "6/29/07", email: "amy.apple@clean-swift.com", name: "Amy Apple", total: "$1.23")
+            id: "1", url: "/orders/1", date: "6/29/07", email: "amy.apple@clean-swift.com", name: "Amy Apple", total: "$1.23",
+            status: "New", statusClass: "status-new")
         let viewModel = ListOrders.FetchOrders.ViewModel(displayedOrders: [displayedOrder])
 
         // When
