@@ -1,5 +1,6 @@
 """What an order clerk does, in a real browser against the real server (issue 4)."""
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
@@ -271,3 +272,35 @@ def test_the_form_works_with_scripts_off(browser_without_scripts):
     open_page(driver, f"/orders/{order_id}")
     assert detail_values(driver)["Billing address"] == [
         "1 Market Street", "Suite 300", "San Francisco, CA 94107"]
+
+
+def press(driver, key):
+    """Presses `key` wherever focus is (no element is focused first, as send_keys would)."""
+    ActionChains(driver).send_keys(key).perform()
+
+
+def skip_to_main_content(driver, path):
+    """On `path`: the first Tab reaches "Skip to main content" (hidden until it has focus, then
+    shown with a focus ring); Enter on it, then Tab, reaches a control inside <main>, past the
+    header's links."""
+    open_page(driver, path)
+    link = driver.find_element(By.CSS_SELECTOR, "a.skip-link")
+    assert link.size["width"] <= 1, f"the skip link on {path} is hidden until it has focus"
+    press(driver, Keys.TAB)
+    assert driver.switch_to.active_element == link, f"the first Tab on {path} reaches the skip link"
+    assert link.text == "Skip to main content" and link.size["width"] > 1, "shown while it has focus"
+    assert has_focus_ring(driver, link)
+    press(driver, Keys.ENTER)
+    press(driver, Keys.TAB)
+    assert driver.execute_script("return document.querySelector('main').contains(document.activeElement)"), \
+        f"after the skip link, Tab on {path} goes on inside the main content"
+
+
+def test_the_skip_link_comes_first_and_leads_past_the_header(browser):
+    for path in ("/orders", "/orders/new"):
+        skip_to_main_content(browser, path)
+        assert active_id(browser) != "main-content", "main took focus for a moment only"
+
+
+def test_the_skip_link_works_with_scripts_off(browser_without_scripts):
+    skip_to_main_content(browser_without_scripts, "/orders/new")
