@@ -174,8 +174,11 @@ def test_edit_the_shipment_and_keep_the_stored_card(browser):
     assert browser.title == f"Edit order {order_id} – CleanStore"
     assert value_of(browser, "paymentMethodCreditCardNumber") == ""
     assert value_of(browser, "paymentMethodCVV") == ""
-    card_label = browser.find_element(By.CSS_SELECTOR, 'label[for="paymentMethodCreditCardNumber"]')
-    assert "4444" in card_label.text
+    card = field(browser, "paymentMethodCreditCardNumber")
+    assert card.accessible_name == "Card number", "the hint is no part of the label"
+    assert card.get_attribute("aria-describedby") == "paymentMethodCreditCardNumber-hint"
+    assert browser.find_element(By.ID, "paymentMethodCreditCardNumber-hint").text == \
+        "Leave empty to keep the card ending 4444."
     assert field(browser, "billingAddressSameAsShipping").is_selected()
     assert not billing_shown(browser), "billing fields start hidden when the box comes ticked"
     assert value_of(browser, "shipmentAddressStreet1") == "10 Old Road"
@@ -199,6 +202,23 @@ def test_edit_the_shipment_and_keep_the_stored_card(browser):
     assert shown["Billing address"] == new_address, "billing follows shipping while ticked"
     assert shown["Name"] == "Carl Cable"
     screenshot(browser, "05-detail-after-edit")
+
+
+def test_hints_are_outside_the_labels_and_describe_their_fields(browser):
+    """A field's name is its label alone; its hint is read after it (aria-describedby), and with
+    an error the hint comes first, then the error (GOV.UK's order)."""
+    open_page(browser, "/orders/new")
+    for name, label, hint in (
+            ("paymentMethodExpirationDate", "Expiry date", "For example, 04/29"),
+            ("paymentMethodCVV", "Card security code", "The last 3 or 4 digits on the back of the card")):
+        assert field(browser, name).accessible_name == label
+        assert field(browser, name).get_attribute("aria-describedby") == f"{name}-hint"
+        assert browser.find_element(By.ID, f"{name}-hint").text == hint
+    type_into(browser, "paymentMethodExpirationDate", "13/39")
+    submit(browser)
+    assert field(browser, "paymentMethodExpirationDate").accessible_name == "Expiry date"
+    assert field(browser, "paymentMethodExpirationDate").get_attribute("aria-describedby") == \
+        "paymentMethodExpirationDate-hint paymentMethodExpirationDate-error"
 
 
 def test_back_after_a_save_does_not_resubmit(browser):

@@ -279,6 +279,16 @@ enum CreateOrder {
             /// After a conflict: what the clerk had typed, where it differs from `value` (the order as
             /// someone else saved it).
             var typedValue: String? = nil
+            /// Shown under the label, outside it ("For example, 04/29"): the label alone names the field.
+            var hint: String? = nil
+
+            /// The ids of what describes the input, in GOV.UK's order: its hint, its error, what the
+            /// clerk had typed (nil when nothing does).
+            var describedBy: String? {
+                let ids = [hint.map { _ in "\(name)-hint" }, errorMessage.map { _ in "\(name)-error" }, typedValue.map { _ in "\(name)-typed" }]
+                    .compactMap { $0 }
+                return ids.isEmpty ? nil : ids.joined(separator: " ")
+            }
         }
 
         struct DisplayedError: Equatable {
@@ -307,8 +317,6 @@ enum CreateOrder {
         var fields: [String: DisplayedField]
         var billingAddressSameAsShipping: Bool
         var shippingMethods: [ShippingMethod]
-        /// On the edit form: which card is kept when the number is left empty.
-        var cardHint: String?
         /// Something to know that is no error (the form came back after signing in).
         var notice: String? = nil
 

@@ -203,7 +203,8 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
                 // The card security code is never echoed back.
                 value: field == .paymentMethodCVV ? "" : fields[field],
                 errorMessage: messages[field],
-                typedValue: typedValues[field])
+                typedValue: typedValues[field],
+                hint: hint(for: field, editing: editing))
         }
         let summary = Field.allCases.compactMap { field in
             messages[field].map { DisplayedForm.DisplayedError(field: field.rawValue, message: $0) }
@@ -227,7 +228,6 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
                 return DisplayedForm.ShippingMethod(
                     value: value, name: method.toString(), selected: fields.shipmentMethodSpeed == value)
             },
-            cardHint: editing?.lastFourDigits.map { "Leave empty to keep the card ending \($0)." },
             notice: notice)
     }
 }

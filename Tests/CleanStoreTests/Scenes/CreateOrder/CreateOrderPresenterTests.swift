@@ -71,7 +71,7 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertNil(form.version)
         XCTAssertFalse(form.hasErrors)
         XCTAssertEqual(form.errors, [])
-        XCTAssertNil(form.cardHint)
+        XCTAssertNil(form.fields["paymentMethodCreditCardNumber"]?.hint)
         XCTAssertEqual(Set(form.fields.keys), Set(CreateOrder.Field.allCases.map(\.rawValue)))
         XCTAssert(form.fields.values.allSatisfy { $0.value.isEmpty && $0.errorMessage == nil })
         XCTAssertEqual(form.shippingMethods, [
@@ -79,6 +79,40 @@ final class CreateOrderPresenterTests: XCTestCase {
             .init(value: "1", name: "One-Day Shipping", selected: false),
             .init(value: "2", name: "Two-Day Shipping", selected: false),
         ])
+    }
+
+    func testEveryFormShowsItsHintsUnderTheLabelsEachStartingWithACapital() throws {
+        // When
+        sut.presentNewOrder(response: CreateOrder.NewOrder.Response(shipmentMethods: Self.shipmentMethods))
+        sut.presentOrderToEdit(response: .found(Seeds.Orders.bob, shipmentMethods: Self.shipmentMethods))
+
+        // Then
+        let new = try XCTUnwrap(spy.newOrderViewModel?.form)
+        let (edit, _) = try form(spy.orderToEditViewModel?.page)
+        XCTAssertEqual(
+            new.fields.compactMapValues(\.hint),
+            ["paymentMethodExpirationDate": "For example, 04/29", "paymentMethodCVV": "The last 3 or 4 digits on the back of the card"])
+        XCTAssertEqual(edit.fields.compactMapValues(\.hint), [
+            "paymentMethodCreditCardNumber": "Leave empty to keep the card ending 4444.",
+            "paymentMethodExpirationDate": "For example, 04/29", "paymentMethodCVV": "The last 3 or 4 digits on the back of the card",
+        ])
+        for hint in edit.fields.values.compactMap(\.hint) {
+            XCTAssert(hint.first?.isUppercase == true, "\(hint) starts with a capital")
+        }
+    }
+
+    func testAFieldIsDescribedByItsHintThenItsErrorThenWhatWasTyped() {
+        typealias DisplayedField = CreateOrder.DisplayedForm.DisplayedField
+        let name = "paymentMethodExpirationDate"
+        XCTAssertNil(DisplayedField(name: name, value: "").describedBy)
+        XCTAssertEqual(DisplayedField(name: name, value: "", hint: "For example, 04/29").describedBy, "\(name)-hint")
+        XCTAssertEqual(
+            DisplayedField(name: name, value: "", errorMessage: "Enter", hint: "For example, 04/29").describedBy,
+            "\(name)-hint \(name)-error", "GOV.UK's order: the hint, then the error")
+        XCTAssertEqual(
+            DisplayedField(name: name, value: "", errorMessage: "Enter", typedValue: "13/29", hint: "For example, 04/29").describedBy,
+            "\(name)-hint \(name)-error \(name)-typed")
+        XCTAssertEqual(DisplayedField(name: "firstName", value: "", typedValue: "Amy").describedBy, "firstName-typed")
     }
 
     // MARK: Tests: create order
@@ -250,7 +284,7 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertFalse(form.billingAddressSameAsShipping, "Bob's billing address is not his shipment address")
         XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.value, "", "The card number is never shown whole")
         XCTAssertEqual(form.fields["paymentMethodCVV"]?.value, "")
-        XCTAssertEqual(form.cardHint, "Leave empty to keep the card ending 4444.")
+        XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.hint, "Leave empty to keep the card ending 4444.")
     }
 
     func testPresentOrderToEditShouldTickSameAsShippingWhenTheAddressesAreEqual() throws {
@@ -306,7 +340,7 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(state, .invalid)
         XCTAssertEqual(form.title, "Error: Edit order 2")
         XCTAssertEqual(form.errors, [.init(field: "phone", message: "Enter the customer's phone number")])
-        XCTAssertEqual(form.cardHint, "Leave empty to keep the card ending 4444.")
+        XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.hint, "Leave empty to keep the card ending 4444.")
         XCTAssertEqual(form.fields["email"]?.value, "amy.apple@clean-swift.com", "The posted values come back")
     }
 
@@ -342,7 +376,7 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(form.heading, "Edit order 7")
         XCTAssertEqual(form.action, "/orders/7", "Saved again, the form updates order 7 (never creates a new one)")
         XCTAssertEqual(form.version, "1")
-        XCTAssertNil(form.cardHint, "The stored card is not known")
+        XCTAssertNil(form.fields["paymentMethodCreditCardNumber"]?.hint, "The stored card is not known")
         XCTAssertEqual(form.formMessage, CreateOrderPresenter.storeUnavailableMessage)
     }
 
@@ -399,7 +433,7 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.value, "", "An empty card field keeps the saved card")
         XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.typedValue, "a new card ending 1111", "Never the whole number")
         XCTAssertNil(form.fields["paymentMethodCVV"]?.typedValue)
-        XCTAssertEqual(form.cardHint, "Leave empty to keep the card ending 4444.", "The card saved now")
+        XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.hint, "Leave empty to keep the card ending 4444.", "The card saved now")
         XCTAssertEqual(form.errors, [])
     }
 
@@ -470,7 +504,7 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(form.fields["paymentMethodCVV"]?.value, "")
         XCTAssertEqual(form.shippingMethods.filter(\.selected).map(\.value), ["1"])
         XCTAssert(form.billingAddressSameAsShipping)
-        XCTAssertNil(form.cardHint)
+        XCTAssertNil(form.fields["paymentMethodCreditCardNumber"]?.hint)
         XCTAssertEqual(form.errors, [], "Nothing was checked yet")
     }
 
@@ -503,7 +537,7 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(form.submitLabel, "Save changes")
         XCTAssertEqual(form.version, "3", "Saved, it is refused if someone else changed the order since it was opened")
         XCTAssertEqual(form.fields["firstName"]?.value, "Amy", "As typed, not as stored")
-        XCTAssertEqual(form.cardHint, "Leave empty to keep the card ending 4444.")
+        XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.hint, "Leave empty to keep the card ending 4444.")
         XCTAssertNil(form.formMessage, "No error: the title says none")
         XCTAssertFalse(form.title.hasPrefix("Error"))
         XCTAssertEqual(
@@ -531,6 +565,6 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(form.action, "/orders/2")
         XCTAssertEqual(form.formMessage, CreateOrderPresenter.storeUnavailableMessage)
         XCTAssertEqual(form.fields["firstName"]?.value, "Amy")
-        XCTAssertNil(form.cardHint, "The stored card could not be read")
+        XCTAssertNil(form.fields["paymentMethodCreditCardNumber"]?.hint, "The stored card could not be read")
     }
 }
