@@ -118,6 +118,7 @@ extension CreateOrderViewController.FormPage: MustacheParent {
 extension CreateOrder.DisplayedForm.ShippingMethod: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
+        case "id": id
         case "value": value
         case "name": self.name
         case "selected": selected

@@ -32,7 +32,7 @@ final class ViewModelRenderingTests: XCTestCase {
         let field = CreateOrder.DisplayedForm.DisplayedField(
             name: "email", value: "a@b.c", errorMessage: "Enter", typedValue: "x", hint: "For example, name@example.com")
         let error = CreateOrder.DisplayedForm.DisplayedError(field: "email", message: "Enter")
-        let shippingMethod = CreateOrder.DisplayedForm.ShippingMethod(value: "0", name: "Standard Shipping", selected: true)
+        let shippingMethod = CreateOrder.DisplayedForm.ShippingMethod(id: "shipmentMethodSpeed", value: "0", name: "Standard Shipping", selected: true)
         let form = CreateOrder.DisplayedForm(
             title: "t", heading: "h", submitLabel: "s", action: "/orders/1", cancelURL: "/orders/1", version: "1",
             errors: [error], formMessage: "m", fields: ["email": field], billingAddressSameAsShipping: true,

@@ -296,7 +296,10 @@ enum CreateOrder {
             var message: String
         }
 
+        /// One radio of the shipping method: the first one's id is the field's name (the error
+        /// summary links to it), the others' `shipmentMethodSpeed-2`, `-3`… (GOV.UK's ids).
         struct ShippingMethod: Equatable {
+            var id: String
             var value: String
             var name: String
             var selected: Bool

@@ -223,10 +223,12 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
             formMessage: formMessage,
             fields: displayedFields,
             billingAddressSameAsShipping: fields.isBillingAddressSameAsShipping,
-            shippingMethods: shipmentMethods.map { method in
+            shippingMethods: shipmentMethods.enumerated().map { index, method in
                 let value = String(method.speed.rawValue)
+                let name = Field.shipmentMethodSpeed.rawValue
                 return DisplayedForm.ShippingMethod(
-                    value: value, name: method.toString(), selected: fields.shipmentMethodSpeed == value)
+                    id: index == 0 ? name : "\(name)-\(index + 1)", value: value, name: method.toString(),
+                    selected: fields.shipmentMethodSpeed == value)
             },
             notice: notice)
     }

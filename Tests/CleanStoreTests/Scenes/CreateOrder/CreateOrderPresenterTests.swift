@@ -75,10 +75,10 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(Set(form.fields.keys), Set(CreateOrder.Field.allCases.map(\.rawValue)))
         XCTAssert(form.fields.values.allSatisfy { $0.value.isEmpty && $0.errorMessage == nil })
         XCTAssertEqual(form.shippingMethods, [
-            .init(value: "0", name: "Standard Shipping", selected: false),
-            .init(value: "1", name: "One-Day Shipping", selected: false),
-            .init(value: "2", name: "Two-Day Shipping", selected: false),
-        ])
+            .init(id: "shipmentMethodSpeed", value: "0", name: "Standard Shipping", selected: false),
+            .init(id: "shipmentMethodSpeed-2", value: "1", name: "One-Day Shipping", selected: false),
+            .init(id: "shipmentMethodSpeed-3", value: "2", name: "Two-Day Shipping", selected: false),
+        ], "Radios; the first one's id is the field's name, for the error summary's link")
     }
 
     func testEveryFormShowsItsHintsUnderTheLabelsEachStartingWithACapital() throws {
