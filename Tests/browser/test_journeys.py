@@ -233,6 +233,54 @@ def test_hints_are_outside_the_labels_and_describe_their_fields(browser):
         "paymentMethodExpirationDate-hint paymentMethodExpirationDate-error"
 
 
+# Someone else saves the order of the edit form on the page first: the same form, posted behind
+# the page's back (same cookies, same form token), with another phone number.
+SAVE_BEHIND_THE_PAGES_BACK = """
+var done = arguments[arguments.length - 1], form = document.querySelector("form.order-form");
+var body = new URLSearchParams(new FormData(form));
+body.set("phone", arguments[0]);
+fetch(form.action, {method: "POST", body: body, redirect: "manual"})
+  .then(function (response) { done(response.type); }, function (error) { done(String(error)); });
+"""
+
+
+def test_a_conflict_summary_links_to_every_field_that_differs(browser):
+    """Journey: two saves from one version of the edit form. The second gets the 409 form: its
+    focused summary links to each field where what the clerk typed differs from the order as saved
+    (the phone the other save changed, the city this clerk typed), as the error summary does; each
+    link moves focus to its field, whose note says what was typed. Typed again, it saves."""
+    order_id = create_order(browser, valid_order(firstName="Cora", lastName="Conflict"))
+    open_page(browser, f"/orders/{order_id}/edit")
+    assert browser.execute_async_script(SAVE_BEHIND_THE_PAGES_BACK, "(415) 555-0199") == "opaqueredirect"
+    type_into(browser, "shipmentAddressCity", "Springfield")
+    submit(browser)
+
+    assert browser.title == f"Error: Edit order {order_id} – CleanStore", browser.title
+    summary = browser.find_element(By.CSS_SELECTOR, ".error-summary")
+    assert browser.switch_to.active_element == summary, "the summary has focus on load"
+    links = summary.find_elements(By.CSS_SELECTOR, "a")
+    assert [link.text for link in links] == [
+        "Phone number: you typed (415) 555-0100", "City of the shipment address: you typed Springfield"]
+    notes = [note.get_attribute("id") for note in browser.find_elements(By.CSS_SELECTOR, ".typed-value")]
+    assert notes == ["phone-typed", "shipmentAddressCity-typed"], "a note for every link, none hidden"
+    for link in links:
+        name = link.get_attribute("href").split("#", 1)[1]
+        link.click()
+        assert active_id(browser) == name, f"the summary's link to #{name} focuses that field"
+        assert in_viewport(browser, field(browser, name))
+        assert browser.find_element(By.ID, f"{name}-typed").is_displayed()
+    assert value_of(browser, "phone") == "(415) 555-0199", "the form shows the order as saved now"
+    screenshot(browser, "07-form-conflict")
+
+    type_into(browser, "shipmentAddressCity", "Springfield")
+    submit(browser)
+    assert path_of(browser) == f"/orders/{order_id}", browser.title
+    assert flash(browser) == f"Order {order_id} was updated."
+    shown = detail_values(browser)
+    assert shown["Phone"] == "(415) 555-0199", "the other save is kept"
+    assert shown["Address"][-1] == "Springfield, CA 94107"
+
+
 def test_back_after_a_save_does_not_resubmit(browser):
     """Journey 4: Post/Redirect/Get: Back and Reload after a save make no second order."""
     before = count_orders(browser)

@@ -266,6 +266,11 @@ final class HTTPTests: XCTestCase {
             XCTAssert(html.contains(#"<p class="typed-value" id="phone-typed">You typed: <strong>111-111-1111</strong></p>"#))
             XCTAssert(html.contains(#"<p class="typed-value" id="shipmentAddressCity-typed">You typed: <strong>Palo Alto</strong></p>"#),
                       "What the second clerk typed is not lost")
+            XCTAssert(
+                html.contains(
+                    ##"<li><a href="#phone">Phone number: you typed 111-111-1111</a></li>"## + "\n"
+                        + ##"<li><a href="#shipmentAddressCity">City of the shipment address: you typed Palo Alto</a></li>"##),
+                "The summary links to each field that differs")
             XCTAssert(html.contains(#"<input type="hidden" name="version" value="2" />"#))
             XCTAssertEqual(HTMLCheck.findings(in: html), [])
             let afterConflict = try await app.store.fetchOrder(id: "1")

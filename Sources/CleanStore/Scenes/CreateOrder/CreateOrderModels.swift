@@ -313,7 +313,8 @@ enum CreateOrder {
         var cancelURL: String
         /// On the edit form: the order's version the form saves over (a hidden field).
         var version: String?
-        /// Messages for the error summary, in the form's order.
+        /// The error summary's links, in the form's order: each mistake; after a conflict, each field
+        /// where what the clerk typed differs from the order as saved now.
         var errors: [DisplayedError]
         /// A problem with the whole form (the store failed, or someone else saved the order).
         var formMessage: String?

@@ -46,6 +46,12 @@ extension CreateOrderPresenter {
         }
     }
 
+    /// A field's name as the start of a sentence, the same on every form ("Street line 1 of the
+    /// shipment address").
+    static func label(_ field: Field) -> String {
+        words(field).label
+    }
+
     /// A field's words: its name as the start of a sentence, what to do when it is empty, and when
     /// it is not in the form it takes (nil: a sentence made from the name). A new field adds one
     /// line here.

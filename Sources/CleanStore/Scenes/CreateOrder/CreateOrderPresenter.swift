@@ -81,11 +81,13 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
         case .conflict(let current, let attempted, let posted, let shipmentMethods):
             // The form shows the order as it is stored now (values and version): saved again as it
             // is, it changes nothing someone else saved. What the clerk typed is not lost: it is
-            // shown under each field where it differs, to be typed again where it should win.
-            let form = displayedForm(
+            // shown under each field where it differs, to be typed again where it should win; the
+            // summary links to each of those fields.
+            let typed = typedValues(posted.fields, saving: attempted, over: current)
+            var form = displayedForm(
                 formFields(of: current), editing: Editing(current),
-                formMessage: conflictMessage(current),
-                typedValues: typedValues(posted.fields, saving: attempted, over: current), shipmentMethods: shipmentMethods)
+                formMessage: conflictMessage(current), typedValues: typed, shipmentMethods: shipmentMethods)
+            form.errors = differences(typed, billingHidden: form.billingAddressSameAsShipping)
             page = .form(form, .conflict)
         case .notFound:
             page = .notFound

@@ -434,7 +434,102 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.typedValue, "a new card ending 1111", "Never the whole number")
         XCTAssertNil(form.fields["paymentMethodCVV"]?.typedValue)
         XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.hint, "Leave empty to keep the card ending 4444.", "The card saved now")
-        XCTAssertEqual(form.errors, [])
+        XCTAssertEqual(
+            form.errors.map { [$0.field, $0.message] },
+            [
+                ["firstName", "First name: you typed Amy"],
+                ["lastName", "Last name: you typed Apple"],
+                ["phone", "Phone number: you typed 111-111-1111"],
+                ["email", "Email address: you typed amy.apple@clean-swift.com"],
+                ["shipmentAddressStreet1", "Street line 1 of the shipment address: you typed 1 Infinite Loop"],
+                ["shipmentAddressStreet2", "Street line 2 of the shipment address: you typed Suite 1"],
+                ["shipmentAddressCity", "City of the shipment address: you typed Cupertino"],
+                ["shipmentAddressZIP", "ZIP code of the shipment address: you typed 95014"],
+                ["shipmentMethodSpeed", "Shipping method: you chose One-Day Shipping"],
+                ["paymentMethodCreditCardNumber", "Card number: you typed a new card ending 1111"],
+                ["billingAddressStreet1", "Street line 1 of the billing address: you typed 1 Infinite Loop"],
+                ["billingAddressStreet2", "Street line 2 of the billing address: you typed Suite 1"],
+                ["billingAddressCity", "City of the billing address: you typed Cupertino"],
+                ["billingAddressState", "State of the billing address: you typed ma"],
+                ["billingAddressZIP", "ZIP code of the billing address: you typed 95014"],
+            ],
+            "The summary links to every field that differs, in the form's order, as it links to mistakes")
+        XCTAssertEqual(
+            Set(form.errors.map(\.field)), Set(form.fields.values.filter { $0.typedValue != nil }.map(\.name)),
+            "A link for every note under a field, and a note for every link")
+    }
+
+    func testAfterAConflictABillingAddressThatFollowsTheShippingOneIsNotRepeated() throws {
+        // Given: Amy's order (billing = shipping), saved by someone else; the clerk, with "same as
+        // shipping" ticked, moved it to Palo Alto
+        var current = Seeds.Orders.amy
+        current.version = 2
+        var attempted = current
+        attempted.shipmentAddress.city = "Palo Alto"
+        attempted.billingAddress.city = "Palo Alto"
+        var fields = sut.formFields(of: current)
+        fields.shipmentAddressCity = "Palo Alto"
+        fields.version = "1"
+
+        // When
+        sut.presentUpdatedOrder(
+            response: .conflict(current: current, attempted: attempted, posted: Self.posted(fields), shipmentMethods: Self.shipmentMethods))
+
+        // Then
+        let (form, _) = try form(spy.updatedOrderViewModel?.page)
+        XCTAssert(form.billingAddressSameAsShipping)
+        XCTAssertEqual(form.fields.compactMapValues(\.typedValue), ["shipmentAddressCity": "Palo Alto"], "The billing fields are hidden")
+        XCTAssertEqual(form.errors, [.init(field: "shipmentAddressCity", message: "City of the shipment address: you typed Palo Alto")])
+    }
+
+    func testAfterAConflictABillingAddressTypedUnderATickedBoxIsOneLinkToTheBox() throws {
+        // Given: Amy's order as saved now has "same as shipping" ticked; the clerk's form, opened
+        // before, had a billing address of its own, which they kept
+        var current = Seeds.Orders.amy
+        current.version = 2
+        var attempted = current
+        attempted.billingAddress = Address(street1: "2 Bill Street", street2: "", city: "Bobsville", state: "NY", zip: "10001")
+        var fields = sut.formFields(of: current)
+        fields.billingAddressSameAsShipping = ""
+        fields.billingAddressStreet1 = "2 Bill Street"
+        fields.billingAddressCity = "Bobsville"
+        fields.billingAddressState = "NY"
+        fields.billingAddressZIP = "10001"
+        fields.version = "1"
+
+        // When
+        sut.presentUpdatedOrder(
+            response: .conflict(current: current, attempted: attempted, posted: Self.posted(fields), shipmentMethods: Self.shipmentMethods))
+
+        // Then
+        let (form, _) = try form(spy.updatedOrderViewModel?.page)
+        XCTAssert(form.billingAddressSameAsShipping, "The order as saved now")
+        XCTAssertEqual(form.fields["billingAddressCity"]?.typedValue, "Bobsville", "Shown once the box is unticked")
+        XCTAssertEqual(
+            form.errors,
+            [.init(field: "billingAddressSameAsShipping", message: "Same as shipping address: you typed a different billing address")],
+            "The box hides the billing fields: the link goes to the box")
+    }
+
+    func testTheConflictsSummarySaysAFieldWasLeftEmpty() throws {
+        // Given: the clerk emptied street line 2 of Bob's billing address, which someone else kept
+        var current = Seeds.Orders.bob
+        current.version = 2
+        var attempted = current
+        attempted.billingAddress.street2 = ""
+        var fields = sut.formFields(of: current)
+        fields.billingAddressStreet2 = "  "
+        fields.version = "1"
+
+        // When
+        sut.presentUpdatedOrder(
+            response: .conflict(current: current, attempted: attempted, posted: Self.posted(fields), shipmentMethods: Self.shipmentMethods))
+
+        // Then
+        let (form, _) = try form(spy.updatedOrderViewModel?.page)
+        XCTAssertEqual(form.fields["billingAddressStreet2"]?.typedValue, "(empty)")
+        XCTAssertEqual(
+            form.errors, [.init(field: "billingAddressStreet2", message: "Street line 2 of the billing address: you left it empty")])
     }
 
     func testPresentUpdatedOrderShouldNameWhoMadeTheOtherChangeAndWhen() throws {
