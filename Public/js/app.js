@@ -73,10 +73,20 @@
     });
   }
 
+  // A success banner (a flash: "Order 7 was updated.") gets focus on load, so a screen reader
+  // reads it and Tab goes on from it, as GOV.UK's notification banner does. Without the script
+  // its role="alert" still has it announced. The error summary, when a page has one, goes first.
+  function focusNotificationBanner() {
+    var banner = document.querySelector('.notification-banner[role="alert"]');
+    if (!banner || document.querySelector(".error-summary")) return;
+    focusOnce(banner);
+  }
+
   function start() {
     enhanceSkipLink();
     enhanceBillingToggle();
     enhanceErrorSummary();
+    focusNotificationBanner();
   }
 
   if (document.readyState === "loading") {

@@ -281,6 +281,51 @@ def test_a_conflict_summary_links_to_every_field_that_differs(browser):
     assert shown["Address"][-1] == "Springfield, CA 94107"
 
 
+def assert_announced(driver, message):
+    """The page shows `message` in a success banner that is read out (role="alert", titled
+    "Success") and has focus, so Tab goes on from it."""
+    banner = driver.find_element(By.CSS_SELECTOR, ".notification-banner")
+    assert banner.get_attribute("role") == "alert"
+    assert banner.accessible_name == "Success"
+    assert flash(driver) == message
+    assert driver.switch_to.active_element == banner, "the banner has focus on load"
+    assert has_focus_ring(driver, banner)
+
+
+def test_update_and_delete_messages_are_announced(browser):
+    """The flash after an update and after a delete is a success banner that takes focus (GOV.UK's
+    notification banner); shown once, it loses its tabindex with focus."""
+    order_id = create_order(browser, valid_order(firstName="Bea", lastName="Banner"))
+    open_page(browser, f"/orders/{order_id}/edit")
+    type_into(browser, "firstName", "Beatrix")
+    submit(browser)
+    assert path_of(browser) == f"/orders/{order_id}"
+    assert_announced(browser, f"Order {order_id} was updated.")
+    screenshot(browser, "08-detail-updated")
+    press(browser, Keys.TAB)
+    assert browser.execute_script("return document.querySelector('main').contains(document.activeElement)"), \
+        "Tab goes on from the banner into the page"
+    assert browser.find_element(By.CSS_SELECTOR, ".notification-banner").get_attribute("tabindex") is None
+
+    open_page(browser, f"/orders/{order_id}/delete")
+    navigate(browser, browser.find_element(By.CSS_SELECTOR, "form.confirm-form button[type=submit]").click)
+    assert path_of(browser) == "/orders"
+    assert_announced(browser, f"Order {order_id} was deleted.")
+    navigate(browser, browser.refresh)
+    assert not browser.find_elements(By.CSS_SELECTOR, ".notification-banner"), "shown once"
+
+
+def test_the_skip_link_and_the_banner_work_without_scripts(browser_without_scripts):
+    driver = browser_without_scripts
+    skip_to_main_content(driver, "/orders/new")
+    order_id = create_order(driver, valid_order(firstName="Nora", lastName="Noscript"))
+    open_page(driver, f"/orders/{order_id}/edit")
+    submit(driver)
+    assert path_of(driver) == f"/orders/{order_id}", driver.title
+    banner = driver.find_element(By.CSS_SELECTOR, ".notification-banner[role=alert]")
+    assert flash(driver) == f"Order {order_id} was updated." and banner.is_displayed()
+
+
 def test_back_after_a_save_does_not_resubmit(browser):
     """Journey 4: Post/Redirect/Get: Back and Reload after a save make no second order."""
     before = count_orders(browser)
@@ -380,7 +425,3 @@ def test_the_skip_link_comes_first_and_leads_past_the_header(browser):
     for path in ("/orders", "/orders/new"):
         skip_to_main_content(browser, path)
         assert active_id(browser) != "main-content", "main took focus for a moment only"
-
-
-def test_the_skip_link_works_with_scripts_off(browser_without_scripts):
-    skip_to_main_content(browser_without_scripts, "/orders/new")

@@ -23,7 +23,7 @@ final class HTTPTests: XCTestCase {
             let list = try await client.get("/orders", cookie: flash)
             XCTAssertEqual(list.status, .ok)
             XCTAssertEqual(list.headers[.contentType], "text/html; charset=utf-8")
-            XCTAssert(list.text.contains(#"<div class="flash" role="status">Order 1 was created.</div>"#))
+            XCTAssert(list.text.contains(#"<p class="notification-banner-heading flash">Order 1 was created.</p>"#))
             XCTAssert(list.text.contains(#"<a href="/orders/1">Order 1</a>"#))
             XCTAssert(list.text.contains("$19.99"))
             let listAgain = try await client.get("/orders")
