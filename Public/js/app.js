@@ -1,4 +1,4 @@
-// CleanStore Web – the order form's small helpers. Loaded from <head> with `defer`, never inline,
+// CleanStore Web – the pages' small helpers. Loaded from <head> with `defer`, never inline,
 // so a Content-Security-Policy of `default-src 'self'` holds. Every page works without it:
 // it only moves focus and hides the billing fields that the server ignores anyway.
 (function () {
@@ -50,9 +50,43 @@
     sync();
   }
 
+  // Gives `element` focus for a moment: focusable by script only (tabindex -1) until it loses
+  // focus again, as GOV.UK Frontend's setFocus does.
+  function focusOnce(element) {
+    if (!element.hasAttribute("tabindex")) {
+      element.setAttribute("tabindex", "-1");
+      element.addEventListener("blur", function () {
+        element.removeAttribute("tabindex");
+      }, { once: true });
+    }
+    element.focus();
+  }
+
+  // The skip link: the browser scrolls to <main id="main-content"> by itself, but not every
+  // browser moves keyboard focus there; focusing it makes the next Tab start inside the page.
+  function enhanceSkipLink() {
+    var link = document.querySelector(".skip-link");
+    if (!link) return;
+    link.addEventListener("click", function () {
+      var target = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+      if (target) focusOnce(target);
+    });
+  }
+
+  // A success banner (a flash: "Order 7 was updated.") gets focus on load, so a screen reader
+  // reads it and Tab goes on from it, as GOV.UK's notification banner does. Without the script
+  // its role="alert" still has it announced. The error summary, when a page has one, goes first.
+  function focusNotificationBanner() {
+    var banner = document.querySelector('.notification-banner[role="alert"]');
+    if (!banner || document.querySelector(".error-summary")) return;
+    focusOnce(banner);
+  }
+
   function start() {
+    enhanceSkipLink();
     enhanceBillingToggle();
     enhanceErrorSummary();
+    focusNotificationBanner();
   }
 
   if (document.readyState === "loading") {

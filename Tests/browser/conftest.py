@@ -89,14 +89,15 @@ ERROR_STATUS = re.compile(r"^(\S+) - Failed to load resource: the server respond
 def console_problems(driver):
     """Console errors: a script error, a blocked resource (CSP), a missing file. A page's own
     error status is expected (422 for a form sent back with its mistakes, 403 for a page refused
-    to a role or a form posted signed out, 404 for a spent set-up link); a file a page loads
+    to a role or a form posted signed out, 404 for a spent set-up link, 409 for an edit saved
+    after someone else's); a file a page loads
     (a stylesheet, a script, an image: a path with an extension) must never fail."""
     problems = []
     for entry in driver.get_log("browser"):
         if entry["level"] != "SEVERE":
             continue
         status = ERROR_STATUS.match(entry["message"])
-        if status and status.group(2) in ("403", "404", "422") \
+        if status and status.group(2) in ("403", "404", "409", "422") \
                 and not re.search(r"\.[A-Za-z0-9]+$", urlparse(status.group(1)).path):
             continue
         problems.append(entry["message"])

@@ -16,7 +16,7 @@ from urllib.parse import quote, urlparse
 
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import WebDriverWait
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "scripts"))
@@ -100,8 +100,25 @@ def type_into(driver, name, text):
         element.send_keys(text)
 
 
+def radios(driver, name):
+    return driver.find_elements(By.CSS_SELECTOR, f'input[type="radio"][name="{name}"]')
+
+
 def value_of(driver, name):
-    return field(driver, name).get_attribute("value")
+    """The field's value; for a group of radios (its first one's id is the name), the chosen one's
+    value, or "" while none is chosen."""
+    element = field(driver, name)
+    if element.get_attribute("type") != "radio":
+        return element.get_attribute("value")
+    return next((radio.get_attribute("value") for radio in radios(driver, name) if radio.is_selected()), "")
+
+
+def choose(driver, name, value):
+    """Chooses the radio of `value` in the group `name` by clicking it ("" chooses none: a group
+    nothing was chosen in yet stays so)."""
+    if value:
+        driver.find_element(By.CSS_SELECTOR, f'input[type="radio"][name="{name}"][value="{value}"]').click()
+    assert value_of(driver, name) == value, f"{name} should be {value!r}"
 
 
 def set_checkbox(driver, name, ticked):
@@ -115,7 +132,7 @@ def fill_form(driver, order):
     """Types every field of `order` (a dict named like the form's fields) into the form."""
     for name, value in order.items():
         if name == "shipmentMethodSpeed":
-            Select(field(driver, name)).select_by_value(value)
+            choose(driver, name, value)
         elif name == "billingAddressSameAsShipping":
             set_checkbox(driver, name, value)
         else:

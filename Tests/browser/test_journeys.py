@@ -1,13 +1,13 @@
 """What an order clerk does, in a real browser against the real server (issue 4)."""
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select
 
 from helpers import (
     SHIPPING_METHODS, active_id, at_width, count_orders, create_order, detail_values, field,
     fill_form, flash, has_focus_ring, in_viewport, navigate, open_page, order_id_from_flash,
-    path_of, save_page, screenshot, set_checkbox, submit, type_into, valid_order, value_of,
+    path_of, radios, save_page, screenshot, set_checkbox, submit, type_into, valid_order, value_of,
 )
 
 # The order's fields as Tab reaches them (the billing fields only while they are shown).
@@ -43,7 +43,14 @@ def test_create_an_order_by_keyboard_and_see_it_as_typed(browser):
         assert active_id(browser) == name, f"Tab should reach {name} next"
         active = browser.switch_to.active_element
         if name == "shipmentMethodSpeed":
-            Select(active).select_by_value(order[name])
+            # Tab enters the radios at the first one; Space chooses it, the arrow keys move on.
+            active.send_keys(Keys.SPACE)
+            for _ in SHIPPING_METHODS:
+                if value_of(browser, name) == order[name]:
+                    break
+                browser.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+            assert value_of(browser, name) == order[name], "the arrow keys choose the shipping method"
+            active = browser.switch_to.active_element
         elif name == "billingAddressSameAsShipping":
             active.send_keys(Keys.SPACE)
             assert active.is_selected()
@@ -125,8 +132,14 @@ def test_mistakes_are_summarised_linked_kept_and_then_fixed(browser):
         message = browser.find_element(By.ID, f"{name}-error")
         assert message.is_displayed() and message.text.endswith(link.text)
         assert field(browser, name).get_attribute("aria-invalid") == "true"
-        assert f"{name}-error" in field(browser, name).get_attribute("aria-describedby").split()
-    assert len(browser.find_elements(By.CSS_SELECTOR, "[aria-invalid=true]")) == len(invalid)
+        # A group of radios is described on its fieldset (GOV.UK), read as focus enters it.
+        described = field(browser, name)
+        if described.get_attribute("type") == "radio":
+            described = described.find_element(By.XPATH, "ancestor::fieldset[1]")
+            assert all(radio.get_attribute("aria-invalid") == "true" for radio in radios(browser, name))
+        assert f"{name}-error" in described.get_attribute("aria-describedby").split()
+    flagged = [element.get_attribute("name") for element in browser.find_elements(By.CSS_SELECTOR, "[aria-invalid=true]")]
+    assert sorted(set(flagged)) == sorted(invalid), "only the fields with mistakes are flagged"
 
     for name in ("firstName", "lastName", "phone", "email", "shipmentAddressStreet1",
                  "shipmentAddressCity", "shipmentAddressState", "shipmentAddressZIP",
@@ -173,8 +186,11 @@ def test_edit_the_shipment_and_keep_the_stored_card(browser):
     assert browser.title == f"Edit order {order_id} – CleanStore"
     assert value_of(browser, "paymentMethodCreditCardNumber") == ""
     assert value_of(browser, "paymentMethodCVV") == ""
-    card_label = browser.find_element(By.CSS_SELECTOR, 'label[for="paymentMethodCreditCardNumber"]')
-    assert "4444" in card_label.text
+    card = field(browser, "paymentMethodCreditCardNumber")
+    assert card.accessible_name == "Card number", "the hint is no part of the label"
+    assert card.get_attribute("aria-describedby") == "paymentMethodCreditCardNumber-hint"
+    assert browser.find_element(By.ID, "paymentMethodCreditCardNumber-hint").text == \
+        "Leave empty to keep the card ending 4444."
     assert field(browser, "billingAddressSameAsShipping").is_selected()
     assert not billing_shown(browser), "billing fields start hidden when the box comes ticked"
     assert value_of(browser, "shipmentAddressStreet1") == "10 Old Road"
@@ -198,6 +214,116 @@ def test_edit_the_shipment_and_keep_the_stored_card(browser):
     assert shown["Billing address"] == new_address, "billing follows shipping while ticked"
     assert shown["Name"] == "Carl Cable"
     screenshot(browser, "05-detail-after-edit")
+
+
+def test_hints_are_outside_the_labels_and_describe_their_fields(browser):
+    """A field's name is its label alone; its hint is read after it (aria-describedby), and with
+    an error the hint comes first, then the error (GOV.UK's order)."""
+    open_page(browser, "/orders/new")
+    for name, label, hint in (
+            ("paymentMethodExpirationDate", "Expiry date", "For example, 04/29"),
+            ("paymentMethodCVV", "Card security code", "The last 3 or 4 digits on the back of the card")):
+        assert field(browser, name).accessible_name == label
+        assert field(browser, name).get_attribute("aria-describedby") == f"{name}-hint"
+        assert browser.find_element(By.ID, f"{name}-hint").text == hint
+    type_into(browser, "paymentMethodExpirationDate", "13/39")
+    submit(browser)
+    assert field(browser, "paymentMethodExpirationDate").accessible_name == "Expiry date"
+    assert field(browser, "paymentMethodExpirationDate").get_attribute("aria-describedby") == \
+        "paymentMethodExpirationDate-hint paymentMethodExpirationDate-error"
+
+
+# Someone else saves the order of the edit form on the page first: the same form, posted behind
+# the page's back (same cookies, same form token), with another phone number.
+SAVE_BEHIND_THE_PAGES_BACK = """
+var done = arguments[arguments.length - 1], form = document.querySelector("form.order-form");
+var body = new URLSearchParams(new FormData(form));
+body.set("phone", arguments[0]);
+fetch(form.action, {method: "POST", body: body, redirect: "manual"})
+  .then(function (response) { done(response.type); }, function (error) { done(String(error)); });
+"""
+
+
+def test_a_conflict_summary_links_to_every_field_that_differs(browser):
+    """Journey: two saves from one version of the edit form. The second gets the 409 form: its
+    focused summary links to each field where what the clerk typed differs from the order as saved
+    (the phone the other save changed, the city this clerk typed), as the error summary does; each
+    link moves focus to its field, whose note says what was typed. Typed again, it saves."""
+    order_id = create_order(browser, valid_order(firstName="Cora", lastName="Conflict"))
+    open_page(browser, f"/orders/{order_id}/edit")
+    assert browser.execute_async_script(SAVE_BEHIND_THE_PAGES_BACK, "(415) 555-0199") == "opaqueredirect"
+    type_into(browser, "shipmentAddressCity", "Springfield")
+    submit(browser)
+
+    assert browser.title == f"Error: Edit order {order_id} – CleanStore", browser.title
+    summary = browser.find_element(By.CSS_SELECTOR, ".error-summary")
+    assert browser.switch_to.active_element == summary, "the summary has focus on load"
+    links = summary.find_elements(By.CSS_SELECTOR, "a")
+    assert [link.text for link in links] == [
+        "Phone number: you typed (415) 555-0100", "City of the shipment address: you typed Springfield"]
+    notes = [note.get_attribute("id") for note in browser.find_elements(By.CSS_SELECTOR, ".typed-value")]
+    assert notes == ["phone-typed", "shipmentAddressCity-typed"], "a note for every link, none hidden"
+    for link in links:
+        name = link.get_attribute("href").split("#", 1)[1]
+        link.click()
+        assert active_id(browser) == name, f"the summary's link to #{name} focuses that field"
+        assert in_viewport(browser, field(browser, name))
+        assert browser.find_element(By.ID, f"{name}-typed").is_displayed()
+    assert value_of(browser, "phone") == "(415) 555-0199", "the form shows the order as saved now"
+    screenshot(browser, "07-form-conflict")
+
+    type_into(browser, "shipmentAddressCity", "Springfield")
+    submit(browser)
+    assert path_of(browser) == f"/orders/{order_id}", browser.title
+    assert flash(browser) == f"Order {order_id} was updated."
+    shown = detail_values(browser)
+    assert shown["Phone"] == "(415) 555-0199", "the other save is kept"
+    assert shown["Address"][-1] == "Springfield, CA 94107"
+
+
+def assert_announced(driver, message):
+    """The page shows `message` in a success banner that is read out (role="alert", titled
+    "Success") and has focus, so Tab goes on from it."""
+    banner = driver.find_element(By.CSS_SELECTOR, ".notification-banner")
+    assert banner.get_attribute("role") == "alert"
+    assert banner.accessible_name == "Success"
+    assert flash(driver) == message
+    assert driver.switch_to.active_element == banner, "the banner has focus on load"
+    assert has_focus_ring(driver, banner)
+
+
+def test_update_and_delete_messages_are_announced(browser):
+    """The flash after an update and after a delete is a success banner that takes focus (GOV.UK's
+    notification banner); shown once, it loses its tabindex with focus."""
+    order_id = create_order(browser, valid_order(firstName="Bea", lastName="Banner"))
+    open_page(browser, f"/orders/{order_id}/edit")
+    type_into(browser, "firstName", "Beatrix")
+    submit(browser)
+    assert path_of(browser) == f"/orders/{order_id}"
+    assert_announced(browser, f"Order {order_id} was updated.")
+    screenshot(browser, "08-detail-updated")
+    press(browser, Keys.TAB)
+    assert browser.execute_script("return document.querySelector('main').contains(document.activeElement)"), \
+        "Tab goes on from the banner into the page"
+    assert browser.find_element(By.CSS_SELECTOR, ".notification-banner").get_attribute("tabindex") is None
+
+    open_page(browser, f"/orders/{order_id}/delete")
+    navigate(browser, browser.find_element(By.CSS_SELECTOR, "form.confirm-form button[type=submit]").click)
+    assert path_of(browser) == "/orders"
+    assert_announced(browser, f"Order {order_id} was deleted.")
+    navigate(browser, browser.refresh)
+    assert not browser.find_elements(By.CSS_SELECTOR, ".notification-banner"), "shown once"
+
+
+def test_the_skip_link_and_the_banner_work_without_scripts(browser_without_scripts):
+    driver = browser_without_scripts
+    skip_to_main_content(driver, "/orders/new")
+    order_id = create_order(driver, valid_order(firstName="Nora", lastName="Noscript"))
+    open_page(driver, f"/orders/{order_id}/edit")
+    submit(driver)
+    assert path_of(driver) == f"/orders/{order_id}", driver.title
+    banner = driver.find_element(By.CSS_SELECTOR, ".notification-banner[role=alert]")
+    assert flash(driver) == f"Order {order_id} was updated." and banner.is_displayed()
 
 
 def test_back_after_a_save_does_not_resubmit(browser):
@@ -271,3 +397,31 @@ def test_the_form_works_with_scripts_off(browser_without_scripts):
     open_page(driver, f"/orders/{order_id}")
     assert detail_values(driver)["Billing address"] == [
         "1 Market Street", "Suite 300", "San Francisco, CA 94107"]
+
+
+def press(driver, key):
+    """Presses `key` wherever focus is (no element is focused first, as send_keys would)."""
+    ActionChains(driver).send_keys(key).perform()
+
+
+def skip_to_main_content(driver, path):
+    """On `path`: the first Tab reaches "Skip to main content" (hidden until it has focus, then
+    shown with a focus ring); Enter on it, then Tab, reaches a control inside <main>, past the
+    header's links."""
+    open_page(driver, path)
+    link = driver.find_element(By.CSS_SELECTOR, "a.skip-link")
+    assert link.size["width"] <= 1, f"the skip link on {path} is hidden until it has focus"
+    press(driver, Keys.TAB)
+    assert driver.switch_to.active_element == link, f"the first Tab on {path} reaches the skip link"
+    assert link.text == "Skip to main content" and link.size["width"] > 1, "shown while it has focus"
+    assert has_focus_ring(driver, link)
+    press(driver, Keys.ENTER)
+    press(driver, Keys.TAB)
+    assert driver.execute_script("return document.querySelector('main').contains(document.activeElement)"), \
+        f"after the skip link, Tab on {path} goes on inside the main content"
+
+
+def test_the_skip_link_comes_first_and_leads_past_the_header(browser):
+    for path in ("/orders", "/orders/new"):
+        skip_to_main_content(browser, path)
+        assert active_id(browser) != "main-content", "main took focus for a moment only"

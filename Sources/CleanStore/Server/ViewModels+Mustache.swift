@@ -181,6 +181,7 @@ extension CreateOrderViewController.FormPage: MustacheParent {
 extension CreateOrder.DisplayedForm.ShippingMethod: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
+        case "id": id
         case "value": value
         case "name": self.name
         case "selected": selected
@@ -203,7 +204,6 @@ extension CreateOrder.DisplayedForm: MustacheParent {
         case "fields": fields
         case "billingAddressSameAsShipping": billingAddressSameAsShipping
         case "shippingMethods": shippingMethods
-        case "cardHint": cardHint
         case "notice": notice
         case "hasErrors": hasErrors
         default: nil
@@ -218,10 +218,8 @@ extension CreateOrder.DisplayedForm.DisplayedField: MustacheParent {
         case "value": value
         case "errorMessage": errorMessage
         case "typedValue": typedValue
-        // The ids of the messages that describe the input: its error, what the clerk had typed.
-        case "describedBy":
-            [errorMessage.map { _ in "\(self.name)-error" }, typedValue.map { _ in "\(self.name)-typed" }]
-                .compactMap { $0 }.joined(separator: " ").nilIfEmpty
+        case "hint": hint
+        case "describedBy": describedBy
         default: nil
         }
     }
@@ -261,10 +259,6 @@ extension DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder: MustacheParent 
         default: nil
         }
     }
-}
-
-extension String {
-    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }
 
 /// Every value a page prints is a `String`. swift-mustache prints a value it does not know as

@@ -37,6 +37,7 @@ extension SignIn.DisplayedField: MustacheParent {
         case "name": self.name  // `name` alone is the parameter: every field was named "name"
         case "value": value
         case "errorMessage": errorMessage
+        case "hint": hint
         case "describedBy": describedBy
         default: nil
         }

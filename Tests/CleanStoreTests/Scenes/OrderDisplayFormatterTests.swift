@@ -61,6 +61,54 @@ final class OrderDisplayFormatterTests: XCTestCase {
         XCTAssertEqual(sut.time(Seeds.june29.addingTimeInterval(-6 * 3600)), "12:00 AM")
     }
 
+    func testLongDatesAreDayMonthInWordsAndYearInTheShopsTimeZone() {
+        for zone in ["UTC", "America/Los_Angeles", "Asia/Tokyo"] {
+            let timeZone = TimeZone(identifier: zone)!
+            let sut = OrderDisplayFormatter(timeZone: timeZone)
+            let reference = DateFormatter()
+            reference.locale = Locale(identifier: "en_US_POSIX")
+            reference.timeZone = timeZone
+            reference.dateFormat = "d MMMM yyyy"
+            for seconds in stride(from: 0.0, to: 4_000_000_000, by: 7_777_777.7) {
+                let date = Date(timeIntervalSince1970: seconds)
+                XCTAssertEqual(sut.longDate(date), reference.string(from: date), "\(zone) \(seconds)")
+            }
+        }
+        let utc = OrderDisplayFormatter(timeZone: TimeZone(identifier: "UTC")!)
+        XCTAssertEqual(utc.longDate(Seeds.june29), "29 June 2007")
+        XCTAssertEqual(utc.longDate(Date(timeIntervalSince1970: 1_795_392_000)), "23 November 2026")
+        XCTAssertEqual(utc.longDate(Date(timeIntervalSince1970: 1_780_358_400)), "2 June 2026", "No leading zero")
+        let losAngeles = OrderDisplayFormatter(timeZone: TimeZone(identifier: "America/Los_Angeles")!)
+        XCTAssertEqual(losAngeles.longDate(Seeds.june29), "28 June 2007", "06:00 UTC is the evening before in the shop")
+    }
+
+    func testClockTimesAreGOVUKStyle() {
+        let sut = OrderDisplayFormatter(timeZone: TimeZone(identifier: "UTC")!)
+        let midnight = Seeds.june29.addingTimeInterval(-6 * 3600)
+        func at(_ hours: Double, _ minutes: Double = 0) -> String {
+            sut.clockTime(midnight.addingTimeInterval(hours * 3600 + minutes * 60))
+        }
+        XCTAssertEqual(at(0), "midnight")
+        XCTAssertEqual(at(0, 1), "12:01am")
+        XCTAssertEqual(at(6), "6am", "No :00")
+        XCTAssertEqual(at(9, 5), "9:05am")
+        XCTAssertEqual(at(12), "midday")
+        XCTAssertEqual(at(12, 30), "12:30pm")
+        XCTAssertEqual(at(14, 5), "2:05pm")
+        XCTAssertEqual(at(23, 59), "11:59pm")
+        XCTAssertEqual(sut.longDateAndTime(midnight.addingTimeInterval(14 * 3600 + 5 * 60)), "29 June 2007 at 2:05pm")
+        // Every minute of a day, against en_US_POSIX's 12-hour clock.
+        let reference = DateFormatter()
+        reference.locale = Locale(identifier: "en_US_POSIX")
+        reference.timeZone = TimeZone(identifier: "UTC")!
+        reference.dateFormat = "h:mma"
+        for minute in stride(from: 0.0, to: 24 * 60, by: 1) {
+            let date = midnight.addingTimeInterval(minute * 60)
+            let expected = reference.string(from: date).lowercased().replacingOccurrences(of: ":00", with: "")
+            XCTAssertEqual(sut.clockTime(date), ["12am": "midnight", "12pm": "midday"][expected] ?? expected)
+        }
+    }
+
     func testPeopleAreNamedByDisplayNameAndUsername() {
         let sut = OrderDisplayFormatter(timeZone: TimeZone(identifier: "UTC")!)
         XCTAssertEqual(sut.accountName(AccountName(username: "sue", displayName: "Sue Super")), "Sue Super (sue)")

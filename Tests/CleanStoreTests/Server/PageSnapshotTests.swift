@@ -83,6 +83,11 @@ final class PageSnapshotTests: XCTestCase {
         try await assertPage("show-order", "/orders/2", status: .ok)
     }
 
+    /// After an update: the flash is a success banner (GOV.UK's notification banner) that is read out.
+    func testOrderDetailAfterAnUpdate() async throws {
+        try await assertPage("show-order-updated", "/orders/2", cookie: flashCookie("Order 2 was updated."), status: .ok)
+    }
+
     func testEmptyForm() async throws {
         try await assertPage("form-new", "/orders/new", status: .ok)
     }

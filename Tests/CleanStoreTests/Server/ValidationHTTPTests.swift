@@ -9,12 +9,13 @@ import XCTest
 /// The validation rules seen from a browser: what is refused comes back as 422 with exactly the
 /// right fields flagged and nothing stored; what is messy but valid is saved, normalised.
 final class ValidationHTTPTests: XCTestCase {
-    /// The fields a page flags (`aria-invalid="true"`), in page order.
+    /// The fields a page flags (`aria-invalid="true"`), by name, in page order (a group of radios once).
     static func flaggedFields(in html: String) -> [String] {
-        html.components(separatedBy: "<").compactMap { tag in
-            guard tag.contains(#"aria-invalid="true""#), let range = tag.range(of: #" id=""#) else { return nil }
+        let names = html.components(separatedBy: "<").compactMap { tag -> String? in
+            guard tag.contains(#"aria-invalid="true""#), let range = tag.range(of: #" name=""#) else { return nil }
             return String(tag[range.upperBound...].prefix { $0 != "\"" })
         }
+        return names.enumerated().filter { index, name in index == 0 || names[index - 1] != name }.map(\.element)
     }
 
     static let badSubmissions: [(String, [CreateOrder.Field: String], [String])] = [
@@ -60,6 +61,37 @@ final class ValidationHTTPTests: XCTestCase {
         }
         let stored = try await app.store.fetchOrders()
         XCTAssertEqual(stored, [], "Nothing invalid is ever stored")
+    }
+
+    /// GOV.UK radios: a fieldset whose legend asks, three radios (the first one's id the field's
+    /// name, which the summary links to), the error on the fieldset; the choice comes back.
+    func testTheShippingMethodIsThreeRadiosWhoseFieldsetCarriesTheError() async throws {
+        let app = try await TestApp()
+        try await app.test { client in
+            var fields = Seeds.validFormFields
+            fields.shipmentMethodSpeed = ""
+            let missing = try await client.post("/orders", form: Seeds.formBody(fields)).text
+            XCTAssertFalse(missing.contains("<select"))
+            XCTAssert(missing.contains(#"<fieldset aria-describedby="shipmentMethodSpeed-error">"#))
+            XCTAssert(missing.contains("<legend>Shipping method</legend>"))
+            XCTAssertEqual(
+                missing.components(separatedBy: "\n").filter { $0.contains(#"type="radio""#) }, [
+                    #"<input class="radio-input" id="shipmentMethodSpeed" name="shipmentMethodSpeed" type="radio" value="0" aria-invalid="true" />"#,
+                    #"<input class="radio-input" id="shipmentMethodSpeed-2" name="shipmentMethodSpeed" type="radio" value="1" aria-invalid="true" />"#,
+                    #"<input class="radio-input" id="shipmentMethodSpeed-3" name="shipmentMethodSpeed" type="radio" value="2" aria-invalid="true" />"#,
+                ])
+            XCTAssert(missing.contains(#"<label for="shipmentMethodSpeed-3">Two-Day Shipping</label>"#))
+            XCTAssert(missing.contains(##"<li><a href="#shipmentMethodSpeed">Select a shipping method</a></li>"##))
+
+            fields.shipmentMethodSpeed = "1"
+            fields.email = ""
+            let chosen = try await client.post("/orders", form: Seeds.formBody(fields)).text
+            XCTAssert(chosen.contains(#"<fieldset>"# + "\n<legend>Shipping method</legend>"), "Described by nothing when valid")
+            XCTAssertEqual(
+                chosen.components(separatedBy: "\n").filter { $0.contains(#"checked="checked""#) && $0.contains("radio") },
+                [#"<input class="radio-input" id="shipmentMethodSpeed-2" name="shipmentMethodSpeed" type="radio" value="1" checked="checked" />"#],
+                "The method chosen comes back chosen")
+        }
     }
 
     func testBadUpdatesChangeNothing() async throws {

@@ -29,13 +29,14 @@ final class ViewModelRenderingTests: XCTestCase {
     }
 
     func testEveryStoredPropertyOfEveryViewModelIsReachableFromTheTemplates() {
-        let field = CreateOrder.DisplayedForm.DisplayedField(name: "email", value: "a@b.c", errorMessage: "Enter", typedValue: "x")
+        let field = CreateOrder.DisplayedForm.DisplayedField(
+            name: "email", value: "a@b.c", errorMessage: "Enter", typedValue: "x", hint: "For example, name@example.com")
         let error = CreateOrder.DisplayedForm.DisplayedError(field: "email", message: "Enter")
-        let shippingMethod = CreateOrder.DisplayedForm.ShippingMethod(value: "0", name: "Standard Shipping", selected: true)
+        let shippingMethod = CreateOrder.DisplayedForm.ShippingMethod(id: "shipmentMethodSpeed", value: "0", name: "Standard Shipping", selected: true)
         let form = CreateOrder.DisplayedForm(
             title: "t", heading: "h", submitLabel: "s", action: "/orders/1", cancelURL: "/orders/1", version: "1",
             errors: [error], formMessage: "m", fields: ["email": field], billingAddressSameAsShipping: true,
-            shippingMethods: [shippingMethod], cardHint: "c", notice: "n")
+            shippingMethods: [shippingMethod], notice: "n")
         let listed = ListOrders.FetchOrders.ViewModel.DisplayedOrder(
             id: "1", url: "/orders/1", date: "d", email: "e", name: "n", total: "t", status: "New", statusClass: "status-new")
         let pagination = ListOrders.FetchOrders.ViewModel.Pagination(newerPageURL: "/orders?before=1", olderPageURL: "/orders?after=1")
@@ -57,7 +58,7 @@ final class ViewModelRenderingTests: XCTestCase {
 
         var header = PageRenderer.Header(signedIn: testBrowser.signedIn!, csrfToken: "t")
         header.newOrderURL = "/orders/new"
-        let signInField = SignIn.DisplayedField(name: "username", value: "v", errorMessage: "e")
+        let signInField = SignIn.DisplayedField(name: "username", value: "v", errorMessage: "e", hint: "h")
         let signInForm = SignIn.DisplayedForm(
             title: "t", notice: "n", errors: [], formMessage: "m", username: signInField, password: signInField, returnTo: "/r", draft: "d")
         let setUpForm = SetUp.DisplayedForm(

@@ -279,6 +279,16 @@ enum CreateOrder {
             /// After a conflict: what the clerk had typed, where it differs from `value` (the order as
             /// someone else saved it).
             var typedValue: String? = nil
+            /// Shown under the label, outside it ("For example, 04/29"): the label alone names the field.
+            var hint: String? = nil
+
+            /// The ids of what describes the input, in GOV.UK's order: its hint, its error, what the
+            /// clerk had typed (nil when nothing does).
+            var describedBy: String? {
+                let ids = [hint.map { _ in "\(name)-hint" }, errorMessage.map { _ in "\(name)-error" }, typedValue.map { _ in "\(name)-typed" }]
+                    .compactMap { $0 }
+                return ids.isEmpty ? nil : ids.joined(separator: " ")
+            }
         }
 
         struct DisplayedError: Equatable {
@@ -286,7 +296,10 @@ enum CreateOrder {
             var message: String
         }
 
+        /// One radio of the shipping method: the first one's id is the field's name (the error
+        /// summary links to it), the others' `shipmentMethodSpeed-2`, `-3`… (GOV.UK's ids).
         struct ShippingMethod: Equatable {
+            var id: String
             var value: String
             var name: String
             var selected: Bool
@@ -300,15 +313,14 @@ enum CreateOrder {
         var cancelURL: String
         /// On the edit form: the order's version the form saves over (a hidden field).
         var version: String?
-        /// Messages for the error summary, in the form's order.
+        /// The error summary's links, in the form's order: each mistake; after a conflict, each field
+        /// where what the clerk typed differs from the order as saved now.
         var errors: [DisplayedError]
         /// A problem with the whole form (the store failed, or someone else saved the order).
         var formMessage: String?
         var fields: [String: DisplayedField]
         var billingAddressSameAsShipping: Bool
         var shippingMethods: [ShippingMethod]
-        /// On the edit form: which card is kept when the number is left empty.
-        var cardHint: String?
         /// Something to know that is no error (the form came back after signing in).
         var notice: String? = nil
 

@@ -1,4 +1,32 @@
 extension CreateOrderPresenter {
+    /// What the note under a field says the clerk typed when they left it empty.
+    static let typedNothing = "(empty)"
+
+    /// After a conflict, the summary's list, as the error summary lists mistakes: a link to every
+    /// field where what the clerk typed differs from the order as saved now, in the form's order
+    /// ("First name: you typed Amy"). While the form shows "Same as shipping address" ticked
+    /// (`billingHidden`: the billing fields are hidden), a billing address the clerk typed is one
+    /// link, to that box, which shows them when unticked.
+    func differences(_ typedValues: [Field: String], billingHidden: Bool) -> [DisplayedForm.DisplayedError] {
+        Field.allCases.compactMap { field in
+            let isBilling = Self.shipmentCounterpart(of: field) != nil
+            if field == .billingAddressSameAsShipping, billingHidden,
+                typedValues.keys.contains(where: { Self.shipmentCounterpart(of: $0) != nil })
+            {
+                return DisplayedForm.DisplayedError(
+                    field: field.rawValue, message: "\(Self.label(field)): you typed a different billing address")
+            }
+            guard let typed = typedValues[field], !(isBilling && billingHidden) else { return nil }
+            let difference =
+                switch field {
+                case .shipmentMethodSpeed: "you chose \(typed)"
+                case _ where typed == Self.typedNothing: "you left it empty"
+                default: "you typed \(typed)"
+                }
+            return DisplayedForm.DisplayedError(field: field.rawValue, message: "\(Self.label(field)): \(difference)")
+        }
+    }
+
     /// After a conflict: for every field where the order the clerk's form would have saved differs
     /// from the order as stored now, what the clerk typed (a new card only by its last digits; never
     /// the security code). Which fields differ is decided on the two orders, so the validation
@@ -22,10 +50,17 @@ extension CreateOrderPresenter {
                 if wanted[field] != saved[field] { values[field] = attempted.shipmentMethod.toString() }
             default:
                 guard wanted[field] != saved[field] else { continue }
+                // Ticked on the clerk's form and on the order as saved: the billing address follows
+                // the shipping one, whose notes say it all (and the billing fields are hidden).
+                if Self.shipmentCounterpart(of: field) != nil, typed.isBillingAddressSameAsShipping,
+                    saved.isBillingAddressSameAsShipping
+                {
+                    continue
+                }
                 // "Same as shipping address": the billing address the clerk gave is the shipping one.
                 let source = typed.isBillingAddressSameAsShipping ? Self.shipmentCounterpart(of: field) ?? field : field
                 let text = typed[source].trimmingCharacters(in: .whitespacesAndNewlines)
-                values[field] = text.isEmpty ? "(empty)" : text
+                values[field] = text.isEmpty ? Self.typedNothing : text
             }
         }
         return values

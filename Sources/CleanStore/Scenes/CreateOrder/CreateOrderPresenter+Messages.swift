@@ -14,6 +14,18 @@ extension CreateOrderPresenter {
             + "changes again, then save."
     }
 
+    /// What a field's hint says, under its label (nil: it has none). GOV.UK's hint style: a
+    /// sentence that starts with a capital, outside the label, so the label alone names the field.
+    func hint(for field: Field, editing: Editing?) -> String? {
+        switch field {
+        // On the edit form, which card is kept when the number is left empty (when it is known).
+        case .paymentMethodCreditCardNumber: return editing?.lastFourDigits.map { "Leave empty to keep the card ending \($0)." }
+        case .paymentMethodExpirationDate: return "For example, 04/29"
+        case .paymentMethodCVV: return "The last 3 or 4 digits on the back of the card"
+        default: return nil
+        }
+    }
+
     func message(for error: CreateOrder.FieldError) -> String {
         let field = error.field
         let words = Self.words(field)
@@ -32,6 +44,12 @@ extension CreateOrderPresenter {
         case .monthOutOfRange: return "Enter an expiry month from 1 to 12"
         case .expired: return "The expiry date must be in the future"
         }
+    }
+
+    /// A field's name as the start of a sentence, the same on every form ("Street line 1 of the
+    /// shipment address").
+    static func label(_ field: Field) -> String {
+        words(field).label
     }
 
     /// A field's words: its name as the start of a sentence, what to do when it is empty, and when

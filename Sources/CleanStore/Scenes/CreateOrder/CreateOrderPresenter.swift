@@ -81,11 +81,13 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
         case .conflict(let current, let attempted, let posted, let shipmentMethods):
             // The form shows the order as it is stored now (values and version): saved again as it
             // is, it changes nothing someone else saved. What the clerk typed is not lost: it is
-            // shown under each field where it differs, to be typed again where it should win.
-            let form = displayedForm(
+            // shown under each field where it differs, to be typed again where it should win; the
+            // summary links to each of those fields.
+            let typed = typedValues(posted.fields, saving: attempted, over: current)
+            var form = displayedForm(
                 formFields(of: current), editing: Editing(current),
-                formMessage: conflictMessage(current),
-                typedValues: typedValues(posted.fields, saving: attempted, over: current), shipmentMethods: shipmentMethods)
+                formMessage: conflictMessage(current), typedValues: typed, shipmentMethods: shipmentMethods)
+            form.errors = differences(typed, billingHidden: form.billingAddressSameAsShipping)
             page = .form(form, .conflict)
         case .notFound:
             page = .notFound
@@ -203,7 +205,8 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
                 // The card security code is never echoed back.
                 value: field == .paymentMethodCVV ? "" : fields[field],
                 errorMessage: messages[field],
-                typedValue: typedValues[field])
+                typedValue: typedValues[field],
+                hint: hint(for: field, editing: editing))
         }
         let summary = Field.allCases.compactMap { field in
             messages[field].map { DisplayedForm.DisplayedError(field: field.rawValue, message: $0) }
@@ -222,12 +225,13 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
             formMessage: formMessage,
             fields: displayedFields,
             billingAddressSameAsShipping: fields.isBillingAddressSameAsShipping,
-            shippingMethods: shipmentMethods.map { method in
+            shippingMethods: shipmentMethods.enumerated().map { index, method in
                 let value = String(method.speed.rawValue)
+                let name = Field.shipmentMethodSpeed.rawValue
                 return DisplayedForm.ShippingMethod(
-                    value: value, name: method.toString(), selected: fields.shipmentMethodSpeed == value)
+                    id: index == 0 ? name : "\(name)-\(index + 1)", value: value, name: method.toString(),
+                    selected: fields.shipmentMethodSpeed == value)
             },
-            cardHint: editing?.lastFourDigits.map { "Leave empty to keep the card ending \($0)." },
             notice: notice)
     }
 }

@@ -8,6 +8,8 @@ final class SetUpPresenter: SetUpPresentationLogic {
     weak var viewController: SetUpDisplayLogic?
 
     static let unavailableMessage = "The accounts could not be reached, so no account was made. Try again in a moment."
+    /// Under the password's label: the accounts' rule, before it is broken.
+    static let passwordHint = "Must be at least \(PasswordWorker.minimumLength) characters"
 
     func presentForm(response: SetUp.ShowForm.Response) {
         switch response {
@@ -35,8 +37,8 @@ final class SetUpPresenter: SetUpPresentationLogic {
     }
 
     private func displayedForm(_ fields: SetUp.SetUpFormFields, problems: [SetUp.FieldProblem] = []) -> SetUp.DisplayedForm {
-        func field(_ key: SetUp.SetUpFormFields.CodingKeys, _ value: String) -> SignIn.DisplayedField {
-            SignIn.DisplayedField(name: key.rawValue, value: value, errorMessage: problems.first { $0.field == key }?.message)
+        func field(_ key: SetUp.SetUpFormFields.CodingKeys, _ value: String, hint: String? = nil) -> SignIn.DisplayedField {
+            SignIn.DisplayedField(name: key.rawValue, value: value, errorMessage: problems.first { $0.field == key }?.message, hint: hint)
         }
         return SetUp.DisplayedForm(
             title: problems.isEmpty ? "Create the first supervisor" : "Error: Create the first supervisor",
@@ -46,7 +48,7 @@ final class SetUpPresenter: SetUpPresentationLogic {
             username: field(.username, fields.username),
             displayName: field(.displayName, fields.displayName),
             // Passwords never come back.
-            password: field(.password, ""),
+            password: field(.password, "", hint: Self.passwordHint),
             passwordConfirmation: field(.passwordConfirmation, ""))
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Presentation formats shared by the presenters, in a fixed en_US locale:
-/// short dates (`6/29/07`), times (`2:05 PM`), currency (`$1.11`), names (`Amy Apple`), masked cards (`•••• 1111`).
+/// short dates (`6/29/07`), times (`2:05 PM`), currency (`$1.11`), names (`Amy Apple`), masked cards (`•••• 1111`);
+/// and dates as a person reads them on a page about one order, GOV.UK style (`29 June 2007 at 2:05pm`).
 ///
 /// Written out rather than through `DateFormatter` and `NumberFormatter`: those cost more to make
 /// than a whole page costs to render, and every request has its own presenter. A test checks the
@@ -39,6 +40,39 @@ struct OrderDisplayFormatter {
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
+
+    /// `23 November 2026`: a date as a person reads it (GOV.UK style: the day, the month in words, the
+    /// year; no leading zero, no weekday). Pages about one order use it; the list keeps `date(_:)`.
+    func longDate(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        let month = Self.monthNames[max(0, min(11, (parts.month ?? 1) - 1))]
+        return "\(parts.day ?? 0) \(month) \(parts.year ?? 0)"
+    }
+
+    /// `2:05pm`, `2pm`, `midday`, `midnight`: a time as GOV.UK writes it (12-hour clock, no space
+    /// before am or pm, no `:00`).
+    func clockTime(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        let hour = parts.hour ?? 0
+        let minute = parts.minute ?? 0
+        switch (hour, minute) {
+        case (0, 0): return "midnight"
+        case (12, 0): return "midday"
+        default:
+            let clock = hour % 12 == 0 ? 12 : hour % 12
+            return (minute == 0 ? "\(clock)" : String(format: "%d:%02d", clock, minute)) + (hour < 12 ? "am" : "pm")
+        }
+    }
+
+    /// `23 November 2026 at 2:05pm`: when something happened, as a person reads it.
+    func longDateAndTime(_ date: Date) -> String {
+        "\(longDate(date)) at \(clockTime(date))"
+    }
+
+    private static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+        "December",
+    ]
 
     /// `2007-06-30T14:05:00+00:00`: the same moment for a `<time datetime>` (the shop's offset).
     func machineDateTime(_ date: Date) -> String {

@@ -19,6 +19,7 @@ enum ShowOrder {
         enum ViewModel: Equatable {
             struct DisplayedOrder: Equatable {
                 var id: String
+                /// "30 June 2007", in the shop's time zone.
                 var date: String
                 var email: String
                 var name: String
@@ -32,7 +33,7 @@ enum ShowOrder {
                 var title: String
                 /// "Created by Amy Apple (amy)": nil when no one is known to have.
                 var createdBy: String?
-                /// "Last changed by Sue Super (sue) on 6/30/07 at 2:05 PM": nil while never changed.
+                /// "Last changed by Sue Super (sue) on 30 June 2007 at 2:05pm": nil while never changed.
                 var lastChanged: String?
                 /// nil when the one asking may not edit it.
                 var editURL: String?

@@ -20,7 +20,7 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
             viewModel = .order(
                 ShowOrder.GetOrder.ViewModel.DisplayedOrder(
                     id: id,
-                    date: formatter.date(order.date),
+                    date: formatter.longDate(order.date),
                     email: order.email,
                     name: formatter.name(order),
                     total: formatter.currency(order.total),
@@ -48,6 +48,6 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
     private func lastChanged(_ order: Order) -> String? {
         guard let updatedAt = order.updatedAt else { return nil }
         let by = order.updatedBy.map { " by \(formatter.accountName($0))" } ?? ""
-        return "Last changed\(by) on \(formatter.dateAndTime(updatedAt))"
+        return "Last changed\(by) on \(formatter.longDateAndTime(updatedAt))"
     }
 }

@@ -154,7 +154,13 @@ enum SignIn {
         var name: String
         var value: String
         var errorMessage: String?
-        var describedBy: String? { errorMessage.map { _ in "\(name)-error" } }
+        /// Shown under the label, outside it ("Must be at least 12 characters").
+        var hint: String? = nil
+        /// The ids of what describes the input, in GOV.UK's order: its hint, then its error.
+        var describedBy: String? {
+            let ids = [hint.map { _ in "\(name)-hint" }, errorMessage.map { _ in "\(name)-error" }].compactMap { $0 }
+            return ids.isEmpty ? nil : ids.joined(separator: " ")
+        }
     }
 
     struct DisplayedError {

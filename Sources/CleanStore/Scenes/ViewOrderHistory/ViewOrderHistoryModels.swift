@@ -34,7 +34,7 @@ enum ViewOrderHistory {
                 var title: String
                 /// "Sue Super (sue)", or "No one was signed in".
                 var by: String
-                /// In the shop's time zone: "6/30/07 at 2:05 PM"; `machineDate` for `<time datetime>`.
+                /// In the shop's time zone: "30 June 2007 at 2:05pm"; `machineDate` for `<time datetime>`.
                 var date: String
                 var machineDate: String
                 var changes: [DisplayedChange]

@@ -48,7 +48,7 @@ final class ViewOrderHistoryPresenter: ViewOrderHistoryPresentationLogic {
         return ViewModel.DisplayedEvent(
             title: title,
             by: event.by.map(formatter.accountName) ?? "No one was signed in",
-            date: formatter.dateAndTime(event.at),
+            date: formatter.longDateAndTime(event.at),
             machineDate: formatter.machineDateTime(event.at),
             changes: event.changes.map { change in
                 ViewModel.DisplayedChange(field: change.field, old: Self.shown(change.old), new: Self.shown(change.new))

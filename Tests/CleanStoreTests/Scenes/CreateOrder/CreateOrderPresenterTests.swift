@@ -71,14 +71,48 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertNil(form.version)
         XCTAssertFalse(form.hasErrors)
         XCTAssertEqual(form.errors, [])
-        XCTAssertNil(form.cardHint)
+        XCTAssertNil(form.fields["paymentMethodCreditCardNumber"]?.hint)
         XCTAssertEqual(Set(form.fields.keys), Set(CreateOrder.Field.allCases.map(\.rawValue)))
         XCTAssert(form.fields.values.allSatisfy { $0.value.isEmpty && $0.errorMessage == nil })
         XCTAssertEqual(form.shippingMethods, [
-            .init(value: "0", name: "Standard Shipping", selected: false),
-            .init(value: "1", name: "One-Day Shipping", selected: false),
-            .init(value: "2", name: "Two-Day Shipping", selected: false),
+            .init(id: "shipmentMethodSpeed", value: "0", name: "Standard Shipping", selected: false),
+            .init(id: "shipmentMethodSpeed-2", value: "1", name: "One-Day Shipping", selected: false),
+            .init(id: "shipmentMethodSpeed-3", value: "2", name: "Two-Day Shipping", selected: false),
+        ], "Radios; the first one's id is the field's name, for the error summary's link")
+    }
+
+    func testEveryFormShowsItsHintsUnderTheLabelsEachStartingWithACapital() throws {
+        // When
+        sut.presentNewOrder(response: CreateOrder.NewOrder.Response(shipmentMethods: Self.shipmentMethods))
+        sut.presentOrderToEdit(response: .found(Seeds.Orders.bob, shipmentMethods: Self.shipmentMethods))
+
+        // Then
+        let new = try XCTUnwrap(spy.newOrderViewModel?.form)
+        let (edit, _) = try form(spy.orderToEditViewModel?.page)
+        XCTAssertEqual(
+            new.fields.compactMapValues(\.hint),
+            ["paymentMethodExpirationDate": "For example, 04/29", "paymentMethodCVV": "The last 3 or 4 digits on the back of the card"])
+        XCTAssertEqual(edit.fields.compactMapValues(\.hint), [
+            "paymentMethodCreditCardNumber": "Leave empty to keep the card ending 4444.",
+            "paymentMethodExpirationDate": "For example, 04/29", "paymentMethodCVV": "The last 3 or 4 digits on the back of the card",
         ])
+        for hint in edit.fields.values.compactMap(\.hint) {
+            XCTAssert(hint.first?.isUppercase == true, "\(hint) starts with a capital")
+        }
+    }
+
+    func testAFieldIsDescribedByItsHintThenItsErrorThenWhatWasTyped() {
+        typealias DisplayedField = CreateOrder.DisplayedForm.DisplayedField
+        let name = "paymentMethodExpirationDate"
+        XCTAssertNil(DisplayedField(name: name, value: "").describedBy)
+        XCTAssertEqual(DisplayedField(name: name, value: "", hint: "For example, 04/29").describedBy, "\(name)-hint")
+        XCTAssertEqual(
+            DisplayedField(name: name, value: "", errorMessage: "Enter", hint: "For example, 04/29").describedBy,
+            "\(name)-hint \(name)-error", "GOV.UK's order: the hint, then the error")
+        XCTAssertEqual(
+            DisplayedField(name: name, value: "", errorMessage: "Enter", typedValue: "13/29", hint: "For example, 04/29").describedBy,
+            "\(name)-hint \(name)-error \(name)-typed")
+        XCTAssertEqual(DisplayedField(name: "firstName", value: "", typedValue: "Amy").describedBy, "firstName-typed")
     }
 
     // MARK: Tests: create order
@@ -250,7 +284,7 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertFalse(form.billingAddressSameAsShipping, "Bob's billing address is not his shipment address")
         XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.value, "", "The card number is never shown whole")
         XCTAssertEqual(form.fields["paymentMethodCVV"]?.value, "")
-        XCTAssertEqual(form.cardHint, "Leave empty to keep the card ending 4444.")
+        XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.hint, "Leave empty to keep the card ending 4444.")
     }
 
     func testPresentOrderToEditShouldTickSameAsShippingWhenTheAddressesAreEqual() throws {
@@ -306,7 +340,7 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(state, .invalid)
         XCTAssertEqual(form.title, "Error: Edit order 2")
         XCTAssertEqual(form.errors, [.init(field: "phone", message: "Enter the customer's phone number")])
-        XCTAssertEqual(form.cardHint, "Leave empty to keep the card ending 4444.")
+        XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.hint, "Leave empty to keep the card ending 4444.")
         XCTAssertEqual(form.fields["email"]?.value, "amy.apple@clean-swift.com", "The posted values come back")
     }
 
@@ -342,7 +376,7 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(form.heading, "Edit order 7")
         XCTAssertEqual(form.action, "/orders/7", "Saved again, the form updates order 7 (never creates a new one)")
         XCTAssertEqual(form.version, "1")
-        XCTAssertNil(form.cardHint, "The stored card is not known")
+        XCTAssertNil(form.fields["paymentMethodCreditCardNumber"]?.hint, "The stored card is not known")
         XCTAssertEqual(form.formMessage, CreateOrderPresenter.storeUnavailableMessage)
     }
 
@@ -399,8 +433,103 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.value, "", "An empty card field keeps the saved card")
         XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.typedValue, "a new card ending 1111", "Never the whole number")
         XCTAssertNil(form.fields["paymentMethodCVV"]?.typedValue)
-        XCTAssertEqual(form.cardHint, "Leave empty to keep the card ending 4444.", "The card saved now")
-        XCTAssertEqual(form.errors, [])
+        XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.hint, "Leave empty to keep the card ending 4444.", "The card saved now")
+        XCTAssertEqual(
+            form.errors.map { [$0.field, $0.message] },
+            [
+                ["firstName", "First name: you typed Amy"],
+                ["lastName", "Last name: you typed Apple"],
+                ["phone", "Phone number: you typed 111-111-1111"],
+                ["email", "Email address: you typed amy.apple@clean-swift.com"],
+                ["shipmentAddressStreet1", "Street line 1 of the shipment address: you typed 1 Infinite Loop"],
+                ["shipmentAddressStreet2", "Street line 2 of the shipment address: you typed Suite 1"],
+                ["shipmentAddressCity", "City of the shipment address: you typed Cupertino"],
+                ["shipmentAddressZIP", "ZIP code of the shipment address: you typed 95014"],
+                ["shipmentMethodSpeed", "Shipping method: you chose One-Day Shipping"],
+                ["paymentMethodCreditCardNumber", "Card number: you typed a new card ending 1111"],
+                ["billingAddressStreet1", "Street line 1 of the billing address: you typed 1 Infinite Loop"],
+                ["billingAddressStreet2", "Street line 2 of the billing address: you typed Suite 1"],
+                ["billingAddressCity", "City of the billing address: you typed Cupertino"],
+                ["billingAddressState", "State of the billing address: you typed ma"],
+                ["billingAddressZIP", "ZIP code of the billing address: you typed 95014"],
+            ],
+            "The summary links to every field that differs, in the form's order, as it links to mistakes")
+        XCTAssertEqual(
+            Set(form.errors.map(\.field)), Set(form.fields.values.filter { $0.typedValue != nil }.map(\.name)),
+            "A link for every note under a field, and a note for every link")
+    }
+
+    func testAfterAConflictABillingAddressThatFollowsTheShippingOneIsNotRepeated() throws {
+        // Given: Amy's order (billing = shipping), saved by someone else; the clerk, with "same as
+        // shipping" ticked, moved it to Palo Alto
+        var current = Seeds.Orders.amy
+        current.version = 2
+        var attempted = current
+        attempted.shipmentAddress.city = "Palo Alto"
+        attempted.billingAddress.city = "Palo Alto"
+        var fields = sut.formFields(of: current)
+        fields.shipmentAddressCity = "Palo Alto"
+        fields.version = "1"
+
+        // When
+        sut.presentUpdatedOrder(
+            response: .conflict(current: current, attempted: attempted, posted: Self.posted(fields), shipmentMethods: Self.shipmentMethods))
+
+        // Then
+        let (form, _) = try form(spy.updatedOrderViewModel?.page)
+        XCTAssert(form.billingAddressSameAsShipping)
+        XCTAssertEqual(form.fields.compactMapValues(\.typedValue), ["shipmentAddressCity": "Palo Alto"], "The billing fields are hidden")
+        XCTAssertEqual(form.errors, [.init(field: "shipmentAddressCity", message: "City of the shipment address: you typed Palo Alto")])
+    }
+
+    func testAfterAConflictABillingAddressTypedUnderATickedBoxIsOneLinkToTheBox() throws {
+        // Given: Amy's order as saved now has "same as shipping" ticked; the clerk's form, opened
+        // before, had a billing address of its own, which they kept
+        var current = Seeds.Orders.amy
+        current.version = 2
+        var attempted = current
+        attempted.billingAddress = Address(street1: "2 Bill Street", street2: "", city: "Bobsville", state: "NY", zip: "10001")
+        var fields = sut.formFields(of: current)
+        fields.billingAddressSameAsShipping = ""
+        fields.billingAddressStreet1 = "2 Bill Street"
+        fields.billingAddressCity = "Bobsville"
+        fields.billingAddressState = "NY"
+        fields.billingAddressZIP = "10001"
+        fields.version = "1"
+
+        // When
+        sut.presentUpdatedOrder(
+            response: .conflict(current: current, attempted: attempted, posted: Self.posted(fields), shipmentMethods: Self.shipmentMethods))
+
+        // Then
+        let (form, _) = try form(spy.updatedOrderViewModel?.page)
+        XCTAssert(form.billingAddressSameAsShipping, "The order as saved now")
+        XCTAssertEqual(form.fields["billingAddressCity"]?.typedValue, "Bobsville", "Shown once the box is unticked")
+        XCTAssertEqual(
+            form.errors,
+            [.init(field: "billingAddressSameAsShipping", message: "Same as shipping address: you typed a different billing address")],
+            "The box hides the billing fields: the link goes to the box")
+    }
+
+    func testTheConflictsSummarySaysAFieldWasLeftEmpty() throws {
+        // Given: the clerk emptied street line 2 of Bob's billing address, which someone else kept
+        var current = Seeds.Orders.bob
+        current.version = 2
+        var attempted = current
+        attempted.billingAddress.street2 = ""
+        var fields = sut.formFields(of: current)
+        fields.billingAddressStreet2 = "  "
+        fields.version = "1"
+
+        // When
+        sut.presentUpdatedOrder(
+            response: .conflict(current: current, attempted: attempted, posted: Self.posted(fields), shipmentMethods: Self.shipmentMethods))
+
+        // Then
+        let (form, _) = try form(spy.updatedOrderViewModel?.page)
+        XCTAssertEqual(form.fields["billingAddressStreet2"]?.typedValue, "(empty)")
+        XCTAssertEqual(
+            form.errors, [.init(field: "billingAddressStreet2", message: "Street line 2 of the billing address: you left it empty")])
     }
 
     func testPresentUpdatedOrderShouldNameWhoMadeTheOtherChangeAndWhen() throws {
@@ -470,7 +599,7 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(form.fields["paymentMethodCVV"]?.value, "")
         XCTAssertEqual(form.shippingMethods.filter(\.selected).map(\.value), ["1"])
         XCTAssert(form.billingAddressSameAsShipping)
-        XCTAssertNil(form.cardHint)
+        XCTAssertNil(form.fields["paymentMethodCreditCardNumber"]?.hint)
         XCTAssertEqual(form.errors, [], "Nothing was checked yet")
     }
 
@@ -503,7 +632,7 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(form.submitLabel, "Save changes")
         XCTAssertEqual(form.version, "3", "Saved, it is refused if someone else changed the order since it was opened")
         XCTAssertEqual(form.fields["firstName"]?.value, "Amy", "As typed, not as stored")
-        XCTAssertEqual(form.cardHint, "Leave empty to keep the card ending 4444.")
+        XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.hint, "Leave empty to keep the card ending 4444.")
         XCTAssertNil(form.formMessage, "No error: the title says none")
         XCTAssertFalse(form.title.hasPrefix("Error"))
         XCTAssertEqual(
@@ -531,6 +660,6 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(form.action, "/orders/2")
         XCTAssertEqual(form.formMessage, CreateOrderPresenter.storeUnavailableMessage)
         XCTAssertEqual(form.fields["firstName"]?.value, "Amy")
-        XCTAssertNil(form.cardHint, "The stored card could not be read")
+        XCTAssertNil(form.fields["paymentMethodCreditCardNumber"]?.hint, "The stored card could not be read")
     }
 }

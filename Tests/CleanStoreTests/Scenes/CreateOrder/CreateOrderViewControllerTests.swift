@@ -63,7 +63,7 @@ final class CreateOrderViewControllerTests: XCTestCase {
             title: errors.isEmpty && formMessage == nil ? "New order" : "Error: New order", heading: "New order",
             submitLabel: "Save order", action: path, cancelURL: path, version: nil, errors: errors,
             formMessage: formMessage, fields: fields, billingAddressSameAsShipping: false,
-            shippingMethods: [.init(value: "0", name: "Standard Shipping", selected: true)], cardHint: nil)
+            shippingMethods: [.init(id: "shipmentMethodSpeed", value: "0", name: "Standard Shipping", selected: true)])
     }
 
     var renderedPage: CreateOrderViewController.FormPage? {

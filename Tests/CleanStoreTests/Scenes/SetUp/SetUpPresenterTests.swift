@@ -61,6 +61,23 @@ final class SetUpPresenterTests: XCTestCase {
         XCTAssertEqual(spy.calls, ["displayForm"], "One trip through the cycle")
     }
 
+    func testThePasswordsRuleIsAHintUnderItsLabel() throws {
+        // When
+        sut.presentForm(response: .form(token: "t0k3n"))
+        sut.presentSupervisor(
+            response: .invalid(Self.typed, [.init(field: .password, message: "The password must be at least 12 characters long")]))
+
+        // Then
+        guard case .form(let form) = spy.formViewModel, case .form(let refused, _) = spy.supervisorViewModel else {
+            return XCTFail("\(String(describing: spy.formViewModel)), \(String(describing: spy.supervisorViewModel))")
+        }
+        XCTAssertEqual(form.password.hint, "Must be at least \(PasswordWorker.minimumLength) characters")
+        XCTAssertEqual(form.password.describedBy, "password-hint")
+        XCTAssertEqual(refused.password.describedBy, "password-hint password-error", "The hint, then the error")
+        XCTAssertEqual(
+            [form.username, form.displayName, form.passwordConfirmation].compactMap(\.hint), [], "The other labels say it all")
+    }
+
     func testPresentFormShouldSayNotFoundWhenClosedAndUnavailableWhenTheAccountsCannotBeRead() {
         // When
         sut.presentForm(response: .closed)

@@ -55,7 +55,7 @@ final class ShowOrderPresenterTests: XCTestCase {
         XCTAssert(spy.displayOrderCalled, "Presenting an order should ask the view controller to display it")
         guard case .order(let displayedOrder) = spy.viewModel else { return XCTFail("\(String(describing: spy.viewModel))") }
         XCTAssertEqual(displayedOrder.id, "2")
-        XCTAssertEqual(displayedOrder.date, "6/30/07")
+        XCTAssertEqual(displayedOrder.date, "30 June 2007", "A date as a person reads it")
         XCTAssertEqual(displayedOrder.email, "bob.battery@clean-swift.com")
         XCTAssertEqual(displayedOrder.name, "Bob Battery")
         XCTAssertEqual(displayedOrder.total, "$9.99")
@@ -89,7 +89,7 @@ final class ShowOrderPresenterTests: XCTestCase {
         // Then
         guard case .order(let displayedOrder) = spy.viewModel else { return XCTFail("\(String(describing: spy.viewModel))") }
         XCTAssertEqual(displayedOrder.createdBy, "Created by Amy Apple (Amy)")
-        XCTAssertEqual(displayedOrder.lastChanged, "Last changed by Sue Super (sue) on 6/30/07 at 2:05 PM")
+        XCTAssertEqual(displayedOrder.lastChanged, "Last changed by Sue Super (sue) on 30 June 2007 at 2:05pm")
     }
 
     func testPresentOrderShouldSayWhenItWasChangedWhenNoOneWasSignedIn() throws {
@@ -105,7 +105,7 @@ final class ShowOrderPresenterTests: XCTestCase {
         // Then
         guard case .order(let displayedOrder) = spy.viewModel else { return XCTFail("\(String(describing: spy.viewModel))") }
         XCTAssertNil(displayedOrder.createdBy)
-        XCTAssertEqual(displayedOrder.lastChanged, "Last changed on 6/30/07 at 6:00 AM")
+        XCTAssertEqual(displayedOrder.lastChanged, "Last changed on 30 June 2007 at 6am")
     }
 
     func testPresentOrderShouldSayNotFoundWhenThereIsNoOrder() {

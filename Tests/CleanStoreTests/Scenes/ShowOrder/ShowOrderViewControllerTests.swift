@@ -28,11 +28,11 @@ final class ShowOrderViewControllerTests: XCTestCase {
     }
 
     static let displayedOrder = ShowOrder.GetOrder.ViewModel.DisplayedOrder(
-        id: "7", date: "6/29/07", email: "amy.apple@clean-swift.com", name: "Amy Apple", total: "$0.00",
+        id: "7", date: "29 June 2007", email: "amy.apple@clean-swift.com", name: "Amy Apple", total: "$0.00",
         phone: "111-111-1111", shipmentAddress: ["1 Infinite Loop", "Cupertino, CA 95014"],
         shipmentMethod: "Standard Shipping", billingAddress: ["1 Infinite Loop", "Cupertino, CA 95014"],
         cardNumber: "•••• 1111", expirationDate: "04/29", title: "Order 7", createdBy: "Created by Amy Apple (Amy)",
-        lastChanged: "Last changed by Sue Super (sue) on 6/30/07 at 2:05 PM", editURL: "/orders/7/edit", historyURL: "/orders/7/history",
+        lastChanged: "Last changed by Sue Super (sue) on 30 June 2007 at 2:05pm", editURL: "/orders/7/edit", historyURL: "/orders/7/history",
         deleteURL: "/orders/7/delete", ordersURL: "/orders")
 
     // MARK: Tests

@@ -67,17 +67,17 @@ final class ViewOrderHistoryPresenterTests: XCTestCase {
         XCTAssertNil(history.emptyMessage)
         XCTAssertEqual(history.events, [
             ViewModel.DisplayedEvent(
-                title: "Order changed", by: "No one was signed in", date: "6/30/07 at 12:00 AM", machineDate: "2007-06-30T00:00:00-07:00",
+                title: "Order changed", by: "No one was signed in", date: "30 June 2007 at midnight", machineDate: "2007-06-30T00:00:00-07:00",
                 changes: [], noChanges: "Saved with no changes."),
             ViewModel.DisplayedEvent(
-                title: "Order changed", by: "Sue Super (sue)", date: "6/29/07 at 11:00 PM", machineDate: "2007-06-29T23:00:00-07:00",
+                title: "Order changed", by: "Sue Super (sue)", date: "29 June 2007 at 11pm", machineDate: "2007-06-29T23:00:00-07:00",
                 changes: [
                     ViewModel.DisplayedChange(field: "First name", old: "Bob", new: "Rob"),
                     ViewModel.DisplayedChange(field: "Shipment address, street line 2", old: "(empty)", new: "Suite 1"),
                     ViewModel.DisplayedChange(field: "Card number", old: "ending 4444", new: "ending 1111"),
                 ], noChanges: nil),
             ViewModel.DisplayedEvent(
-                title: "Order created", by: "Amy Apple (Amy)", date: "6/28/07 at 11:00 PM", machineDate: "2007-06-28T23:00:00-07:00",
+                title: "Order created", by: "Amy Apple (Amy)", date: "28 June 2007 at 11pm", machineDate: "2007-06-28T23:00:00-07:00",
                 changes: [], noChanges: nil),
         ])
     }

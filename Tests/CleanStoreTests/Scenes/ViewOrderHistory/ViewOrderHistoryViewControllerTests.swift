@@ -34,7 +34,7 @@ final class ViewOrderHistoryViewControllerTests: XCTestCase {
         title: "History of order 7", orderID: "7", deletedNotice: nil, orderURL: "/orders/7",
         events: [
             ViewModel.DisplayedEvent(
-                title: "Order changed", by: "Sue Super (sue)", date: "6/30/07 at 6:00 AM", machineDate: "2007-06-30T06:00:00+00:00",
+                title: "Order changed", by: "Sue Super (sue)", date: "30 June 2007 at 6am", machineDate: "2007-06-30T06:00:00+00:00",
                 changes: [ViewModel.DisplayedChange(field: "First name", old: "Amy", new: "Ann")], noChanges: nil)
         ],
         emptyMessage: nil, ordersURL: "/orders")
