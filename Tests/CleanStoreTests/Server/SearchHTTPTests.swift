@@ -90,7 +90,7 @@ final class SearchHTTPTests: XCTestCase {
         try await app.test { client in
             let paid = try await client.get("/orders?status=paid")
             XCTAssertEqual(Self.ids(paid.text), [71, 61, 51, 41, 31, 21, 11, 1])
-            XCTAssertTrue(paid.text.contains(#"<td><strong class="tag status-paid">Paid</strong></td>"#))
+            XCTAssertTrue(paid.text.contains(#"<td class="status"><strong class="tag status-paid">Paid</strong></td>"#))
             XCTAssertTrue(paid.text.contains("Status: Paid</a>"), "A tag that removes it")
             XCTAssertTrue(paid.text.contains(#"<input id="status-paid" name="status" type="radio" value="paid" checked="checked" />"#))
             let cancelledBob = try await client.get("/orders?status=cancelled&q=battery")

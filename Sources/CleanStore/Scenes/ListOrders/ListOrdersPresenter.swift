@@ -171,7 +171,7 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
             ViewModel.Column(label: "Order"),
             sortable("Date", .date, firstDescending: true),
             sortable("Customer", .name, firstDescending: false),
-            ViewModel.Column(label: "Status"),
+            ViewModel.Column(label: "Status", className: "status"),
             ViewModel.Column(label: "Email", className: "email"),
             sortable("Total", .total, firstDescending: true, className: "number"),
         ]

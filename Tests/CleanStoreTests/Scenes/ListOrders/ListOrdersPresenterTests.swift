@@ -210,7 +210,7 @@ final class ListOrdersPresenterTests: XCTestCase {
         XCTAssertEqual(columns.map(\.ariaSort), [nil, "none", "ascending", nil, nil, "none"])
         XCTAssertEqual(columns.map(\.sortURL), [nil, "/orders?q=a%20b", "/orders?q=a%20b&sort=-name", nil, nil, "/orders?q=a%20b&sort=-total"])
         XCTAssertEqual(spy.viewModel.caption, "Orders found, by customer name, A to Z")
-        XCTAssertEqual(columns.map(\.className), [nil, nil, nil, nil, "email", "number"])
+        XCTAssertEqual(columns.map(\.className), [nil, nil, nil, "status", "email", "number"])
     }
 
     func testPagesOfAFilteredListKeepTheFiltersAndSort() {
