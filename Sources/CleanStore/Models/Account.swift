@@ -85,6 +85,8 @@ public enum Permission: Sendable, CaseIterable {
     case manageAccounts
     /// Download every order a list finds, as CSV (a whole customer list: supervisors only).
     case exportOrders
+    /// Cancel an order (its other status changes are `changeOrders`).
+    case cancelOrders
 }
 
 extension AccountRole {
@@ -94,7 +96,7 @@ extension AccountRole {
         switch permission {
         case .viewOrders: return true
         case .changeOrders: return self != .viewer
-        case .deleteOrders, .manageAccounts, .exportOrders: return self == .supervisor
+        case .deleteOrders, .manageAccounts, .exportOrders, .cancelOrders: return self == .supervisor
         }
     }
 }

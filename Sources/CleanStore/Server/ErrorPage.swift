@@ -6,19 +6,60 @@ public enum ErrorPage {
         var heading: String
         var message: String
         var ordersURL = Paths.orders.description
+        /// The order the refusal is about, to go back to it.
+        var orderURL: String? = nil
+        var orderLinkText: String? = nil
     }
 
     /// Why a request was refused, where the status alone does not say it.
-    public enum Reason: Sendable {
+    public enum Reason: Equatable, Sendable {
         /// A role's permission was missing (403).
         case notPermitted(AccountRole)
+        /// A shipped or cancelled order cannot be edited, deleted or moved on (409).
+        case readOnly(orderID: String, status: OrderStatus)
+        /// Someone changed the order after the page was opened: it is now `now`, so it was not moved
+        /// to `wanted` (409).
+        case changedMeanwhile(orderID: String, now: OrderStatus, wanted: OrderStatus)
+        /// The order's status does not lead to `wanted` (409).
+        case statusNotAllowed(orderID: String, now: OrderStatus, wanted: OrderStatus)
+
+        /// The status a page refused for this reason answers with.
+        public var status: HTTPResponse.Status {
+            switch self {
+            case .notPermitted: .forbidden
+            case .readOnly, .changedMeanwhile, .statusNotAllowed: .conflict
+            }
+        }
+    }
+
+    /// "marked as paid", "cancelled": a status as the end of a change.
+    static func change(to status: OrderStatus) -> String {
+        status == .cancelled ? "cancelled" : "marked as \(status.toString().lowercased())"
     }
 
     static func viewModel(for status: HTTPResponse.Status, reason: Reason? = nil) -> ViewModel {
-        if case .notPermitted(let role) = reason {
+        switch reason {
+        case .notPermitted(let role):
             return ViewModel(
                 heading: "You cannot do this",
                 message: "Your account (\(role.rawValue)) may not use this page, so nothing was changed. Ask a supervisor if you need to.")
+        case .readOnly(let id, let status):
+            return ViewModel(
+                heading: "Order \(id) is \(status.toString().lowercased())",
+                message: "A \(status.toString().lowercased()) order is kept as it is: it cannot be edited, deleted or moved to another status. Nothing was changed.",
+                orderURL: Paths.order(id), orderLinkText: "Go to order \(id)")
+        case .changedMeanwhile(let id, let now, let wanted):
+            return ViewModel(
+                heading: "Order \(id) was changed by someone else",
+                message: "It was changed after you opened it and is now \(now.toString().lowercased()), so it was not \(change(to: wanted)). Look at the order as it is now, then try again if you still need to.",
+                orderURL: Paths.order(id), orderLinkText: "Go to order \(id)")
+        case .statusNotAllowed(let id, let now, let wanted):
+            return ViewModel(
+                heading: "Order \(id) cannot be \(change(to: wanted))",
+                message: "It is \(now.toString().lowercased()). An order goes new, paid, packed, shipped, and can be cancelled until it is shipped. Nothing was changed.",
+                orderURL: Paths.order(id), orderLinkText: "Go to order \(id)")
+        case nil:
+            break
         }
         switch status.code {
         case 400: return ViewModel(heading: "Bad request", message: "The request could not be read. Go back and try again.")

@@ -34,6 +34,8 @@ public enum Paths {
     public static let signOut = AppPath("/sign-out")
     public static let setup = AppPath("/setup")
     public static let orderHistory = AppPath("/orders/{id}/history")
+    public static let orderStatus = AppPath("/orders/{id}/status")
+    public static let cancelOrder = AppPath("/orders/{id}/cancel")
 
     public static let ordersCSV = AppPath("/orders.csv")
 

@@ -60,6 +60,9 @@ enum Routes {
         @Sendable func deleteOrder(_ context: AppRequestContext) -> DeleteOrderViewController {
             DeleteOrderViewController(environment: environment.serving(context), browser: context.browser)
         }
+        @Sendable func changeOrderStatus(_ context: AppRequestContext) -> ChangeOrderStatusViewController {
+            ChangeOrderStatusViewController(environment: environment.serving(context), browser: context.browser)
+        }
         @Sendable func signIn(_ context: AppRequestContext) -> SignInViewController {
             SignInViewController(environment: environment.serving(context), browser: context.browser)
         }
@@ -124,6 +127,14 @@ enum Routes {
             },
             Route(method: .get, path: Paths.editOrder, access: .signedIn(.changeOrders)) { _, context in
                 await createOrder(context).editOrder(id: try orderID(context))
+            },
+            Route(method: .get, path: Paths.cancelOrder, access: .signedIn(.cancelOrders)) { _, context in
+                await changeOrderStatus(context).showCancelForm(id: try orderID(context))
+            },
+            // Marking paid, packed or shipped needs `changeOrders`; cancelling, checked by the scene, `cancelOrders`.
+            Route(method: .post, path: Paths.orderStatus, access: .signedIn(.changeOrders)) { _, context in
+                await changeOrderStatus(context).changeStatus(
+                    id: try orderID(context), fields: try FormDecoding.decode(ChangeOrderStatus.StatusFormFields.self, context: context))
             },
             Route(method: .get, path: Paths.orderHistory) { _, context in
                 await ViewOrderHistoryViewController(environment: environment.serving(context), browser: context.browser).showHistory(

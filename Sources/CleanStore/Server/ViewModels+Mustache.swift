@@ -38,6 +38,8 @@ extension ErrorPage.ViewModel: MustacheParent {
         case "heading": heading
         case "message": message
         case "ordersURL": ordersURL
+        case "orderURL": orderURL
+        case "orderLinkText": orderLinkText
         default: nil
         }
     }
@@ -163,6 +165,25 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedOrder: MustacheParent {
         case "historyURL": historyURL
         case "deleteURL": deleteURL
         case "ordersURL": ordersURL
+        case "status": status
+        case "statusClass": statusClass
+        case "statusButtons": statusButtons
+        case "statusURL": statusURL
+        case "version": version
+        case "cancelURL": cancelURL
+        case "cancellationReason": cancellationReason
+        case "readOnlyNotice": readOnlyNotice
+        case "csrfToken": csrfToken
+        default: nil
+        }
+    }
+}
+
+extension ShowOrder.GetOrder.ViewModel.StatusButton: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "label": label
+        case "action": action
         default: nil
         }
     }

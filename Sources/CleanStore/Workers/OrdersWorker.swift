@@ -70,6 +70,14 @@ class OrdersWorker {
         }
     }
 
+    func changeStatus(
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?
+    ) async throws(OrdersStoreError) -> Order {
+        try await measured("change_status", saved: "status_changed") { () async throws(OrdersStoreError) in
+            try await ordersStore.changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: now())
+        }
+    }
+
     func deleteOrder(id: String, by: AccountName?) async throws(OrdersStoreError) -> Order {
         try await measured("delete", saved: "deleted") { () async throws(OrdersStoreError) in
             try await ordersStore.deleteOrder(id: id, by: by, at: now())

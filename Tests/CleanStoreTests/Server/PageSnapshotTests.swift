@@ -79,6 +79,41 @@ final class PageSnapshotTests: XCTestCase {
             "list-filter-problems", "/orders?from=2007-02-30&to=06%2F31%2F2007&shipping=7&sort=price", status: .ok, role: .viewer)
     }
 
+    func testAShippedOrderIsReadOnly() async throws {
+        var shipped = Seeds.Orders.bob
+        shipped.status = .shipped
+        try await assertPage("show-order-shipped", "/orders/1", status: .ok, orders: [shipped])
+    }
+
+    func testACancelledOrderSaysWhy() async throws {
+        var cancelled = Seeds.Orders.bob
+        cancelled.status = .cancelled
+        cancelled.cancellationReason = "Customer found it cheaper elsewhere"
+        try await assertPage("show-order-cancelled", "/orders/1", status: .ok, orders: [cancelled], role: .clerk)
+    }
+
+    func testTheCancelForm() async throws {
+        try await assertPage("cancel-form", "/orders/2/cancel", status: .ok)
+    }
+
+    func testTheCancelFormWithoutAReason() async throws {
+        try await assertPage(
+            "cancel-form-error", "/orders/2/status", form: "action=cancel&version=1&reason=", status: .unprocessableContent)
+    }
+
+    func testAStatusChangeFromAStalePage() async throws {
+        var packed = Seeds.Orders.bob
+        packed.status = .packed
+        packed.version = 3
+        try await assertPage("status-changed-meanwhile", "/orders/1/status", form: "action=markPaid&version=1", status: .conflict, orders: [packed])
+    }
+
+    func testEditingAShippedOrder() async throws {
+        var shipped = Seeds.Orders.bob
+        shipped.status = .shipped
+        try await assertPage("edit-shipped", "/orders/1/edit", status: .conflict, orders: [shipped])
+    }
+
     func testOrderDetail() async throws {
         try await assertPage("show-order", "/orders/2", status: .ok)
     }

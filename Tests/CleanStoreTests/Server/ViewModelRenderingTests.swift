@@ -53,6 +53,11 @@ final class ViewModelRenderingTests: XCTestCase {
             id: "1", date: "d", email: "e", name: "n", total: "t", phone: "p", shipmentAddress: ["a"], shipmentMethod: "s",
             billingAddress: ["b"], cardNumber: "•••• 1111", expirationDate: "04/29", title: "t", createdBy: "c", lastChanged: "l",
             editURL: "/e", historyURL: "/h", deleteURL: "/d", ordersURL: "/orders")
+        var shownWithEverything = shown
+        shownWithEverything.cancelURL = "/orders/1/cancel"
+        shownWithEverything.cancellationReason = "r"
+        shownWithEverything.readOnlyNotice = "n"
+        let statusButton = ShowOrder.GetOrder.ViewModel.StatusButton(label: "Mark as paid", action: "markPaid")
         let toDelete = DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder(
             id: "1", date: "d", name: "n", email: "e", total: "t", title: "t", deleteURL: "/d", orderURL: "/o")
 
@@ -73,7 +78,7 @@ final class ViewModelRenderingTests: XCTestCase {
             ("SignIn.DisplayedError", SignIn.DisplayedError(field: "f", message: "m")),
             ("SetUpViewController.FormPage", SetUpViewController.FormPage(form: setUpForm, csrfToken: "t")),
             ("SetUp.DisplayedForm", setUpForm),
-            ("ErrorPage.ViewModel", ErrorPage.viewModel(for: .notFound)),
+            ("ErrorPage.ViewModel", ErrorPage.viewModel(for: .conflict, reason: .readOnly(orderID: "1", status: .shipped))),
             ("ListOrders.FetchOrders.ViewModel", list),
             ("ListOrders DisplayedOrder", listed),
             ("ListOrders Pagination", pagination),
@@ -81,7 +86,8 @@ final class ViewModelRenderingTests: XCTestCase {
             ("ListOrders Option", option),
             ("ListOrders Tag", tag),
             ("ListOrders Column", column),
-            ("ShowOrder DisplayedOrder", shown),
+            ("ShowOrder DisplayedOrder", shownWithEverything),
+            ("ShowOrder StatusButton", statusButton),
             ("CreateOrderViewController.FormPage", CreateOrderViewController.FormPage(form: form, csrfToken: "token")),
             ("CreateOrder.DisplayedForm", form),
             ("DisplayedField", field),

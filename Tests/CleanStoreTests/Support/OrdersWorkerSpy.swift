@@ -50,6 +50,23 @@ final class OrdersWorkerSpy: OrdersWorker {
         return orderToUpdate
     }
 
+    /// What the last status change asked for.
+    var statusChange: (id: String, to: OrderStatus, expectedVersion: Int, reason: String?)?
+
+    /// Answers with the stored order at `status`, one version on (set `failure` to refuse).
+    override func changeStatus(
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?
+    ) async throws(OrdersStoreError) -> Order {
+        statusChange = (id, status, expectedVersion, reason)
+        changedBy = by
+        if let failure { throw failure }
+        guard var order = storedOrders.first(where: { $0.id == id }) else { throw .notFound(id: id) }
+        order.status = status
+        order.version += 1
+        if status == .cancelled { order.cancellationReason = reason }
+        return order
+    }
+
     override func deleteOrder(id: String, by: AccountName?) async throws(OrdersStoreError) -> Order {
         deleteOrderCalledWithID = id
         changedBy = by

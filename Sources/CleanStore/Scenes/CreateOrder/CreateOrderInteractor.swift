@@ -61,7 +61,7 @@ final class CreateOrderInteractor: CreateOrderBusinessLogic, CreateOrderDataStor
         let response: CreateOrder.EditOrder.Response
         do {
             orderToEdit = try await ordersWorker.fetchOrder(id: request.orderID)
-            response = orderToEdit.map { .found($0, shipmentMethods: shipmentMethods) } ?? .notFound
+            response = orderToEdit.map { $0.status.isReadOnly ? .readOnly($0) : .found($0, shipmentMethods: shipmentMethods) } ?? .notFound
         } catch {
             // Not a 404: the order may well be there.
             response = .storeUnavailable
@@ -84,6 +84,7 @@ final class CreateOrderInteractor: CreateOrderBusinessLogic, CreateOrderDataStor
                 posted(fields), orderID: request.orderID, orderToEdit: nil, shipmentMethods: shipmentMethods)
         }
         guard let orderToEdit else { return .notFound }
+        if orderToEdit.status.isReadOnly { return .readOnly(orderToEdit) }
 
         let form: OrderValidationWorker.ValidOrderForm
         switch validationWorker.validate(fields, card: .keepStoredWhenEmpty) {
@@ -121,6 +122,9 @@ final class CreateOrderInteractor: CreateOrderBusinessLogic, CreateOrderDataStor
             return .notFound
         } catch .conflict(let current) {
             return conflict(current: current)
+        } catch .readOnly(let current) {
+            self.orderToEdit = current
+            return .readOnly(current)
         } catch {
             return .storeUnavailable(
                 posted(fields), orderID: request.orderID, orderToEdit: orderToEdit, shipmentMethods: shipmentMethods)

@@ -183,6 +183,8 @@ enum CreateOrder {
 
         enum Response: Equatable {
             case found(Order, shipmentMethods: [ShipmentMethod])
+            /// A shipped or cancelled order: kept as it is, no form.
+            case readOnly(Order)
             case notFound
             /// The store could not be read: no form to show.
             case storeUnavailable
@@ -210,6 +212,8 @@ enum CreateOrder {
             /// the order as stored now, `attempted` the order this form would have saved, `posted`
             /// the form as the clerk typed it.
             case conflict(current: Order, attempted: Order, posted: PostedForm, shipmentMethods: [ShipmentMethod])
+            /// The order is shipped or cancelled (now, or since the form was opened): nothing was saved.
+            case readOnly(Order)
             case notFound
             /// The store could not be read or written; the posted form comes back.
             case storeUnavailable(PostedForm, orderID: String, orderToEdit: Order?, shipmentMethods: [ShipmentMethod])
@@ -251,6 +255,8 @@ enum CreateOrder {
         case form(DisplayedForm, FormState)
         /// Saved: the router takes the clerk on (Post/Redirect/Get), passing the flash.
         case saved(orderID: String, flash: String)
+        /// No form: the order cannot be changed, and the page says why (`ErrorPage.Reason`).
+        case refused(ErrorPage.Reason)
         case notFound
         /// The order could not be read (503): there is no form to show.
         case unavailable

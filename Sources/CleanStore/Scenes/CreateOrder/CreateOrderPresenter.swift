@@ -57,6 +57,8 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
             // The card number and security code stay empty: the hint names the stored card.
             page = .form(
                 displayedForm(formFields(of: order), editing: Editing(order), shipmentMethods: shipmentMethods), .ready)
+        case .readOnly(let order):
+            page = .refused(.readOnly(orderID: order.id ?? "", status: order.status))
         case .notFound:
             page = .notFound
         case .storeUnavailable:
@@ -89,6 +91,8 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
                 formMessage: conflictMessage(current), typedValues: typed, shipmentMethods: shipmentMethods)
             form.errors = differences(typed, billingHidden: form.billingAddressSameAsShipping)
             page = .form(form, .conflict)
+        case .readOnly(let order):
+            page = .refused(.readOnly(orderID: order.id ?? "", status: order.status))
         case .notFound:
             page = .notFound
         case .storeUnavailable(let posted, let orderID, let orderToEdit, let shipmentMethods):

@@ -112,6 +112,7 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
         case .form(let form, .conflict): return render(form, status: .conflict)
         case .form(let form, .unavailable): return render(form, status: .serviceUnavailable)
         case .saved(let orderID, let flash): return route(orderID, flash) ?? ErrorPage.response(.internalServerError, pages: pages)
+        case .refused(let reason): return ErrorPage.response(reason.status, reason: reason, pages: pages)
         case .notFound: return ErrorPage.response(.notFound, pages: pages)
         case .unavailable: return ErrorPage.response(.serviceUnavailable, pages: pages)
         }

@@ -22,7 +22,7 @@ final class DeleteOrderInteractor: DeleteOrderBusinessLogic, DeleteOrderDataStor
         let response: DeleteOrder.GetOrderToDelete.Response
         do {
             order = try await ordersWorker.fetchOrder(id: request.orderID)
-            response = order.map { .found($0) } ?? .notFound
+            response = order.map { $0.status.isReadOnly ? .readOnly($0) : .found($0) } ?? .notFound
         } catch {
             response = .storeUnavailable
         }
@@ -39,6 +39,9 @@ final class DeleteOrderInteractor: DeleteOrderBusinessLogic, DeleteOrderDataStor
             response = .deleted(deleted)
         } catch .notFound {
             response = .notFound
+        } catch .readOnly(let current) {
+            order = current
+            response = .readOnly(current)
         } catch {
             response = .storeUnavailable
         }

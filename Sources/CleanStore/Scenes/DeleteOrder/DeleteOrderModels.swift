@@ -9,6 +9,8 @@ enum DeleteOrder {
 
         enum Response: Equatable {
             case found(Order)
+            /// A shipped or cancelled order: kept, not offered for deleting.
+            case readOnly(Order)
             case notFound
             /// The store could not be read.
             case storeUnavailable
@@ -28,6 +30,7 @@ enum DeleteOrder {
             }
 
             case order(DisplayedOrder)
+            case refused(ErrorPage.Reason)
             case notFound
             case unavailable
         }
@@ -44,6 +47,8 @@ enum DeleteOrder {
         enum Response: Equatable {
             /// The order that was deleted.
             case deleted(Order)
+            /// The order is shipped or cancelled: nothing was deleted.
+            case readOnly(Order)
             case notFound
             /// The store could not delete it.
             case storeUnavailable
@@ -52,6 +57,7 @@ enum DeleteOrder {
         enum ViewModel: Equatable {
             /// Deleted: "Order 7 was deleted." is passed to the list.
             case deleted(flash: String)
+            case refused(ErrorPage.Reason)
             case notFound
             case unavailable
         }

@@ -23,6 +23,8 @@ final class DeleteOrderPresenter: DeleteOrderPresentationLogic {
                     id: id, date: formatter.date(order.date), name: formatter.name(order),
                     email: order.email, total: formatter.currency(order.total), title: "Delete order \(id)",
                     deleteURL: Paths.deleteOrder(id), orderURL: Paths.order(id)))
+        case .readOnly(let order):
+            viewModel = .refused(.readOnly(orderID: order.id ?? "", status: order.status))
         case .notFound:
             viewModel = .notFound
         case .storeUnavailable:
@@ -37,6 +39,7 @@ final class DeleteOrderPresenter: DeleteOrderPresentationLogic {
         let viewModel: DeleteOrder.DeleteOrder.ViewModel
         switch response {
         case .deleted(let order): viewModel = .deleted(flash: "Order \(order.id ?? "") was deleted.")
+        case .readOnly(let order): viewModel = .refused(.readOnly(orderID: order.id ?? "", status: order.status))
         case .notFound: viewModel = .notFound
         case .storeUnavailable: viewModel = .unavailable
         }

@@ -66,6 +66,8 @@ final class DeleteOrderViewController: DeleteOrderDisplayLogic {
         case .order(let order):
             let page = ConfirmationPage(order: order, csrfToken: csrfToken)
             response = .html(pages.render(template: "DeleteOrder/confirm", context: page, title: order.title, flash: nil))
+        case .refused(let reason):
+            response = ErrorPage.response(reason.status, reason: reason, pages: pages)
         case .notFound:
             response = ErrorPage.response(.notFound, pages: pages)
         case .unavailable:
@@ -77,6 +79,8 @@ final class DeleteOrderViewController: DeleteOrderDisplayLogic {
         switch viewModel {
         case .deleted(let flash):
             response = router?.routeToListOrders(flash: flash) ?? ErrorPage.response(.internalServerError, pages: pages)
+        case .refused(let reason):
+            response = ErrorPage.response(reason.status, reason: reason, pages: pages)
         case .notFound:
             response = ErrorPage.response(.notFound, pages: pages)
         case .unavailable:

@@ -21,8 +21,15 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
         let response: ShowOrder.GetOrder.Response
         do {
             order = try await ordersWorker.fetchOrder(id: request.orderID)
-            let mayEdit = request.signedIn?.may(.changeOrders) ?? false, mayDelete = request.signedIn?.may(.deleteOrders) ?? false
-            response = order.map { .found($0, mayEdit: mayEdit, mayDelete: mayDelete) } ?? .notFound
+            let may = { (permission: Permission) in request.signedIn?.may(permission) ?? false }
+            response =
+                order.map {
+                    // A shipped or cancelled order is kept as it is: nothing to edit, delete or move on.
+                    let open = !$0.status.isReadOnly
+                    return .found(
+                        $0, mayEdit: open && may(.changeOrders), mayDelete: open && may(.deleteOrders),
+                        mayChangeStatus: open && may(.changeOrders), mayCancel: open && may(.cancelOrders))
+                } ?? .notFound
         } catch {
             response = .storeUnavailable
         }

@@ -9,14 +9,21 @@ enum ShowOrder {
         }
 
         enum Response: Equatable {
-            /// `mayEdit`, `mayDelete`: what the one asking may do with it.
-            case found(Order, mayEdit: Bool = false, mayDelete: Bool = false)
+            /// `mayEdit`, `mayDelete`: what the one asking may do with it; `mayChangeStatus`: mark it
+            /// paid, packed or shipped; `mayCancel`: cancel it.
+            case found(Order, mayEdit: Bool = false, mayDelete: Bool = false, mayChangeStatus: Bool = false, mayCancel: Bool = false)
             case notFound
             /// The store could not be read.
             case storeUnavailable
         }
 
         enum ViewModel: Equatable {
+            /// A button that moves the order on ("Mark as paid"): posts `action` to `statusURL`.
+            struct StatusButton: Equatable {
+                var label: String
+                var action: String
+            }
+
             struct DisplayedOrder: Equatable {
                 var id: String
                 /// "30 June 2007", in the shop's time zone.
@@ -41,6 +48,24 @@ enum ShowOrder {
                 /// nil when the one asking may not delete it.
                 var deleteURL: String?
                 var ordersURL: String
+                /// "Paid": the status in words, shown as a tag.
+                var status: String = ""
+                /// The tag's class (`status-paid`).
+                var statusClass: String = ""
+                /// The moves the one asking may make now (none for a shipped or cancelled order).
+                var statusButtons: [StatusButton] = []
+                var statusURL: String = ""
+                /// The version the page shows: a status change made from it is refused if the order
+                /// changed since (409).
+                var version: String = ""
+                /// The form asking why, for a supervisor, while the order can still be cancelled.
+                var cancelURL: String? = nil
+                /// "Customer changed their mind": why a cancelled order was cancelled.
+                var cancellationReason: String? = nil
+                /// Said on a shipped or cancelled order: why it has no Edit or Delete.
+                var readOnlyNotice: String? = nil
+                /// The browser's CSRF token for the page's forms (the view controller's to give).
+                var csrfToken: String = ""
             }
 
             case order(DisplayedOrder)

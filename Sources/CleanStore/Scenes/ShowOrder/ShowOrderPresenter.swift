@@ -15,10 +15,9 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
     func presentOrder(response: ShowOrder.GetOrder.Response) {
         let viewModel: ShowOrder.GetOrder.ViewModel
         switch response {
-        case .found(let order, let mayEdit, let mayDelete):
+        case .found(let order, let mayEdit, let mayDelete, let mayChangeStatus, let mayCancel):
             let id = order.id ?? ""
-            viewModel = .order(
-                ShowOrder.GetOrder.ViewModel.DisplayedOrder(
+            var displayed = ShowOrder.GetOrder.ViewModel.DisplayedOrder(
                     id: id,
                     date: formatter.longDate(order.date),
                     email: order.email,
@@ -36,13 +35,37 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
                     editURL: mayEdit ? Paths.editOrder(id) : nil,
                     historyURL: Paths.orderHistory(id),
                     deleteURL: mayDelete ? Paths.deleteOrder(id) : nil,
-                    ordersURL: Paths.orders.description))
+                    ordersURL: Paths.orders.description)
+            displayed.status = order.status.toString()
+            displayed.statusClass = "status-\(order.status.rawValue)"
+            displayed.statusButtons =
+                mayChangeStatus
+                ? order.status.actions.filter { $0 != .cancel }.map { .init(label: Self.label(of: $0), action: $0.rawValue) } : []
+            displayed.statusURL = Paths.orderStatus(id)
+            displayed.version = String(order.version)
+            displayed.cancelURL = mayCancel && order.status.after(.cancel) != nil ? Paths.cancelOrder(id) : nil
+            displayed.cancellationReason = order.status == .cancelled ? order.cancellationReason : nil
+            if order.status.isReadOnly {
+                displayed.readOnlyNotice =
+                    "This order is \(order.status.toString().lowercased()): it is kept as it is and can no longer be edited, deleted or moved on."
+            }
+            viewModel = .order(displayed)
         case .notFound:
             viewModel = .notFound
         case .storeUnavailable:
             viewModel = .unavailable
         }
         viewController?.displayOrder(viewModel: viewModel)
+    }
+
+    /// What a status button says.
+    static func label(of action: OrderStatus.Action) -> String {
+        switch action {
+        case .markPaid: "Mark as paid"
+        case .markPacked: "Mark as packed"
+        case .markShipped: "Mark as shipped"
+        case .cancel: "Cancel order"
+        }
     }
 
     private func lastChanged(_ order: Order) -> String? {

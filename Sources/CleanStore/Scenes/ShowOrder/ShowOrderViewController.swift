@@ -17,9 +17,12 @@ final class ShowOrderViewController: ShowOrderDisplayLogic {
 
     /// Who is asking.
     let signedIn: SignedIn?
+    /// The browser's CSRF token: the page's status buttons post it back.
+    let csrfToken: String
 
     init(environment: SceneEnvironment, browser: Browser) {
         pages = environment.pages
+        csrfToken = browser.csrfToken
         signedIn = browser.signedIn
         setup(environment: environment, browser: browser)
     }
@@ -55,7 +58,8 @@ final class ShowOrderViewController: ShowOrderDisplayLogic {
 
     func displayOrder(viewModel: ShowOrder.GetOrder.ViewModel) {
         switch viewModel {
-        case .order(let order):
+        case .order(var order):
+            order.csrfToken = csrfToken
             response = .html(pages.render(template: "ShowOrder/show", context: order, title: order.title, flash: flash))
         case .notFound:
             response = ErrorPage.response(.notFound, pages: pages)

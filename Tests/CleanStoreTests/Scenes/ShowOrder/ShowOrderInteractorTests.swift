@@ -50,12 +50,26 @@ final class ShowOrderInteractorTests: XCTestCase {
         let presenterSpy = ShowOrderPresentationLogicSpy()
         sut.presenter = presenterSpy
         sut.ordersWorker = OrdersWorkerSpy()
-        for (role, mayEdit, mayDelete) in [(AccountRole.viewer, false, false), (.clerk, true, false), (.supervisor, true, true)] {
+        for (role, mayEdit, mayDelete, mayCancel) in [(AccountRole.viewer, false, false, false), (.clerk, true, false, false), (.supervisor, true, true, true)] {
             // When
             await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1", signedIn: SignedIn(name: testAccount.name, role: role)))
 
             // Then
-            XCTAssertEqual(presenterSpy.response, .found(Seeds.Orders.amy, mayEdit: mayEdit, mayDelete: mayDelete), "\(role)")
+            XCTAssertEqual(
+                presenterSpy.response,
+                .found(Seeds.Orders.amy, mayEdit: mayEdit, mayDelete: mayDelete, mayChangeStatus: mayEdit, mayCancel: mayCancel), "\(role)")
+        }
+    }
+
+    func testAShippedOrCancelledOrderOffersNothingToAnyone() async {
+        let presenterSpy = ShowOrderPresentationLogicSpy()
+        sut.presenter = presenterSpy
+        let workerSpy = OrdersWorkerSpy()
+        sut.ordersWorker = workerSpy
+        for status in [OrderStatus.shipped, .cancelled] {
+            workerSpy.storedOrders[0].status = status
+            await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1", signedIn: SignedIn(name: testAccount.name, role: .supervisor)))
+            XCTAssertEqual(presenterSpy.response, .found(workerSpy.storedOrders[0]), "\(status): no edit, delete or move")
         }
     }
 

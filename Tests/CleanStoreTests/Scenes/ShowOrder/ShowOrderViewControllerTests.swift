@@ -56,7 +56,11 @@ final class ShowOrderViewControllerTests: XCTestCase {
         // Then
         XCTAssertEqual(pagesSpy.rendered.first?.template, "ShowOrder/show")
         XCTAssertEqual(pagesSpy.rendered.first?.title, "Order 7")
-        XCTAssertEqual(pagesSpy.rendered.first?.context as? ShowOrder.GetOrder.ViewModel.DisplayedOrder, Self.displayedOrder)
+        var withToken = Self.displayedOrder
+        withToken.csrfToken = testCSRFToken
+        XCTAssertEqual(
+            pagesSpy.rendered.first?.context as? ShowOrder.GetOrder.ViewModel.DisplayedOrder, withToken,
+            "With the browser's CSRF token for its forms")
         XCTAssertEqual(sut.response?.status, .ok)
     }
 

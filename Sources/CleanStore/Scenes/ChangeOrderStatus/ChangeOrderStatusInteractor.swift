@@ -1,0 +1,119 @@
+import Foundation
+
+protocol ChangeOrderStatusBusinessLogic: AnyObject {
+    func getOrderToCancel(request: ChangeOrderStatus.GetOrderToCancel.Request) async
+    func changeStatus(request: ChangeOrderStatus.ChangeStatus.Request) async
+}
+
+protocol ChangeOrderStatusDataStore: AnyObject {
+    /// The order as the last step left it (as saved, or as it is when the change was refused).
+    var order: Order? { get }
+}
+
+/// Moves an order along its life (`OrderStatus`): marked paid, packed or shipped by whoever may
+/// change orders, cancelled — with a reason — by a supervisor. Each change is made from the version
+/// the page showed: a page older than the order is refused (409), not applied over someone's change.
+final class ChangeOrderStatusInteractor: ChangeOrderStatusBusinessLogic, ChangeOrderStatusDataStore {
+    /// The longest reason kept for a cancellation.
+    static let maximumReasonLength = 500
+
+    var presenter: ChangeOrderStatusPresentationLogic?
+    var ordersWorker: OrdersWorker
+    var order: Order?
+
+    init(ordersWorker: OrdersWorker) {
+        self.ordersWorker = ordersWorker
+    }
+
+    // MARK: Get order to cancel
+
+    func getOrderToCancel(request: ChangeOrderStatus.GetOrderToCancel.Request) async {
+        let response: ChangeOrderStatus.GetOrderToCancel.Response
+        if let signedIn = request.signedIn, !signedIn.may(.cancelOrders) {
+            response = .notPermitted(signedIn.role)
+        } else {
+            do {
+                order = try await ordersWorker.fetchOrder(id: request.orderID)
+                if let order {
+                    response = order.status.after(.cancel) == nil ? .notAllowed(order) : .order(order)
+                } else {
+                    response = .notFound
+                }
+            } catch {
+                response = .storeUnavailable
+            }
+        }
+        presenter?.presentOrderToCancel(response: response)
+    }
+
+    // MARK: Change status
+
+    func changeStatus(request: ChangeOrderStatus.ChangeStatus.Request) async {
+        presenter?.presentStatusChange(response: await statusChange(request))
+    }
+
+    private func statusChange(_ request: ChangeOrderStatus.ChangeStatus.Request) async -> ChangeOrderStatus.ChangeStatus.Response {
+        guard let action = request.fields.action.flatMap(OrderStatus.Action.init(rawValue:)),
+            let version = request.fields.version.flatMap({ Int($0) })
+        else { return .badRequest }
+        if action == .cancel, let signedIn = request.signedIn, !signedIn.may(.cancelOrders) {
+            return .notPermitted(signedIn.role)
+        }
+        var reason: String?
+        if action == .cancel {
+            let typed = request.fields.reason ?? ""
+            switch Self.reason(typed) {
+            case .success(let kept):
+                reason = kept
+            case .failure(let problem):
+                // The form comes back with the problem: it needs the order it is about.
+                do {
+                    guard let current = try await ordersWorker.fetchOrder(id: request.orderID) else { return .notFound }
+                    order = current
+                    return .reasonRefused(current, problem.problem, typed: typed)
+                } catch {
+                    return .storeUnavailable
+                }
+            }
+        }
+        do {
+            let saved = try await ordersWorker.changeStatus(
+                id: request.orderID, to: action.status, expectedVersion: version, reason: reason, by: request.signedIn?.name)
+            order = saved
+            return .changed(saved, action)
+        } catch {
+            switch error {
+            case .conflict(let current), .statusNotAllowed(let current, _), .readOnly(let current):
+                order = current
+                if case .conflict = error {
+                    // A second click on the same button (or the same change from another tab, made
+                    // from the same version) finds the order where the first one put it: done.
+                    if current.status == action.status { return .changed(current, action) }
+                    return .conflict(current: current, action)
+                }
+                return .notAllowed(current: current, action)
+            case .notFound:
+                return .notFound
+            default:
+                return .storeUnavailable
+            }
+        }
+    }
+
+    struct Refusal: Error {
+        var problem: ChangeOrderStatus.ReasonProblem
+    }
+
+    /// The reason as kept (trimmed), or why it cannot be: required, at most 500 characters, no
+    /// control characters but line breaks, no card number (the order form's guard).
+    static func reason(_ typed: String) -> Result<String, Refusal> {
+        let reason = typed.trimmingCharacters(in: .whitespacesAndNewlines)
+        if reason.isEmpty { return .failure(Refusal(problem: .missing)) }
+        if reason.count > maximumReasonLength { return .failure(Refusal(problem: .tooLong(maximum: maximumReasonLength))) }
+        if reason.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\r" && $0 != "\t" }) {
+            return .failure(Refusal(problem: .controlCharacters))
+        }
+        if OrderValidationWorker.containsCardNumberLikeRun(reason) { return .failure(Refusal(problem: .cardNumber)) }
+        return .success(reason)
+    }
+}

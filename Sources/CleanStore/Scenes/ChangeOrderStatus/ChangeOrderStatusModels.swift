@@ -1,0 +1,98 @@
+enum ChangeOrderStatus {
+    /// What a status change posts (`POST /orders/{id}/status`): the action, the version of the order
+    /// the page showed, and (to cancel) a reason. Text as it came.
+    struct StatusFormFields: Equatable, Decodable, Sendable {
+        var action: String?
+        var version: String?
+        var reason: String?
+    }
+
+    /// A reason for cancelling that cannot be kept, and why.
+    enum ReasonProblem: Equatable {
+        case missing
+        case tooLong(maximum: Int)
+        case controlCharacters
+        case cardNumber
+    }
+
+    /// The form asking why an order is cancelled (`GET /orders/{id}/cancel`, and again with the
+    /// problem when its reason could not be kept).
+    struct CancelForm: Equatable {
+        var title: String
+        var heading: String
+        /// "Amy Apple, $19.99, Paid": which order this is.
+        var summary: String
+        var action: String
+        var version: String
+        var reason: String
+        var reasonError: String?
+        /// The error summary: set when there is a problem.
+        var hasErrors: Bool { reasonError != nil }
+        var errors: [DisplayedError] { reasonError.map { [DisplayedError(field: "reason", message: $0)] } ?? [] }
+        var orderURL: String
+    }
+
+    struct DisplayedError: Equatable {
+        var field: String
+        var message: String
+    }
+
+    // MARK: Use cases
+
+    enum GetOrderToCancel {
+        struct Request {
+            var orderID: String
+            var signedIn: SignedIn? = nil
+        }
+
+        enum Response: Equatable {
+            case order(Order)
+            /// The order's status allows no cancelling (it is shipped or cancelled already).
+            case notAllowed(Order)
+            case notPermitted(AccountRole)
+            case notFound
+            case storeUnavailable
+        }
+
+        enum ViewModel: Equatable {
+            case form(CancelForm)
+            case refused(ErrorPage.Reason)
+            case notFound
+            case unavailable
+        }
+    }
+
+    enum ChangeStatus {
+        struct Request {
+            var orderID: String
+            var fields: StatusFormFields
+            var signedIn: SignedIn? = nil
+        }
+
+        enum Response: Equatable {
+            /// The order as saved, now at `action`'s status (or already there: a second click).
+            case changed(Order, OrderStatus.Action)
+            /// A cancel whose reason cannot be kept: nothing was changed.
+            case reasonRefused(Order, ReasonProblem, typed: String)
+            /// The order changed since the page was opened (another clerk): nothing was changed.
+            case conflict(current: Order, OrderStatus.Action)
+            /// The order's status does not allow the action: nothing was changed.
+            case notAllowed(current: Order, OrderStatus.Action)
+            case notPermitted(AccountRole)
+            /// No known action, or no version: the form was not ours.
+            case badRequest
+            case notFound
+            case storeUnavailable
+        }
+
+        enum ViewModel: Equatable {
+            /// Back to the order, with a message.
+            case changed(orderID: String, flash: String)
+            case cancelForm(CancelForm)
+            case refused(ErrorPage.Reason)
+            case badRequest
+            case notFound
+            case unavailable
+        }
+    }
+}

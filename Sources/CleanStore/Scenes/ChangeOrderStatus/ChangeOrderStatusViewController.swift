@@ -1,0 +1,102 @@
+import Hummingbird
+
+protocol ChangeOrderStatusDisplayLogic: AnyObject {
+    func displayOrderToCancel(viewModel: ChangeOrderStatus.GetOrderToCancel.ViewModel)
+    func displayStatusChange(viewModel: ChangeOrderStatus.ChangeStatus.ViewModel)
+}
+
+/// `GET /orders/{id}/cancel` (why is it cancelled?) and `POST /orders/{id}/status` (mark paid,
+/// packed or shipped from the order page's buttons; cancel from the form).
+final class ChangeOrderStatusViewController: ChangeOrderStatusDisplayLogic {
+    var interactor: ChangeOrderStatusBusinessLogic?
+    var router: (ChangeOrderStatusRoutingLogic & ChangeOrderStatusDataPassing)?
+    let pages: PageRendering
+    /// The browser's CSRF token: the cancel form posts it back.
+    let csrfToken: String
+    /// Who is asking: a change is recorded as theirs, a cancel needs a supervisor.
+    let signedIn: SignedIn?
+
+    /// The page this cycle produced.
+    private(set) var response: Response?
+
+    init(environment: SceneEnvironment, browser: Browser) {
+        pages = environment.pages
+        csrfToken = browser.csrfToken
+        signedIn = browser.signedIn
+        setup(environment: environment, browser: browser)
+    }
+
+    // MARK: Setup
+
+    private func setup(environment: SceneEnvironment, browser: Browser) {
+        let viewController = self
+        let interactor = ChangeOrderStatusInteractor(
+            ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now))
+        let presenter = ChangeOrderStatusPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
+        let router = ChangeOrderStatusRouter()
+        viewController.interactor = interactor
+        viewController.router = router
+        interactor.presenter = presenter
+        presenter.viewController = viewController
+        router.flash = Flash(security: environment.security, browserID: browser.id)
+    }
+
+    // MARK: Routes
+
+    /// `GET /orders/{id}/cancel`
+    func showCancelForm(id: String) async -> Response {
+        await interactor?.getOrderToCancel(request: ChangeOrderStatus.GetOrderToCancel.Request(orderID: id, signedIn: signedIn))
+        return response ?? ErrorPage.response(.internalServerError, pages: pages)
+    }
+
+    /// `POST /orders/{id}/status`
+    func changeStatus(id: String, fields: ChangeOrderStatus.StatusFormFields) async -> Response {
+        await interactor?.changeStatus(request: ChangeOrderStatus.ChangeStatus.Request(orderID: id, fields: fields, signedIn: signedIn))
+        return response ?? ErrorPage.response(.internalServerError, pages: pages)
+    }
+
+    // MARK: Display logic
+
+    /// What `Views/ChangeOrderStatus/cancel.mustache` prints.
+    struct CancelPage {
+        var form: ChangeOrderStatus.CancelForm
+        var csrfToken: String
+    }
+
+    func displayOrderToCancel(viewModel: ChangeOrderStatus.GetOrderToCancel.ViewModel) {
+        switch viewModel {
+        case .form(let form):
+            response = cancelPage(form, status: .ok)
+        case .refused(let reason):
+            response = ErrorPage.response(reason.status, reason: reason, pages: pages)
+        case .notFound:
+            response = ErrorPage.response(.notFound, pages: pages)
+        case .unavailable:
+            response = ErrorPage.response(.serviceUnavailable, pages: pages)
+        }
+    }
+
+    func displayStatusChange(viewModel: ChangeOrderStatus.ChangeStatus.ViewModel) {
+        switch viewModel {
+        case .changed(let id, let flash):
+            response = router?.routeToShowOrder(id: id, flash: flash) ?? ErrorPage.response(.internalServerError, pages: pages)
+        case .cancelForm(let form):
+            response = cancelPage(form, status: .unprocessableContent)
+        case .refused(let reason):
+            response = ErrorPage.response(reason.status, reason: reason, pages: pages)
+        case .badRequest:
+            response = ErrorPage.response(.badRequest, pages: pages)
+        case .notFound:
+            response = ErrorPage.response(.notFound, pages: pages)
+        case .unavailable:
+            response = ErrorPage.response(.serviceUnavailable, pages: pages)
+        }
+    }
+
+    private func cancelPage(_ form: ChangeOrderStatus.CancelForm, status: HTTPResponse.Status) -> Response {
+        let html = pages.render(
+            template: "ChangeOrderStatus/cancel", context: CancelPage(form: form, csrfToken: csrfToken),
+            title: form.title, flash: nil)
+        return .html(html, status: status)
+    }
+}

@@ -1,0 +1,44 @@
+import Mustache
+
+// What `Views/ChangeOrderStatus/cancel.mustache` can read of the scene's view model, as in
+// `ViewModels+Mustache.swift`: a name the template uses must be listed here (the view controller's
+// tests check every stored property is).
+extension ChangeOrderStatusViewController.CancelPage: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "form": form
+        case "csrfToken": csrfToken
+        default: nil
+        }
+    }
+}
+
+extension ChangeOrderStatus.CancelForm: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "title": title
+        case "heading": heading
+        case "summary": summary
+        case "action": action
+        case "version": version
+        case "reason": reason
+        case "reasonError": reasonError
+        case "orderURL": orderURL
+        // The error summary partial's names.
+        case "hasErrors": hasErrors
+        case "errors": errors
+        case "formMessage": nil
+        default: nil
+        }
+    }
+}
+
+extension ChangeOrderStatus.DisplayedError: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "field": field
+        case "message": message
+        default: nil
+        }
+    }
+}

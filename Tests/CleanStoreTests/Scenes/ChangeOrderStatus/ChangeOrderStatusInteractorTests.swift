@@ -1,0 +1,152 @@
+import XCTest
+
+@testable import CleanStore
+
+final class ChangeOrderStatusInteractorTests: XCTestCase {
+    // MARK: Subject under test
+
+    var sut: ChangeOrderStatusInteractor!
+    var presenterSpy: ChangeOrderStatusPresentationLogicSpy!
+    var workerSpy: OrdersWorkerSpy!
+
+    // MARK: Test lifecycle
+
+    override func setUp() {
+        super.setUp()
+        workerSpy = OrdersWorkerSpy()
+        sut = ChangeOrderStatusInteractor(ordersWorker: workerSpy)
+        presenterSpy = ChangeOrderStatusPresentationLogicSpy()
+        sut.presenter = presenterSpy
+    }
+
+    // MARK: Test doubles
+
+    final class ChangeOrderStatusPresentationLogicSpy: ChangeOrderStatusPresentationLogic {
+        var toCancel: ChangeOrderStatus.GetOrderToCancel.Response?
+        var change: ChangeOrderStatus.ChangeStatus.Response?
+
+        func presentOrderToCancel(response: ChangeOrderStatus.GetOrderToCancel.Response) { toCancel = response }
+        func presentStatusChange(response: ChangeOrderStatus.ChangeStatus.Response) { change = response }
+    }
+
+    let supervisor = SignedIn(name: testAccount.name, role: .supervisor)
+    let clerk = SignedIn(name: testAccount.name, role: .clerk)
+
+    func request(_ action: String?, version: String? = "1", reason: String? = nil, as signedIn: SignedIn? = nil)
+        -> ChangeOrderStatus.ChangeStatus.Request
+    {
+        ChangeOrderStatus.ChangeStatus.Request(
+            orderID: "1", fields: .init(action: action, version: version, reason: reason), signedIn: signedIn ?? clerk)
+    }
+
+    // MARK: Change status
+
+    func testAMoveIsAskedOfTheWorkerFromTheVersionThePageShowedAndPresented() async {
+        // When
+        await sut.changeStatus(request: request("markPaid", version: "1"))
+
+        // Then
+        XCTAssertEqual(workerSpy.statusChange?.id, "1")
+        XCTAssertEqual(workerSpy.statusChange?.to, .paid)
+        XCTAssertEqual(workerSpy.statusChange?.expectedVersion, 1)
+        XCTAssertNil(workerSpy.statusChange?.reason)
+        XCTAssertEqual(workerSpy.changedBy, clerk.name, "Recorded as the clerk's")
+        var paid = Seeds.Orders.amy
+        paid.status = .paid
+        paid.version = 2
+        XCTAssertEqual(presenterSpy.change, .changed(paid, .markPaid))
+        XCTAssertEqual(sut.order, paid, "The data store keeps the order as saved")
+    }
+
+    func testAFormThatNamesNoActionOrNoVersionIsABadRequestAndChangesNothing() async {
+        for (action, version) in [(nil, "1"), ("fly", "1"), ("markPaid", nil), ("markPaid", "one"), ("MARKPAID", "1")] as [(String?, String?)] {
+            workerSpy.statusChange = nil
+            await sut.changeStatus(request: request(action, version: version))
+            XCTAssertEqual(presenterSpy.change, .badRequest, "\(String(describing: action)) \(String(describing: version))")
+            XCTAssertNil(workerSpy.statusChange)
+        }
+    }
+
+    func testOnlyASupervisorMayCancelAndOnlyWithAReasonThatCanBeKept() async {
+        await sut.changeStatus(request: request("cancel", reason: "Customer called", as: clerk))
+        XCTAssertEqual(presenterSpy.change, .notPermitted(.clerk))
+        XCTAssertNil(workerSpy.statusChange, "Nothing asked of the store")
+
+        for (typed, problem) in [
+            ("", ChangeOrderStatus.ReasonProblem.missing), ("  \n ", .missing),
+            (String(repeating: "a", count: 501), .tooLong(maximum: 500)), ("bad\u{0007}bell", .controlCharacters),
+            ("card 4111 1111 1111 1111 was lost", .cardNumber),
+        ] {
+            await sut.changeStatus(request: request("cancel", reason: typed, as: supervisor))
+            XCTAssertEqual(presenterSpy.change, .reasonRefused(Seeds.Orders.amy, problem, typed: typed), typed)
+            XCTAssertNil(workerSpy.statusChange, typed)
+        }
+
+        await sut.changeStatus(request: request("cancel", reason: "  Customer called:\nno longer needed  ", as: supervisor))
+        XCTAssertEqual(workerSpy.statusChange?.to, .cancelled)
+        XCTAssertEqual(workerSpy.statusChange?.reason, "Customer called:\nno longer needed", "Trimmed, line breaks kept")
+        XCTAssertEqual(String(repeating: "a", count: 500), try? ChangeOrderStatusInteractor.reason(String(repeating: "a", count: 500)).get())
+    }
+
+    func testAStalePageIsAConflictButASecondClickOnTheSameMoveIsDone() async {
+        var packed = Seeds.Orders.amy
+        packed.status = .packed
+        packed.version = 3
+        workerSpy.failure = .conflict(current: packed)
+        await sut.changeStatus(request: request("markPaid"))
+        XCTAssertEqual(presenterSpy.change, .conflict(current: packed, .markPaid))
+
+        var paid = Seeds.Orders.amy
+        paid.status = .paid
+        workerSpy.failure = .conflict(current: paid)
+        await sut.changeStatus(request: request("markPaid"))
+        XCTAssertEqual(presenterSpy.change, .changed(paid, .markPaid), "Already where the click wanted it")
+    }
+
+    func testAMoveTheStatusDoesNotAllowIsRefused() async {
+        var shipped = Seeds.Orders.amy
+        shipped.status = .shipped
+        var paid = Seeds.Orders.amy
+        paid.status = .paid
+        workerSpy.failure = .statusNotAllowed(current: paid, to: .paid)
+        await sut.changeStatus(request: request("markPaid"))
+        XCTAssertEqual(presenterSpy.change, .notAllowed(current: paid, .markPaid), "From the same version: the page was wrong")
+        for failure in [OrdersStoreError.statusNotAllowed(current: shipped, to: .packed), .readOnly(current: shipped)] {
+            workerSpy.failure = failure
+            await sut.changeStatus(request: request("markPacked"))
+            XCTAssertEqual(presenterSpy.change, .notAllowed(current: shipped, .markPacked), "\(failure)")
+        }
+    }
+
+    func testAnUnknownOrderAndAStoreFailure() async {
+        workerSpy.failure = .notFound(id: "1")
+        await sut.changeStatus(request: request("markPaid"))
+        XCTAssertEqual(presenterSpy.change, .notFound)
+        workerSpy.failure = .cannotUpdate("disk")
+        await sut.changeStatus(request: request("markPaid"))
+        XCTAssertEqual(presenterSpy.change, .storeUnavailable)
+    }
+
+    // MARK: Get order to cancel
+
+    func testTheCancelFormIsForASupervisorAndAnOrderThatCanStillBeCancelled() async {
+        await sut.getOrderToCancel(request: .init(orderID: "1", signedIn: clerk))
+        XCTAssertEqual(presenterSpy.toCancel, .notPermitted(.clerk))
+
+        await sut.getOrderToCancel(request: .init(orderID: "1", signedIn: supervisor))
+        XCTAssertEqual(presenterSpy.toCancel, .order(Seeds.Orders.amy))
+        XCTAssertEqual(workerSpy.fetchOrderCalledWithID, "1")
+
+        for status in [OrderStatus.shipped, .cancelled] {
+            workerSpy.storedOrders[0].status = status
+            await sut.getOrderToCancel(request: .init(orderID: "1", signedIn: supervisor))
+            XCTAssertEqual(presenterSpy.toCancel, .notAllowed(workerSpy.storedOrders[0]), "\(status)")
+        }
+
+        await sut.getOrderToCancel(request: .init(orderID: "9", signedIn: supervisor))
+        XCTAssertEqual(presenterSpy.toCancel, .notFound)
+        workerSpy.failure = .cannotFetch("disk")
+        await sut.getOrderToCancel(request: .init(orderID: "1", signedIn: supervisor))
+        XCTAssertEqual(presenterSpy.toCancel, .storeUnavailable)
+    }
+}
