@@ -42,7 +42,13 @@ final class ViewOrderHistoryPresenter: ViewOrderHistoryPresentationLogic {
         let title: String
         switch event.kind {
         case .created: title = "Order created"
-        case .updated: title = "Order changed"
+        case .updated:
+            // A status change is an update of its own kind: its title says the move.
+            if let change = event.statusChange {
+                title = change.to == .cancelled ? "Order cancelled" : "Order \(ErrorPage.change(to: change.to))"
+            } else {
+                title = "Order changed"
+            }
         case .deleted: title = "Order deleted"
         }
         return ViewModel.DisplayedEvent(

@@ -94,6 +94,18 @@ final class ViewOrderHistoryPresenterTests: XCTestCase {
         XCTAssertEqual(history.events.map(\.title), ["Order deleted"])
     }
 
+    func testAStatusChangeIsTitledByItsMove() throws {
+        let sue = AccountSeeds.sue.name
+        let events = [
+            OrderEvent(orderID: "2", kind: .updated, by: sue, at: Seeds.june30, changes: [OrderChange(field: "Status", old: "Packed", new: "Cancelled")],
+                statusChange: .init(from: .packed, to: .cancelled, reason: "Lost")),
+            OrderEvent(orderID: "2", kind: .updated, by: sue, at: Seeds.june30, statusChange: .init(from: .paid, to: .packed)),
+            OrderEvent(orderID: "2", kind: .updated, by: sue, at: Seeds.june29, statusChange: .init(from: .new, to: .paid)),
+        ]
+        sut.presentHistory(response: .found(orderID: "2", events: events, isDeleted: false))
+        XCTAssertEqual(try history().events.map(\.title), ["Order cancelled", "Order marked as packed", "Order marked as paid"])
+    }
+
     func testPresentHistoryShouldSayWhenNothingIsRecorded() throws {
         // When
         sut.presentHistory(response: .found(orderID: "1", events: [], isDeleted: false))
