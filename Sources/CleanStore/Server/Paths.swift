@@ -34,6 +34,8 @@ public enum Paths {
     public static let signOut = AppPath("/sign-out")
     public static let setup = AppPath("/setup")
     public static let orderHistory = AppPath("/orders/{id}/history")
+    /// Where the order page's "Add a note" form posts (POST only).
+    public static let orderNotes = AppPath("/orders/{id}/notes")
 
     public static let ordersCSV = AppPath("/orders.csv")
 
