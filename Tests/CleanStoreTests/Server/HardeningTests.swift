@@ -29,8 +29,9 @@ final class HardeningTests: XCTestCase {
         try await app.test { client in
             let postRoutes = Routes.table(environment: app.environment).filter { $0.method == .post }
             XCTAssertEqual(
-                postRoutes.map(\.path.description), ["/sign-in", "/sign-out", "/setup", "/orders", "/orders/{id}", "/orders/{id}/delete"])
-            for uri in ["/sign-in", "/sign-out", "/setup", "/orders", "/orders/1", "/orders/1/delete"] {
+                postRoutes.map(\.path.description),
+                ["/sign-in", "/sign-out", "/setup", "/orders", "/orders/{id}", "/orders/{id}/delete", "/orders/{id}/notes"])
+            for uri in ["/sign-in", "/sign-out", "/setup", "/orders", "/orders/1", "/orders/1/delete", "/orders/1/notes"] {
                 for (name, cookie, form) in cases {
                     let response = try await client.post(uri, form: form, cookie: cookie, csrf: false)
                     XCTAssertEqual(response.status, .forbidden, "\(uri): \(name)")

@@ -1,12 +1,23 @@
-protocol AddOrderNoteRoutingLogic: AnyObject {}
+import Hummingbird
+
+protocol AddOrderNoteRoutingLogic: AnyObject {
+    /// After a note is added: 303 to the order's page, passing the flash.
+    func routeToShowOrder(orderID: String, flash: String) -> Response
+}
 
 protocol AddOrderNoteDataPassing: AnyObject {
-    /// How the next scene receives data from this one: ids in the URL, a flash in a signed cookie.
+    /// How the next scene receives data from this one: the order's id in the URL, a flash in a
+    /// signed cookie.
     var flash: Flash? { get }
 }
 
-/// Redirects after a post (303, Post/Redirect/Get), and the data they pass, go here: a method per
-/// destination, e.g. `func routeToListOrders(flash: String) -> Response`.
 final class AddOrderNoteRouter: AddOrderNoteRoutingLogic, AddOrderNoteDataPassing {
     var flash: Flash?
+
+    // MARK: Routing
+
+    func routeToShowOrder(orderID: String, flash message: String) -> Response {
+        let path = Paths.order(orderID)
+        return flash?.redirect(to: path, passing: message) ?? .seeOther(path)
+    }
 }

@@ -4,7 +4,29 @@ import XCTest
 @testable import CleanStore
 
 final class AddOrderNoteRouterTests: XCTestCase {
+    // MARK: Subject under test
+
+    var sut: AddOrderNoteRouter!
+
+    // MARK: Test lifecycle
+
+    override func setUp() {
+        super.setUp()
+        sut = AddOrderNoteRouter()
+        sut.flash = Flash(security: testSecurity, browserID: testBrowserID)
+    }
+
     // MARK: Tests
+
+    func testRouteToShowOrderShouldRedirectToTheOrderPassingTheFlash() {
+        // When
+        let response = sut.routeToShowOrder(orderID: "1042", flash: "Note added.")
+
+        // Then
+        XCTAssertEqual(response.status, .seeOther)
+        XCTAssertEqual(response.headers[.location], "/orders/1042")
+        XCTAssertEqual(response.setCookieParts.first?.contains(flashCookie("Note added.")), true)
+    }
 
     func testSetupGivesTheRouterTheFlashToPassOn() async throws {
         // Given
