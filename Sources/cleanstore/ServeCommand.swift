@@ -60,7 +60,7 @@ struct ServeCommand: AsyncParsableCommand {
         signIn.timeouts = SessionTimeouts(idle: Double(sessionIdleMinutes) * 60, absolute: Double(sessionHours) * 3600)
         _ = signIn.passwords.dummyHash  // made now, not during the first sign-in with an unknown name
         let environment = SceneEnvironment(
-            ordersStore: database.store, orderEvents: database.events, pages: pages,
+            ordersStore: database.store, orderEvents: database.events, orderNotes: database.notes, pages: pages,
             security: RequestSecurity(secret: secret, secureCookies: secureCookies), signIn: signIn)
         logger.info("Serving orders from \(database.description)")
         let configuration = connections.applied(

@@ -32,7 +32,7 @@ public struct PageRenderer: PageRendering {
     /// swift-mustache would otherwise render a missing template as nothing.
     public static let requiredTemplates = [
         "layout", "error", "field", "error-summary", "ListOrders/list", "ShowOrder/show", "CreateOrder/form", "DeleteOrder/confirm", "SignIn/form",
-        "SetUp/form", "ViewOrderHistory/history", "ChangeOrderStatus/cancel",
+        "SetUp/form", "ViewOrderHistory/history", "ChangeOrderStatus/cancel", "AddOrderNote/form",
     ]
 
     public init(library: MustacheLibrary) {

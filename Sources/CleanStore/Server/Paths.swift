@@ -36,6 +36,8 @@ public enum Paths {
     public static let orderHistory = AppPath("/orders/{id}/history")
     public static let orderStatus = AppPath("/orders/{id}/status")
     public static let cancelOrder = AppPath("/orders/{id}/cancel")
+    /// Where the order page's "Add a note" form posts (POST only).
+    public static let orderNotes = AppPath("/orders/{id}/notes")
 
     public static let ordersCSV = AppPath("/orders.csv")
 

@@ -140,6 +140,10 @@ enum Routes {
                 await ViewOrderHistoryViewController(environment: environment.serving(context), browser: context.browser).showHistory(
                     id: try orderID(context))
             },
+            Route(method: .post, path: Paths.orderNotes, access: .signedIn(.changeOrders), keepsDraft: false) { _, context in
+                await AddOrderNoteViewController(environment: environment.serving(context), browser: context.browser).addNote(
+                    orderID: try orderID(context), fields: try FormDecoding.decode(AddOrderNote.NoteFormFields.self, context: context))
+            },
         ]
     }
 
@@ -173,9 +177,12 @@ enum Routes {
     }
 
     /// Where a clerk goes back to after signing in when a post (other than an order form's) was
-    /// refused: the page that had the form (`/orders/7/delete` for its post; the order, else).
+    /// refused: the page that had the form (`/orders/7/delete` for its post, the order's page for a
+    /// note; the orders, else).
     static func getPath(afterPosting path: String) -> String {
-        path.hasSuffix("/delete") ? path : Paths.orders.description
+        if path.hasSuffix("/delete") { return path }
+        if path.hasSuffix("/notes") { return String(path.dropLast("/notes".count)) }
+        return Paths.orders.description
     }
 
     /// The methods a path answers to (for 405 and its `Allow` header); empty for an unknown path.

@@ -7,6 +7,8 @@ public struct SceneEnvironment: Sendable {
     public var ordersStore: any OrdersStoreProtocol
     /// The orders' history (the same database as `ordersStore`, which writes it).
     public var orderEvents: any OrderEventsStoreProtocol
+    /// The orders' notes (the same database as `ordersStore`; a note never changes its order).
+    public var orderNotes: any OrderNotesStoreProtocol
     public var pages: any PageRendering
     /// "Now", for order dates and card expiry checks.
     public var now: @Sendable () -> Date
@@ -26,6 +28,7 @@ public struct SceneEnvironment: Sendable {
     public init(
         ordersStore: any OrdersStoreProtocol,
         orderEvents: any OrderEventsStoreProtocol,
+        orderNotes: any OrderNotesStoreProtocol,
         pages: any PageRendering,
         now: @escaping @Sendable () -> Date = { Date() },
         timeZone: TimeZone = .current,
@@ -34,6 +37,7 @@ public struct SceneEnvironment: Sendable {
     ) {
         self.ordersStore = ordersStore
         self.orderEvents = orderEvents
+        self.orderNotes = orderNotes
         self.pages = pages
         self.now = now
         self.timeZone = timeZone

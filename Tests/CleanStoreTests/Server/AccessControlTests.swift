@@ -21,8 +21,9 @@ final class AccessControlTests: XCTestCase {
         return routes.filter { $0.0 != .post || !$0.1.hasSuffix("/delete") } + routes.filter { $0.0 == .post && $0.1.hasSuffix("/delete") }
     }
 
-    /// A valid order form for `path` (an edit carries the version it was opened at).
+    /// A valid form for `path`: an order form (an edit carries the version it was opened at), a note.
     static func form(for path: String) -> String {
+        if path.hasSuffix("/notes") { return "text=Called+back" }
         var fields = Seeds.validFormFields
         fields.version = "1"
         fields.lastName = "Changed"
@@ -51,7 +52,7 @@ final class AccessControlTests: XCTestCase {
         let app = try await TestApp(orders: [Seeds.Orders.amy])
         try await app.test { client in
             let routes = Self.protectedRoutes(app)
-            XCTAssertEqual(routes.count, 13, "Every route but sign-in, sign-out, set-up and /healthz")
+            XCTAssertEqual(routes.count, 14, "Every route but sign-in, sign-out, set-up and /healthz")
             for route in routes {
                 if route.method == .get {
                     let response = try await client.get(route.path, signedIn: false)
@@ -110,7 +111,7 @@ final class AccessControlTests: XCTestCase {
             let stored = try await app.store.fetchOrders()
             switch role {
             case .viewer:
-                XCTAssertEqual(refusedPosts, 4)
+                XCTAssertEqual(refusedPosts, 5, "Create, update, delete, change status, add a note")
                 XCTAssertEqual(stored, [Seeds.Orders.amy], "A viewer changed nothing")
             case .clerk:
                 XCTAssertEqual(refusedPosts, 1, "Only delete")

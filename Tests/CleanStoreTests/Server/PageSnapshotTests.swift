@@ -17,13 +17,15 @@ import XCTest
 final class PageSnapshotTests: XCTestCase {
     /// Renders `uri` (GET, or POST with `form`), checks its status and structure, and compares it
     /// with the reference named `name`. The test browser is signed in as `testAccount` with `role`
-    /// unless `signedIn` is false; `signIn` replaces its accounts and sessions.
+    /// unless `signedIn` is false; `signIn` replaces its accounts and sessions, `notes` the orders' notes.
     func assertPage(
         _ name: String, _ uri: String, form: String? = nil, cookie: String? = nil, status: HTTPResponse.Status,
         orders: [Order] = [Seeds.Orders.amy, Seeds.Orders.bob], store: (any OrdersStoreProtocol)? = nil, signedIn: Bool = true,
-        role: AccountRole = .supervisor, signIn: SignInServices? = nil, file: StaticString = #filePath, line: UInt = #line
+        role: AccountRole = .supervisor, signIn: SignInServices? = nil, notes: (any OrderNotesStoreProtocol)? = nil,
+        file: StaticString = #filePath, line: UInt = #line
     ) async throws {
-        let app = try await TestApp(orders: orders, store: store, role: role, signIn: signIn)
+        var app = try await TestApp(orders: orders, store: store, role: role, signIn: signIn)
+        if let notes { app.environment.orderNotes = notes }
         let response = try await app.test { client in
             if let form {
                 return try await client.post(uri, form: form, cookie: cookie, signedIn: signedIn)
@@ -239,6 +241,21 @@ final class PageSnapshotTests: XCTestCase {
 
     func testHistoryOfAnOrderFromBeforeHistoryWasKept() async throws {
         try await assertPage("history-empty", "/orders/1/history", status: .ok)
+    }
+
+    // MARK: Notes
+
+    /// A refused note comes back on a page of its own, as typed, its error linked from the summary.
+    func testANoteRefusedForItsCardNumber() async throws {
+        try await assertPage(
+            "add-note-errors", "/orders/2/notes", form: NotesHTTPTests.form("Customer called back.\r\nCard read out: 4111 1111 1111 1111"),
+            status: .unprocessableContent, role: .clerk)
+    }
+
+    func testANoteTheStoreCouldNotSave() async throws {
+        try await assertPage(
+            "add-note-unavailable", "/orders/2/notes", form: NotesHTTPTests.form("Customer called back."), status: .serviceUnavailable,
+            role: .clerk, notes: NotesHTTPTests.FullDiskNotes())
     }
 
     func testNotFound() async throws {

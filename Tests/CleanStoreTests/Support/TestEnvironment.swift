@@ -52,10 +52,12 @@ func flashCookie(_ message: String) -> String {
     "\(Flash.cookieName)=\(Flash(security: testSecurity, browserID: testBrowserID).cookieValue(for: message))"
 }
 
-/// A scene environment with everything fixed: memory store, clock at 6/29/07, UTC, test secret.
+/// A scene environment with everything fixed: memory store, clock at 6/29/07, UTC, test secret. The
+/// history and the notes are `store`'s unless given (a store that keeps neither gets an empty one).
 func makeTestEnvironment(
     store: any OrdersStoreProtocol = OrdersMemStore(),
     events: (any OrderEventsStoreProtocol)? = nil,
+    notes: (any OrderNotesStoreProtocol)? = nil,
     pages: (any PageRendering)? = nil,
     now: Date = Seeds.june29,
     role: AccountRole = .supervisor,
@@ -68,8 +70,9 @@ func makeTestEnvironment(
         renderer = try await PageRenderer(directory: Repository.views)
     }
     return SceneEnvironment(
-        // A store that keeps no history (a test's failing store) has none to show.
-        ordersStore: store, orderEvents: events ?? (store as? any OrderEventsStoreProtocol) ?? OrdersMemStore(), pages: renderer,
+        // A store that keeps no history or notes (a test's failing store) has none to show.
+        ordersStore: store, orderEvents: events ?? (store as? any OrderEventsStoreProtocol) ?? OrdersMemStore(),
+        orderNotes: notes ?? (store as? any OrderNotesStoreProtocol) ?? OrdersMemStore(), pages: renderer,
         now: { now }, timeZone: TimeZone(identifier: "UTC")!, security: testSecurity,
         signIn: try await { if let signIn { return signIn } else { return try await makeTestSignIn(role: role, now: now) } }())
 }

@@ -1,0 +1,79 @@
+import Hummingbird
+
+protocol AddOrderNoteDisplayLogic: AnyObject {
+    func displayAddedNote(viewModel: AddOrderNote.AddNote.ViewModel)
+}
+
+/// `POST /orders/{id}/notes`: a note from the order page's "Add a note" form. Added, back to the order
+/// (303, with a flash); refused, the scene's own page with the note as typed (422).
+final class AddOrderNoteViewController: AddOrderNoteDisplayLogic {
+    var interactor: AddOrderNoteBusinessLogic?
+    var router: (AddOrderNoteRoutingLogic & AddOrderNoteDataPassing)?
+    let pages: PageRendering
+    /// The browser's CSRF token: the page's form posts it back.
+    let csrfToken: String
+    /// Who is signed in on the browser (nil when no one is): the note is theirs.
+    let signedIn: AccountName?
+
+    /// The page this cycle produced.
+    private(set) var response: Response?
+
+    init(environment: SceneEnvironment, browser: Browser) {
+        pages = environment.pages
+        csrfToken = browser.csrfToken
+        signedIn = browser.signedIn?.name
+        setup(environment: environment, browser: browser)
+    }
+
+    // MARK: Setup
+
+    private func setup(environment: SceneEnvironment, browser: Browser) {
+        let viewController = self
+        let interactor = AddOrderNoteInteractor(
+            notesWorker: OrderNotesWorker(notesStore: environment.orderNotes, logger: environment.logger, now: environment.now),
+            ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now))
+        let presenter = AddOrderNotePresenter()
+        let router = AddOrderNoteRouter()
+        viewController.interactor = interactor
+        viewController.router = router
+        interactor.presenter = presenter
+        presenter.viewController = viewController
+        router.flash = Flash(security: environment.security, browserID: browser.id)
+    }
+
+    // MARK: Routes
+
+    /// `POST /orders/{id}/notes`
+    func addNote(orderID: String, fields: AddOrderNote.NoteFormFields) async -> Response {
+        await interactor?.addNote(request: AddOrderNote.AddNote.Request(orderID: orderID, fields: fields, signedIn: signedIn))
+        return response ?? ErrorPage.response(.internalServerError, pages: pages)
+    }
+
+    // MARK: Display logic
+
+    /// What `Views/AddOrderNote/form.mustache` prints: the presenter's form and the CSRF token.
+    struct FormPage {
+        var form: AddOrderNote.DisplayedForm
+        var csrfToken: String
+    }
+
+    func displayAddedNote(viewModel: AddOrderNote.AddNote.ViewModel) {
+        switch viewModel {
+        case .added(let orderID, let flash):
+            response = router?.routeToShowOrder(orderID: orderID, flash: flash) ?? ErrorPage.response(.internalServerError, pages: pages)
+        case .invalid(let form):
+            response = render(form, status: .unprocessableContent)
+        case .notFound:
+            response = ErrorPage.response(.notFound, pages: pages)
+        case .unavailable(let form):
+            response = render(form, status: .serviceUnavailable)
+        }
+    }
+
+    // MARK: Rendering
+
+    private func render(_ form: AddOrderNote.DisplayedForm, status: HTTPResponse.Status) -> Response {
+        let page = FormPage(form: form, csrfToken: csrfToken)
+        return .html(pages.render(template: "AddOrderNote/form", context: page, title: form.title, flash: nil), status: status)
+    }
+}

@@ -1,0 +1,31 @@
+import Mustache
+
+// What `Views/AddOrderNote/form.mustache` can read of the scene's view model, as in
+// `ViewModels+Mustache.swift`: a name the template uses must be listed here (the view controller's
+// tests check every stored property is). Its field and errors are SignIn's (`ViewModels+SignIn.swift`).
+extension AddOrderNoteViewController.FormPage: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "form": form
+        case "csrfToken": csrfToken
+        default: nil
+        }
+    }
+}
+
+extension AddOrderNote.DisplayedForm: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "title": title
+        case "heading": heading
+        case "errors": errors
+        case "formMessage": formMessage
+        case "text": text
+        case "action": action
+        case "orderURL": orderURL
+        case "backLinkText": backLinkText
+        case "hasErrors": hasErrors
+        default: nil
+        }
+    }
+}
