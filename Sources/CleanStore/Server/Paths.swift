@@ -23,6 +23,7 @@ public struct AppPath: Sendable, CustomStringConvertible {
 }
 
 public enum Paths {
+    public static let printPackingSlip = AppPath("/print-packing-slip")
     public static let root = AppPath("/")
     public static let healthz = AppPath("/healthz")
     public static let orders = AppPath("/orders")

@@ -64,6 +64,9 @@ enum Routes {
             SignInViewController(environment: environment.serving(context), browser: context.browser)
         }
         return [
+            Route(method: .get, path: Paths.printPackingSlip) { _, context in
+                await PrintPackingSlipViewController(environment: environment.serving(context), browser: context.browser).doSomething()
+            },
             Route(method: .get, path: Paths.root) { _, _ in .seeOther(Paths.orders.description) },
             Route(method: .get, path: Paths.healthz, access: .anyone) { _, context in
                 await HealthCheck.response(store: environment.ordersStore, logger: context.logger)
