@@ -47,9 +47,8 @@ public struct PageRenderer: PageRendering {
     /// Templates every page needs; start-up fails early when one is missing, because
     /// swift-mustache would otherwise render a missing template as nothing.
     public static let requiredTemplates = [
-        "PrintPackingSlip/something",
         "layout", "error", "field", "error-summary", "ListOrders/list", "ShowOrder/show", "CreateOrder/form", "DeleteOrder/confirm", "SignIn/form",
-        "SetUp/form", "ViewOrderHistory/history", "print-layout",
+        "SetUp/form", "ViewOrderHistory/history", "print-layout", "PrintPackingSlip/slip",
     ]
 
     public init(library: MustacheLibrary) {

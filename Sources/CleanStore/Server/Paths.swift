@@ -23,7 +23,6 @@ public struct AppPath: Sendable, CustomStringConvertible {
 }
 
 public enum Paths {
-    public static let printPackingSlip = AppPath("/print-packing-slip")
     public static let root = AppPath("/")
     public static let healthz = AppPath("/healthz")
     public static let orders = AppPath("/orders")
@@ -35,6 +34,7 @@ public enum Paths {
     public static let signOut = AppPath("/sign-out")
     public static let setup = AppPath("/setup")
     public static let orderHistory = AppPath("/orders/{id}/history")
+    public static let packingSlip = AppPath("/orders/{id}/slip")
 
     public static let ordersCSV = AppPath("/orders.csv")
 

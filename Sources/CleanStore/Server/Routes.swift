@@ -64,9 +64,6 @@ enum Routes {
             SignInViewController(environment: environment.serving(context), browser: context.browser)
         }
         return [
-            Route(method: .get, path: Paths.printPackingSlip) { _, context in
-                await PrintPackingSlipViewController(environment: environment.serving(context), browser: context.browser).doSomething()
-            },
             Route(method: .get, path: Paths.root) { _, _ in .seeOther(Paths.orders.description) },
             Route(method: .get, path: Paths.healthz, access: .anyone) { _, context in
                 await HealthCheck.response(store: environment.ordersStore, logger: context.logger)
@@ -130,6 +127,10 @@ enum Routes {
             },
             Route(method: .get, path: Paths.orderHistory) { _, context in
                 await ViewOrderHistoryViewController(environment: environment.serving(context), browser: context.browser).showHistory(
+                    id: try orderID(context))
+            },
+            Route(method: .get, path: Paths.packingSlip) { _, context in
+                await PrintPackingSlipViewController(environment: environment.serving(context), browser: context.browser).showSlip(
                     id: try orderID(context))
             },
         ]

@@ -53,6 +53,9 @@ final class ViewModelRenderingTests: XCTestCase {
             id: "1", date: "d", email: "e", name: "n", total: "t", phone: "p", shipmentAddress: ["a"], shipmentMethod: "s",
             billingAddress: ["b"], cardNumber: "•••• 1111", expirationDate: "04/29", title: "t", createdBy: "c", lastChanged: "l",
             editURL: "/e", historyURL: "/h", deleteURL: "/d", ordersURL: "/orders")
+        let slip = PrintPackingSlip.GetSlip.ViewModel.DisplayedSlip(
+            title: "t", orderID: "1", date: "d", machineDate: "m", status: "s", cancelledNotice: "c", shipTo: ["n", "a"],
+            shipmentMethod: "s", orderURL: "/o")
         let toDelete = DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder(
             id: "1", date: "d", name: "n", email: "e", total: "t", title: "t", deleteURL: "/d", orderURL: "/o")
 
@@ -89,6 +92,7 @@ final class ViewModelRenderingTests: XCTestCase {
             ("ShippingMethod", shippingMethod),
             ("DeleteOrderViewController.ConfirmationPage", DeleteOrderViewController.ConfirmationPage(order: toDelete, csrfToken: "t")),
             ("DeleteOrder DisplayedOrder", toDelete),
+            ("PrintPackingSlip DisplayedSlip", slip),
         ]
         for (name, viewModel) in viewModels {
             XCTAssertEqual(unreachableProperties(of: viewModel), [], "\(name): add these to its MustacheParent conformance")

@@ -1,25 +1,32 @@
 protocol PrintPackingSlipBusinessLogic: AnyObject {
-    func doSomething(request: PrintPackingSlip.Something.Request) async
+    func getSlip(request: PrintPackingSlip.GetSlip.Request) async
 }
 
 protocol PrintPackingSlipDataStore: AnyObject {
-    var result: String? { get }
+    var order: Order? { get }
 }
 
 final class PrintPackingSlipInteractor: PrintPackingSlipBusinessLogic, PrintPackingSlipDataStore {
     var presenter: PrintPackingSlipPresentationLogic?
-    var worker: PrintPackingSlipWorker
-    var result: String?
+    var ordersWorker: OrdersWorker
+    var order: Order?
 
-    init(worker: PrintPackingSlipWorker) {
-        self.worker = worker
+    init(ordersWorker: OrdersWorker) {
+        self.ordersWorker = ordersWorker
     }
 
-    // MARK: Do something
+    // MARK: Get slip
 
-    func doSomething(request: PrintPackingSlip.Something.Request) async {
-        let result = await worker.doSomeWork()
-        self.result = result
-        presenter?.presentSomething(response: .done(result: result))
+    /// Anyone who may see the order may print its slip: the route admits them, and the slip shows
+    /// less than the order's page does.
+    func getSlip(request: PrintPackingSlip.GetSlip.Request) async {
+        let response: PrintPackingSlip.GetSlip.Response
+        do {
+            order = try await ordersWorker.fetchOrder(id: request.orderID)
+            response = order.map { .found($0) } ?? .notFound
+        } catch {
+            response = .storeUnavailable
+        }
+        presenter?.presentSlip(response: response)
     }
 }

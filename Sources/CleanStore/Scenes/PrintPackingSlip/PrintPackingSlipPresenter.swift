@@ -1,18 +1,42 @@
 protocol PrintPackingSlipPresentationLogic: AnyObject {
-    func presentSomething(response: PrintPackingSlip.Something.Response)
+    func presentSlip(response: PrintPackingSlip.GetSlip.Response)
 }
 
 final class PrintPackingSlipPresenter: PrintPackingSlipPresentationLogic {
+    typealias ViewModel = PrintPackingSlip.GetSlip.ViewModel
+
     weak var viewController: PrintPackingSlipDisplayLogic?
+    let formatter: OrderDisplayFormatter
 
-    // MARK: Do something
+    init(formatter: OrderDisplayFormatter) {
+        self.formatter = formatter
+    }
 
-    func presentSomething(response: PrintPackingSlip.Something.Response) {
-        let viewModel: PrintPackingSlip.Something.ViewModel
+    // MARK: Get slip
+
+    /// Takes from the order only what goes into the parcel: never its payment method (no card
+    /// number, no last four digits, no expiry), nor its billing address.
+    func presentSlip(response: PrintPackingSlip.GetSlip.Response) {
+        let viewModel: ViewModel
         switch response {
-        case .done(let result):
-            viewModel = PrintPackingSlip.Something.ViewModel(title: "PrintPackingSlip", message: result)
+        case .found(let order):
+            let id = order.id ?? ""
+            viewModel = .slip(
+                ViewModel.DisplayedSlip(
+                    title: "Packing slip for order \(id)",
+                    orderID: id,
+                    date: formatter.longDate(order.date),
+                    machineDate: formatter.machineDate(order.date),
+                    status: order.status.toString(),
+                    cancelledNotice: order.status == .cancelled ? "This order was cancelled. Do not pack or ship it." : nil,
+                    shipTo: [formatter.name(order)] + formatter.addressLines(order.shipmentAddress),
+                    shipmentMethod: order.shipmentMethod.toString(),
+                    orderURL: Paths.order(id)))
+        case .notFound:
+            viewModel = .notFound
+        case .storeUnavailable:
+            viewModel = .unavailable
         }
-        viewController?.displaySomething(viewModel: viewModel)
+        viewController?.displaySlip(viewModel: viewModel)
     }
 }

@@ -5,8 +5,8 @@ protocol PrintPackingSlipDataPassing: AnyObject {
     var flash: Flash? { get }
 }
 
-/// Redirects after a post (303, Post/Redirect/Get), and the data they pass, go here: a method per
-/// destination, e.g. `func routeToListOrders(flash: String) -> Response`.
+/// The slip only links back to its order ("Back to order 2"): nothing to redirect. The order's id
+/// comes in the URL.
 final class PrintPackingSlipRouter: PrintPackingSlipRoutingLogic, PrintPackingSlipDataPassing {
     var flash: Flash?
 }

@@ -1,10 +1,11 @@
 import Hummingbird
 
 protocol PrintPackingSlipDisplayLogic: AnyObject {
-    func displaySomething(viewModel: PrintPackingSlip.Something.ViewModel)
+    func displaySlip(viewModel: PrintPackingSlip.GetSlip.ViewModel)
 }
 
-/// The PrintPackingSlip scene's page.
+/// `GET /orders/{id}/slip`: the order's packing slip, a page made to print (the print layout: no
+/// site header, no navigation), never with card data.
 final class PrintPackingSlipViewController: PrintPackingSlipDisplayLogic {
     var interactor: PrintPackingSlipBusinessLogic?
     var router: (PrintPackingSlipRoutingLogic & PrintPackingSlipDataPassing)?
@@ -22,8 +23,9 @@ final class PrintPackingSlipViewController: PrintPackingSlipDisplayLogic {
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
         let viewController = self
-        let interactor = PrintPackingSlipInteractor(worker: PrintPackingSlipWorker())
-        let presenter = PrintPackingSlipPresenter()
+        let interactor = PrintPackingSlipInteractor(
+            ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now))
+        let presenter = PrintPackingSlipPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
         let router = PrintPackingSlipRouter()
         viewController.interactor = interactor
         viewController.router = router
@@ -34,16 +36,23 @@ final class PrintPackingSlipViewController: PrintPackingSlipDisplayLogic {
 
     // MARK: Routes
 
-    /// The route that shows this scene (`new-scene` printed the lines that add it to the route table).
-    func doSomething() async -> Response {
-        await interactor?.doSomething(request: PrintPackingSlip.Something.Request())
+    /// `GET /orders/{id}/slip`
+    func showSlip(id: String) async -> Response {
+        await interactor?.getSlip(request: PrintPackingSlip.GetSlip.Request(orderID: id))
         return response ?? ErrorPage.response(.internalServerError, pages: pages)
     }
 
     // MARK: Display logic
 
-    func displaySomething(viewModel: PrintPackingSlip.Something.ViewModel) {
-        let html = pages.render(template: "PrintPackingSlip/something", context: viewModel, title: viewModel.title, flash: nil)
-        response = .html(html)
+    /// The slip in the print layout; a 404 or 503 page in the app's own layout, like any other.
+    func displaySlip(viewModel: PrintPackingSlip.GetSlip.ViewModel) {
+        switch viewModel {
+        case .slip(let slip):
+            response = .html(pages.render(template: "PrintPackingSlip/slip", context: slip, title: slip.title, flash: nil, layout: .print))
+        case .notFound:
+            response = ErrorPage.response(.notFound, pages: pages)
+        case .unavailable:
+            response = ErrorPage.response(.serviceUnavailable, pages: pages)
+        }
     }
 }
