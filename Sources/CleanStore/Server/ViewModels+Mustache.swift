@@ -161,6 +161,7 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedOrder: MustacheParent {
         case "lastChanged": lastChanged
         case "editURL": editURL
         case "historyURL": historyURL
+        case "slipURL": slipURL
         case "deleteURL": deleteURL
         case "ordersURL": ordersURL
         default: nil

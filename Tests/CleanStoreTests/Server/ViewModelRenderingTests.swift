@@ -52,7 +52,7 @@ final class ViewModelRenderingTests: XCTestCase {
         let shown = ShowOrder.GetOrder.ViewModel.DisplayedOrder(
             id: "1", date: "d", email: "e", name: "n", total: "t", phone: "p", shipmentAddress: ["a"], shipmentMethod: "s",
             billingAddress: ["b"], cardNumber: "•••• 1111", expirationDate: "04/29", title: "t", createdBy: "c", lastChanged: "l",
-            editURL: "/e", historyURL: "/h", deleteURL: "/d", ordersURL: "/orders")
+            editURL: "/e", historyURL: "/h", slipURL: "/s", deleteURL: "/d", ordersURL: "/orders")
         let slip = PrintPackingSlip.GetSlip.ViewModel.DisplayedSlip(
             title: "t", orderID: "1", date: "d", machineDate: "m", status: "s", cancelledNotice: "c", shipTo: ["n", "a"],
             shipmentMethod: "s", orderURL: "/o")
