@@ -1,6 +1,7 @@
 // CleanStore Web – the pages' small helpers. Loaded from <head> with `defer`, never inline,
 // so a Content-Security-Policy of `default-src 'self'` holds. Every page works without it:
-// it only moves focus and hides the billing fields that the server ignores anyway.
+// it only moves focus, hides the billing fields that the server ignores anyway, and shows a
+// Print button where the page says how to print without it.
 (function () {
   "use strict";
 
@@ -82,8 +83,20 @@
     focusOnce(banner);
   }
 
+  // A page made to print (the packing slip) has a Print button, hidden until this script shows
+  // it: it opens the browser's Print dialog. Without the script the page says how to print.
+  function enhancePrintButton() {
+    var button = document.querySelector(".print-button");
+    if (!button) return;
+    button.addEventListener("click", function () {
+      window.print();
+    });
+    button.hidden = false;
+  }
+
   function start() {
     enhanceSkipLink();
+    enhancePrintButton();
     enhanceBillingToggle();
     enhanceErrorSummary();
     focusNotificationBanner();

@@ -414,10 +414,14 @@ def save_page(driver, name):
     (PAGES / f"{name}.html").write_text(html, encoding="utf-8")
 
 
-def screenshot(driver, name):
-    """Full-page screenshots at a desktop width and at 360 px (a small phone)."""
+SCREENSHOT_WIDTHS = (("desktop", 1280), ("360px", 360))
+
+
+def screenshot(driver, name, widths=SCREENSHOT_WIDTHS):
+    """Full-page screenshots at a desktop width and at 360 px (a small phone), or at `widths`
+    (suffix, CSS px) pairs."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    for suffix, width in (("desktop", 1280), ("360px", 360)):
+    for suffix, width in widths:
         at_width(driver, width)
         assert_fits(driver, name, width)
         size = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]

@@ -1,17 +1,33 @@
 import Foundation
 import Mustache
 
+/// The page around a scene's template.
+public enum PageLayout: String, Sendable, Equatable {
+    /// `Views/layout.mustache`: the app's header (who is signed in, the links their role may use,
+    /// Sign out) and the flash. Every page but the ones made to print.
+    case site = "layout"
+    /// `Views/print-layout.mustache`: the page alone, with no header, navigation or flash, for a
+    /// page made to print (a packing slip).
+    case print = "print-layout"
+}
+
 /// Renders a scene's template into the app's layout. View controllers talk to it through
 /// `PageRendering`, so their tests can use a spy.
 public protocol PageRendering: Sendable {
-    /// Renders `Views/<template>.mustache` with `context`, inside `Views/layout.mustache`.
-    func render(template: String, context: Any, title: String, flash: String?) -> String
+    /// Renders `Views/<template>.mustache` with `context`, inside `layout`'s template (the print
+    /// layout prints no flash).
+    func render(template: String, context: Any, title: String, flash: String?, layout: PageLayout) -> String
     /// The same renderer, its layout saying who is signed in on `browser` (with a Sign out button)
     /// and offering only the links their role may use.
     func `for`(_ browser: Browser) -> any PageRendering
 }
 
 extension PageRendering {
+    /// Renders `Views/<template>.mustache` with `context`, inside the app's layout (`Views/layout.mustache`).
+    public func render(template: String, context: Any, title: String, flash: String?) -> String {
+        render(template: template, context: context, title: title, flash: flash, layout: .site)
+    }
+
     /// A renderer with no layout of its own (a test's spy) renders the same for every browser.
     public func `for`(_ browser: Browser) -> any PageRendering { self }
 }
@@ -32,7 +48,8 @@ public struct PageRenderer: PageRendering {
     /// swift-mustache would otherwise render a missing template as nothing.
     public static let requiredTemplates = [
         "layout", "error", "field", "error-summary", "ListOrders/list", "ShowOrder/show", "CreateOrder/form", "DeleteOrder/confirm", "SignIn/form",
-        "SetUp/form", "ViewOrderHistory/history", "ChangeOrderStatus/cancel", "AddOrderNote/form",
+        "SetUp/form", "ViewOrderHistory/history", "ChangeOrderStatus/cancel", "AddOrderNote/form", "print-layout",
+        "PrintPackingSlip/slip",
     ]
 
     public init(library: MustacheLibrary) {
@@ -49,10 +66,10 @@ public struct PageRenderer: PageRendering {
         self.init(library: library)
     }
 
-    public func render(template: String, context: Any, title: String, flash: String?) -> String {
+    public func render(template: String, context: Any, title: String, flash: String?, layout: PageLayout) -> String {
         let body = library.render(context, withTemplate: template) ?? ""
-        let layout = Layout(title: title, flash: flash, body: body, header: header)
-        return library.render(layout, withTemplate: "layout") ?? body
+        let page = Layout(title: title, flash: flash, body: body, header: header)
+        return library.render(page, withTemplate: layout.rawValue) ?? body
     }
 
     public func `for`(_ browser: Browser) -> any PageRendering {

@@ -38,6 +38,7 @@ public enum Paths {
     public static let cancelOrder = AppPath("/orders/{id}/cancel")
     /// Where the order page's "Add a note" form posts (POST only).
     public static let orderNotes = AppPath("/orders/{id}/notes")
+    public static let packingSlip = AppPath("/orders/{id}/slip")
 
     public static let ordersCSV = AppPath("/orders.csv")
 

@@ -144,6 +144,10 @@ enum Routes {
                 await AddOrderNoteViewController(environment: environment.serving(context), browser: context.browser).addNote(
                     orderID: try orderID(context), fields: try FormDecoding.decode(AddOrderNote.NoteFormFields.self, context: context))
             },
+            Route(method: .get, path: Paths.packingSlip) { _, context in
+                await PrintPackingSlipViewController(environment: environment.serving(context), browser: context.browser).showSlip(
+                    id: try orderID(context))
+            },
         ]
     }
 

@@ -163,6 +163,7 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedOrder: MustacheParent {
         case "lastChanged": lastChanged
         case "editURL": editURL
         case "historyURL": historyURL
+        case "slipURL": slipURL
         case "deleteURL": deleteURL
         case "ordersURL": ordersURL
         case "status": status

@@ -258,6 +258,22 @@ final class PageSnapshotTests: XCTestCase {
             role: .clerk, notes: NotesHTTPTests.FullDiskNotes())
     }
 
+    // MARK: Packing slips
+
+    /// A page made to print: no header, a Print button the script shows, the hint without it.
+    func testPackingSlip() async throws {
+        var packed = Seeds.Orders.bob
+        packed.status = .packed
+        try await assertPage("packing-slip", "/orders/2/slip", status: .ok, orders: [Seeds.Orders.amy, packed], role: .viewer)
+    }
+
+    func testPackingSlipOfACancelledOrder() async throws {
+        var cancelled = Seeds.Orders.bob
+        cancelled.status = .cancelled
+        cancelled.cancellationReason = "Customer called"
+        try await assertPage("packing-slip-cancelled", "/orders/2/slip", status: .ok, orders: [Seeds.Orders.amy, cancelled])
+    }
+
     func testNotFound() async throws {
         try await assertPage("not-found", "/orders/99", status: .notFound)
     }

@@ -52,12 +52,15 @@ final class ViewModelRenderingTests: XCTestCase {
         let shown = ShowOrder.GetOrder.ViewModel.DisplayedOrder(
             id: "1", date: "d", email: "e", name: "n", total: "t", phone: "p", shipmentAddress: ["a"], shipmentMethod: "s",
             billingAddress: ["b"], cardNumber: "•••• 1111", expirationDate: "04/29", title: "t", createdBy: "c", lastChanged: "l",
-            editURL: "/e", historyURL: "/h", deleteURL: "/d", ordersURL: "/orders")
+            editURL: "/e", historyURL: "/h", slipURL: "/s", deleteURL: "/d", ordersURL: "/orders")
         var shownWithEverything = shown
         shownWithEverything.cancelURL = "/orders/1/cancel"
         shownWithEverything.cancellationReason = "r"
         shownWithEverything.readOnlyNotice = "n"
         let statusButton = ShowOrder.GetOrder.ViewModel.StatusButton(label: "Mark as paid", action: "markPaid")
+        let slip = PrintPackingSlip.GetSlip.ViewModel.DisplayedSlip(
+            title: "t", orderID: "1", date: "d", machineDate: "m", status: "s", cancelledNotice: "c", shipTo: ["n", "a"],
+            shipmentMethod: "s", orderURL: "/o")
         let toDelete = DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder(
             id: "1", date: "d", name: "n", email: "e", total: "t", title: "t", deleteURL: "/d", orderURL: "/o")
 
@@ -95,6 +98,7 @@ final class ViewModelRenderingTests: XCTestCase {
             ("ShippingMethod", shippingMethod),
             ("DeleteOrderViewController.ConfirmationPage", DeleteOrderViewController.ConfirmationPage(order: toDelete, csrfToken: "t")),
             ("DeleteOrder DisplayedOrder", toDelete),
+            ("PrintPackingSlip DisplayedSlip", slip),
         ]
         for (name, viewModel) in viewModels {
             XCTAssertEqual(unreachableProperties(of: viewModel), [], "\(name): add these to its MustacheParent conformance")

@@ -109,14 +109,15 @@ final class PageRendererSpy: PageRendering, @unchecked Sendable {
         var context: Any
         var title: String
         var flash: String?
+        var layout: PageLayout
     }
 
     private(set) var rendered: [Rendered] = []
     /// The browsers a layout was asked to say are signed in (`for(_:)`).
     private(set) var browsers: [Browser] = []
 
-    func render(template: String, context: Any, title: String, flash: String?) -> String {
-        rendered.append(Rendered(template: template, context: context, title: title, flash: flash))
+    func render(template: String, context: Any, title: String, flash: String?, layout: PageLayout) -> String {
+        rendered.append(Rendered(template: template, context: context, title: title, flash: flash, layout: layout))
         return "<rendered \(template)>"
     }
 

@@ -45,6 +45,8 @@ enum ShowOrder {
                 /// nil when the one asking may not edit it.
                 var editURL: String?
                 var historyURL: String
+                /// The order's packing slip, for everyone who may see the order.
+                var slipURL: String
                 /// nil when the one asking may not delete it.
                 var deleteURL: String?
                 var ordersURL: String

@@ -34,6 +34,7 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
                     lastChanged: lastChanged(order),
                     editURL: mayEdit ? Paths.editOrder(id) : nil,
                     historyURL: Paths.orderHistory(id),
+                    slipURL: Paths.packingSlip(id),
                     deleteURL: mayDelete ? Paths.deleteOrder(id) : nil,
                     ordersURL: Paths.orders.description)
             displayed.status = order.status.toString()

@@ -40,6 +40,7 @@ final class ShowOrderPresenterTests: XCTestCase {
             XCTAssertEqual(displayedOrder.editURL, mayEdit ? "/orders/2/edit" : nil)
             XCTAssertNil(displayedOrder.deleteURL)
             XCTAssertEqual(displayedOrder.historyURL, "/orders/2/history", "Anyone may read the history")
+            XCTAssertEqual(displayedOrder.slipURL, "/orders/2/slip", "Anyone who sees the order may print its packing slip")
         }
     }
 
@@ -69,6 +70,7 @@ final class ShowOrderPresenterTests: XCTestCase {
         XCTAssertEqual(displayedOrder.editURL, "/orders/2/edit")
         XCTAssertEqual(displayedOrder.deleteURL, "/orders/2/delete")
         XCTAssertEqual(displayedOrder.historyURL, "/orders/2/history")
+        XCTAssertEqual(displayedOrder.slipURL, "/orders/2/slip")
         XCTAssertEqual(displayedOrder.ordersURL, "/orders")
         XCTAssertNil(displayedOrder.createdBy, "No one is known to have created a seeded order")
         XCTAssertNil(displayedOrder.lastChanged, "Never changed")

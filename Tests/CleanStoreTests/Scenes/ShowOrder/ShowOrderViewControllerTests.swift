@@ -32,7 +32,7 @@ final class ShowOrderViewControllerTests: XCTestCase {
         phone: "111-111-1111", shipmentAddress: ["1 Infinite Loop", "Cupertino, CA 95014"],
         shipmentMethod: "Standard Shipping", billingAddress: ["1 Infinite Loop", "Cupertino, CA 95014"],
         cardNumber: "•••• 1111", expirationDate: "04/29", title: "Order 7", createdBy: "Created by Amy Apple (Amy)",
-        lastChanged: "Last changed by Sue Super (sue) on 30 June 2007 at 2:05pm", editURL: "/orders/7/edit", historyURL: "/orders/7/history",
+        lastChanged: "Last changed by Sue Super (sue) on 30 June 2007 at 2:05pm", editURL: "/orders/7/edit", historyURL: "/orders/7/history", slipURL: "/orders/7/slip",
         deleteURL: "/orders/7/delete", ordersURL: "/orders")
 
     // MARK: Tests

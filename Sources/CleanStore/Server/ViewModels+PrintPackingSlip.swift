@@ -1,0 +1,21 @@
+import Mustache
+
+// What `Views/PrintPackingSlip/slip.mustache` can read of the scene's view model, as in
+// `ViewModels+Mustache.swift`: a name the template uses must be listed here (the view controller's
+// tests check every stored property is).
+extension PrintPackingSlip.GetSlip.ViewModel.DisplayedSlip: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "title": title
+        case "orderID": orderID
+        case "date": date
+        case "machineDate": machineDate
+        case "status": status
+        case "cancelledNotice": cancelledNotice
+        case "shipTo": shipTo
+        case "shipmentMethod": shipmentMethod
+        case "orderURL": orderURL
+        default: nil
+        }
+    }
+}

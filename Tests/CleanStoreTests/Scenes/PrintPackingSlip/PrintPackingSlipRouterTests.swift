@@ -1,0 +1,20 @@
+import Hummingbird
+import XCTest
+
+@testable import CleanStore
+
+final class PrintPackingSlipRouterTests: XCTestCase {
+    // MARK: Tests
+
+    func testSetupGivesTheRouterTheFlashToPassOn() async throws {
+        // Given
+        let viewController = PrintPackingSlipViewController(environment: try await makeTestEnvironment(pages: PageRendererSpy()), browser: testBrowser)
+
+        // When
+        let router = try XCTUnwrap(viewController.router as? PrintPackingSlipRouter)
+
+        // Then
+        let flash = try XCTUnwrap(router.flash, "The router passes flashes signed with the app's secret")
+        XCTAssertEqual(flash.cookieValue(for: "Done."), Flash(security: testSecurity, browserID: testBrowserID).cookieValue(for: "Done."))
+    }
+}
