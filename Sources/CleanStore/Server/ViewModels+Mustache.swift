@@ -174,7 +174,21 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedOrder: MustacheParent {
         case "cancelURL": cancelURL
         case "cancellationReason": cancellationReason
         case "readOnlyNotice": readOnlyNotice
+        case "notes": notes
+        case "noteURL": noteURL
+        case "noteHint": noteHint
         case "csrfToken": csrfToken
+        default: nil
+        }
+    }
+}
+
+extension ShowOrder.GetOrder.ViewModel.DisplayedNote: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "text": text
+        case "byline": byline
+        case "machineDate": machineDate
         default: nil
         }
     }

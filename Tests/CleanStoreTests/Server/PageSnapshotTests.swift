@@ -81,6 +81,13 @@ final class PageSnapshotTests: XCTestCase {
             "list-filter-problems", "/orders?from=2007-02-30&to=06%2F31%2F2007&shipping=7&sort=price", status: .ok, role: .viewer)
     }
 
+    func testAnOrderWithNotesNewestFirst() async throws {
+        let store = OrdersMemStore(orders: [Seeds.Orders.amy])
+        _ = try await store.addNote(orderID: "1", text: "Left a message.", by: AccountSeeds.sue.name, at: Seeds.june29)
+        _ = try await store.addNote(orderID: "1", text: "Called back:\nwants it by Friday.", by: testAccount.name, at: Seeds.june30)
+        try await assertPage("show-order-notes", "/orders/1", status: .ok, store: store, role: .viewer)
+    }
+
     func testAShippedOrderIsReadOnly() async throws {
         var shipped = Seeds.Orders.bob
         shipped.status = .shipped

@@ -57,6 +57,10 @@ final class ViewModelRenderingTests: XCTestCase {
         shownWithEverything.cancelURL = "/orders/1/cancel"
         shownWithEverything.cancellationReason = "r"
         shownWithEverything.readOnlyNotice = "n"
+        let note = ShowOrder.GetOrder.ViewModel.DisplayedNote(text: "t", byline: "b", machineDate: "m")
+        shownWithEverything.notes = [note]
+        shownWithEverything.noteURL = "/orders/1/notes"
+        shownWithEverything.noteHint = "h"
         let statusButton = ShowOrder.GetOrder.ViewModel.StatusButton(label: "Mark as paid", action: "markPaid")
         let slip = PrintPackingSlip.GetSlip.ViewModel.DisplayedSlip(
             title: "t", orderID: "1", date: "d", machineDate: "m", status: "s", cancelledNotice: "c", shipTo: ["n", "a"],
@@ -91,6 +95,7 @@ final class ViewModelRenderingTests: XCTestCase {
             ("ListOrders Column", column),
             ("ShowOrder DisplayedOrder", shownWithEverything),
             ("ShowOrder StatusButton", statusButton),
+            ("ShowOrder DisplayedNote", note),
             ("CreateOrderViewController.FormPage", CreateOrderViewController.FormPage(form: form, csrfToken: "token")),
             ("CreateOrder.DisplayedForm", form),
             ("DisplayedField", field),

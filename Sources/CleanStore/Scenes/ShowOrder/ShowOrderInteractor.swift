@@ -9,10 +9,12 @@ protocol ShowOrderDataStore: AnyObject {
 final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
     var presenter: ShowOrderPresentationLogic?
     var ordersWorker: OrdersWorker
+    var notesWorker: OrderNotesWorker
     var order: Order?
 
-    init(ordersWorker: OrdersWorker) {
+    init(ordersWorker: OrdersWorker, notesWorker: OrderNotesWorker) {
         self.ordersWorker = ordersWorker
+        self.notesWorker = notesWorker
     }
 
     // MARK: Get order
@@ -21,6 +23,7 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
         let response: ShowOrder.GetOrder.Response
         do {
             order = try await ordersWorker.fetchOrder(id: request.orderID)
+            let notes = order == nil ? [] : try await notesWorker.notes(forOrder: request.orderID)
             let may = { (permission: Permission) in request.signedIn?.may(permission) ?? false }
             response =
                 order.map {
@@ -28,7 +31,8 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
                     let open = !$0.status.isReadOnly
                     return .found(
                         $0, mayEdit: open && may(.changeOrders), mayDelete: open && may(.deleteOrders),
-                        mayChangeStatus: open && may(.changeOrders), mayCancel: open && may(.cancelOrders))
+                        mayChangeStatus: open && may(.changeOrders), mayCancel: open && may(.cancelOrders),
+                        notes: notes, mayAddNote: may(.changeOrders))
                 } ?? .notFound
         } catch {
             response = .storeUnavailable

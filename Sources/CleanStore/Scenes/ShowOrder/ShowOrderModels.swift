@@ -11,7 +11,10 @@ enum ShowOrder {
         enum Response: Equatable {
             /// `mayEdit`, `mayDelete`: what the one asking may do with it; `mayChangeStatus`: mark it
             /// paid, packed or shipped; `mayCancel`: cancel it.
-            case found(Order, mayEdit: Bool = false, mayDelete: Bool = false, mayChangeStatus: Bool = false, mayCancel: Bool = false)
+            /// `notes`: its notes, newest first; `mayAddNote`: whether the one asking may add one.
+            case found(
+                Order, mayEdit: Bool = false, mayDelete: Bool = false, mayChangeStatus: Bool = false, mayCancel: Bool = false,
+                notes: [OrderNote] = [], mayAddNote: Bool = false)
             case notFound
             /// The store could not be read.
             case storeUnavailable
@@ -22,6 +25,14 @@ enum ShowOrder {
             struct StatusButton: Equatable {
                 var label: String
                 var action: String
+            }
+
+            /// A note as the page lists it.
+            struct DisplayedNote: Equatable {
+                var text: String
+                /// "Sue Super (sue), 30 June 2007 at 2:05pm".
+                var byline: String
+                var machineDate: String
             }
 
             struct DisplayedOrder: Equatable {
@@ -66,6 +77,11 @@ enum ShowOrder {
                 var cancellationReason: String? = nil
                 /// Said on a shipped or cancelled order: why it has no Edit or Delete.
                 var readOnlyNotice: String? = nil
+                /// Newest first.
+                var notes: [DisplayedNote] = []
+                /// Where the "Add a note" form posts; nil for who may not add one.
+                var noteURL: String? = nil
+                var noteHint: String = ""
                 /// The browser's CSRF token for the page's forms (the view controller's to give).
                 var csrfToken: String = ""
             }

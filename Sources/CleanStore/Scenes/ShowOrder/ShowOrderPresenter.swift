@@ -15,7 +15,7 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
     func presentOrder(response: ShowOrder.GetOrder.Response) {
         let viewModel: ShowOrder.GetOrder.ViewModel
         switch response {
-        case .found(let order, let mayEdit, let mayDelete, let mayChangeStatus, let mayCancel):
+        case .found(let order, let mayEdit, let mayDelete, let mayChangeStatus, let mayCancel, let notes, let mayAddNote):
             let id = order.id ?? ""
             var displayed = ShowOrder.GetOrder.ViewModel.DisplayedOrder(
                     id: id,
@@ -43,6 +43,14 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
                 mayChangeStatus
                 ? order.status.actions.filter { $0 != .cancel }.map { .init(label: Self.label(of: $0), action: $0.rawValue) } : []
             displayed.statusURL = Paths.orderStatus(id)
+            displayed.notes = notes.map { note in
+                ShowOrder.GetOrder.ViewModel.DisplayedNote(
+                    text: note.text,
+                    byline: "\(note.by.map(formatter.accountName) ?? "No one was signed in"), \(formatter.longDateAndTime(note.at))",
+                    machineDate: formatter.machineDateTime(note.at))
+            }
+            displayed.noteURL = mayAddNote ? Paths.orderNotes(id) : nil
+            displayed.noteHint = AddOrderNotePresenter.hint
             displayed.version = String(order.version)
             displayed.cancelURL = mayCancel && order.status.after(.cancel) != nil ? Paths.cancelOrder(id) : nil
             displayed.cancellationReason = order.status == .cancelled ? order.cancellationReason : nil

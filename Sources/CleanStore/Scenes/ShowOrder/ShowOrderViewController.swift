@@ -31,7 +31,9 @@ final class ShowOrderViewController: ShowOrderDisplayLogic {
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
         let viewController = self
-        let interactor = ShowOrderInteractor(ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now))
+        let interactor = ShowOrderInteractor(
+            ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now),
+            notesWorker: OrderNotesWorker(notesStore: environment.orderNotes, logger: environment.logger, now: environment.now))
         let presenter = ShowOrderPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
         let router = ShowOrderRouter()
         viewController.interactor = interactor

@@ -11,7 +11,7 @@ final class ShowOrderInteractorTests: XCTestCase {
 
     override func setUp() {
         super.setUp()
-        sut = ShowOrderInteractor(ordersWorker: OrdersWorker(ordersStore: OrdersMemStore()))
+        sut = ShowOrderInteractor(ordersWorker: OrdersWorker(ordersStore: OrdersMemStore()), notesWorker: OrderNotesWorkerSpy())
     }
 
     // MARK: Test doubles
@@ -57,7 +57,9 @@ final class ShowOrderInteractorTests: XCTestCase {
             // Then
             XCTAssertEqual(
                 presenterSpy.response,
-                .found(Seeds.Orders.amy, mayEdit: mayEdit, mayDelete: mayDelete, mayChangeStatus: mayEdit, mayCancel: mayCancel), "\(role)")
+                .found(
+                    Seeds.Orders.amy, mayEdit: mayEdit, mayDelete: mayDelete, mayChangeStatus: mayEdit, mayCancel: mayCancel,
+                    mayAddNote: mayEdit), "\(role)")
         }
     }
 
@@ -69,8 +71,31 @@ final class ShowOrderInteractorTests: XCTestCase {
         for status in [OrderStatus.shipped, .cancelled] {
             workerSpy.storedOrders[0].status = status
             await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1", signedIn: SignedIn(name: testAccount.name, role: .supervisor)))
-            XCTAssertEqual(presenterSpy.response, .found(workerSpy.storedOrders[0]), "\(status): no edit, delete or move")
+            XCTAssertEqual(
+                presenterSpy.response, .found(workerSpy.storedOrders[0], mayAddNote: true), "\(status): no edit, delete or move; notes still")
         }
+    }
+
+    func testTheOrdersNotesComeWithItFromTheNotesWorker() async {
+        let presenterSpy = ShowOrderPresentationLogicSpy()
+        sut.presenter = presenterSpy
+        sut.ordersWorker = OrdersWorkerSpy()
+        let notesSpy = OrderNotesWorkerSpy()
+        let notes = [
+            OrderNote(id: "2", orderID: "1", text: "Called back", by: testAccount.name, at: Seeds.june30),
+            OrderNote(id: "1", orderID: "1", text: "Left a message", by: nil, at: Seeds.june29),
+        ]
+        notesSpy.storedNotes["1"] = notes
+        sut.notesWorker = notesSpy
+
+        await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1"))
+
+        XCTAssertEqual(notesSpy.notesCalledWithOrderID, "1")
+        XCTAssertEqual(presenterSpy.response, .found(Seeds.Orders.amy, notes: notes))
+
+        notesSpy.failure = .cannotFetch("disk")
+        await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1"))
+        XCTAssertEqual(presenterSpy.response, .storeUnavailable, "The page is whole or not at all")
     }
 
     func testGetOrderShouldPresentNotFoundForAnUnknownID() async {

@@ -134,4 +134,27 @@ final class ShowOrderPresenterTests: XCTestCase {
         // Then
         XCTAssertEqual(spy.viewModel, .unavailable)
     }
+
+    func testNotesAreListedAsTheyCameWithWhoAndWhenAndTheFormOnlyForWhoMayAdd() throws {
+        let spy = ShowOrderDisplayLogicSpy()
+        sut.viewController = spy
+        let notes = [
+            OrderNote(id: "2", orderID: "1", text: "Called back:\nwants it Friday", by: testAccount.name, at: Seeds.june30),
+            OrderNote(id: "1", orderID: "1", text: "Left a message", by: nil, at: Seeds.june29),
+        ]
+
+        sut.presentOrder(response: .found(Seeds.Orders.amy, notes: notes, mayAddNote: true))
+
+        guard case .order(let order) = spy.viewModel else { return XCTFail("\(String(describing: spy.viewModel))") }
+        XCTAssertEqual(order.notes.map(\.text), ["Called back:\nwants it Friday", "Left a message"], "As the store gave them: newest first")
+        XCTAssertTrue(order.notes[0].byline.hasPrefix("\(OrderDisplayFormatter(timeZone: TimeZone(identifier: "UTC")!).accountName(testAccount.name)), 30 June 2007 at"), order.notes[0].byline)
+        XCTAssertTrue(order.notes[1].byline.hasPrefix("No one was signed in, 29 June 2007"), order.notes[1].byline)
+        XCTAssertEqual(order.noteURL, "/orders/1/notes")
+        XCTAssertEqual(order.noteHint, AddOrderNotePresenter.hint)
+
+        sut.presentOrder(response: .found(Seeds.Orders.amy, notes: notes, mayAddNote: false))
+        guard case .order(let viewed) = spy.viewModel else { return XCTFail() }
+        XCTAssertNil(viewed.noteURL, "A viewer reads the notes, adds none")
+        XCTAssertEqual(viewed.notes.count, 2)
+    }
 }
