@@ -52,6 +52,12 @@ func flashCookie(_ message: String) -> String {
     "\(Flash.cookieName)=\(Flash(security: testSecurity, browserID: testBrowserID).cookieValue(for: message))"
 }
 
+/// A `Cookie` header carrying a signed confirmation of a new order for the test browser, as the
+/// create's redirect sets it.
+func confirmationCookie(_ confirmation: Flash.Confirmation) -> String {
+    "\(Flash.cookieName)=\(Flash(security: testSecurity, browserID: testBrowserID).cookieValue(for: confirmation))"
+}
+
 /// A scene environment with everything fixed: memory store, clock at 6/29/07, UTC, test secret.
 func makeTestEnvironment(
     store: any OrdersStoreProtocol = OrdersMemStore(),
