@@ -73,11 +73,12 @@
     });
   }
 
-  // A success banner (a flash: "Order 7 was updated.") gets focus on load, so a screen reader
-  // reads it and Tab goes on from it, as GOV.UK's notification banner does. Without the script
-  // its role="alert" still has it announced. The error summary, when a page has one, goes first.
+  // A success banner (a flash: "Order 7 was updated.") or a new order's confirmation panel
+  // ("Order saved", its number) gets focus on load, so a screen reader reads it and Tab goes on
+  // from it, as GOV.UK's notification banner does. Without the script its role="alert" still has
+  // it announced. The error summary, when a page has one, goes first.
   function focusNotificationBanner() {
-    var banner = document.querySelector('.notification-banner[role="alert"]');
+    var banner = document.querySelector('.panel-confirmation, .notification-banner[role="alert"]');
     if (!banner || document.querySelector(".error-summary")) return;
     focusOnce(banner);
   }

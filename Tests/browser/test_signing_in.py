@@ -8,7 +8,7 @@ from selenium.webdriver.common.keys import Keys
 
 from helpers import (
     NEWCOMER, TEST_ACCOUNTS, active_id, create_order, detail_values, field, fill_setup, fill_sign_in,
-    flash, has_focus_ring, navigate, open_page, order_id_from_flash, path_of, restore_session,
+    assert_confirmed, flash, has_focus_ring, navigate, open_page, order_id_from_panel, path_of, restore_session,
     save_page, screenshot, sign_out_button, signed_in_name, submit, type_into,
     type_order_then_end_session, url, valid_order, value_of, wait_until_loaded, FreshServer,
 )
@@ -110,9 +110,8 @@ def test_a_clerk_whose_session_ended_while_typing_signs_in_and_gets_the_form_bac
     type_into(driver, "paymentMethodCreditCardNumber", order["paymentMethodCreditCardNumber"])
     type_into(driver, "paymentMethodCVV", order["paymentMethodCVV"])
     submit(driver)
-    assert path_of(driver) == "/orders", driver.title
-    order_id = order_id_from_flash(driver)
-    assert flash(driver) == f"Order {order_id} was created."
+    order_id = order_id_from_panel(driver)
+    assert_confirmed(driver, order_id)
     open_page(driver, f"/orders/{order_id}")
     shown = detail_values(driver)
     assert shown["Name"] == "Sid Session"

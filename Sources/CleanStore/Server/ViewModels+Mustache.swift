@@ -163,6 +163,18 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedOrder: MustacheParent {
         case "historyURL": historyURL
         case "deleteURL": deleteURL
         case "ordersURL": ordersURL
+        case "confirmation": confirmation
+        default: nil
+        }
+    }
+}
+
+extension ShowOrder.GetOrder.ViewModel.DisplayedConfirmation: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "orderNumber": orderNumber
+        case "confirmationNote": confirmationNote
+        case "createAnotherURL": createAnotherURL
         default: nil
         }
     }

@@ -88,6 +88,13 @@ final class PageSnapshotTests: XCTestCase {
         try await assertPage("show-order-updated", "/orders/2", cookie: flashCookie("Order 2 was updated."), status: .ok)
     }
 
+    /// After a create: GOV.UK's confirmation panel, "Order saved" and the number to read out, and
+    /// "Create another order".
+    func testOrderDetailAfterACreate() async throws {
+        try await assertPage(
+            "show-order-created", "/orders/2", cookie: confirmationCookie(Flash.Confirmation(orderID: "2")), status: .ok, role: .clerk)
+    }
+
     func testEmptyForm() async throws {
         try await assertPage("form-new", "/orders/new", status: .ok)
     }

@@ -52,7 +52,9 @@ final class ViewModelRenderingTests: XCTestCase {
         let shown = ShowOrder.GetOrder.ViewModel.DisplayedOrder(
             id: "1", date: "d", email: "e", name: "n", total: "t", phone: "p", shipmentAddress: ["a"], shipmentMethod: "s",
             billingAddress: ["b"], cardNumber: "•••• 1111", expirationDate: "04/29", title: "t", createdBy: "c", lastChanged: "l",
-            editURL: "/e", historyURL: "/h", deleteURL: "/d", ordersURL: "/orders")
+            editURL: "/e", historyURL: "/h", deleteURL: "/d", ordersURL: "/orders",
+            confirmation: ShowOrder.GetOrder.ViewModel.DisplayedConfirmation(
+                orderNumber: "1", confirmationNote: "n", createAnotherURL: "/orders/new"))
         let toDelete = DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder(
             id: "1", date: "d", name: "n", email: "e", total: "t", title: "t", deleteURL: "/d", orderURL: "/o")
 
@@ -82,6 +84,7 @@ final class ViewModelRenderingTests: XCTestCase {
             ("ListOrders Tag", tag),
             ("ListOrders Column", column),
             ("ShowOrder DisplayedOrder", shown),
+            ("ShowOrder DisplayedConfirmation", shown.confirmation!),
             ("CreateOrderViewController.FormPage", CreateOrderViewController.FormPage(form: form, csrfToken: "token")),
             ("CreateOrder.DisplayedForm", form),
             ("DisplayedField", field),

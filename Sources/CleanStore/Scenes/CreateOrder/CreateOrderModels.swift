@@ -251,6 +251,9 @@ enum CreateOrder {
         case form(DisplayedForm, FormState)
         /// Saved: the router takes the clerk on (Post/Redirect/Get), passing the flash.
         case saved(orderID: String, flash: String)
+        /// A new order saved: the router takes the clerk to its page, which confirms it; `note` says
+        /// more, when there is more to say.
+        case created(orderID: String, note: String?)
         case notFound
         /// The order could not be read (503): there is no form to show.
         case unavailable

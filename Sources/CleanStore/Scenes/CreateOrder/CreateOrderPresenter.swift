@@ -35,8 +35,7 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
         let page: CreateOrder.DisplayedPage
         switch response {
         case .created(let order):
-            let id = order.id ?? ""
-            page = .saved(orderID: id, flash: "Order \(id) was created.")
+            page = .created(orderID: order.id ?? "", note: nil)
         case .invalid(let posted, let errors, let shipmentMethods):
             page = .form(
                 displayedForm(formFields(of: posted), errors: errors, shipmentMethods: shipmentMethods), .invalid)

@@ -85,7 +85,7 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
     }
 
     func displayCreatedOrder(viewModel: CreateOrder.CreateOrder.ViewModel) {
-        response = respond(to: viewModel.page) { _, flash in router?.routeToListOrders(flash: flash) }
+        response = respond(to: viewModel.page) { _, _ in nil }
     }
 
     func displayOrderToEdit(viewModel: CreateOrder.EditOrder.ViewModel) {
@@ -112,6 +112,8 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
         case .form(let form, .conflict): return render(form, status: .conflict)
         case .form(let form, .unavailable): return render(form, status: .serviceUnavailable)
         case .saved(let orderID, let flash): return route(orderID, flash) ?? ErrorPage.response(.internalServerError, pages: pages)
+        case .created(let orderID, let note):
+            return router?.routeToShowCreatedOrder(orderID: orderID, note: note) ?? ErrorPage.response(.internalServerError, pages: pages)
         case .notFound: return ErrorPage.response(.notFound, pages: pages)
         case .unavailable: return ErrorPage.response(.serviceUnavailable, pages: pages)
         }

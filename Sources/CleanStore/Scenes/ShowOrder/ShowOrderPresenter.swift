@@ -15,7 +15,7 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
     func presentOrder(response: ShowOrder.GetOrder.Response) {
         let viewModel: ShowOrder.GetOrder.ViewModel
         switch response {
-        case .found(let order, let mayEdit, let mayDelete):
+        case .found(let order, let mayEdit, let mayDelete, let confirmed):
             let id = order.id ?? ""
             viewModel = .order(
                 ShowOrder.GetOrder.ViewModel.DisplayedOrder(
@@ -36,7 +36,11 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
                     editURL: mayEdit ? Paths.editOrder(id) : nil,
                     historyURL: Paths.orderHistory(id),
                     deleteURL: mayDelete ? Paths.deleteOrder(id) : nil,
-                    ordersURL: Paths.orders.description))
+                    ordersURL: Paths.orders.description,
+                    confirmation: confirmed.map {
+                        ShowOrder.GetOrder.ViewModel.DisplayedConfirmation(
+                            orderNumber: id, confirmationNote: $0.note, createAnotherURL: $0.mayCreateAnother ? Paths.newOrder.description : nil)
+                    }))
         case .notFound:
             viewModel = .notFound
         case .storeUnavailable:

@@ -117,7 +117,7 @@ final class CreateOrderPresenterTests: XCTestCase {
 
     // MARK: Tests: create order
 
-    func testPresentCreatedOrderShouldNameTheNewOrderInTheFlash() {
+    func testPresentCreatedOrderShouldHaveTheNewOrdersPageConfirmIt() {
         // Given
         var order = Seeds.Orders.amy
         order.id = "42"
@@ -126,7 +126,7 @@ final class CreateOrderPresenterTests: XCTestCase {
         sut.presentCreatedOrder(response: .created(order))
 
         // Then
-        XCTAssertEqual(spy.createdOrderViewModel?.page, .saved(orderID: "42", flash: "Order 42 was created."))
+        XCTAssertEqual(spy.createdOrderViewModel?.page, .created(orderID: "42", note: nil), "Nothing more to say")
     }
 
     func testPresentCreatedOrderShouldListEveryErrorAndKeepTheTypedValuesButTheSecurityCode() throws {
