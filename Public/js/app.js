@@ -83,7 +83,26 @@
     focusOnce(banner);
   }
 
+  // No double orders: the new-order form's one-time key (its hidden orderKey) stays the form's
+  // own when the browser comes back to it. Pages are no-store, so Back (or Reload) fetches the
+  // form anew, with a new key, and puts back only what was typed; the first key is kept in the
+  // page's history entry and put back too, so the form sent again is known as the one sent before.
+  function keepOrderKey() {
+    var input = document.querySelector('form.order-form input[name="orderKey"]');
+    if (!input || !window.history || typeof history.replaceState !== "function") return;
+    var state = history.state && typeof history.state === "object" ? history.state : {};
+    if (typeof state.orderKey === "string" && state.orderKey) {
+      input.value = state.orderKey;
+    } else {
+      var kept = {};
+      for (var name in state) if (Object.prototype.hasOwnProperty.call(state, name)) kept[name] = state[name];
+      kept.orderKey = input.value;
+      history.replaceState(kept, "");
+    }
+  }
+
   function start() {
+    keepOrderKey();
     enhanceSkipLink();
     enhanceBillingToggle();
     enhanceErrorSummary();

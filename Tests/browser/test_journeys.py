@@ -344,19 +344,44 @@ def test_the_confirmation_panel_works_without_scripts(browser_without_scripts):
 
 
 def test_back_after_a_save_does_not_resubmit(browser):
-    """Journey 4: Post/Redirect/Get: Back and Reload after a save make no second order."""
+    """Journey 4: Post/Redirect/Get: Reload after a save makes no second order; Back returns to the
+    form as typed, with the key it was sent with, and saving it again goes to the order it made,
+    saying so (no double orders)."""
     before = count_orders(browser)
-    order_id = create_order(browser, valid_order(firstName="Dora", lastName="Drive"))
+    open_page(browser, "/orders/new")
+    fill_form(browser, valid_order(firstName="Dora", lastName="Drive"))
+    key = browser.find_element(By.NAME, "orderKey").get_attribute("value")
+    assert len(key) == 22, key
+    submit(browser)
+    order_id = order_id_from_panel(browser)
 
     navigate(browser, browser.refresh)  # the order's page after the redirect is a plain GET
     assert path_of(browser) == f"/orders/{order_id}"
+    assert not browser.find_elements(By.CSS_SELECTOR, ".panel-confirmation"), "the panel shows once"
     navigate(browser, browser.back)
     assert path_of(browser) == "/orders/new", "Back returns to the form, not to the POST"
     assert browser.find_element(By.TAG_NAME, "h1").text == "New order"
-    navigate(browser, browser.forward)
-    assert path_of(browser) == f"/orders/{order_id}"
-    assert count_orders(browser) == before + 1
-    screenshot(browser, "06-list-several-orders")
+    assert value_of(browser, "firstName") == "Dora", "the browser puts back what was typed"
+    assert browser.find_element(By.NAME, "orderKey").get_attribute("value") == key, \
+        "and app.js the form's key (the page itself came with a new one)"
+
+    submit(browser)
+    assert_confirmed(browser, order_id, note=(
+        f"This form was sent more than once: order {order_id} was saved the first time, so nothing new was saved."))
+    screenshot(browser, "06-order-sent-twice")
+    assert count_orders(browser) == before + 1, "one form, one order"
+
+
+def test_a_double_click_on_save_makes_one_order(browser):
+    """A double click sends the form twice: one order, and the page the browser ends on is its own."""
+    before = count_orders(browser)
+    open_page(browser, "/orders/new")
+    fill_form(browser, valid_order(firstName="Dot", lastName="Doubleclick"))
+    button = browser.find_element(By.CSS_SELECTOR, "form.order-form button[type=submit]")
+    navigate(browser, lambda: ActionChains(browser).double_click(button).perform())
+    order_id = order_id_from_panel(browser)
+    assert detail_values(browser)["Name"] == "Dot Doubleclick"
+    assert count_orders(browser) == before + 1, "one click's worth of orders"
 
 
 def test_the_list_fits_a_small_screen_with_its_totals_in_view(browser):

@@ -77,6 +77,7 @@ def test_a_clerk_whose_session_ended_while_typing_signs_in_and_gets_the_form_bac
                         shipmentAddressStreet1="5 Timeout Lane", shipmentAddressStreet2="",
                         shipmentMethodSpeed="1", paymentMethodCreditCardNumber="5555 5555 5555 4444")
     type_order_then_end_session(driver, order)
+    key = driver.find_element(By.NAME, "orderKey").get_attribute("value")
     submit(driver)
 
     assert driver.title == "Sign in – CleanStore", "the save was refused: sign in first"
@@ -96,6 +97,8 @@ def test_a_clerk_whose_session_ended_while_typing_signs_in_and_gets_the_form_bac
     assert signed_in_name(driver) == f"Signed in as {clerk['displayName']} (clerk)"
     notice = driver.find_element(By.CSS_SELECTOR, ".notice").text
     assert "Your session ended before this was saved" in notice
+    assert driver.find_element(By.NAME, "orderKey").get_attribute("value") == key, \
+        "the same form, with the same one-time key"
     assert not driver.find_elements(By.CSS_SELECTOR, ".error-summary"), "no error: a notice"
     for name, typed in order.items():
         if name in ("paymentMethodCreditCardNumber", "paymentMethodCVV"):

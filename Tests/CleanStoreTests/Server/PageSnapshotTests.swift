@@ -95,6 +95,14 @@ final class PageSnapshotTests: XCTestCase {
             "show-order-created", "/orders/2", cookie: confirmationCookie(Flash.Confirmation(orderID: "2")), status: .ok, role: .clerk)
     }
 
+    /// A form sent again after its create: the panel of the order it made, saying nothing new was saved.
+    func testOrderDetailAfterAFormWasSentTwice() async throws {
+        let note = "This form was sent more than once: order 2 was saved the first time, so nothing new was saved."
+        try await assertPage(
+            "show-order-created-again", "/orders/2", cookie: confirmationCookie(Flash.Confirmation(orderID: "2", note: note)),
+            status: .ok)
+    }
+
     func testEmptyForm() async throws {
         try await assertPage("form-new", "/orders/new", status: .ok)
     }

@@ -34,7 +34,7 @@ final class ViewModelRenderingTests: XCTestCase {
         let error = CreateOrder.DisplayedForm.DisplayedError(field: "email", message: "Enter")
         let shippingMethod = CreateOrder.DisplayedForm.ShippingMethod(id: "shipmentMethodSpeed", value: "0", name: "Standard Shipping", selected: true)
         let form = CreateOrder.DisplayedForm(
-            title: "t", heading: "h", submitLabel: "s", action: "/orders/1", cancelURL: "/orders/1", version: "1",
+            title: "t", heading: "h", submitLabel: "s", action: "/orders/1", cancelURL: "/orders/1", version: "1", orderKey: "k",
             errors: [error], formMessage: "m", fields: ["email": field], billingAddressSameAsShipping: true,
             shippingMethods: [shippingMethod], notice: "n")
         let listed = ListOrders.FetchOrders.ViewModel.DisplayedOrder(

@@ -58,6 +58,9 @@ func confirmationCookie(_ confirmation: Flash.Confirmation) -> String {
     "\(Flash.cookieName)=\(Flash(security: testSecurity, browserID: testBrowserID).cookieValue(for: confirmation))"
 }
 
+/// The one-time key every new-order form of the tests carries (`SceneEnvironment.newOrderKey`).
+let testOrderKey = "test-order-key-0000001"
+
 /// A scene environment with everything fixed: memory store, clock at 6/29/07, UTC, test secret.
 func makeTestEnvironment(
     store: any OrdersStoreProtocol = OrdersMemStore(),
@@ -73,11 +76,13 @@ func makeTestEnvironment(
     } else {
         renderer = try await PageRenderer(directory: Repository.views)
     }
-    return SceneEnvironment(
+    var environment = SceneEnvironment(
         // A store that keeps no history (a test's failing store) has none to show.
         ordersStore: store, orderEvents: events ?? (store as? any OrderEventsStoreProtocol) ?? OrdersMemStore(), pages: renderer,
         now: { now }, timeZone: TimeZone(identifier: "UTC")!, security: testSecurity,
         signIn: try await { if let signIn { return signIn } else { return try await makeTestSignIn(role: role, now: now) } }())
+    environment.newOrderKey = { testOrderKey }
+    return environment
 }
 
 /// Memory accounts and sessions where `testAccount` (with `role`) is signed in with `testSessionID`;

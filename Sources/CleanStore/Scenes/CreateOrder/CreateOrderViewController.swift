@@ -35,6 +35,7 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
         let interactor = CreateOrderInteractor(
             ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now),
             validationWorker: OrderValidationWorker(now: environment.now, timeZone: environment.timeZone),
+            orderKeyWorker: OrderKeyWorker(newKey: environment.newOrderKey),
             now: environment.now)
         let presenter = CreateOrderPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
         let router = CreateOrderRouter()

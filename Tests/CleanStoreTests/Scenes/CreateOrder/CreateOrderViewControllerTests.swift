@@ -177,6 +177,21 @@ final class CreateOrderViewControllerTests: XCTestCase {
         XCTAssert(pagesSpy.rendered.isEmpty, "A saved form renders no page")
     }
 
+    func testDisplayCreatedOrderShouldRouteAFormSentAgainToTheOrderItMadeWithTheNote() {
+        // Given
+        let routerSpy = CreateOrderRoutingLogicSpy()
+        sut.router = routerSpy
+
+        // When
+        sut.displayCreatedOrder(viewModel: CreateOrder.CreateOrder.ViewModel(page: .created(orderID: "7", note: "Sent twice.")))
+
+        // Then
+        XCTAssertEqual(routerSpy.routeToShowCreatedOrder?.orderID, "7")
+        XCTAssertEqual(routerSpy.routeToShowCreatedOrder?.note, "Sent twice.")
+        XCTAssertEqual(sut.response?.status, .seeOther)
+        XCTAssert(pagesSpy.rendered.isEmpty)
+    }
+
     func testDisplayCreatedOrderShouldShowTheFormAgainWith422WhenRefused() {
         // When
         sut.displayCreatedOrder(
