@@ -74,11 +74,12 @@
     });
   }
 
-  // A success banner (a flash: "Order 7 was updated.") gets focus on load, so a screen reader
-  // reads it and Tab goes on from it, as GOV.UK's notification banner does. Without the script
-  // its role="alert" still has it announced. The error summary, when a page has one, goes first.
+  // A success banner (a flash: "Order 7 was updated.") or a new order's confirmation panel
+  // ("Order saved", its number) gets focus on load, so a screen reader reads it and Tab goes on
+  // from it, as GOV.UK's notification banner does. Without the script its role="alert" still has
+  // it announced. The error summary, when a page has one, goes first.
   function focusNotificationBanner() {
-    var banner = document.querySelector('.notification-banner[role="alert"]');
+    var banner = document.querySelector('.panel-confirmation, .notification-banner[role="alert"]');
     if (!banner || document.querySelector(".error-summary")) return;
     focusOnce(banner);
   }
@@ -94,7 +95,26 @@
     button.hidden = false;
   }
 
+  // No double orders: the new-order form's one-time key (its hidden orderKey) stays the form's
+  // own when the browser comes back to it. Pages are no-store, so Back (or Reload) fetches the
+  // form anew, with a new key, and puts back only what was typed; the first key is kept in the
+  // page's history entry and put back too, so the form sent again is known as the one sent before.
+  function keepOrderKey() {
+    var input = document.querySelector('form.order-form input[name="orderKey"]');
+    if (!input || !window.history || typeof history.replaceState !== "function") return;
+    var state = history.state && typeof history.state === "object" ? history.state : {};
+    if (typeof state.orderKey === "string" && state.orderKey) {
+      input.value = state.orderKey;
+    } else {
+      var kept = {};
+      for (var name in state) if (Object.prototype.hasOwnProperty.call(state, name)) kept[name] = state[name];
+      kept.orderKey = input.value;
+      history.replaceState(kept, "");
+    }
+  }
+
   function start() {
+    keepOrderKey();
     enhanceSkipLink();
     enhancePrintButton();
     enhanceBillingToggle();

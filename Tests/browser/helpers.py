@@ -150,19 +150,49 @@ def flash(driver):
     return driver.find_element(By.CSS_SELECTOR, ".flash").text
 
 
-def order_id_from_flash(driver):
-    match = re.search(r"Order (\d+)", flash(driver))
-    assert match, f"the flash names no order: {flash(driver)!r}"
-    return match.group(1)
+def confirmation_panel(driver):
+    """The confirmation panel of a new order (GOV.UK's): "Order saved" and its number."""
+    return driver.find_element(By.CSS_SELECTOR, ".panel-confirmation")
+
+
+def order_id_from_panel(driver):
+    """The number the confirmation panel shows (on the new order's own page)."""
+    number = confirmation_panel(driver).find_element(By.CSS_SELECTOR, ".panel-number").text
+    assert re.fullmatch(r"\d+", number), f"the panel names no order: {confirmation_panel(driver).text!r}"
+    assert path_of(driver) == f"/orders/{number}", f"the panel of order {number} is on {path_of(driver)}"
+    return number
+
+
+def assert_confirmed(driver, order_id, note=None):
+    """The page confirms the new order with GOV.UK's confirmation panel, the page's one message:
+    "Order saved" and its number, large enough to read out to the caller, read out (role="alert")
+    and focused on load; `note`, if any, in it; "Create another order" after it."""
+    panel = confirmation_panel(driver)
+    assert panel.get_attribute("role") == "alert"
+    assert panel.find_element(By.CSS_SELECTOR, ".panel-title").text == "Order saved"
+    number = panel.find_element(By.CSS_SELECTOR, ".panel-number")
+    assert number.text == order_id, f"the panel names {number.text!r}, not order {order_id}"
+    size = float(number.value_of_css_property("font-size").removesuffix("px"))
+    assert size >= 32, f"the number is {size} px: too small to read out at a glance"
+    assert driver.switch_to.active_element == panel, "the panel has focus on load"
+    assert has_focus_ring(driver, panel)
+    assert [element.text for element in panel.find_elements(By.CSS_SELECTOR, ".panel-note")] == ([note] if note else [])
+    assert not driver.find_elements(By.CSS_SELECTOR, ".notification-banner"), "one message: the panel"
+    another = driver.find_element(By.LINK_TEXT, "Create another order")
+    assert path_of_url(another.get_attribute("href")) == "/orders/new"
+
+
+def path_of_url(address):
+    return urlparse(address).path
 
 
 def create_order(driver, order):
-    """Fills and saves the new-order form; returns the new order's id from the flash."""
+    """Fills and saves the new-order form; returns the new order's id, read off the panel of the
+    page the save lands on (the new order's)."""
     open_page(driver, "/orders/new")
     fill_form(driver, order)
     submit(driver)
-    assert path_of(driver) == "/orders", driver.title
-    return order_id_from_flash(driver)
+    return order_id_from_panel(driver)
 
 
 def count_orders(driver):
@@ -315,7 +345,7 @@ def type_order_then_end_session(driver, order):
 
 
 # The page states the journeys save for the HTML checker (save_page), by name.
-JOURNEY_PAGES = ["list", "detail", "form-new", "form-errors", "form-edit"]
+JOURNEY_PAGES = ["list", "detail", "form-new", "form-errors", "form-edit", "confirmed"]
 # And signing in's, in the order visit_sign_in_pages reaches them: the sign-in page (as it is,
 # and with a wrong password), the 403 page of a viewer, the order form posted after the session
 # ended (403, the sign-in page keeping the draft) and that form back after signing in, and the
@@ -368,13 +398,15 @@ def visit_sign_in_pages(driver, visit, folder):
 
 def visit_journey_pages(driver, visit):
     """Goes through the journeys' page states on the real server and calls visit(name) at each:
-    the new form, that form sent back empty with its mistakes, the list after a save (with its
-    message), the order's page and its edit form."""
+    the new form, that form sent back empty with its mistakes, the new order's page confirming it
+    (its panel focused), the list, the order's page and its edit form."""
     open_page(driver, "/orders/new")
     visit("form-new")
     submit(driver)
     visit("form-errors")
     order_id = create_order(driver, valid_order())
+    visit("confirmed")
+    open_page(driver, "/orders")
     visit("list")
     navigate(driver, driver.find_element(By.LINK_TEXT, f"Order {order_id}").click)
     visit("detail")

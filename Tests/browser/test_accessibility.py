@@ -1,7 +1,7 @@
 """axe-core finds no violation on any page state, 1280 and 320 CSS px wide (issue 13).
 
-The page states: the journeys' (the new form, the form sent back with its mistakes, the list
-after a save, the order, its edit form) and signing in's (the sign-in page, with a wrong
+The page states: the journeys' (the new form, the form sent back with its mistakes, the new
+order's page confirming it, the list, the order, its edit form) and signing in's (the sign-in page, with a wrong
 password, and as a form posted after the session ended gets it; the order form back after
 signing in; a viewer's 403 page; the set-up page of a server with no account yet, and with its
 mistakes) live on the real server; and every snapshot reference
@@ -154,7 +154,7 @@ def test_every_journey_page_passes_axe_at_1280_and_320_px(browser):
         found.extend(axe_violations(browser, f"journey {name}"))
 
     visit_journey_pages(browser, check)
-    assert visited == ["form-new", "form-errors", "list", "detail", "form-edit"]
+    assert visited == ["form-new", "form-errors", "confirmed", "list", "detail", "form-edit"]
     assert not found, describe(found)
 
 

@@ -5,9 +5,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from helpers import (
-    SHIPPING_METHODS, active_id, at_width, count_orders, create_order, detail_values, field,
-    fill_form, flash, has_focus_ring, in_viewport, navigate, open_page, order_id_from_flash,
-    path_of, radios, save_page, screenshot, set_checkbox, submit, type_into, valid_order, value_of,
+    SHIPPING_METHODS, active_id, assert_confirmed, at_width, confirmation_panel, count_orders,
+    create_order, detail_values, field, fill_form, flash, has_focus_ring, in_viewport, navigate,
+    open_page, order_id_from_panel, path_of, radios, save_page, screenshot, set_checkbox, submit,
+    type_into, valid_order, value_of,
 )
 
 # The order's fields as Tab reaches them (the billing fields only while they are shown).
@@ -31,7 +32,8 @@ def billing_shown(driver):
 
 def test_create_an_order_by_keyboard_and_see_it_as_typed(browser):
     """Journey 1: type every field (Tab between them), tick "same as shipping", choose a method,
-    Enter saves; the list names the new order; its page shows every value as typed."""
+    Enter saves; the new order's page confirms it (a focused panel with its number, Tab goes on
+    to "Create another order"); the list names it; its page shows every value as typed."""
     order = valid_order()
     open_page(browser, "/orders/new")
     assert browser.title == "New order – CleanStore"
@@ -64,13 +66,19 @@ def test_create_an_order_by_keyboard_and_see_it_as_typed(browser):
     email = field(browser, "email")
     navigate(browser, lambda: email.send_keys(Keys.ENTER))  # Enter in a field submits
 
-    assert path_of(browser) == "/orders"
-    order_id = order_id_from_flash(browser)
-    assert flash(browser) == f"Order {order_id} was created."
+    order_id = order_id_from_panel(browser)
+    assert_confirmed(browser, order_id)
+    assert browser.title == f"Order {order_id} – CleanStore"
+    screenshot(browser, "01-order-confirmed")
+    save_page(browser, "confirmed")
+    press(browser, Keys.TAB)
+    assert browser.switch_to.active_element.text == "Create another order", "Tab goes on from the panel"
+
+    open_page(browser, "/orders")
     first_row = browser.find_element(By.CSS_SELECTOR, "table.orders tbody tr")
     assert f"Order {order_id}" in first_row.text, "newest first"
     assert "Amy Apple" in first_row.text
-    screenshot(browser, "01-list-after-create")
+    screenshot(browser, "01b-list-after-create")
     save_page(browser, "list")
 
     navigate(browser, browser.find_element(By.LINK_TEXT, f"Order {order_id}").click)
@@ -158,8 +166,7 @@ def test_mistakes_are_summarised_linked_kept_and_then_fixed(browser):
     })
     assert not billing_shown(browser)
     submit(browser)
-    assert path_of(browser) == "/orders", browser.title
-    order_id = order_id_from_flash(browser)
+    order_id = order_id_from_panel(browser)
     assert count_orders(browser) == orders_before + 1, "the failed try saved nothing"
 
     open_page(browser, f"/orders/{order_id}")
@@ -326,20 +333,55 @@ def test_the_skip_link_and_the_banner_work_without_scripts(browser_without_scrip
     assert flash(driver) == f"Order {order_id} was updated." and banner.is_displayed()
 
 
-def test_back_after_a_save_does_not_resubmit(browser):
-    """Journey 4: Post/Redirect/Get: Back and Reload after a save make no second order."""
-    before = count_orders(browser)
-    create_order(browser, valid_order(firstName="Dora", lastName="Drive"))
-    assert count_orders(browser) == before + 1
+def test_the_confirmation_panel_works_without_scripts(browser_without_scripts):
+    """No script: the panel is there, first in the page, with its number, and read out (role="alert")."""
+    driver = browser_without_scripts
+    order_id = create_order(driver, valid_order(firstName="Pam", lastName="Plainpanel"))
+    panel = confirmation_panel(driver)
+    assert panel.is_displayed() and panel.get_attribute("role") == "alert"
+    assert panel.text.split("\n") == ["Order saved", "Order number", order_id]
+    assert driver.find_element(By.LINK_TEXT, "Create another order").is_displayed()
 
-    navigate(browser, browser.refresh)  # the list after the redirect is a plain GET
+
+def test_back_after_a_save_does_not_resubmit(browser):
+    """Journey 4: Post/Redirect/Get: Reload after a save makes no second order; Back returns to the
+    form as typed, with the key it was sent with, and saving it again goes to the order it made,
+    saying so (no double orders)."""
+    before = count_orders(browser)
+    open_page(browser, "/orders/new")
+    fill_form(browser, valid_order(firstName="Dora", lastName="Drive"))
+    key = browser.find_element(By.NAME, "orderKey").get_attribute("value")
+    assert len(key) == 22, key
+    submit(browser)
+    order_id = order_id_from_panel(browser)
+
+    navigate(browser, browser.refresh)  # the order's page after the redirect is a plain GET
+    assert path_of(browser) == f"/orders/{order_id}"
+    assert not browser.find_elements(By.CSS_SELECTOR, ".panel-confirmation"), "the panel shows once"
     navigate(browser, browser.back)
     assert path_of(browser) == "/orders/new", "Back returns to the form, not to the POST"
     assert browser.find_element(By.TAG_NAME, "h1").text == "New order"
-    navigate(browser, browser.forward)
-    assert path_of(browser) == "/orders"
-    assert count_orders(browser) == before + 1
-    screenshot(browser, "06-list-several-orders")
+    assert value_of(browser, "firstName") == "Dora", "the browser puts back what was typed"
+    assert browser.find_element(By.NAME, "orderKey").get_attribute("value") == key, \
+        "and app.js the form's key (the page itself came with a new one)"
+
+    submit(browser)
+    assert_confirmed(browser, order_id, note=(
+        f"This form was sent more than once: order {order_id} was saved the first time, so nothing new was saved."))
+    screenshot(browser, "06-order-sent-twice")
+    assert count_orders(browser) == before + 1, "one form, one order"
+
+
+def test_a_double_click_on_save_makes_one_order(browser):
+    """A double click sends the form twice: one order, and the page the browser ends on is its own."""
+    before = count_orders(browser)
+    open_page(browser, "/orders/new")
+    fill_form(browser, valid_order(firstName="Dot", lastName="Doubleclick"))
+    button = browser.find_element(By.CSS_SELECTOR, "form.order-form button[type=submit]")
+    navigate(browser, lambda: ActionChains(browser).double_click(button).perform())
+    order_id = order_id_from_panel(browser)
+    assert detail_values(browser)["Name"] == "Dot Doubleclick"
+    assert count_orders(browser) == before + 1, "one click's worth of orders"
 
 
 def test_the_list_fits_a_small_screen_with_its_totals_in_view(browser):
@@ -392,8 +434,7 @@ def test_the_form_works_with_scripts_off(browser_without_scripts):
     set_checkbox(driver, "billingAddressSameAsShipping", True)
     assert billing_shown(driver), "without the script nothing hides the billing fields"
     submit(driver)
-    assert path_of(driver) == "/orders", driver.title
-    order_id = order_id_from_flash(driver)
+    order_id = order_id_from_panel(driver)
     open_page(driver, f"/orders/{order_id}")
     assert detail_values(driver)["Billing address"] == [
         "1 Market Street", "Suite 300", "San Francisco, CA 94107"]

@@ -8,7 +8,7 @@ from selenium.webdriver.common.keys import Keys
 
 from helpers import (
     NEWCOMER, TEST_ACCOUNTS, active_id, create_order, detail_values, field, fill_setup, fill_sign_in,
-    flash, has_focus_ring, navigate, open_page, order_id_from_flash, path_of, restore_session,
+    assert_confirmed, flash, has_focus_ring, navigate, open_page, order_id_from_panel, path_of, restore_session,
     save_page, screenshot, sign_out_button, signed_in_name, submit, type_into,
     type_order_then_end_session, url, valid_order, value_of, wait_until_loaded, FreshServer,
 )
@@ -77,6 +77,7 @@ def test_a_clerk_whose_session_ended_while_typing_signs_in_and_gets_the_form_bac
                         shipmentAddressStreet1="5 Timeout Lane", shipmentAddressStreet2="",
                         shipmentMethodSpeed="1", paymentMethodCreditCardNumber="5555 5555 5555 4444")
     type_order_then_end_session(driver, order)
+    key = driver.find_element(By.NAME, "orderKey").get_attribute("value")
     submit(driver)
 
     assert driver.title == "Sign in – CleanStore", "the save was refused: sign in first"
@@ -96,6 +97,8 @@ def test_a_clerk_whose_session_ended_while_typing_signs_in_and_gets_the_form_bac
     assert signed_in_name(driver) == f"Signed in as {clerk['displayName']} (clerk)"
     notice = driver.find_element(By.CSS_SELECTOR, ".notice").text
     assert "Your session ended before this was saved" in notice
+    assert driver.find_element(By.NAME, "orderKey").get_attribute("value") == key, \
+        "the same form, with the same one-time key"
     assert not driver.find_elements(By.CSS_SELECTOR, ".error-summary"), "no error: a notice"
     for name, typed in order.items():
         if name in ("paymentMethodCreditCardNumber", "paymentMethodCVV"):
@@ -110,9 +113,8 @@ def test_a_clerk_whose_session_ended_while_typing_signs_in_and_gets_the_form_bac
     type_into(driver, "paymentMethodCreditCardNumber", order["paymentMethodCreditCardNumber"])
     type_into(driver, "paymentMethodCVV", order["paymentMethodCVV"])
     submit(driver)
-    assert path_of(driver) == "/orders", driver.title
-    order_id = order_id_from_flash(driver)
-    assert flash(driver) == f"Order {order_id} was created."
+    order_id = order_id_from_panel(driver)
+    assert_confirmed(driver, order_id)
     open_page(driver, f"/orders/{order_id}")
     shown = detail_values(driver)
     assert shown["Name"] == "Sid Session"

@@ -2,14 +2,19 @@ import Foundation
 import Hummingbird
 
 /// The flash: the one-time message a router passes to the next page along with a redirect
-/// ("Order 7 was created."). It travels in a signed cookie, `<message>.<expiry>.<signature>`,
+/// ("Order 7 was updated."). It travels in a signed cookie, `<message>.<expiry>.<signature>`,
 /// that the route table reads for the next page and that page's router clears. It is good for
 /// 10 minutes, and only in the browser it was meant for (the signature covers the browser's id);
 /// a cookie whose signature does not match (forged, foreign, another browser's) is ignored.
+///
+/// A flash is a message (a success banner: "Order 7 was updated.") or a confirmation of a new
+/// order (`Confirmation`: its page shows a confirmation panel naming its number), told apart by
+/// their own cookie values and signatures, never by reading the words.
 public struct Flash: Sendable {
     /// The cookie's name; `__Host-cleanstore_flash` when cookies are secure.
     public static let cookieName = "cleanstore_flash"
     static let purpose = "flash"
+    static let confirmationPurpose = "flash-confirmation"
     /// How long a flash waits to be shown.
     static let lifetime: TimeInterval = 10 * 60
 
@@ -22,7 +27,20 @@ public struct Flash: Sendable {
         self.browserID = browserID
     }
 
-    /// The flash passed to this request, if any, and if it is genuine, current and this browser's.
+    /// A new order's confirmation: the page of the order `orderID` confirms it was saved, with its
+    /// number, and says `note` too, if any ("this form was sent more than once…").
+    public struct Confirmation: Equatable, Sendable {
+        public var orderID: String
+        public var note: String?
+
+        public init(orderID: String, note: String? = nil) {
+            self.orderID = orderID
+            self.note = note
+        }
+    }
+
+    /// The message passed to this request, if any, and if it is genuine, current and this
+    /// browser's (a confirmation is not a message: see `confirmation(in:)`).
     public func message(in request: Request) -> String? {
         guard !browserID.isEmpty, let value = request.cookies[security.cookieName(Self.cookieName)]?.value else { return nil }
         let parts = value.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
@@ -42,6 +60,40 @@ public struct Flash: Sendable {
     private func signed(_ message: String) -> String {
         "\(browserID)\n\(message)"
     }
+
+    // MARK: Confirmations
+
+    /// The confirmation passed to this request, if any, and if it is genuine, current and this
+    /// browser's.
+    public func confirmation(in request: Request) -> Confirmation? {
+        guard !browserID.isEmpty, let value = request.cookies[security.cookieName(Self.cookieName)]?.value else { return nil }
+        let parts = value.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return nil }
+        let fields = parts[0].split(separator: "~", omittingEmptySubsequences: false)
+        guard fields.count == 2, let note = RequestSecurity.data(base64URL: String(fields[0])).flatMap({ String(data: $0, encoding: .utf8) }),
+            let orderID = RequestSecurity.data(base64URL: String(fields[1])).flatMap({ String(data: $0, encoding: .utf8) }),
+            !orderID.isEmpty,
+            security.verify(signed(String(parts[0])), expiringSignature: String(parts[1]), for: Self.confirmationPurpose)
+        else { return nil }
+        return Confirmation(orderID: orderID, note: note.isEmpty ? nil : note)
+    }
+
+    /// The cookie value that carries a confirmation: `<note>~<order id>.<expiry>.<signature>`, each
+    /// part base64url (`~` is none of its characters, so a message's reader never takes it for one).
+    public func cookieValue(for confirmation: Confirmation) -> String {
+        let payload = RequestSecurity.base64URL(Data((confirmation.note ?? "").utf8)) + "~"
+            + RequestSecurity.base64URL(Data(confirmation.orderID.utf8))
+        return payload + "." + security.sign(signed(payload), for: Self.confirmationPurpose, lifetime: Self.lifetime)
+    }
+
+    /// 303 See Other to `location`, passing a confirmation to the page there.
+    public func redirect(to location: String, confirming confirmation: Confirmation) -> Response {
+        var response = Response.seeOther(location)
+        response.setCookie(security.cookie(name: Self.cookieName, value: cookieValue(for: confirmation)))
+        return response
+    }
+
+    // MARK: Passing and clearing
 
     /// Passes a flash to the page the response redirects to.
     public func pass(_ message: String, on response: inout Response) {

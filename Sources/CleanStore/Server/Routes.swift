@@ -41,6 +41,9 @@ enum Routes {
         @Sendable func flash(_ request: Request, _ context: AppRequestContext) -> String? {
             Flash(security: environment.security, browserID: context.browserID).message(in: request)
         }
+        @Sendable func confirmation(_ request: Request, _ context: AppRequestContext) -> Flash.Confirmation? {
+            Flash(security: environment.security, browserID: context.browserID).confirmation(in: request)
+        }
         @Sendable func orderFormFields(_ context: AppRequestContext) throws -> CreateOrder.OrderFormFields {
             try FormDecoding.decode(CreateOrder.OrderFormFields.self, context: context)
         }
@@ -113,7 +116,7 @@ enum Routes {
             },
             Route(method: .get, path: Paths.order) { request, context in
                 await ShowOrderViewController(environment: environment.serving(context), browser: context.browser).showOrder(
-                    id: try orderID(context), flash: flash(request, context))
+                    id: try orderID(context), flash: flash(request, context), confirmation: confirmation(request, context))
             },
             Route(method: .post, path: Paths.order, access: .signedIn(.changeOrders), keepsDraft: true) { _, context in
                 await createOrder(context).updateOrder(id: try orderID(context), orderFormFields: try orderFormFields(context))

@@ -24,6 +24,8 @@ public struct SceneEnvironment: Sendable {
     /// Proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`): sign-in throttling
     /// counts by the client, not by the proxy.
     public var trustedProxies: Set<String> = []
+    /// Makes the one-time key of a new-order form (no double orders): 128 random bits, base64url.
+    public var newOrderKey: @Sendable () -> String = { OrderKeyWorker.random() }
 
     public init(
         ordersStore: any OrdersStoreProtocol,

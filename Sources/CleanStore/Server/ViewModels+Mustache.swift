@@ -178,6 +178,7 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedOrder: MustacheParent {
         case "noteURL": noteURL
         case "noteHint": noteHint
         case "csrfToken": csrfToken
+        case "confirmation": confirmation
         default: nil
         }
     }
@@ -199,6 +200,17 @@ extension ShowOrder.GetOrder.ViewModel.StatusButton: MustacheParent {
         switch name {
         case "label": label
         case "action": action
+        default: nil
+        }
+    }
+}
+
+extension ShowOrder.GetOrder.ViewModel.DisplayedConfirmation: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "orderNumber": orderNumber
+        case "confirmationNote": confirmationNote
+        case "createAnotherURL": createAnotherURL
         default: nil
         }
     }
@@ -235,6 +247,7 @@ extension CreateOrder.DisplayedForm: MustacheParent {
         case "action": action
         case "cancelURL": cancelURL
         case "version": version
+        case "orderKey": orderKey
         case "errors": errors
         case "formMessage": formMessage
         case "fields": fields

@@ -58,9 +58,11 @@ class OrdersWorker {
     // A change is made by someone (`by`: nil when no one is signed in), now; the store records both
     // in the order's history.
 
-    func createOrder(orderToCreate: Order, by: AccountName?) async throws(OrdersStoreError) -> Order {
+    /// `idempotencyKey`: the form's one-time key (nil for none). A key an earlier create used
+    /// throws `.alreadyCreated` with that create's order: nothing new is saved.
+    func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?) async throws(OrdersStoreError) -> Order {
         try await measured("create", saved: "created") { () async throws(OrdersStoreError) in
-            try await ordersStore.createOrder(orderToCreate: orderToCreate, by: by, at: now())
+            try await ordersStore.createOrder(orderToCreate: orderToCreate, idempotencyKey: idempotencyKey, by: by, at: now())
         }
     }
 

@@ -68,4 +68,51 @@ final class FlashTests: XCTestCase {
         XCTAssertEqual(reader(at: 9 * 60).message(in: request), "Order 12 was created.", "Read within 10 minutes")
         XCTAssertNil(reader(at: 10 * 60 + 1).message(in: request), "Gone after 10 minutes")
     }
+
+    // MARK: A new order's confirmation
+
+    func testAConfirmationArrivesAsSentWithOrWithoutItsNote() {
+        for confirmation in [
+            Flash.Confirmation(orderID: "1042"),
+            Flash.Confirmation(orderID: "7", note: "This form was sent more than once: order 7 — “Amy’s” <b>; 100% ~ . ="),
+        ] {
+            // Given
+            let request = makeRequest(path: "/orders/\(confirmation.orderID)", cookie: "other=1; " + confirmationCookie(confirmation))
+
+            // When / Then
+            XCTAssertEqual(sut.confirmation(in: request), confirmation)
+            XCTAssertNil(sut.message(in: request), "A confirmation is no banner message: its page shows a panel")
+        }
+    }
+
+    func testAMessageIsNoConfirmation() {
+        XCTAssertNil(sut.confirmation(in: makeRequest(path: "/orders/7", cookie: flashCookie("Order 7 was updated."))))
+    }
+
+    func testAForgedForeignOrExpiredConfirmationIsIgnored() {
+        // Given
+        let genuine = sut.cookieValue(for: Flash.Confirmation(orderID: "1"))
+        let signature = genuine.split(separator: ".", maxSplits: 1)[1]
+        let otherOrder = "~" + RequestSecurity.base64URL(Data("2".utf8)) + "." + signature
+        let otherNote = RequestSecurity.base64URL(Data("Call 555".utf8)) + "~" + RequestSecurity.base64URL(Data("1".utf8)) + "." + signature
+        // A message's signature on a confirmation's value (and back): each is signed for its own purpose.
+        let payload = String(genuine.split(separator: ".", maxSplits: 1)[0])
+        let asMessage = payload + "." + testSecurity.sign("\(testBrowserID)\n\(payload)", for: Flash.purpose, lifetime: 600)
+        let foreign = Flash(security: RequestSecurity(secret: "another secret, also 32 bytes long", now: { Seeds.june29 }), browserID: testBrowserID)
+            .cookieValue(for: Flash.Confirmation(orderID: "1"))
+        for value in [otherOrder, otherNote, asMessage, foreign, "~", "~.", "a~b~c.d", payload] {
+            // When
+            let confirmation = sut.confirmation(in: makeRequest(path: "/orders/1", cookie: "\(Flash.cookieName)=\(value)"))
+
+            // Then
+            XCTAssertNil(confirmation, value)
+        }
+        let elsewhere = Flash(security: testSecurity, browserID: "another-browser-0123456789")
+            .confirmation(in: makeRequest(path: "/orders/1", cookie: "\(Flash.cookieName)=\(genuine)"))
+        XCTAssertNil(elsewhere, "Only in the browser it was meant for")
+        let later = Flash(
+            security: RequestSecurity(secret: "test-secret-of-the-tests-32-bytes", now: { Seeds.june29.addingTimeInterval(10 * 60 + 1) }),
+            browserID: testBrowserID)
+        XCTAssertNil(later.confirmation(in: makeRequest(path: "/orders/1", cookie: "\(Flash.cookieName)=\(genuine)")), "Gone after 10 minutes")
+    }
 }

@@ -16,21 +16,30 @@ final class HTTPTests: XCTestCase {
             // Create
             let created = try await client.post("/orders", form: Seeds.formBody(Seeds.validFormFields))
             XCTAssertEqual(created.status, .seeOther)
-            XCTAssertEqual(created.headers[.location], "/orders")
-            let flash = try XCTUnwrap(created.cookieToSendBack)
+            XCTAssertEqual(created.headers[.location], "/orders/1", "On to the new order's page")
+            let confirmation = try XCTUnwrap(created.cookieToSendBack)
 
-            // List, with the one-time message naming the new order
-            let list = try await client.get("/orders", cookie: flash)
+            // The new order's page, confirming it once: its number, large, to read out to the caller
+            let confirmed = try await client.get("/orders/1", cookie: confirmation)
+            XCTAssertEqual(confirmed.status, .ok)
+            XCTAssert(confirmed.text.contains(#"<h2 class="panel-title">Order saved</h2>"#))
+            XCTAssert(confirmed.text.contains(#"<p>Order number<br /><strong class="panel-number">1</strong></p>"#))
+            XCTAssert(confirmed.text.contains(#"<a href="/orders/new">Create another order</a>"#))
+            XCTAssertFalse(confirmed.text.contains("notification-banner"), "The panel says it: no banner")
+            XCTAssertEqual(HTMLCheck.findings(in: confirmed.text), [])
+            XCTAssert(confirmed.headers[values: .setCookie].contains { $0.hasPrefix("\(Flash.cookieName)=;") && $0.contains("Max-Age=0") },
+                "Shown once: the page clears it")
+
+            // List
+            let list = try await client.get("/orders")
             XCTAssertEqual(list.status, .ok)
             XCTAssertEqual(list.headers[.contentType], "text/html; charset=utf-8")
-            XCTAssert(list.text.contains(#"<p class="notification-banner-heading flash">Order 1 was created.</p>"#))
             XCTAssert(list.text.contains(#"<a href="/orders/1"><span class="order-word">Order </span>1</a>"#))
             XCTAssert(list.text.contains("$19.99"))
-            let listAgain = try await client.get("/orders")
-            XCTAssertFalse(listAgain.text.contains("class=\"flash\""), "The message shows once")
 
             // Show
             let show = try await client.get("/orders/1")
+            XCTAssertFalse(show.text.contains("panel-confirmation"), "No panel without the create's confirmation")
             XCTAssertEqual(show.status, .ok)
             for text in ["Amy Apple", "111-111-1111", "amy.apple@clean-swift.com", "29 June 2007", "$19.99",
                          "One-Day Shipping", "•••• 1111", "04/29", "Cupertino, CA 95014"] {

@@ -132,6 +132,21 @@ final class PageSnapshotTests: XCTestCase {
         try await assertPage("show-order-updated", "/orders/2", cookie: flashCookie("Order 2 was updated."), status: .ok)
     }
 
+    /// After a create: GOV.UK's confirmation panel, "Order saved" and the number to read out, and
+    /// "Create another order".
+    func testOrderDetailAfterACreate() async throws {
+        try await assertPage(
+            "show-order-created", "/orders/2", cookie: confirmationCookie(Flash.Confirmation(orderID: "2")), status: .ok, role: .clerk)
+    }
+
+    /// A form sent again after its create: the panel of the order it made, saying nothing new was saved.
+    func testOrderDetailAfterAFormWasSentTwice() async throws {
+        let note = "This form was sent more than once: order 2 was saved the first time, so nothing new was saved."
+        try await assertPage(
+            "show-order-created-again", "/orders/2", cookie: confirmationCookie(Flash.Confirmation(orderID: "2", note: note)),
+            status: .ok)
+    }
+
     func testEmptyForm() async throws {
         try await assertPage("form-new", "/orders/new", status: .ok)
     }

@@ -34,7 +34,7 @@ final class ViewModelRenderingTests: XCTestCase {
         let error = CreateOrder.DisplayedForm.DisplayedError(field: "email", message: "Enter")
         let shippingMethod = CreateOrder.DisplayedForm.ShippingMethod(id: "shipmentMethodSpeed", value: "0", name: "Standard Shipping", selected: true)
         let form = CreateOrder.DisplayedForm(
-            title: "t", heading: "h", submitLabel: "s", action: "/orders/1", cancelURL: "/orders/1", version: "1",
+            title: "t", heading: "h", submitLabel: "s", action: "/orders/1", cancelURL: "/orders/1", version: "1", orderKey: "k",
             errors: [error], formMessage: "m", fields: ["email": field], billingAddressSameAsShipping: true,
             shippingMethods: [shippingMethod], notice: "n")
         let listed = ListOrders.FetchOrders.ViewModel.DisplayedOrder(
@@ -61,6 +61,9 @@ final class ViewModelRenderingTests: XCTestCase {
         shownWithEverything.notes = [note]
         shownWithEverything.noteURL = "/orders/1/notes"
         shownWithEverything.noteHint = "h"
+        let confirmation = ShowOrder.GetOrder.ViewModel.DisplayedConfirmation(
+            orderNumber: "1", confirmationNote: "n", createAnotherURL: "/orders/new")
+        shownWithEverything.confirmation = confirmation
         let statusButton = ShowOrder.GetOrder.ViewModel.StatusButton(label: "Mark as paid", action: "markPaid")
         let slip = PrintPackingSlip.GetSlip.ViewModel.DisplayedSlip(
             title: "t", orderID: "1", date: "d", machineDate: "m", status: "s", cancelledNotice: "c", shipTo: ["n", "a"],
@@ -96,6 +99,7 @@ final class ViewModelRenderingTests: XCTestCase {
             ("ShowOrder DisplayedOrder", shownWithEverything),
             ("ShowOrder StatusButton", statusButton),
             ("ShowOrder DisplayedNote", note),
+            ("ShowOrder DisplayedConfirmation", confirmation),
             ("CreateOrderViewController.FormPage", CreateOrderViewController.FormPage(form: form, csrfToken: "token")),
             ("CreateOrder.DisplayedForm", form),
             ("DisplayedField", field),

@@ -11,6 +11,8 @@ final class OrdersWorkerSpy: OrdersWorker {
     var pageRequest: OrdersPageRequest?
     var fetchOrderCalledWithID: String?
     var createdOrder: Order?
+    /// The idempotency key the last create carried (nil: none).
+    var createdWithKey: String?
     var updatedOrder: Order?
     var deleteOrderCalledWithID: String?
     /// Who the last create, update or delete was made by.
@@ -32,9 +34,11 @@ final class OrdersWorkerSpy: OrdersWorker {
         return storedOrders.first { $0.id == id }
     }
 
-    /// Answers with the order it was given, numbered 42.
-    override func createOrder(orderToCreate: Order, by: AccountName?) async throws(OrdersStoreError) -> Order {
+    /// Answers with the order it was given, numbered 42 (set `failure` to `.alreadyCreated(order)`
+    /// for a form sent again).
+    override func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?) async throws(OrdersStoreError) -> Order {
         createdOrder = orderToCreate
+        createdWithKey = idempotencyKey
         changedBy = by
         if let failure { throw failure }
         var order = orderToCreate

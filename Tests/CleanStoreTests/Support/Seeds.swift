@@ -55,6 +55,8 @@ enum Seeds {
             let value = fields[field].addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
             return "\(field.rawValue)=\(value)"
         }
-        return (pairs + (fields.version.isEmpty ? [] : ["version=\(fields.version)"])).joined(separator: "&")
+        let hidden = (fields.version.isEmpty ? [] : ["version=\(fields.version)"])
+            + (fields.orderKey.isEmpty ? [] : ["orderKey=\(fields.orderKey.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"])
+        return (pairs + hidden).joined(separator: "&")
     }
 }

@@ -255,14 +255,10 @@ struct LiveBrowser: Sendable {
         request.body = .bytes(ByteBuffer(string: Seeds.formBody(fields) + "&_csrf=\(token)"))
         let response = try await client.execute(request, timeout: .seconds(10))
         let body = String(buffer: try await response.body.collect(upTo: 1 << 20))
-        // The one-time message names the new order: "Order 7 was created."
+        // A create goes on to the new order's page, `/orders/7`, passing its confirmation.
         let flash = response.headers["set-cookie"].first { $0.hasPrefix("\(Flash.cookieName)=") }
-        let message = flash.flatMap { cookie -> String? in
-            let value = cookie.split(separator: ";")[0].dropFirst(Flash.cookieName.count + 1)
-            return RequestSecurity.data(base64URL: String(value.split(separator: ".")[0]))
-                .flatMap { String(data: $0, encoding: .utf8) }
-        }
-        let id = message.map { $0.split(separator: " ")[1] }.map(String.init)
+        let location = response.headers["location"].first ?? ""
+        let id = path == "/orders" && location.hasPrefix("/orders/") ? String(location.dropFirst("/orders/".count)) : nil
         return (response.status.code, id, flash.map { String($0.split(separator: ";")[0]) }, body)
     }
 }

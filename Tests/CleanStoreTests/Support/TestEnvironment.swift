@@ -52,6 +52,15 @@ func flashCookie(_ message: String) -> String {
     "\(Flash.cookieName)=\(Flash(security: testSecurity, browserID: testBrowserID).cookieValue(for: message))"
 }
 
+/// A `Cookie` header carrying a signed confirmation of a new order for the test browser, as the
+/// create's redirect sets it.
+func confirmationCookie(_ confirmation: Flash.Confirmation) -> String {
+    "\(Flash.cookieName)=\(Flash(security: testSecurity, browserID: testBrowserID).cookieValue(for: confirmation))"
+}
+
+/// The one-time key every new-order form of the tests carries (`SceneEnvironment.newOrderKey`).
+let testOrderKey = "test-order-key-0000001"
+
 /// A scene environment with everything fixed: memory store, clock at 6/29/07, UTC, test secret. The
 /// history and the notes are `store`'s unless given (a store that keeps neither gets an empty one).
 func makeTestEnvironment(
@@ -69,12 +78,14 @@ func makeTestEnvironment(
     } else {
         renderer = try await PageRenderer(directory: Repository.views)
     }
-    return SceneEnvironment(
+    var environment = SceneEnvironment(
         // A store that keeps no history or notes (a test's failing store) has none to show.
         ordersStore: store, orderEvents: events ?? (store as? any OrderEventsStoreProtocol) ?? OrdersMemStore(),
         orderNotes: notes ?? (store as? any OrderNotesStoreProtocol) ?? OrdersMemStore(), pages: renderer,
         now: { now }, timeZone: TimeZone(identifier: "UTC")!, security: testSecurity,
         signIn: try await { if let signIn { return signIn } else { return try await makeTestSignIn(role: role, now: now) } }())
+    environment.newOrderKey = { testOrderKey }
+    return environment
 }
 
 /// Memory accounts and sessions where `testAccount` (with `role`) is signed in with `testSessionID`;

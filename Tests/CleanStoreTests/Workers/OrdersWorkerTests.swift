@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import CleanStore
@@ -78,10 +79,51 @@ final class OrdersWorkerTests: XCTestCase {
     }
 
     func testCreateOrderShouldAskTheStoreToCreateIt() async throws {
-        let created = try await sut.createOrder(orderToCreate: Seeds.Orders.bob, by: AccountSeeds.amy.name)
+        let created = try await sut.createOrder(orderToCreate: Seeds.Orders.bob, idempotencyKey: nil, by: AccountSeeds.amy.name)
         XCTAssertEqual(created, Seeds.Orders.bob)
         let calls = await storeSpy.calls
         XCTAssertEqual(calls, ["createOrder by Amy at 1183183200.0"], "Who, and now by the worker's clock")
+    }
+
+    func testCreateOrderShouldPassTheFormsKeyToTheStore() async throws {
+        _ = try await sut.createOrder(orderToCreate: Seeds.Orders.bob, idempotencyKey: "form-key-0000000000001", by: nil)
+        let calls = await storeSpy.calls
+        XCTAssertEqual(calls, ["createOrder with key form-key-0000000000001 by nil at 1183183200.0"])
+    }
+
+    func testAFormSentAgainIsAnAnswerNotAFailure() async throws {
+        // Given: the store already made order 7 from this form's key
+        var first = Seeds.Orders.amy
+        first.id = "7"
+        let capture = LogCapture()
+        let sut = OrdersWorker(ordersStore: AlreadyCreatedStore(order: first), logger: capture.logger())
+
+        // When / Then
+        do {
+            _ = try await sut.createOrder(orderToCreate: Seeds.Orders.bob, idempotencyKey: "form-key-0000000000001", by: nil)
+            XCTFail("A used key should throw")
+        } catch {
+            XCTAssertEqual(error, .alreadyCreated(first), "The order the key made travels up the cycle")
+        }
+        XCTAssertFalse(capture.text.contains("Store failed"), "Not logged as a failure of the store")
+    }
+
+    /// A store that made an order from every key already.
+    struct AlreadyCreatedStore: OrdersStoreProtocol {
+        let order: Order
+        func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage { OrdersPage(orders: [], hasNewer: false, hasOlder: false) }
+        func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? { nil }
+        func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+            throw .alreadyCreated(order)
+        }
+        func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order { orderToUpdate }
+        func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order { throw .notFound(id: id) }
+        func changeStatus(
+            id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+        ) async throws(OrdersStoreError) -> Order {
+            throw .notFound(id: id)
+        }
+        func checkHealth() async throws(OrdersStoreError) {}
     }
 
     func testUpdateOrderShouldAskTheStoreToUpdateIt() async throws {

@@ -35,9 +35,12 @@ enum CreateOrder {
         // MARK: Hidden
         /// On the edit form: the version of the order the form was opened at (`Order.version`).
         var version = ""
+        /// On the new-order form: its one-time key (no double orders, `OrderKeyWorker`); empty when
+        /// a form carries none (one opened before forms had keys).
+        var orderKey = ""
 
         private enum HiddenField: String, CodingKey {
-            case version
+            case version, orderKey
         }
 
         init() {}
@@ -47,7 +50,9 @@ enum CreateOrder {
             for field in Field.allCases {
                 self[keyPath: field.keyPath] = try container.decodeIfPresent(String.self, forKey: field) ?? ""
             }
-            version = try decoder.container(keyedBy: HiddenField.self).decodeIfPresent(String.self, forKey: .version) ?? ""
+            let hidden = try decoder.container(keyedBy: HiddenField.self)
+            version = try hidden.decodeIfPresent(String.self, forKey: .version) ?? ""
+            orderKey = try hidden.decodeIfPresent(String.self, forKey: .orderKey) ?? ""
         }
 
         subscript(field: Field) -> String {
@@ -148,6 +153,8 @@ enum CreateOrder {
         struct Response: Equatable {
             /// The shipping methods the shop offers, in the order of their form values.
             var shipmentMethods: [ShipmentMethod]
+            /// The new form's one-time key.
+            var orderKey: String
         }
 
         struct ViewModel {
@@ -165,6 +172,9 @@ enum CreateOrder {
 
         enum Response: Equatable {
             case created(Order)
+            /// The form's key was used by an earlier create (a double click, Back and resubmit, a
+            /// retry): nothing new was saved; this is the order that create made, as stored now.
+            case alreadyCreated(Order)
             /// The form was refused: nothing was saved.
             case invalid(PostedForm, [FieldError], shipmentMethods: [ShipmentMethod])
             /// The form was valid but the store could not save it.
@@ -257,6 +267,9 @@ enum CreateOrder {
         case saved(orderID: String, flash: String)
         /// No form: the order cannot be changed, and the page says why (`ErrorPage.Reason`).
         case refused(ErrorPage.Reason)
+        /// A new order saved (or one this form saved before): the router takes the clerk to its page,
+        /// which confirms it; `note` says more, when there is more to say.
+        case created(orderID: String, note: String?)
         case notFound
         /// The order could not be read (503): there is no form to show.
         case unavailable
@@ -319,6 +332,8 @@ enum CreateOrder {
         var cancelURL: String
         /// On the edit form: the order's version the form saves over (a hidden field).
         var version: String?
+        /// On the new-order form: its one-time key (a hidden field).
+        var orderKey: String? = nil
         /// The error summary's links, in the form's order: each mistake; after a conflict, each field
         /// where what the clerk typed differs from the order as saved now.
         var errors: [DisplayedError]

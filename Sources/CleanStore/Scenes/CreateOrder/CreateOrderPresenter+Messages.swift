@@ -4,6 +4,12 @@ extension CreateOrderPresenter {
     static let storeUnavailableMessage =
         "The order could not be saved just now. Nothing you typed was lost: check the form and save it again."
 
+    /// A new-order form sent again after it was saved (a double click, Back and save again, a
+    /// retry): said on the order's page, under its number.
+    static func alreadyCreatedMessage(orderID: String) -> String {
+        "This form was sent more than once: order \(orderID) was saved the first time, so nothing new was saved."
+    }
+
     /// Names who made the other change, and when, when the order says.
     func conflictMessage(_ current: Order) -> String {
         let orderID = current.id ?? ""

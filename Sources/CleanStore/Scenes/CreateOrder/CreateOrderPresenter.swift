@@ -25,7 +25,9 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
     // MARK: New order
 
     func presentNewOrder(response: CreateOrder.NewOrder.Response) {
-        let form = displayedForm(CreateOrder.OrderFormFields(), shipmentMethods: response.shipmentMethods)
+        var fields = CreateOrder.OrderFormFields()
+        fields.orderKey = response.orderKey
+        let form = displayedForm(fields, shipmentMethods: response.shipmentMethods)
         viewController?.displayNewOrder(viewModel: CreateOrder.NewOrder.ViewModel(form: form))
     }
 
@@ -35,8 +37,10 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
         let page: CreateOrder.DisplayedPage
         switch response {
         case .created(let order):
+            page = .created(orderID: order.id ?? "", note: nil)
+        case .alreadyCreated(let order):
             let id = order.id ?? ""
-            page = .saved(orderID: id, flash: "Order \(id) was created.")
+            page = .created(orderID: id, note: Self.alreadyCreatedMessage(orderID: id))
         case .invalid(let posted, let errors, let shipmentMethods):
             page = .form(
                 displayedForm(formFields(of: posted), errors: errors, shipmentMethods: shipmentMethods), .invalid)
@@ -225,6 +229,7 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
             action: path,
             cancelURL: path,
             version: editing == nil ? nil : fields.version,
+            orderKey: editing == nil && !fields.orderKey.isEmpty ? fields.orderKey : nil,
             errors: summary,
             formMessage: formMessage,
             fields: displayedFields,

@@ -1,8 +1,9 @@
 import Hummingbird
 
 protocol CreateOrderRoutingLogic: AnyObject {
-    /// After a create: 303 to the list, passing the flash that names the new order.
-    func routeToListOrders(flash: String) -> Response
+    /// After a create (or a form sent again after its create): 303 to the order's page, passing the
+    /// flash that has it confirm the order with a panel, saying `note` there too, if any.
+    func routeToShowCreatedOrder(orderID: String, note: String?) -> Response
     /// After an update: 303 to the order's page, passing the flash.
     func routeToShowOrder(orderID: String, flash: String) -> Response
 }
@@ -19,8 +20,9 @@ final class CreateOrderRouter: CreateOrderRoutingLogic, CreateOrderDataPassing {
 
     // MARK: Routing
 
-    func routeToListOrders(flash message: String) -> Response {
-        redirect(to: Paths.orders.description, passing: message)
+    func routeToShowCreatedOrder(orderID: String, note: String?) -> Response {
+        let path = Paths.order(orderID)
+        return flash?.redirect(to: path, confirming: Flash.Confirmation(orderID: orderID, note: note)) ?? .seeOther(path)
     }
 
     func routeToShowOrder(orderID: String, flash message: String) -> Response {

@@ -35,6 +35,7 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
         let interactor = CreateOrderInteractor(
             ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now),
             validationWorker: OrderValidationWorker(now: environment.now, timeZone: environment.timeZone),
+            orderKeyWorker: OrderKeyWorker(newKey: environment.newOrderKey),
             now: environment.now)
         let presenter = CreateOrderPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
         let router = CreateOrderRouter()
@@ -85,7 +86,7 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
     }
 
     func displayCreatedOrder(viewModel: CreateOrder.CreateOrder.ViewModel) {
-        response = respond(to: viewModel.page) { _, flash in router?.routeToListOrders(flash: flash) }
+        response = respond(to: viewModel.page) { _, _ in nil }
     }
 
     func displayOrderToEdit(viewModel: CreateOrder.EditOrder.ViewModel) {
@@ -113,6 +114,8 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
         case .form(let form, .unavailable): return render(form, status: .serviceUnavailable)
         case .saved(let orderID, let flash): return route(orderID, flash) ?? ErrorPage.response(.internalServerError, pages: pages)
         case .refused(let reason): return ErrorPage.response(reason.status, reason: reason, pages: pages)
+        case .created(let orderID, let note):
+            return router?.routeToShowCreatedOrder(orderID: orderID, note: note) ?? ErrorPage.response(.internalServerError, pages: pages)
         case .notFound: return ErrorPage.response(.notFound, pages: pages)
         case .unavailable: return ErrorPage.response(.serviceUnavailable, pages: pages)
         }

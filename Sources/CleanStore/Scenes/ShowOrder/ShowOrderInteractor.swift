@@ -32,11 +32,19 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
                     return .found(
                         $0, mayEdit: open && may(.changeOrders), mayDelete: open && may(.deleteOrders),
                         mayChangeStatus: open && may(.changeOrders), mayCancel: open && may(.cancelOrders),
-                        notes: notes, mayAddNote: may(.changeOrders))
+                        notes: notes, mayAddNote: may(.changeOrders), confirmed: confirmed(request, order: $0))
                 } ?? .notFound
         } catch {
             response = .storeUnavailable
         }
         presenter?.presentOrder(response: response)
+    }
+
+    /// What the page confirms: only the order the create saved (a confirmation meant for another is
+    /// none of this page's); another order is offered to whoever may create one.
+    private func confirmed(_ request: ShowOrder.GetOrder.Request, order: Order) -> ShowOrder.GetOrder.Confirmed? {
+        guard let confirmation = request.confirmation, confirmation.orderID == order.id else { return nil }
+        return ShowOrder.GetOrder.Confirmed(
+            note: confirmation.note, mayCreateAnother: request.signedIn?.may(.changeOrders) ?? false)
     }
 }

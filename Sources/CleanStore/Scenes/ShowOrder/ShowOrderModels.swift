@@ -6,15 +6,33 @@ enum ShowOrder {
             var orderID: String
             /// Who is asking: the page offers only what their role may do.
             var signedIn: SignedIn? = nil
+            /// The create that just saved an order said so (its redirect's flash): that order's page
+            /// confirms it.
+            var confirmation: Confirmation? = nil
+        }
+
+        /// A create just saved the order `orderID` (or found it saved by the same form before,
+        /// which `note` then says).
+        struct Confirmation: Equatable {
+            var orderID: String
+            var note: String? = nil
+        }
+
+        /// What the page confirms: the order it shows was just saved.
+        struct Confirmed: Equatable {
+            var note: String? = nil
+            /// Whether the one asking may create orders (then the page offers another).
+            var mayCreateAnother: Bool = false
         }
 
         enum Response: Equatable {
             /// `mayEdit`, `mayDelete`: what the one asking may do with it; `mayChangeStatus`: mark it
             /// paid, packed or shipped; `mayCancel`: cancel it.
-            /// `notes`: its notes, newest first; `mayAddNote`: whether the one asking may add one.
+            /// `notes`: its notes, newest first; `mayAddNote`: whether the one asking may add one;
+            /// `confirmed`: the panel right after a create.
             case found(
                 Order, mayEdit: Bool = false, mayDelete: Bool = false, mayChangeStatus: Bool = false, mayCancel: Bool = false,
-                notes: [OrderNote] = [], mayAddNote: Bool = false)
+                notes: [OrderNote] = [], mayAddNote: Bool = false, confirmed: Confirmed? = nil)
             case notFound
             /// The store could not be read.
             case storeUnavailable
@@ -84,6 +102,17 @@ enum ShowOrder {
                 var noteHint: String = ""
                 /// The browser's CSRF token for the page's forms (the view controller's to give).
                 var csrfToken: String = ""
+                /// The confirmation panel, right after a create (nil otherwise).
+                var confirmation: DisplayedConfirmation? = nil
+            }
+
+            /// GOV.UK's confirmation panel: "Order saved", the order's number large enough to read
+            /// out to the caller, and what more there is to say.
+            struct DisplayedConfirmation: Equatable {
+                var orderNumber: String
+                var confirmationNote: String?
+                /// "Create another order": nil when the one asking may not.
+                var createAnotherURL: String?
             }
 
             case order(DisplayedOrder)

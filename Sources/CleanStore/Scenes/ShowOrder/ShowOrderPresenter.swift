@@ -15,7 +15,7 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
     func presentOrder(response: ShowOrder.GetOrder.Response) {
         let viewModel: ShowOrder.GetOrder.ViewModel
         switch response {
-        case .found(let order, let mayEdit, let mayDelete, let mayChangeStatus, let mayCancel, let notes, let mayAddNote):
+        case .found(let order, let mayEdit, let mayDelete, let mayChangeStatus, let mayCancel, let notes, let mayAddNote, let confirmed):
             let id = order.id ?? ""
             var displayed = ShowOrder.GetOrder.ViewModel.DisplayedOrder(
                     id: id,
@@ -37,6 +37,10 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
                     slipURL: Paths.packingSlip(id),
                     deleteURL: mayDelete ? Paths.deleteOrder(id) : nil,
                     ordersURL: Paths.orders.description)
+            displayed.confirmation = confirmed.map {
+                ShowOrder.GetOrder.ViewModel.DisplayedConfirmation(
+                    orderNumber: id, confirmationNote: $0.note, createAnotherURL: $0.mayCreateAnother ? Paths.newOrder.description : nil)
+            }
             displayed.status = order.status.toString()
             displayed.statusClass = "status-\(order.status.rawValue)"
             displayed.statusButtons =

@@ -45,12 +45,16 @@ final class ShowOrderViewController: ShowOrderDisplayLogic {
 
     // MARK: Routes
 
-    /// `GET /orders/{id}`, with the flash a redirect passed, if any.
-    func showOrder(id: String, flash: String?) async -> Response {
+    /// `GET /orders/{id}`, with the flash a redirect passed, if any: a message, or a create's
+    /// confirmation.
+    func showOrder(id: String, flash: String?, confirmation: Flash.Confirmation? = nil) async -> Response {
         self.flash = flash
-        await interactor?.getOrder(request: ShowOrder.GetOrder.Request(orderID: id, signedIn: signedIn))
+        await interactor?.getOrder(
+            request: ShowOrder.GetOrder.Request(
+                orderID: id, signedIn: signedIn,
+                confirmation: confirmation.map { ShowOrder.GetOrder.Confirmation(orderID: $0.orderID, note: $0.note) }))
         var response = self.response ?? ErrorPage.response(.internalServerError, pages: pages)
-        if flash != nil {
+        if flash != nil || confirmation != nil {
             router?.acknowledgeFlash(on: &response)
         }
         return response

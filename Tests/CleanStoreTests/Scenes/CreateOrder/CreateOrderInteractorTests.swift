@@ -24,6 +24,7 @@ final class CreateOrderInteractorTests: XCTestCase {
         sut = CreateOrderInteractor(
             ordersWorker: workerSpy,
             validationWorker: OrderValidationWorker(now: { Seeds.june30 }, timeZone: TimeZone(identifier: "UTC")!),
+            orderKeyWorker: OrderKeyWorker(newKey: { Self.freshKey }),
             now: { Seeds.june30 })
         sut.presenter = presenterSpy
     }
@@ -64,6 +65,11 @@ final class CreateOrderInteractorTests: XCTestCase {
         }
     }
 
+    /// The key the key worker makes for a new form.
+    static let freshKey = "fresh-order-key-0000001"
+    /// The key a form was shown with and posts back.
+    static let formKey = "form-order-key-00000042"
+
     static let shipmentMethods = [
         ShipmentMethod(speed: .standard), ShipmentMethod(speed: .oneDay), ShipmentMethod(speed: .twoDay),
     ]
@@ -75,7 +81,9 @@ final class CreateOrderInteractorTests: XCTestCase {
         sut.startNewOrder(request: CreateOrder.NewOrder.Request())
 
         // Then
-        XCTAssertEqual(presenterSpy.newOrderResponse, CreateOrder.NewOrder.Response(shipmentMethods: Self.shipmentMethods))
+        XCTAssertEqual(
+            presenterSpy.newOrderResponse, CreateOrder.NewOrder.Response(shipmentMethods: Self.shipmentMethods, orderKey: Self.freshKey),
+            "A new form, a new one-time key")
         XCTAssertEqual(presenterSpy.calls, ["presentNewOrder"], "One trip through the cycle")
     }
 
@@ -104,6 +112,7 @@ final class CreateOrderInteractorTests: XCTestCase {
     func testCreateOrderShouldPresentErrorsAndStoreNothingWhenTheFormIsInvalid() async {
         // Given
         var fields = Seeds.validFormFields
+        fields.orderKey = Self.formKey
         fields.email = "  "
         fields.paymentMethodExpirationDate = "13/29"
 
@@ -121,7 +130,7 @@ final class CreateOrderInteractorTests: XCTestCase {
                     CreateOrder.FieldError(field: .paymentMethodExpirationDate, problem: .monthOutOfRange),
                 ],
                 shipmentMethods: Self.shipmentMethods),
-            "The form comes back as typed; an expiry that names no month has no date to show normalised")
+            "The form comes back as typed, its key too; an expiry that names no month has no date to show normalised")
     }
 
     func testCreateOrderShouldHandThePresenterTheMonthTheTypedExpiryNames() async {
@@ -144,16 +153,109 @@ final class CreateOrderInteractorTests: XCTestCase {
     func testCreateOrderShouldPresentStoreUnavailableWhenTheStoreFails() async {
         // Given
         workerSpy.failure = .cannotCreate("disk full")
+        var fields = Seeds.validFormFields
+        fields.orderKey = Self.formKey
 
         // When
-        await sut.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: Seeds.validFormFields))
+        await sut.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: fields))
 
         // Then
         XCTAssertEqual(
             presenterSpy.createdOrderResponse,
             .storeUnavailable(
-                CreateOrder.PostedForm(fields: Seeds.validFormFields, expirationDate: ExpirationDate(year: 2029, month: 4)),
-                shipmentMethods: Self.shipmentMethods))
+                CreateOrder.PostedForm(fields: fields, expirationDate: ExpirationDate(year: 2029, month: 4)),
+                shipmentMethods: Self.shipmentMethods),
+            "The form comes back with its key: saved again, it is still the same form")
+    }
+
+    // MARK: Tests: no double orders
+
+    func testCreateOrderShouldPassTheFormsKeyToTheWorker() async {
+        // Given
+        var fields = Seeds.validFormFields
+        fields.orderKey = Self.formKey
+
+        // When
+        await sut.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: fields))
+
+        // Then
+        XCTAssertEqual(workerSpy.createdWithKey, Self.formKey)
+        XCTAssertEqual(presenterSpy.createdOrderResponse.map { if case .created = $0 { true } else { false } }, true)
+    }
+
+    func testCreateOrderShouldPresentTheOrderTheFormMadeBeforeWhenItsKeyWasUsed() async {
+        // Given: this form was saved before, as order 7 (since paid)
+        var first = Seeds.Orders.amy
+        first.id = "7"
+        first.status = .paid
+        workerSpy.failure = .alreadyCreated(first)
+        var fields = Seeds.validFormFields
+        fields.orderKey = Self.formKey
+
+        // When: it is sent again
+        await sut.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: fields))
+
+        // Then
+        XCTAssertEqual(workerSpy.createdWithKey, Self.formKey)
+        XCTAssertEqual(presenterSpy.createdOrderResponse, .alreadyCreated(first), "Nothing new; the first order, as stored now")
+        XCTAssertEqual(presenterSpy.calls, ["presentCreatedOrder"], "One trip through the cycle")
+    }
+
+    func testCreateOrderWithoutAKeyShouldCreateWithNoKeyAndGiveAFormThatComesBackOne() async {
+        // Given: a form from a tab opened before forms had keys, sent with a mistake
+        var fields = Seeds.validFormFields
+        fields.email = ""
+
+        // When
+        await sut.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: fields))
+
+        // Then: the form comes back with a key of its own from now on
+        guard case .invalid(let posted, _, _) = presenterSpy.createdOrderResponse else {
+            return XCTFail("\(String(describing: presenterSpy.createdOrderResponse))")
+        }
+        XCTAssertEqual(posted.fields.orderKey, Self.freshKey)
+
+        // And: valid, it is created, with no key
+        await sut.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: Seeds.validFormFields))
+        XCTAssertNotNil(workerSpy.createdOrder)
+        XCTAssertNil(workerSpy.createdWithKey)
+    }
+
+    func testCreateOrderShouldTreatAnAbsurdKeyAsNoKey() async {
+        for absurd in [
+            String(repeating: "k", count: 65), "short-key", "key with spaces 0123", "ключ-ключ-ключ-ключ",
+            "form-order-key-0000004=", "form-order-key/0000004",
+        ] {
+            // Given
+            setupCreateOrderInteractor()
+            var fields = Seeds.validFormFields
+            fields.orderKey = absurd
+
+            // When
+            await sut.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: fields))
+
+            // Then: saved as a form without a key is; nothing absurd reaches the store
+            XCTAssertNotNil(workerSpy.createdOrder, absurd)
+            XCTAssertNil(workerSpy.createdWithKey, absurd)
+
+            // And: shown again (a mistake), the form gets a key the app made
+            fields.email = ""
+            await sut.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: fields))
+            guard case .invalid(let posted, _, _) = presenterSpy.createdOrderResponse else {
+                return XCTFail("\(absurd): \(String(describing: presenterSpy.createdOrderResponse))")
+            }
+            XCTAssertEqual(posted.fields.orderKey, Self.freshKey, absurd)
+        }
+    }
+
+    func testCreateOrderShouldTakeKeysOfEveryLengthTheRuleAllows() async {
+        for key in [String(repeating: "a", count: 16), String(repeating: "Z", count: 64), "AZaz09-_AZaz09-_"] {
+            setupCreateOrderInteractor()
+            var fields = Seeds.validFormFields
+            fields.orderKey = key
+            await sut.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: fields))
+            XCTAssertEqual(workerSpy.createdWithKey, key)
+        }
     }
 
     // MARK: Tests: edit order
@@ -437,6 +539,7 @@ final class CreateOrderInteractorTests: XCTestCase {
         fields.paymentMethodCreditCardNumber = ""
         fields.paymentMethodCVV = ""
         fields.paymentMethodExpirationDate = "4/29"
+        fields.orderKey = formKey
         return fields
     }
 
@@ -446,11 +549,26 @@ final class CreateOrderInteractorTests: XCTestCase {
         // When
         await sut.resumeDraft(request: CreateOrder.ResumeDraft.Request(orderFormFields: Self.draftFields, orderID: nil))
 
-        // Then
+        // Then: the same form, with the same key
         XCTAssertEqual(presenterSpy.resumedDraftResponse, .newOrder(Self.draftPosted, shipmentMethods: Self.shipmentMethods))
         XCTAssertNil(workerSpy.fetchOrderCalledWithID)
         XCTAssertNil(workerSpy.createdOrder, "Nothing is saved before the clerk checks it")
         XCTAssertEqual(presenterSpy.calls, ["presentResumedDraft"], "One trip through the cycle")
+    }
+
+    func testResumeDraftOfANewOrderWithoutAKeyShouldGiveItOne() async {
+        // Given: a draft of a form that had no key
+        var fields = Self.draftFields
+        fields.orderKey = ""
+
+        // When
+        await sut.resumeDraft(request: CreateOrder.ResumeDraft.Request(orderFormFields: fields, orderID: nil))
+
+        // Then
+        guard case .newOrder(let posted, _) = presenterSpy.resumedDraftResponse else {
+            return XCTFail("\(String(describing: presenterSpy.resumedDraftResponse))")
+        }
+        XCTAssertEqual(posted.fields.orderKey, Self.freshKey)
     }
 
     func testResumeDraftOfAnEditShouldFetchTheOrderItIsFor() async {

@@ -59,7 +59,7 @@ final class CreateOrderPresenterTests: XCTestCase {
 
     func testPresentNewOrderShouldDisplayAnEmptyFormWithTheShippingMethods() throws {
         // When
-        sut.presentNewOrder(response: CreateOrder.NewOrder.Response(shipmentMethods: Self.shipmentMethods))
+        sut.presentNewOrder(response: CreateOrder.NewOrder.Response(shipmentMethods: Self.shipmentMethods, orderKey: "new-order-key-000000001"))
 
         // Then
         let form = try XCTUnwrap(spy.newOrderViewModel?.form)
@@ -69,6 +69,7 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(form.action, "/orders")
         XCTAssertEqual(form.cancelURL, "/orders")
         XCTAssertNil(form.version)
+        XCTAssertEqual(form.orderKey, "new-order-key-000000001", "The form carries its one-time key")
         XCTAssertFalse(form.hasErrors)
         XCTAssertEqual(form.errors, [])
         XCTAssertNil(form.fields["paymentMethodCreditCardNumber"]?.hint)
@@ -83,7 +84,7 @@ final class CreateOrderPresenterTests: XCTestCase {
 
     func testEveryFormShowsItsHintsUnderTheLabelsEachStartingWithACapital() throws {
         // When
-        sut.presentNewOrder(response: CreateOrder.NewOrder.Response(shipmentMethods: Self.shipmentMethods))
+        sut.presentNewOrder(response: CreateOrder.NewOrder.Response(shipmentMethods: Self.shipmentMethods, orderKey: "k"))
         sut.presentOrderToEdit(response: .found(Seeds.Orders.bob, shipmentMethods: Self.shipmentMethods))
 
         // Then
@@ -117,7 +118,7 @@ final class CreateOrderPresenterTests: XCTestCase {
 
     // MARK: Tests: create order
 
-    func testPresentCreatedOrderShouldNameTheNewOrderInTheFlash() {
+    func testPresentCreatedOrderShouldHaveTheNewOrdersPageConfirmIt() {
         // Given
         var order = Seeds.Orders.amy
         order.id = "42"
@@ -126,7 +127,50 @@ final class CreateOrderPresenterTests: XCTestCase {
         sut.presentCreatedOrder(response: .created(order))
 
         // Then
-        XCTAssertEqual(spy.createdOrderViewModel?.page, .saved(orderID: "42", flash: "Order 42 was created."))
+        XCTAssertEqual(spy.createdOrderViewModel?.page, .created(orderID: "42", note: nil), "Nothing more to say")
+    }
+
+    func testPresentCreatedOrderShouldSayAFormSentAgainSavedNothingNew() {
+        // Given
+        var order = Seeds.Orders.amy
+        order.id = "1042"
+
+        // When
+        sut.presentCreatedOrder(response: .alreadyCreated(order))
+
+        // Then
+        XCTAssertEqual(
+            spy.createdOrderViewModel?.page,
+            .created(
+                orderID: "1042",
+                note: "This form was sent more than once: order 1042 was saved the first time, so nothing new was saved."))
+    }
+
+    func testAFormShownAgainKeepsItsKeyAndAnEditFormHasNone() throws {
+        // Given
+        var fields = Seeds.validFormFields
+        fields.orderKey = "form-order-key-00000042"
+        fields.email = ""
+
+        // When
+        sut.presentCreatedOrder(
+            response: .invalid(Self.posted(fields), [.init(field: .email, problem: .missing)], shipmentMethods: Self.shipmentMethods))
+        let invalid = try form(spy.createdOrderViewModel?.page).0
+        sut.presentCreatedOrder(response: .storeUnavailable(Self.posted(fields), shipmentMethods: Self.shipmentMethods))
+        let unavailable = try form(spy.createdOrderViewModel?.page).0
+        sut.presentResumedDraft(response: .newOrder(Self.posted(fields), shipmentMethods: Self.shipmentMethods))
+        let resumed = try form(spy.resumedDraftViewModel?.page).0
+        sut.presentUpdatedOrder(
+            response: .invalid(
+                Self.posted(fields), [.init(field: .email, problem: .missing)], orderToEdit: Seeds.Orders.amy,
+                shipmentMethods: Self.shipmentMethods))
+        let edit = try form(spy.updatedOrderViewModel?.page).0
+
+        // Then
+        XCTAssertEqual(invalid.orderKey, "form-order-key-00000042")
+        XCTAssertEqual(unavailable.orderKey, "form-order-key-00000042")
+        XCTAssertEqual(resumed.orderKey, "form-order-key-00000042")
+        XCTAssertNil(edit.orderKey, "An edit saves over its order: no key")
     }
 
     func testPresentCreatedOrderShouldListEveryErrorAndKeepTheTypedValuesButTheSecurityCode() throws {

@@ -18,16 +18,31 @@ final class CreateOrderRouterTests: XCTestCase {
 
     // MARK: Tests
 
-    func testRouteToListOrdersShouldRedirectToTheListPassingTheFlash() {
+    func testRouteToShowCreatedOrderShouldRedirectToTheNewOrderPassingItsConfirmation() {
         // When
-        let response = sut.routeToListOrders(flash: "Order 42 was created.")
+        let response = sut.routeToShowCreatedOrder(orderID: "42", note: nil)
 
         // Then
         XCTAssertEqual(response.status, .seeOther)
-        XCTAssertEqual(response.headers[.location], "/orders")
+        XCTAssertEqual(response.headers[.location], "/orders/42", "The new order's page, not the list")
         XCTAssertEqual(
             response.setCookieParts,
-            [[flashCookie("Order 42 was created."), "Path=/", "SameSite=Lax", "HttpOnly"]])
+            [[confirmationCookie(Flash.Confirmation(orderID: "42")), "Path=/", "SameSite=Lax", "HttpOnly"]])
+        let received = sut.flash?.confirmation(in: makeRequest(path: "/orders/42", cookie: confirmationCookie(.init(orderID: "42"))))
+        XCTAssertEqual(received, Flash.Confirmation(orderID: "42", note: nil))
+    }
+
+    func testRouteToShowCreatedOrderShouldPassTheNoteOfAFormSentAgain() {
+        // When
+        let note = "This form was sent more than once: order 7 was saved the first time, so nothing new was saved."
+        let response = sut.routeToShowCreatedOrder(orderID: "7", note: note)
+        let cookie = response.setCookies[0].split(separator: ";")[0]
+
+        // Then
+        XCTAssertEqual(response.headers[.location], "/orders/7")
+        let request = makeRequest(path: "/orders/7", cookie: String(cookie))
+        XCTAssertEqual(sut.flash?.confirmation(in: request), Flash.Confirmation(orderID: "7", note: note))
+        XCTAssertNil(sut.flash?.message(in: request), "A confirmation is no banner message")
     }
 
     func testRouteToShowOrderShouldRedirectToTheOrderPassingTheFlash() {
@@ -43,7 +58,7 @@ final class CreateOrderRouterTests: XCTestCase {
     func testTheFlashArrivesAsSentWhateverItsCharacters() {
         // Given
         let message = "Order 7 — “Amy’s” <order>; done=yes, 100%"
-        let response = sut.routeToListOrders(flash: message)
+        let response = sut.routeToShowOrder(orderID: "7", flash: message)
         let cookie = response.setCookies[0].split(separator: ";")[0]
 
         // When

@@ -38,12 +38,12 @@ final class CreateOrderViewControllerTests: XCTestCase {
 
     final class CreateOrderRoutingLogicSpy: CreateOrderRoutingLogic, CreateOrderDataPassing {
         var flash: Flash?
-        var routeToListOrdersFlash: String?
+        var routeToShowCreatedOrder: (orderID: String, note: String?)?
         var routeToShowOrder: (orderID: String, flash: String)?
 
-        func routeToListOrders(flash message: String) -> Response {
-            routeToListOrdersFlash = message
-            return .seeOther("/orders")
+        func routeToShowCreatedOrder(orderID: String, note: String?) -> Response {
+            routeToShowCreatedOrder = (orderID, note)
+            return .seeOther("/orders/\(orderID)")
         }
 
         func routeToShowOrder(orderID: String, flash message: String) -> Response {
@@ -161,18 +161,35 @@ final class CreateOrderViewControllerTests: XCTestCase {
         }
     }
 
-    func testDisplayCreatedOrderShouldRouteToTheListWithTheFlash() {
+    func testDisplayCreatedOrderShouldRouteToTheNewOrdersPage() {
         // Given
         let routerSpy = CreateOrderRoutingLogicSpy()
         sut.router = routerSpy
 
         // When
-        sut.displayCreatedOrder(viewModel: CreateOrder.CreateOrder.ViewModel(page: .saved(orderID: "42", flash: "Order 42 was created.")))
+        sut.displayCreatedOrder(viewModel: CreateOrder.CreateOrder.ViewModel(page: .created(orderID: "42", note: nil)))
 
         // Then
-        XCTAssertEqual(routerSpy.routeToListOrdersFlash, "Order 42 was created.")
+        XCTAssertEqual(routerSpy.routeToShowCreatedOrder?.orderID, "42")
+        XCTAssertEqual(routerSpy.routeToShowCreatedOrder?.note, .some(nil))
         XCTAssertEqual(sut.response?.status, .seeOther)
+        XCTAssertEqual(sut.response?.headers[.location], "/orders/42")
         XCTAssert(pagesSpy.rendered.isEmpty, "A saved form renders no page")
+    }
+
+    func testDisplayCreatedOrderShouldRouteAFormSentAgainToTheOrderItMadeWithTheNote() {
+        // Given
+        let routerSpy = CreateOrderRoutingLogicSpy()
+        sut.router = routerSpy
+
+        // When
+        sut.displayCreatedOrder(viewModel: CreateOrder.CreateOrder.ViewModel(page: .created(orderID: "7", note: "Sent twice.")))
+
+        // Then
+        XCTAssertEqual(routerSpy.routeToShowCreatedOrder?.orderID, "7")
+        XCTAssertEqual(routerSpy.routeToShowCreatedOrder?.note, "Sent twice.")
+        XCTAssertEqual(sut.response?.status, .seeOther)
+        XCTAssert(pagesSpy.rendered.isEmpty)
     }
 
     func testDisplayCreatedOrderShouldShowTheFormAgainWith422WhenRefused() {

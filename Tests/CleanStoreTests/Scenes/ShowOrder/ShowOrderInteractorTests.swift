@@ -98,6 +98,43 @@ final class ShowOrderInteractorTests: XCTestCase {
         XCTAssertEqual(presenterSpy.response, .storeUnavailable, "The page is whole or not at all")
     }
 
+    func testAnOrderJustCreatedIsConfirmedAndAnotherOfferedToWhoeverMayCreateOrders() async {
+        let presenterSpy = ShowOrderPresentationLogicSpy()
+        sut.presenter = presenterSpy
+        sut.ordersWorker = OrdersWorkerSpy()
+        for (role, mayCreate) in [(AccountRole.viewer, false), (.clerk, true), (.supervisor, true)] {
+            // When: the create's redirect brought the page a confirmation of this order
+            await sut.getOrder(
+                request: ShowOrder.GetOrder.Request(
+                    orderID: "1", signedIn: SignedIn(name: testAccount.name, role: role),
+                    confirmation: ShowOrder.GetOrder.Confirmation(orderID: "1", note: "Sent twice.")))
+
+            // Then
+            guard case .found(let order, _, _, _, _, _, _, let confirmed) = presenterSpy.response else {
+                return XCTFail("\(role): \(String(describing: presenterSpy.response))")
+            }
+            XCTAssertEqual(order, Seeds.Orders.amy)
+            XCTAssertEqual(confirmed, ShowOrder.GetOrder.Confirmed(note: "Sent twice.", mayCreateAnother: mayCreate), "\(role)")
+        }
+    }
+
+    func testAConfirmationOfAnotherOrderIsNoneOfThisPages() async {
+        // Given
+        let presenterSpy = ShowOrderPresentationLogicSpy()
+        sut.presenter = presenterSpy
+        sut.ordersWorker = OrdersWorkerSpy()
+
+        // When
+        await sut.getOrder(
+            request: ShowOrder.GetOrder.Request(
+                orderID: "1", signedIn: SignedIn(name: testAccount.name, role: .clerk),
+                confirmation: ShowOrder.GetOrder.Confirmation(orderID: "2")))
+
+        // Then
+        XCTAssertEqual(
+            presenterSpy.response, .found(Seeds.Orders.amy, mayEdit: true, mayDelete: false, mayChangeStatus: true, mayAddNote: true, confirmed: nil))
+    }
+
     func testGetOrderShouldPresentNotFoundForAnUnknownID() async {
         // Given
         let presenterSpy = ShowOrderPresentationLogicSpy()

@@ -74,6 +74,28 @@ final class ShowOrderPresenterTests: XCTestCase {
         XCTAssertEqual(displayedOrder.ordersURL, "/orders")
         XCTAssertNil(displayedOrder.createdBy, "No one is known to have created a seeded order")
         XCTAssertNil(displayedOrder.lastChanged, "Never changed")
+        XCTAssertNil(displayedOrder.confirmation, "No panel but right after a create")
+    }
+
+    func testAnOrderJustCreatedIsConfirmedWithItsNumberAndAnotherOffered() throws {
+        // Given
+        let spy = ShowOrderDisplayLogicSpy()
+        sut.viewController = spy
+        typealias DisplayedConfirmation = ShowOrder.GetOrder.ViewModel.DisplayedConfirmation
+        for (confirmed, expected) in [
+            (ShowOrder.GetOrder.Confirmed(note: nil, mayCreateAnother: true),
+             DisplayedConfirmation(orderNumber: "2", confirmationNote: nil, createAnotherURL: "/orders/new")),
+            (ShowOrder.GetOrder.Confirmed(note: "Sent twice.", mayCreateAnother: false),
+             DisplayedConfirmation(orderNumber: "2", confirmationNote: "Sent twice.", createAnotherURL: nil)),
+        ] {
+            // When
+            sut.presentOrder(response: .found(Seeds.Orders.bob, mayEdit: true, confirmed: confirmed))
+
+            // Then
+            guard case .order(let displayedOrder) = spy.viewModel else { return XCTFail("\(String(describing: spy.viewModel))") }
+            XCTAssertEqual(displayedOrder.confirmation, expected)
+            XCTAssertEqual(displayedOrder.title, "Order 2", "The rest of the page is as ever")
+        }
     }
 
     func testPresentOrderShouldSayWhoCreatedItAndWhoChangedItLastAndWhen() throws {

@@ -95,4 +95,33 @@ final class ShowOrderViewControllerTests: XCTestCase {
         XCTAssertEqual(pagesSpy.rendered.first?.flash, "Order 1 was updated.")
         XCTAssertEqual(response.setCookieParts.first?.contains("Max-Age=0"), true)
     }
+
+    func testShouldHandTheInteractorTheConfirmationOfACreate() async {
+        // Given
+        let spy = ShowOrderBusinessLogicSpy()
+        sut.interactor = spy
+
+        // When
+        _ = await sut.showOrder(id: "7", flash: nil, confirmation: Flash.Confirmation(orderID: "7", note: "Sent twice."))
+
+        // Then
+        XCTAssertEqual(spy.getOrderRequest?.confirmation, ShowOrder.GetOrder.Confirmation(orderID: "7", note: "Sent twice."))
+    }
+
+    func testShouldShowTheConfirmationPassedByACreateOnceAndNoBanner() async throws {
+        // Given: the real cycle over a store holding order 1
+        let environment = try await makeTestEnvironment(store: OrdersMemStore(orders: [Seeds.Orders.amy]), pages: pagesSpy)
+        sut = ShowOrderViewController(environment: environment, browser: testBrowser)
+
+        // When
+        let response = await sut.showOrder(id: "1", flash: nil, confirmation: Flash.Confirmation(orderID: "1"))
+
+        // Then
+        XCTAssertEqual(response.status, .ok)
+        XCTAssertNil(pagesSpy.rendered.first?.flash, "The panel says it: no banner")
+        let page = try XCTUnwrap(pagesSpy.rendered.first?.context as? ShowOrder.GetOrder.ViewModel.DisplayedOrder)
+        XCTAssertEqual(page.confirmation?.orderNumber, "1")
+        XCTAssertEqual(page.confirmation?.createAnotherURL, "/orders/new")
+        XCTAssertEqual(response.setCookieParts.first?.contains("Max-Age=0"), true, "Shown once")
+    }
 }
