@@ -23,7 +23,7 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
         let response: ShowOrder.GetOrder.Response
         do {
             order = try await ordersWorker.fetchOrder(id: request.orderID)
-            let notes = order == nil ? [] : try await notesWorker.notes(forOrder: request.orderID)
+            let notes = order == nil ? [] : try await notes(forOrder: request.orderID)
             let may = { (permission: Permission) in request.signedIn?.may(permission) ?? false }
             response =
                 order.map {
@@ -38,6 +38,16 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
             response = .storeUnavailable
         }
         presenter?.presentOrder(response: response)
+    }
+
+    /// The order's notes; none when the notes store does not know the order (it was deleted since it
+    /// was read, or the store keeps no notes for it). A store that cannot be read is a failure.
+    private func notes(forOrder id: String) async throws(OrdersStoreError) -> [OrderNote] {
+        do {
+            return try await notesWorker.notes(forOrder: id)
+        } catch .notFound {
+            return []
+        }
     }
 
     /// What the page confirms: only the order the create saved (a confirmation meant for another is

@@ -93,6 +93,10 @@ final class ShowOrderInteractorTests: XCTestCase {
         XCTAssertEqual(notesSpy.notesCalledWithOrderID, "1")
         XCTAssertEqual(presenterSpy.response, .found(Seeds.Orders.amy, notes: notes))
 
+        notesSpy.storedNotes["1"] = nil  // the notes store does not know the order: no notes
+        await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1"))
+        XCTAssertEqual(presenterSpy.response, .found(Seeds.Orders.amy))
+
         notesSpy.failure = .cannotFetch("disk")
         await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1"))
         XCTAssertEqual(presenterSpy.response, .storeUnavailable, "The page is whole or not at all")
