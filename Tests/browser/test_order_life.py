@@ -1,0 +1,59 @@
+"""An order's life (issue 17), as a clerk and the warehouse live it: key it, read the number off the
+panel to the caller, mark it paid and packed, print its packing slip, ship it."""
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from helpers import (
+    assert_confirmed, create_order, flash, navigate, open_page, path_of, screenshot, valid_order,
+)
+
+
+def status_tag(driver):
+    return driver.find_element(By.CSS_SELECTOR, ".order-status .tag").text
+
+
+def press(driver, label):
+    """Presses the order page's button `label` from the keyboard (Enter), and waits for the page it leads to."""
+    button = driver.find_element(By.XPATH, f"//button[normalize-space()='{label}']")
+    navigate(driver, lambda: button.send_keys(Keys.ENTER))
+
+
+def test_create_read_the_number_mark_paid_packed_print_the_slip_ship(browser):
+    order_id = create_order(browser, valid_order(firstName="Lena", lastName="Lifecycle"))
+    assert_confirmed(browser, order_id)  # the number read off the panel, large, focused
+    assert status_tag(browser) == "New"
+    screenshot(browser, "30-life-created")
+
+    for label, status in [("Mark as paid", "Paid"), ("Mark as packed", "Packed")]:
+        press(browser, label)
+        assert path_of(browser) == f"/orders/{order_id}"
+        assert status_tag(browser) == status
+        assert flash(browser) == f"Order {order_id} was marked as {status.lower()}."
+
+    navigate(browser, browser.find_element(By.LINK_TEXT, "Print packing slip").click)
+    assert path_of(browser) == f"/orders/{order_id}/slip"
+    slip = browser.find_element(By.TAG_NAME, "main").text
+    assert "Lena Lifecycle" in slip and "Packed" in slip and order_id in slip
+    assert "1111" not in slip and "••••" not in slip, "no card data on a slip"
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        screenshot(browser, "31-life-slip-print")
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+    open_page(browser, f"/orders/{order_id}")
+    press(browser, "Mark as shipped")
+    assert status_tag(browser) == "Shipped"
+    assert flash(browser) == f"Order {order_id} was marked as shipped."
+    assert not browser.find_elements(By.LINK_TEXT, "Edit"), "a shipped order is kept as it is"
+    assert not browser.find_elements(By.CSS_SELECTOR, "form.status-form"), "and moves no further"
+    screenshot(browser, "32-life-shipped")
+
+    open_page(browser, f"/orders/{order_id}/edit")
+    assert browser.find_element(By.TAG_NAME, "h1").text == f"Order {order_id} is shipped"
+
+    open_page(browser, f"/orders/{order_id}/history")
+    history = browser.find_element(By.TAG_NAME, "main").text
+    for title in ["Order marked as shipped", "Order marked as packed", "Order marked as paid", "Order created"]:
+        assert title in history, title
