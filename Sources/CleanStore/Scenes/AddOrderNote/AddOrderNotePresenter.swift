@@ -59,9 +59,9 @@ final class AddOrderNotePresenter: AddOrderNotePresentationLogic {
     /// character a note may not hold shown as � (U+FFFD), so the clerk sees where they are (and no page
     /// carries one).
     static func shown(_ typed: String) -> String {
-        let text = OrderNotesWorker.lineBreaksAsLineFeeds(typed)
-        guard text.unicodeScalars.contains(where: OrderNotesWorker.isRefusedControlCharacter) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { OrderNotesWorker.isRefusedControlCharacter($0) ? "\u{FFFD}" : $0 }))
+        let text = FreeTextRule.lineBreaksAsLineFeeds(typed)
+        guard text.unicodeScalars.contains(where: FreeTextRule.isRefusedControlCharacter) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { FreeTextRule.isRefusedControlCharacter($0) ? "\u{FFFD}" : $0 }))
     }
 
     /// 1,000: thousands grouped with commas, whatever the server's locale.

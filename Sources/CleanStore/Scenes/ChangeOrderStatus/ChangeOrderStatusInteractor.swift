@@ -70,7 +70,7 @@ final class ChangeOrderStatusInteractor: ChangeOrderStatusBusinessLogic, ChangeO
                 do {
                     guard let current = try await ordersWorker.fetchOrder(id: request.orderID) else { return .notFound }
                     order = current
-                    return .reasonRefused(current, problem.problem, typed: typed)
+                    return .reasonRefused(current, problem, typed: typed)
                 } catch {
                     return .storeUnavailable
                 }
@@ -100,20 +100,12 @@ final class ChangeOrderStatusInteractor: ChangeOrderStatusBusinessLogic, ChangeO
         }
     }
 
-    struct Refusal: Error {
-        var problem: ChangeOrderStatus.ReasonProblem
-    }
-
-    /// The reason as kept (trimmed), or why it cannot be: required, at most 500 characters, no
-    /// control characters but line breaks, no card number (the order form's guard).
-    static func reason(_ typed: String) -> Result<String, Refusal> {
-        let reason = typed.trimmingCharacters(in: .whitespacesAndNewlines)
-        if reason.isEmpty { return .failure(Refusal(problem: .missing)) }
-        if reason.count > maximumReasonLength { return .failure(Refusal(problem: .tooLong(maximum: maximumReasonLength))) }
-        if reason.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\r" && $0 != "\t" }) {
-            return .failure(Refusal(problem: .controlCharacters))
+    /// The reason as kept, or why it cannot be: `FreeTextRule` (trimmed, required, line breaks as
+    /// LF, no control characters but line breaks and tabs, no card number), at most 500 characters.
+    static func reason(_ typed: String) -> Result<String, ChangeOrderStatus.ReasonProblem> {
+        switch FreeTextRule.check(typed, maximumLength: maximumReasonLength) {
+        case .valid(let reason): .success(reason)
+        case .invalid(let problem): .failure(problem)
         }
-        if OrderValidationWorker.containsCardNumberLikeRun(reason) { return .failure(Refusal(problem: .cardNumber)) }
-        return .success(reason)
     }
 }

@@ -7,13 +7,8 @@ enum ChangeOrderStatus {
         var reason: String?
     }
 
-    /// A reason for cancelling that cannot be kept, and why.
-    enum ReasonProblem: Equatable {
-        case missing
-        case tooLong(maximum: Int)
-        case controlCharacters
-        case cardNumber
-    }
+    /// A reason for cancelling that cannot be kept, and why: it keeps the rule of every free text.
+    typealias ReasonProblem = FreeTextRule.Problem
 
     /// The form asking why an order is cancelled (`GET /orders/{id}/cancel`, and again with the
     /// problem when its reason could not be kept).

@@ -68,7 +68,7 @@ final class ChangeOrderStatusPresenter: ChangeOrderStatusPresentationLogic {
         case .missing: "Enter why the order is cancelled"
         case .tooLong(let maximum): "Reason must be \(maximum) characters or fewer"
         case .controlCharacters: "Reason must not contain control characters"
-        case .cardNumber: "Remove the card number from the reason"
+        case .looksLikeCardNumber: "Remove the card number from the reason"
         }
     }
 

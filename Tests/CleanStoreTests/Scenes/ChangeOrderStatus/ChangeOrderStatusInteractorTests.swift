@@ -75,7 +75,8 @@ final class ChangeOrderStatusInteractorTests: XCTestCase {
         for (typed, problem) in [
             ("", ChangeOrderStatus.ReasonProblem.missing), ("  \n ", .missing),
             (String(repeating: "a", count: 501), .tooLong(maximum: 500)), ("bad\u{0007}bell", .controlCharacters),
-            ("card 4111 1111 1111 1111 was lost", .cardNumber),
+            ("card 4111 1111 1111 1111 was lost", .looksLikeCardNumber),
+            ("card 4111\n1111\r\n1111\t1111 split over lines", .looksLikeCardNumber),
         ] {
             await sut.changeStatus(request: request("cancel", reason: typed, as: supervisor))
             XCTAssertEqual(presenterSpy.change, .reasonRefused(Seeds.Orders.amy, problem, typed: typed), typed)
@@ -85,6 +86,8 @@ final class ChangeOrderStatusInteractorTests: XCTestCase {
         await sut.changeStatus(request: request("cancel", reason: "  Customer called:\nno longer needed  ", as: supervisor))
         XCTAssertEqual(workerSpy.statusChange?.to, .cancelled)
         XCTAssertEqual(workerSpy.statusChange?.reason, "Customer called:\nno longer needed", "Trimmed, line breaks kept")
+        await sut.changeStatus(request: request("cancel", reason: "Lost\r\nin transit", as: supervisor))
+        XCTAssertEqual(workerSpy.statusChange?.reason, "Lost\nin transit", "A browser's CR LF kept as LF, as a note's")
         XCTAssertEqual(String(repeating: "a", count: 500), try? ChangeOrderStatusInteractor.reason(String(repeating: "a", count: 500)).get())
     }
 

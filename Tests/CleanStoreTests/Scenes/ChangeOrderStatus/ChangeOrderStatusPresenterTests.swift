@@ -64,7 +64,7 @@ final class ChangeOrderStatusPresenterTests: XCTestCase {
             (ChangeOrderStatus.ReasonProblem.missing, "Enter why the order is cancelled"),
             (.tooLong(maximum: 500), "Reason must be 500 characters or fewer"),
             (.controlCharacters, "Reason must not contain control characters"),
-            (.cardNumber, "Remove the card number from the reason"),
+            (.looksLikeCardNumber, "Remove the card number from the reason"),
         ] {
             sut.presentStatusChange(response: .reasonRefused(order(.new), problem, typed: "typed"))
             guard case .cancelForm(let form) = spy.change else { return XCTFail("\(problem)") }
