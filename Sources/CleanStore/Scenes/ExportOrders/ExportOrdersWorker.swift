@@ -28,7 +28,9 @@ class ExportOrdersWorker {
                 "account": .string(account?.username ?? "-"),
                 "query": .string(Paths.query(parameters)),
             ])
-        let first = try await ordersStore.fetchOrders(page: OrdersPageRequest(limit: Self.batchSize, query: query))
+        // Through the shared worker, as every scene's reads: timed, and a store that fails is logged.
+        let first = try await OrdersWorker(ordersStore: ordersStore, logger: logger)
+            .fetchOrders(page: OrdersPageRequest(limit: Self.batchSize, query: query))
         log.started()
         return Batches(first: first, store: ordersStore, query: query, batchSize: Self.batchSize, log: log)
     }

@@ -85,6 +85,7 @@ final class ExportOrdersWorkerTests: XCTestCase {
             XCTAssertEqual(error, .cannotFetch("gone"))
         }
         XCTAssertFalse(log.text.contains("export started"), log.text)
+        XCTAssertTrue(log.text.contains("Store failed"), "The failure is logged, as every store read's: \(log.text)")
     }
 
     /// Reads pages from `base` until it has answered `pagesBeforeFailing`, then fails.
