@@ -23,6 +23,11 @@ public enum ErrorPage {
         /// The order's status does not lead to `wanted` (409).
         case statusNotAllowed(orderID: String, now: OrderStatus, wanted: OrderStatus)
 
+        /// Why `order`, shipped or cancelled, cannot be changed.
+        static func readOnly(_ order: Order) -> Reason {
+            .readOnly(orderID: order.id ?? "", status: order.status)
+        }
+
         /// The status a page refused for this reason answers with.
         public var status: HTTPResponse.Status {
             switch self {

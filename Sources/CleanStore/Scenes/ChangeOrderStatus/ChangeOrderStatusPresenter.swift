@@ -60,7 +60,7 @@ final class ChangeOrderStatusPresenter: ChangeOrderStatusPresentationLogic {
     static func refusal(_ order: Order, wanted: OrderStatus) -> ErrorPage.Reason {
         let id = order.id ?? ""
         return order.status.isReadOnly
-            ? .readOnly(orderID: id, status: order.status) : .statusNotAllowed(orderID: id, now: order.status, wanted: wanted)
+            ? .readOnly(order) : .statusNotAllowed(orderID: id, now: order.status, wanted: wanted)
     }
 
     static func message(for problem: ChangeOrderStatus.ReasonProblem) -> String {

@@ -62,7 +62,7 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
             page = .form(
                 displayedForm(formFields(of: order), editing: Editing(order), shipmentMethods: shipmentMethods), .ready)
         case .readOnly(let order):
-            page = .refused(.readOnly(orderID: order.id ?? "", status: order.status))
+            page = .refused(.readOnly(order))
         case .notFound:
             page = .notFound
         case .storeUnavailable:
@@ -96,7 +96,7 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
             form.errors = differences(typed, billingHidden: form.billingAddressSameAsShipping)
             page = .form(form, .conflict)
         case .readOnly(let order):
-            page = .refused(.readOnly(orderID: order.id ?? "", status: order.status))
+            page = .refused(.readOnly(order))
         case .notFound:
             page = .notFound
         case .storeUnavailable(let posted, let orderID, let orderToEdit, let shipmentMethods):

@@ -24,7 +24,7 @@ final class DeleteOrderPresenter: DeleteOrderPresentationLogic {
                     email: order.email, total: formatter.currency(order.total), title: "Delete order \(id)",
                     deleteURL: Paths.deleteOrder(id), orderURL: Paths.order(id)))
         case .readOnly(let order):
-            viewModel = .refused(.readOnly(orderID: order.id ?? "", status: order.status))
+            viewModel = .refused(.readOnly(order))
         case .notFound:
             viewModel = .notFound
         case .storeUnavailable:
@@ -39,7 +39,7 @@ final class DeleteOrderPresenter: DeleteOrderPresentationLogic {
         let viewModel: DeleteOrder.DeleteOrder.ViewModel
         switch response {
         case .deleted(let order): viewModel = .deleted(flash: "Order \(order.id ?? "") was deleted.")
-        case .readOnly(let order): viewModel = .refused(.readOnly(orderID: order.id ?? "", status: order.status))
+        case .readOnly(let order): viewModel = .refused(.readOnly(order))
         case .notFound: viewModel = .notFound
         case .storeUnavailable: viewModel = .unavailable
         }
