@@ -25,12 +25,12 @@ final class ListOrdersInteractor: ListOrdersBusinessLogic, ListOrdersDataStore {
     func fetchOrders(request: ListOrders.FetchOrders.Request) async {
         let filtered = filterWorker.query(from: request.filters)
         let sortKey = filtered.query.sort.key
-        // A page starts where the URL says; a cursor that is no cursor (or one of another sort,
-        // see `OrdersPageRequest.effectivePosition`) means the first page.
+        // A page starts where the URL says; a cursor that is no cursor means the first page (so does
+        // one of another sort, a link from before the sort changed: `OrdersPageRequest.effectivePosition`).
         let position: OrdersPageRequest.Position
-        if let after = request.after.flatMap(OrdersCursor.init(token:)), after.key.sortKey == sortKey {
+        if let after = request.after.flatMap(OrdersCursor.init(token:)) {
             position = .after(after)
-        } else if let before = request.before.flatMap(OrdersCursor.init(token:)), before.key.sortKey == sortKey {
+        } else if let before = request.before.flatMap(OrdersCursor.init(token:)) {
             position = .before(before)
         } else {
             position = .newest

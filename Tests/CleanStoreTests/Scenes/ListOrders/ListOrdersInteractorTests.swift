@@ -202,6 +202,6 @@ final class ListOrdersInteractorTests: XCTestCase {
 
         // A date cursor (a link from before the sort changed) under a sort by name: the first page.
         await sut.fetchOrders(request: ListOrders.FetchOrders.Request(before: "1183096800.0_1", filters: byName))
-        XCTAssertEqual(workerSpy.pageRequest?.position, .newest)
+        XCTAssertEqual(workerSpy.pageRequest?.effectivePosition, .newest, "Every store reads the first page")
     }
 }
