@@ -336,7 +336,10 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, OrderEventsStoreProto
                 }
                 let sql = OrdersQuerySQL(
                     page: page, columns: Self.selectedColumns, dialect: .sqlite(trigramIndex: !(common ?? false)))
-                let rows = try Row.fetchAll(db, sql: sql.rows.sql, arguments: Self.arguments(sql.rows.arguments)).map(order)
+                // A cached statement: a page's SQL is one of a few shapes, and preparing it anew (with
+                // GRDB's authorizer called for every column) was 4% of a list page's CPU.
+                let statement = try db.cachedStatement(sql: sql.rows.sql)
+                let rows = try Row.fetchAll(statement, arguments: Self.arguments(sql.rows.arguments)).map(order)
                 let otherSide = try sql.otherSide.map { statement in
                     try Bool.fetchOne(db, sql: statement.sql, arguments: Self.arguments(statement.arguments)) ?? false
                 }

@@ -146,17 +146,17 @@ public final class SessionsSQLiteStore: SessionsStoreProtocol {
         return try await settle(found, id: id, now: now, timeouts: timeouts)
     }
 
+    private static let sessionAccountSQL = """
+        SELECT \(AccountsSQLiteStore.columns.split(separator: ",").map { "a." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")),
+            s.account_key, s.created_at, s.last_seen_at
+        FROM sessions s JOIN accounts a ON a.username_key = s.account_key WHERE s.id_hash = ?
+        """
+
     public func account(forSession id: SessionID, now: Date, timeouts: SessionTimeouts) async throws(AccountsStoreError) -> Account? {
         let hash = id.hash
         let found = try await database.read("Cannot read a session") { db -> (Session, Account)? in
-            guard
-                let row = try Row.fetchOne(
-                    db,
-                    sql: """
-                        SELECT \(AccountsSQLiteStore.columns.split(separator: ",").map { "a." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")),
-                            s.account_key, s.created_at, s.last_seen_at
-                        FROM sessions s JOIN accounts a ON a.username_key = s.account_key WHERE s.id_hash = ?
-                        """, arguments: [hash])
+            // Every signed-in request reads this: its SQL is written once and its statement cached.
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: Self.sessionAccountSQL), arguments: [hash])
             else { return nil }
             let session = Session(
                 idHash: hash, accountKey: row[7], createdAt: Date(timeIntervalSince1970: row[8]), lastSeenAt: Date(timeIntervalSince1970: row[9]))
