@@ -32,7 +32,8 @@ extension PageRendering {
     public func `for`(_ browser: Browser) -> any PageRendering { self }
 }
 
-/// The Mustache (swift-mustache) page renderer. Templates are parsed once, at start-up.
+/// The Mustache page renderer. swift-mustache parses `Views/` once, at start-up; `CompiledTemplates`
+/// renders what it parsed (see there for why).
 public struct PageRenderer: PageRendering {
     public struct MissingTemplate: Error, CustomStringConvertible {
         public let name: String
@@ -40,20 +41,21 @@ public struct PageRenderer: PageRendering {
         public var description: String { "No template \(name).mustache in \(directory)" }
     }
 
-    private let library: MustacheLibrary
+    private let templates: CompiledTemplates
     /// Who the layout says is signed in (nil: no one, or not known, as on a static error page).
     private var header: Header?
 
-    /// Templates every page needs; start-up fails early when one is missing, because
-    /// swift-mustache would otherwise render a missing template as nothing.
+    /// Templates every page needs; start-up fails early when one is missing, because a missing
+    /// template would otherwise render as nothing.
     public static let requiredTemplates = [
         "layout", "error", "field", "error-summary", "ListOrders/list", "ShowOrder/show", "CreateOrder/form", "DeleteOrder/confirm", "SignIn/form",
         "SetUp/form", "ViewOrderHistory/history", "ChangeOrderStatus/cancel", "AddOrderNote/form", "print-layout",
         "PrintPackingSlip/slip",
     ]
 
-    public init(library: MustacheLibrary) {
-        self.library = library
+    /// The renderer of `library`'s templates (`requiredTemplates` and the partials they use).
+    public init(library: MustacheLibrary) throws {
+        templates = try CompiledTemplates(library: library, names: Self.requiredTemplates)
     }
 
     /// Loads every `.mustache` file below `directory` (e.g. `Views`).
@@ -63,13 +65,13 @@ public struct PageRenderer: PageRendering {
         for name in Self.requiredTemplates where library.getTemplate(named: name) == nil {
             throw MissingTemplate(name: name, directory: directory)
         }
-        self.init(library: library)
+        try self.init(library: library)
     }
 
     public func render(template: String, context: Any, title: String, flash: String?, layout: PageLayout) -> String {
-        let body = library.render(context, withTemplate: template) ?? ""
+        let body = templates.render(context, template: template) ?? ""
         let page = Layout(title: title, flash: flash, body: body, header: header)
-        return library.render(page, withTemplate: layout.rawValue) ?? body
+        return templates.render(page, template: layout.rawValue) ?? body
     }
 
     public func `for`(_ browser: Browser) -> any PageRendering {
