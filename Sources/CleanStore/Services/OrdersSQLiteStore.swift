@@ -355,7 +355,8 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, OrderEventsStoreProto
         let order = orderMapping
         do {
             return try await dbPool.read { db in
-                try Row.fetchOne(db, sql: "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?", arguments: [rowID])
+                // Cached: every order page reads it (see fetchOrders).
+                try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?"), arguments: [rowID])
                     .map(order)
             }
         } catch {
@@ -545,12 +546,14 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, OrderEventsStoreProto
         do {
             // One read: the order and its notes as of one moment.
             notes = try await dbPool.read { db in
-                guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM orders WHERE id = ?)", arguments: [rowID]) == true else {
+                // Cached statements: every order page reads them.
+                guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM orders WHERE id = ?)"), arguments: [rowID]) == true
+                else {
                     return nil
                 }
                 return try Row.fetchAll(
-                    db,
-                    sql: "SELECT \(OrderNoteColumns.selected) FROM order_notes WHERE order_id = ? ORDER BY written_at DESC, id DESC",
+                    db.cachedStatement(
+                        sql: "SELECT \(OrderNoteColumns.selected) FROM order_notes WHERE order_id = ? ORDER BY written_at DESC, id DESC"),
                     arguments: [rowID]
                 ).map { try OrderNoteColumns.note(from: SQLiteRow(row: $0)) }
             }
