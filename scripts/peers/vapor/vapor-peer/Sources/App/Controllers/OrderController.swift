@@ -1,0 +1,102 @@
+import Fluent
+import Vapor
+
+struct OrderController: RouteCollection {
+    static let pageSize = 50
+    /// One-shot "Order #N was created." message, kept in a cookie like Django's default
+    /// message storage (no server-side sessions).
+    static let flashCookie = "flash_created"
+
+    func boot(routes: any RoutesBuilder) throws {
+        let orders = routes.grouped("orders")
+        // Each route is registered with and without the trailing slash (Vapor ignores empty
+        // path components, so "/orders" and "/orders/" both match `orders`).
+        orders.get(use: index)
+        orders.post(use: create)
+        orders.get("new", use: new)
+        orders.get(":orderID", use: show)
+    }
+
+    /// GET /orders/?page=N — 50 newest first, Django Paginator semantics for `page`.
+    @Sendable
+    func index(req: Request) async throws -> Response {
+        let requested = (try? req.query.get(Int.self, at: "page")) ?? 1
+        let query = Order.query(on: req.db)
+            .sort(\.$createdAt, .descending)
+            .sort(\.$id, .descending)
+        var page = try await query.paginate(PageRequest(page: max(requested, 1), per: Self.pageSize))
+        if page.items.isEmpty, page.metadata.page > 1, page.metadata.pageCount >= 1 {
+            // Out of range: like Paginator.get_page, show the last page.
+            page = try await query.paginate(PageRequest(page: page.metadata.pageCount, per: Self.pageSize))
+        }
+        let meta = page.metadata
+        let pageCount = max(meta.pageCount, 1)
+        let flash = req.cookies[Self.flashCookie].flatMap { Int($0.string) }.map { "Order #\($0) was created." }
+        let context = ListContext(
+            flash: flash,
+            orders: page.items,
+            page: meta.page,
+            pageCount: pageCount,
+            total: meta.total,
+            previous: meta.page > 1 ? meta.page - 1 : nil,
+            next: meta.page < pageCount ? meta.page + 1 : nil
+        )
+        let res = try await req.view.render("list", context).encodeResponse(for: req)
+        if flash != nil {
+            res.cookies[Self.flashCookie] = .expired
+        }
+        return res
+    }
+
+    /// GET /orders/new
+    @Sendable
+    func new(req: Request) async throws -> Response {
+        let csrf = CSRF.token(for: req)
+        let res = try await req.view.render("form", FormContext(action: "/orders/", csrfToken: csrf.token))
+            .encodeResponse(for: req)
+        if csrf.isNew { CSRF.setCookie(csrf.token, on: res) }
+        return res
+    }
+
+    /// POST /orders/ — 303 to the list, or the form again (422) with the errors.
+    @Sendable
+    func create(req: Request) async throws -> Response {
+        try CSRF.verify(req)
+        let result = try OrderForm.validations().validate(request: req)
+        if let error = result.error {
+            var errors: [String: [String]] = [:]
+            for failure in error.failures {
+                let key = failure.key.stringValue
+                let message = failure.customFailureDescription ?? failure.result.failureDescription ?? "Invalid value."
+                if errors[key, default: []].contains(message) == false {
+                    errors[key, default: []].append(message)
+                }
+            }
+            let values = (try? req.content.decode([String: String].self)) ?? [:]
+            let csrf = CSRF.token(for: req)
+            let context = FormContext(action: "/orders/", csrfToken: csrf.token, values: values, errors: errors)
+            let res = try await req.view.render("form", context).encodeResponse(for: req)
+            res.status = .unprocessableEntity
+            if csrf.isNew { CSRF.setCookie(csrf.token, on: res) }
+            return res
+        }
+        let form = try req.content.decode(OrderForm.self)
+        let order = Order()
+        form.apply(to: order)
+        try await order.create(on: req.db)
+        let res = req.redirect(to: "/orders/", redirectType: .normal)  // 303 See Other
+        res.cookies[Self.flashCookie] = HTTPCookies.Value(string: String(order.id!), path: "/", isHTTPOnly: true, sameSite: .lax)
+        return res
+    }
+
+    /// GET /orders/:orderID/
+    @Sendable
+    func show(req: Request) async throws -> View {
+        guard let id = req.parameters.get("orderID", as: Int.self),
+              let order = try await Order.find(id, on: req.db)
+        else {
+            throw Abort(.notFound)
+        }
+        return try await req.view.render("detail", DetailContext(order: order))
+    }
+}
