@@ -338,8 +338,10 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, OrderEventsStoreProto
                     page: page, columns: Self.selectedColumns, dialect: .sqlite(trigramIndex: !(common ?? false)))
                 // A cached statement: a page's SQL is one of a few shapes, and preparing it anew (with
                 // GRDB's authorizer called for every column) was 4% of a list page's CPU.
+                // Rows read off the statement as it steps (a cursor), each mapped at once: fetchAll
+                // would first copy every column of every row into values of its own.
                 let statement = try db.cachedStatement(sql: sql.rows.sql)
-                let rows = try Row.fetchAll(statement, arguments: Self.arguments(sql.rows.arguments)).map(order)
+                let rows = try Array(Row.fetchCursor(statement, arguments: Self.arguments(sql.rows.arguments)).map(order))
                 let otherSide = try sql.otherSide.map { statement in
                     try Bool.fetchOne(db, sql: statement.sql, arguments: Self.arguments(statement.arguments)) ?? false
                 }
