@@ -28,7 +28,8 @@ final class OrderDisplayFormatterTests: XCTestCase {
         reference.locale = Locale(identifier: "en_US")
         reference.numberStyle = .currency
         let amounts = ["0", "0.00", "1.11", "9.99", "19.99", "0.005", "0.015", "0.025", "1234.5", "1000", "999.999",
-                       "1234567.891", "-1", "-0.5", "100000000", "0.1", "12.345"]
+                       "1234567.891", "-1", "-0.5", "100000000", "0.1", "12.345", "999999999999.994", "999999999999.996",
+                       "1000000000000", "-1000000000000.5", "0.05"]
         for text in amounts {
             let amount = Decimal(string: text)!
             XCTAssertEqual(sut.currency(amount), reference.string(from: amount as NSDecimalNumber), text)

@@ -95,17 +95,32 @@ struct OrderDisplayFormatter {
         var rounded = Decimal()
         NSDecimalRound(&rounded, &value, 2, .bankers)
         let negative = rounded < 0
-        var cents = "\((negative ? -rounded : rounded) * 100)"
-        if let point = cents.firstIndex(of: ".") { cents = String(cents[..<point]) }
-        cents = String(repeating: "0", count: max(0, 3 - cents.count)) + cents
-        var dollars = String(cents.dropLast(2))
+        let magnitude = negative ? -rounded : rounded
+        var dollars: String
+        let cents: String
+        if magnitude < Self.exactCentsLimit {
+            // The cents as an integer (exact below the limit): Decimal's own text, cut at its
+            // point, was five times slower and 5% of a list page's CPU.
+            let allCents = NSDecimalNumber(decimal: magnitude * 100).int64Value
+            dollars = String(allCents / 100)
+            let remainder = allCents % 100
+            cents = remainder < 10 ? "0\(remainder)" : String(remainder)
+        } else {
+            var text = "\(magnitude * 100)"
+            if let point = text.firstIndex(of: ".") { text = String(text[..<point]) }
+            dollars = String(text.dropLast(2))
+            cents = String(text.suffix(2))
+        }
         var grouped = ""
         while dollars.count > 3 {
             grouped = "," + dollars.suffix(3) + grouped
             dollars.removeLast(3)
         }
-        return "\(negative ? "-" : "")$\(dollars)\(grouped).\(cents.suffix(2))"
+        return "\(negative ? "-" : "")$\(dollars)\(grouped).\(cents)"
     }
+
+    /// Amounts below this many dollars have their cents counted in an `Int64` exactly.
+    private static let exactCentsLimit = Decimal(1_000_000_000_000)
 
     func name(_ order: Order) -> String {
         "\(order.firstName) \(order.lastName)"
