@@ -69,8 +69,7 @@ struct PostedFormMiddleware: RouterMiddleware {
         for pair in body.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true)
         where pair.starts(with: name.utf8) {
             guard found == .none else { return .repeated }
-            let value = Substring(pair.dropFirst(name.utf8.count)).replacingOccurrences(of: "+", with: " ")
-            found = .some(value.removingPercentEncoding ?? "")
+            found = .some(FormDecoding.percentDecoded(pair.dropFirst(name.utf8.count)) ?? "")
         }
         return found
     }
