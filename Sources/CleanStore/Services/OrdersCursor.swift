@@ -65,7 +65,7 @@ public struct OrdersCursor: Equatable, Sendable {
     public var token: String {
         switch key {
         case .date(let date): "\(date.timeIntervalSince1970)_\(id)"
-        case .name(let name): "n_\(id)_\(Self.base64URL(Data(name.utf8)))"
+        case .name(let name): "n_\(id)_\(RequestSecurity.base64URL(Data(name.utf8)))"
         case .total(let cents): "t_\(id)_\(cents)"
         }
     }
@@ -77,7 +77,7 @@ public struct OrdersCursor: Equatable, Sendable {
         if parts.count == 3, let id = Int64(parts[1]) {
             switch parts[0] {
             case "n":
-                guard let data = Self.data(base64URL: String(parts[2])), let name = String(data: data, encoding: .utf8) else {
+                guard let data = RequestSecurity.data(base64URL: String(parts[2])), let name = String(data: data, encoding: .utf8) else {
                     return nil
                 }
                 self.init(key: .name(name), id: id)
@@ -103,16 +103,5 @@ public struct OrdersCursor: Equatable, Sendable {
     /// Whether `self` comes before `other` in a list sorted by `sort`.
     func comesBefore(_ other: OrdersCursor, in sort: OrdersQuery.Sort) -> Bool {
         sort.descending ? other.precedes(self) : precedes(other)
-    }
-
-    private static func base64URL(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-
-    private static func data(base64URL text: String) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        return Data(base64Encoded: base64)
     }
 }
