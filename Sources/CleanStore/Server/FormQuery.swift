@@ -21,9 +21,9 @@ struct FormQuery {
 
     subscript(name: String) -> String? { values[name] }
 
-    /// `+` is a space; `%XX` a byte; a malformed escape is left as it came.
+    /// `+` is a space; `%XX` a byte (`FormDecoding.percentDecoded`, as for a posted form); a
+    /// malformed escape, or bytes that are no UTF-8, are left as they came (a `+` still a space).
     private static func decoded(_ text: Substring) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
+        FormDecoding.percentDecoded(text.utf8) ?? text.replacingOccurrences(of: "+", with: " ")
     }
 }
