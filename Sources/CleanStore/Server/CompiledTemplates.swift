@@ -50,8 +50,6 @@ struct CompiledTemplates: Sendable {
         }
     }
 
-    func has(_ name: String) -> Bool { templates[name] != nil }
-
     private mutating func add(_ name: String, from library: MustacheLibrary) throws {
         guard templates[name] == nil else { return }
         guard let template = library.getTemplate(named: name) else {
@@ -94,7 +92,7 @@ struct CompiledTemplates: Sendable {
             return text
         }
         func optionalString(_ label: String) -> String? {
-            field(label).flatMap { Mirror(reflecting: $0).displayStyle == .optional ? Mirror(reflecting: $0).children.first?.value as? String : $0 as? String }
+            field(label).flatMap { unwrappingOptional($0) as? String }
         }
         func name() throws -> Name {
             let text = try string("name")
@@ -132,9 +130,7 @@ struct CompiledTemplates: Sendable {
             let partial = try string(".0")
             partials.append(partial)
             var overrides: [String: [Node]]?
-            if let inherits = field("inherits"), Mirror(reflecting: inherits).displayStyle == .optional,
-                let dictionary = Mirror(reflecting: inherits).children.first?.value as? [String: MustacheTemplate]
-            {
+            if let dictionary = field("inherits").flatMap(unwrappingOptional) as? [String: MustacheTemplate] {
                 overrides = try dictionary.mapValues { try nodes(of: $0, in: template, partials: &partials) }
             }
             return .partial(partial, indentation: optionalString("indentation"), overrides: overrides)
@@ -181,9 +177,7 @@ struct CompiledTemplates: Sendable {
         /// swift-mustache's look-up in a value that is no `MustacheParent`: its stored property.
         static func mirrorChild(named name: String, of value: Any) -> Any? {
             guard let matched = Mirror(reflecting: value).children.first(where: { $0.label == name }) else { return nil }
-            let mirror = Mirror(reflecting: matched.value)
-            guard mirror.displayStyle == .optional else { return matched.value }
-            return mirror.children.first?.value
+            return CompiledTemplates.unwrappingOptional(matched.value)
         }
     }
 
@@ -229,7 +223,7 @@ struct CompiledTemplates: Sendable {
             output += text
         case .variable(let name, let escaped):
             guard let value = lookUp(name, in: context) else { return }
-            let text = value as? String ?? String(describing: Self.unwrapped(value))
+            let text = value as? String ?? String(describing: Self.unwrappingOptional(value) ?? value)
             output += escaped ? HTMLEscaping.escape(text) : text
         case .section(let name, let inverted, let nodes):
             let value = lookUp(name, in: context)
@@ -324,10 +318,11 @@ struct CompiledTemplates: Sendable {
         return follow(path.dropFirst(), from: Frame(child))
     }
 
-    private static func unwrapped(_ value: Any) -> Any {
+    /// What an optional inside `Any` holds (nil for none); any other value as it is.
+    private static func unwrappingOptional(_ value: Any) -> Any? {
         let mirror = Mirror(reflecting: value)
         guard mirror.displayStyle == .optional else { return value }
-        return mirror.children.first?.value ?? value
+        return mirror.children.first?.value
     }
 }
 
