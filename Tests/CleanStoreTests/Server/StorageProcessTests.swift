@@ -52,19 +52,23 @@ final class StorageProcessTests: ProcessTestCase {
     // MARK: Faults
 
     /// Makes the database file read-only (0400) for the server about to start: root may write any
-    /// file, so as root the server is to run as nobody, whose files they then are. Returns the
-    /// launcher that runs it so.
-    func makeDatabaseReadOnly() throws -> [String] {
+    /// file, so as root the server is to run as nobody, whose files they then are, from a copy of
+    /// what it reads that nobody may read (the clone may sit where nobody cannot). Returns the
+    /// launcher that runs it so, and that copy (nil when not root).
+    func makeDatabaseReadOnly() throws -> (launcher: [String], home: URL?) {
         var launcher: [String] = []
+        var home: URL?
         if getuid() == 0 {
             launcher = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
             for item in try FileManager.default.contentsOfDirectory(atPath: directory.path) + [""] {
                 try FileManager.default.setAttributes(
                     [.ownerAccountID: 65534, .groupOwnerAccountID: 65534], ofItemAtPath: directory.appendingPathComponent(item).path)
             }
+            home = directory.appendingPathComponent("installation")
+            try ServerProcess.copyInstallation(into: home!)
         }
         try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: databasePath)
-        return launcher
+        return (launcher, home)
     }
 
     func testOnAReadOnlyDatabaseHealthzIs503AndSaysWhyInTheLog() async throws {
@@ -75,10 +79,10 @@ final class StorageProcessTests: ProcessTestCase {
         // Signed in before: signing in writes a session, which a read-only database cannot.
         let browser = try await LiveBrowser.open(first.baseURL, client: client)
         _ = first.stop(with: SIGKILL)
-        let launcher = try makeDatabaseReadOnly()
+        let (launcher, home) = try makeDatabaseReadOnly()
 
         // When
-        let server = try ServerProcess(database: databasePath, launcher: launcher)
+        let server = try ServerProcess(database: databasePath, launcher: launcher, home: home)
         let health = try await healthz(server)
         let list = try await browser.talking(to: server.baseURL).get("/orders")
 
@@ -98,10 +102,10 @@ final class StorageProcessTests: ProcessTestCase {
         let first = try ServerProcess(database: databasePath)
         _ = try await createOrders(1, through: first)
         XCTAssertEqual(first.stop(with: SIGTERM).status, 0)
-        let launcher = try makeDatabaseReadOnly()
+        let (launcher, home) = try makeDatabaseReadOnly()
 
         // When / Then: GRDB writes to the file when it opens it without a WAL, so the server stops at once
-        XCTAssertThrowsError(try ServerProcess(database: databasePath, launcher: launcher)) { error in
+        XCTAssertThrowsError(try ServerProcess(database: databasePath, launcher: launcher, home: home)) { error in
             guard case ServerProcess.ServerError.exited(let log) = error else { return XCTFail("\(error)") }
             XCTAssert(log.contains("Cannot open the SQLite database \(databasePath)"), log)
             XCTAssert(log.contains("attempt to write a readonly database"), log)

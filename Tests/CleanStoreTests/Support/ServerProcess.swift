@@ -29,19 +29,22 @@ final class ServerProcess: @unchecked Sendable {
 
     /// Starts `cleanstore` on `database` with the test card key (in `CLEANSTORE_CARD_KEY`) unless
     /// `environment` says otherwise (a nil value removes a variable); `arguments` come after the
-    /// usual ones. `launcher`, when given, runs the server (e.g. as another user).
+    /// usual ones. `launcher`, when given, runs the server (e.g. as another user). `home`, when
+    /// given, is a folder made by `copyInstallation(into:)`: the server runs from there (its copy
+    /// of the executable, `Views/` and `Public/`) instead of from the repository.
     init(
         database: String, secret: String = "process-test-secret-at-least-32-bytes", arguments: [String] = [],
-        environment: [String: String?] = [:], launcher: [String] = []
+        environment: [String: String?] = [:], launcher: [String] = [], home: URL? = nil
     ) throws {
+        let executable = home.map { $0.appendingPathComponent("cleanstore") } ?? Self.executable
         let serverArguments = ["--database", database, "--port", "0", "--secret", secret, "--log-level", "info"] + arguments
         // The metrics listener, when there is one, says "listening on" too, first or second.
         let metricsPort = arguments.firstIndex(of: "--metrics-port").flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil }
         if let program = launcher.first {
             process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = Array(launcher.dropFirst()) + [Self.executable.path] + serverArguments
+            process.arguments = Array(launcher.dropFirst()) + [executable.path] + serverArguments
         } else {
-            process.executableURL = Self.executable
+            process.executableURL = executable
             process.arguments = serverArguments
         }
         var variables = ProcessInfo.processInfo.environment
@@ -50,7 +53,7 @@ final class ServerProcess: @unchecked Sendable {
             variables[name] = value
         }
         process.environment = variables
-        process.currentDirectoryURL = Repository.root
+        process.currentDirectoryURL = home ?? Repository.root
         process.standardOutput = output
         process.standardError = output
         // Keep reading the log as it comes (a full pipe would block the server), and note the port.
@@ -91,6 +94,25 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     enum ServerError: Error { case exited(String) }
+
+    /// Copies what the server reads at start (the executable, `Views/`, `Public/`) into `folder`,
+    /// readable and runnable by every user: a server started as another user (`nobody`) must not
+    /// depend on where the clone sits (a clone under a folder of mode 0700 is closed to it).
+    static func copyInstallation(into folder: URL) throws {
+        let files = FileManager.default
+        try files.createDirectory(at: folder, withIntermediateDirectories: true)
+        try files.copyItem(at: executable, to: folder.appendingPathComponent("cleanstore"))
+        for name in ["Views", "Public"] {
+            try files.copyItem(at: Repository.root.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        let everyone = files.enumerator(at: folder, includingPropertiesForKeys: nil).map { $0.compactMap { $0 as? URL } } ?? []
+        for item in everyone + [folder] {
+            var isFolder: ObjCBool = false
+            files.fileExists(atPath: item.path, isDirectory: &isFolder)
+            let executable = isFolder.boolValue || item.lastPathComponent == "cleanstore"
+            try files.setAttributes([.posixPermissions: executable ? 0o755 : 0o644], ofItemAtPath: item.path)
+        }
+    }
 
     /// The set-up tokens servers logged, by their base URL (`LiveBrowser.open` makes the first supervisor with one).
     private static let setupTokens = NSLock()
