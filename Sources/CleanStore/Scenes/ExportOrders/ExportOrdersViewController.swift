@@ -65,15 +65,7 @@ final class ExportOrdersViewController: ExportOrdersDisplayLogic {
             if buffer.readableBytes > 0 { try await writer.write(buffer) }
             try await writer.finish(nil)
         }
-        response = Response(
-            status: .ok,
-            headers: [
-                .contentType: "text/csv; charset=utf-8; header=present",
-                .contentDisposition: "attachment; filename=\"\(viewModel.filename)\"",
-                // A customer list: kept by no cache on the way.
-                .cacheControl: "no-store",
-            ],
-            body: body)
+        response = router?.routeToDownload(filename: viewModel.filename, body: body)
     }
 
     func displayStoreUnavailable() {

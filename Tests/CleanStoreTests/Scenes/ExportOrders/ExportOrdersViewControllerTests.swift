@@ -28,6 +28,15 @@ final class ExportOrdersViewControllerTests: XCTestCase {
         }
     }
 
+    final class ExportOrdersRouterSpy: ExportOrdersRoutingLogic, ExportOrdersDataPassing {
+        var filename: String?
+
+        func routeToDownload(filename: String, body: ResponseBody) -> Response {
+            self.filename = filename
+            return Response(status: .ok, body: body)
+        }
+    }
+
     // MARK: Tests
 
     func testTheURLsParametersAndWhoIsAskingGoToTheInteractor() async {
@@ -44,8 +53,10 @@ final class ExportOrdersViewControllerTests: XCTestCase {
         XCTAssertEqual(spy.request?.signedIn, testBrowser.signedIn)
     }
 
-    func testAnExportIsADownloadOfCSVThatNoCacheKeeps() async throws {
+    func testAnExportIsHandedToTheRouterAsADownloadOfItsCSV() async throws {
         // Given
+        let routerSpy = ExportOrdersRouterSpy()
+        sut.router = routerSpy
         let batches = try await ExportOrdersWorker(ordersStore: OrdersMemStore(orders: [Seeds.Orders.amy]), logger: Logger(label: "t"))
             .export(.all, parameters: [], by: nil)
 
@@ -54,12 +65,12 @@ final class ExportOrdersViewControllerTests: XCTestCase {
             viewModel: ExportOrders.Export.ViewModel(
                 filename: "orders-2026-11-23.csv", header: ["Order"], rows: batches.map { $0.map { [$0.id ?? ""] } }))
 
-        // Then
+        // Then: the file's name to the router; its body the header and a row for each order
+        XCTAssertEqual(routerSpy.filename, "orders-2026-11-23.csv")
         let response = try XCTUnwrap(sut.response)
         XCTAssertEqual(response.status, .ok)
-        XCTAssertEqual(response.headers[.contentType], "text/csv; charset=utf-8; header=present")
-        XCTAssertEqual(response.headers[.contentDisposition], "attachment; filename=\"orders-2026-11-23.csv\"")
-        XCTAssertEqual(response.headers[.cacheControl], "no-store")
+        let text = try await response.bodyText()
+        XCTAssertEqual(text, CSVRendering.byteOrderMark + "Order\r\n\(Seeds.Orders.amy.id ?? "")\r\n")
     }
 
     func testAStoreThatCannotBeReadIsThe503Page() {
