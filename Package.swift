@@ -74,10 +74,32 @@ let package = Package(
         ),
         .target(name: "HTMLCheck", dependencies: ["CLibXML2"]),
         .testTarget(name: "HTMLCheckTests", dependencies: ["HTMLCheck"]),
+        // What both test targets use: seeds, spies, test stores, the in-process app and the
+        // spawned server. Compiled with testing enabled, as test targets are (`@testable import`).
+        .target(
+            name: "CleanStoreTestSupport",
+            dependencies: [
+                "CleanStore",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Tests/CleanStoreTestSupport"
+        ),
+        // Unit tests (Models, Scenes, Workers, Services, Server) and router-level HTTP tests (HTTP/:
+        // the whole app in process, through HummingbirdTesting).
         .testTarget(
             name: "CleanStoreTests",
             dependencies: [
                 "CleanStore",
+                "CleanStoreTestSupport",
                 "HTMLCheck",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
@@ -85,7 +107,19 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
-            exclude: ["Server/__Snapshots__"]
+            exclude: ["HTTP/__Snapshots__"]
+        ),
+        // Tests that spawn the `cleanstore` executable (signals, restarts, files, several instances):
+        // `swift test --filter CleanStoreProcessTests` runs them apart.
+        .testTarget(
+            name: "CleanStoreProcessTests",
+            dependencies: [
+                "CleanStore",
+                "CleanStoreTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
         ),
     ]
 )

@@ -25,7 +25,7 @@ from cleanstore_testkit import (  # noqa: E402  (the scripts' folder is no packa
 )
 
 # The snapshot references of the Swift tests: every page state the server renders, as text.
-SNAPSHOTS = REPO / "Tests" / "CleanStoreTests" / "Server" / "__Snapshots__" / "PageSnapshotTests"
+SNAPSHOTS = REPO / "Tests" / "CleanStoreTests" / "HTTP" / "__Snapshots__" / "PageSnapshotTests"
 
 BASE_URL = os.environ.get("CLEANSTORE_URL", "").rstrip("/")
 # The server scripts/browser-tests started, and its SQLite file (TEST_ACCOUNTS are in it).

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// The rules of an order's life, as pure functions: every status × every action.
 final class OrderStatusTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// The presenters' formats are en_US's: the same text as Foundation's formatters give.
 final class OrderDisplayFormatterTests: XCTestCase {

@@ -2,6 +2,7 @@ import NIOCore
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 final class CSVRenderingTests: XCTestCase {
     func csv(_ cells: [String]) -> String {

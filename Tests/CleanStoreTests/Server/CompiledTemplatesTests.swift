@@ -2,6 +2,7 @@ import Mustache
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// `CompiledTemplates` renders what swift-mustache parsed; these hold it to swift-mustache's own
 /// output for each feature the templates use (the page snapshots hold it for the real pages).

@@ -3,6 +3,7 @@ import Hummingbird
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// The flash as the route table reads it from a request (`Flash.message(in:)`).
 final class FlashTests: XCTestCase {

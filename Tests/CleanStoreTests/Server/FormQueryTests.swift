@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// A GET form's query, read as a browser sends it; its decoding is the posted forms' one
 /// (`FormDecoding.percentDecoded`).

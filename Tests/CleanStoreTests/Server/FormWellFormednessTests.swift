@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// `FormDecoding.isWellFormed` checks bytes by hand. It refuses every body Foundation's percent-decoding
 /// of each name and value refused, and also bytes that are no UTF-8 at all (a lone `%A9`), which

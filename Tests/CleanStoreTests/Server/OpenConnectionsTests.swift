@@ -2,6 +2,7 @@ import NIOConcurrencyHelpers
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// The cap on open connections: who is let in, who makes room, who is refused.
 final class OpenConnectionsTests: XCTestCase {

@@ -2,6 +2,7 @@ import Mustache
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// Templates read view models through their `MustacheParent` conformances
 /// (`ViewModels+Mustache.swift`), and swift-mustache renders a name it cannot find as nothing. So

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// One contract, every accounts store (memory, SQLite, PostgreSQL).
 final class AccountsStoreContractTests: TemporaryDirectoryTestCase {

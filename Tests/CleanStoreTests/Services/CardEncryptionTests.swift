@@ -4,6 +4,7 @@ import PostgresNIO
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// Card numbers at rest, on SQLite and PostgreSQL: what the database holds (file bytes, WAL, every
 /// column of every row) shows no card number; a clear-text database is encrypted when opened; a

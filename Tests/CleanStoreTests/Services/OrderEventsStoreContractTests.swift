@@ -4,6 +4,7 @@ import PostgresNIO
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// An order's history, one contract on every store (memory, SQLite, PostgreSQL): each create, update,
 /// status change and delete writes exactly one event, in the same transaction as its change; a

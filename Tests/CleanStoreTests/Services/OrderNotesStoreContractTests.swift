@@ -4,6 +4,7 @@ import PostgresNIO
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// An order's notes, one contract on every store (memory, SQLite, PostgreSQL): kept as given,
 /// newest first, never changing the order, gone with it.

@@ -3,6 +3,7 @@ import GRDB
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// The SQLite store's files: readable by their owner only, complete after a close, and a missing
 /// database said out loud.

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// No double orders (issue 17, the store layer): one idempotency key, one order, on every store,
 /// however many creates carry it and however close together.

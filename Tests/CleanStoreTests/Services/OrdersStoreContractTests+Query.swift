@@ -3,6 +3,7 @@ import GRDB
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// Search, filters, sorts and their pages (issue 16): one table of queries and the orders each
 /// finds, in order, run on every store.

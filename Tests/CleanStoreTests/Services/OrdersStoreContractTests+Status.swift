@@ -3,6 +3,7 @@ import GRDB
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// An order's status (issue 17, the store layer): changes along the arrows only, compare-and-swap
 /// on the version, and shipped or cancelled orders read-only, on every store.

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// One contract, every store: each test runs against a fresh memory store, a fresh SQLite file and
 /// a fresh PostgreSQL database (on the cluster the test command starts).

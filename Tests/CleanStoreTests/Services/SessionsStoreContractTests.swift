@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// One contract, every sessions store (memory, SQLite, PostgreSQL), on an injected clock and ids.
 final class SessionsStoreContractTests: TemporaryDirectoryTestCase {

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 final class OrdersFilterWorkerTests: XCTestCase {
     let sut = OrdersFilterWorker(timeZone: TimeZone(identifier: "America/New_York")!)

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// `SignInWorker` over the memory stores of `makeTestSignIn` (`testAccount`, "sam", signed in with
 /// `testSessionID`), on a clock the tests move.

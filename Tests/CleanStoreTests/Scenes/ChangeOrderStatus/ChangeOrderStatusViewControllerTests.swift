@@ -3,6 +3,7 @@ import Mustache
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 final class ChangeOrderStatusViewControllerTests: XCTestCase {
     // MARK: Subject under test

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 final class CreateOrderInteractorTests: XCTestCase {
     // MARK: Subject under test

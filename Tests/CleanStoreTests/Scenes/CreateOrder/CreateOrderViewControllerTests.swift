@@ -2,6 +2,7 @@ import Hummingbird
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 final class CreateOrderViewControllerTests: XCTestCase {
     // MARK: Subject under test

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// Every rule of the order form: for each, values accepted and values refused with the problem named.
 final class OrderValidationWorkerTests: XCTestCase {

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 final class DeleteOrderInteractorTests: XCTestCase {
     // MARK: Subject under test

@@ -3,6 +3,7 @@ import Logging
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 final class ExportOrdersInteractorTests: XCTestCase {
     // MARK: Subject under test

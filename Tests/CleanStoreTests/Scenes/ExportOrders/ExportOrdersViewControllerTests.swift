@@ -3,6 +3,7 @@ import Logging
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 final class ExportOrdersViewControllerTests: XCTestCase {
     // MARK: Subject under test

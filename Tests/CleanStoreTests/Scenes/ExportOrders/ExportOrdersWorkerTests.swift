@@ -3,6 +3,7 @@ import Logging
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 final class ExportOrdersWorkerTests: XCTestCase {
     func orders(_ count: Int) -> [Order] {

@@ -3,6 +3,7 @@ import Mustache
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 final class PrintPackingSlipViewControllerTests: XCTestCase {
     typealias ViewModel = PrintPackingSlip.GetSlip.ViewModel

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// Over memory stores where the only account is a clerk ("sam"): no supervisor yet, so the set-up
 /// page is open to the link's token.

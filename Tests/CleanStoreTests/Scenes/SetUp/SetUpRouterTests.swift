@@ -2,6 +2,7 @@ import Hummingbird
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 final class SetUpRouterTests: XCTestCase {
     // MARK: Subject under test

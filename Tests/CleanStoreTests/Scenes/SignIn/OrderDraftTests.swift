@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// An order form's typing kept across signing in: never the card number, the security code or the
 /// CSRF token; only an order form's action.

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 final class ViewOrderHistoryInteractorTests: XCTestCase {
     // MARK: Subject under test

@@ -6,6 +6,7 @@ import Logging
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// Forged posts, security headers, cookies and logs.
 final class HardeningTests: XCTestCase {

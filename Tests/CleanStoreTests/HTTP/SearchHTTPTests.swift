@@ -5,6 +5,7 @@ import Logging
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// The list's search, filters and sort, and the CSV export, through the real router and templates.
 final class SearchHTTPTests: XCTestCase {

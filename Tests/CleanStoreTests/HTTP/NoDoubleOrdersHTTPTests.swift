@@ -5,6 +5,7 @@ import HummingbirdTesting
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// No double orders (issue 17), through the real router, middleware and templates: every new-order
 /// form carries a one-time key; a double click, a Back-and-resubmit or a retried POST of one form

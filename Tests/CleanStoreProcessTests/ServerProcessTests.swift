@@ -4,6 +4,7 @@ import GRDB
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// The real executable: shutdown on SIGTERM, no acknowledged order lost to SIGKILL, many
 /// concurrent creates on SQLite.

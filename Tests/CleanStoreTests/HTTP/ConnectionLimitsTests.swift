@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// Slow and idle clients, over real connections to the app as the executable builds it, with
 /// its timeouts and cap injected small.

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// What Hummingbird's FileMiddleware does with odd ranges and paths, and what the app answers.
 final class StaticFileGuardTests: XCTestCase {

@@ -4,6 +4,7 @@ import GRDB
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// The commands an operator runs beside the server: backup, migrate, check.
 final class OperationsProcessTests: ProcessTestCase {

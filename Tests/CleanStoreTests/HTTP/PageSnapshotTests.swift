@@ -6,6 +6,7 @@ import SnapshotTesting
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// Every page state, rendered through the real app with a fixed clock and fixed ids, compared
 /// byte for byte with its reference in `__Snapshots__/PageSnapshotTests/`, and checked by libxml2:

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// Adding a note to an order, as the order page's "Add a note" form posts it (`POST /orders/{id}/notes`):
 /// added, back to the order with a flash; refused, the scene's page with the note as typed (422);

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// `GET /orders/{id}/slip` (HTTP.md), through the real router, middleware and templates: a page
 /// made to print, never with card data.

@@ -4,6 +4,7 @@ import Prometheus
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// The process's metrics registry in the tests: swift-metrics takes one factory per process.
 enum TestMetrics {

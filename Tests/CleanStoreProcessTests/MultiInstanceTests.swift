@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// Two `cleanstore` processes on one PostgreSQL database, as behind a load balancer: whatever one
 /// instance saved or signed, the other reads; no edit overwrites another; no create is lost.

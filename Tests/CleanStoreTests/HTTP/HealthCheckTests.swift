@@ -3,6 +3,7 @@ import HummingbirdTesting
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// `/healthz` tells the truth about the store: 200 `ok` when it can read and write, else 503, with
 /// the reason in the log (at error level, with the request id) and never in the answer.

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// Who may use which route, and how sessions begin and end, through the real router and middleware.
 final class AccessControlTests: XCTestCase {

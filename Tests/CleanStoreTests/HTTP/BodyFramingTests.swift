@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// A body whose framing is broken is a bad request (400), never "413 Request too large", and
 /// stores nothing.

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// An order's life over HTTP (issue 17): status changes from the order page, their refusals, and
 /// shipped and cancelled orders kept as they are.

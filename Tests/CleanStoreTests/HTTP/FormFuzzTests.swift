@@ -4,6 +4,7 @@ import HummingbirdTesting
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// Random and mutated form bodies through the whole app (seeded, so every run is the same):
 /// never a crash, never a 500, never an invalid order stored.

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// HEAD wherever GET (RFC 9110 §9.3.2): what load balancers and link checkers send. (A 405's
 /// `Allow` listing HEAD is in `HTTPTests`.)

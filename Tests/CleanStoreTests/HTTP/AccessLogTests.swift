@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// The access log names the client: the connection's peer, or — behind a trusted proxy only — the
 /// address that proxy appended to `X-Forwarded-For`.

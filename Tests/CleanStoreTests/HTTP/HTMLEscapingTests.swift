@@ -3,6 +3,7 @@ import HummingbirdTesting
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// `{{ }}` in every template escapes through `HTMLEscaping`.
 final class HTMLEscapingTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// `cleanstore accounts …`, the real executable, on SQLite and PostgreSQL.
 final class AccountsProcessTests: ProcessTestCase {

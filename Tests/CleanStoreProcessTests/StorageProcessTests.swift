@@ -4,6 +4,7 @@ import GRDB
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// The real executable and its SQLite files: owner-only files, a complete database file after a
 /// clean shutdown, `/healthz` on a read-only or vanished database, the card key made on first start,

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// Every route and status of HTTP.md, through the real router, middleware and templates.
 final class HTTPTests: XCTestCase {

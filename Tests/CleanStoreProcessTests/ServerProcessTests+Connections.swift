@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 // The real executable against clients that hold connections and never finish: a lowered file
 // limit, the connection options, SIGTERM with a body still arriving.

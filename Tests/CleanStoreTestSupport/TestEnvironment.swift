@@ -7,9 +7,8 @@ import XCTest
 
 /// Where the repository's `Views/` and `Public/` are, seen from this file.
 enum Repository {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath)  // Tests/CleanStoreTestSupport/TestEnvironment.swift
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let views = root.appendingPathComponent("Views").path
     static let publicDirectory = root.appendingPathComponent("Public").path
 }

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// The validation rules seen from a browser: what is refused comes back as 422 with exactly the
 /// right fields flagged and nothing stored; what is messy but valid is saved, normalised.
