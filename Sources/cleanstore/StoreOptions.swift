@@ -39,9 +39,11 @@ struct StoreOptions: ParsableArguments {
     }
 
     func makeLogger() -> Logger {
-        if logFormat == .json {
-            // Every logger of the process, the libraries' too (FileMiddleware makes its own).
-            LoggingSystem.bootstrap { _ in JSONLogHandler() }
+        // Every logger of the process, the libraries' too (FileMiddleware makes its own), writes
+        // its values made safe: no control character reaches a line (SanitizingLogHandler).
+        switch logFormat {
+        case .json: LoggingSystem.bootstrap { _ in SanitizingLogHandler(JSONLogHandler()) }
+        case .text: LoggingSystem.bootstrap { label in SanitizingLogHandler(StreamLogHandler.standardError(label: label)) }
         }
         var logger = Logger(label: "cleanstore")
         logger.logLevel = Logger.Level(rawValue: logLevel.lowercased()) ?? .info

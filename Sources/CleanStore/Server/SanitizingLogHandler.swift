@@ -1,0 +1,94 @@
+import Logging
+
+/// A log handler in front of another (the text one or `JSONLogHandler`) that makes every logged
+/// value safe to write: a control character (a line break, an escape that drives a terminal,
+/// NUL…) or a line or paragraph separator (U+2028, U+2029, which some viewers break lines at)
+/// is written as its escape (`\n`, `\u{1B}`), in the message, in every metadata key and value
+/// and in an error's description. A username typed at sign-in can then never forge a log line.
+/// Written here because swift-log's handlers write values as they come.
+public struct SanitizingLogHandler: LogHandler {
+    private var wrapped: any LogHandler
+
+    public init(_ wrapped: any LogHandler) {
+        self.wrapped = wrapped
+    }
+
+    public var logLevel: Logger.Level {
+        get { wrapped.logLevel }
+        set { wrapped.logLevel = newValue }
+    }
+
+    public var metadata: Logger.Metadata {
+        get { wrapped.metadata }
+        set { wrapped.metadata = LogText.safe(newValue) }
+    }
+
+    public var metadataProvider: Logger.MetadataProvider? {
+        get { wrapped.metadataProvider }
+        set { wrapped.metadataProvider = newValue }
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { wrapped[metadataKey: key] }
+        set { wrapped[metadataKey: LogText.safe(key)] = newValue.map(LogText.safe) }
+    }
+
+    public func log(event: LogEvent) {
+        var event = event
+        event.message = Logger.Message(stringLiteral: LogText.safe(event.message.description))
+        var metadata = event.metadata.map(LogText.safe) ?? [:]
+        if let error = event.error {
+            // As swift-log's text handler names an error, made safe too.
+            metadata["error.message"] = .string(LogText.safe("\(error)"))
+            metadata["error.type"] = .string(LogText.safe(String(reflecting: type(of: error))))
+            event.error = nil
+        }
+        event.metadata = metadata.isEmpty ? nil : metadata
+        wrapped.log(event: event)
+    }
+}
+
+/// Logged text made safe to write (see `SanitizingLogHandler`).
+public enum LogText {
+    /// `text` with every control character and line or paragraph separator escaped; `text` itself
+    /// when it has none (the usual case, checked byte by byte).
+    public static func safe(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 >= 0xC2 }) else { return text }
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            case "\t": escaped += "\\t"
+            case _ where needsEscape(scalar): escaped += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
+    static func safe(_ value: Logger.Metadata.Value) -> Logger.Metadata.Value {
+        switch value {
+        case .string(let text): .string(safe(text))
+        case .stringConvertible(let convertible):
+            convertible.description.unicodeScalars.contains(where: needsEscape) ? .string(safe(convertible.description)) : value
+        case .array(let values): .array(values.map(safe))
+        case .dictionary(let values): .dictionary(safe(values))
+        }
+    }
+
+    static func safe(_ metadata: Logger.Metadata) -> Logger.Metadata {
+        var safeMetadata = Logger.Metadata(minimumCapacity: metadata.count)
+        for (key, value) in metadata {
+            safeMetadata[safe(key)] = safe(value)
+        }
+        return safeMetadata
+    }
+
+    /// A control character (C0, DEL, C1) or U+2028 / U+2029.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}"
+    }
+}

@@ -1,0 +1,51 @@
+import AsyncHTTPClient
+import Foundation
+import XCTest
+
+@testable import CleanStore
+@testable import CleanStoreTestSupport
+
+/// A username typed at sign-in, signed out, cannot write a line of its own into the server's log,
+/// nor an escape that drives the terminal reading it, in either log format (issue 25).
+final class LogForgingProcessTests: ProcessTestCase {
+    let forgedLine = "2026-11-25T09:00:00+0000 notice cleanstore : [CleanStore] Signed in username=boss"
+
+    func signInAsForger(_ server: ServerProcess) async throws {
+        var browser = LiveBrowser(client: client, baseURL: server.baseURL)
+        _ = try await browser.load("/sign-in")
+        let username = "amy\n\(forgedLine)\u{1B}[2J\u{2028}"
+        let encoded = username.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let answer = try await browser.send("/sign-in", body: "username=\(encoded)&password=not-the-password")
+        XCTAssertNotEqual(answer.status, 303, "Not signed in")
+        XCTAssertLessThan(answer.status, 500, answer.body)
+    }
+
+    func assertNotForged(_ log: String, file: StaticString = #filePath, line: UInt = #line) {
+        let lines = log.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssert(log.contains("Sign-in failed") && log.contains(forgedLine), "The username is logged, within its line: \(log)", file: file, line: line)
+        XCTAssertFalse(lines.contains { $0.hasPrefix("2026-11-25T09:00:00") }, "A forged line: \(log)", file: file, line: line)
+        XCTAssertFalse(log.contains("\u{1B}"), "A raw terminal escape", file: file, line: line)
+        XCTAssertFalse(log.contains("\u{2028}"), "A raw line separator", file: file, line: line)
+    }
+
+    func testTheTextLogEscapesAUsernameThatWouldForgeALine() async throws {
+        let server = try ServerProcess(database: databasePath)
+        try await signInAsForger(server)
+        let (status, log) = server.stop(with: SIGTERM)
+
+        XCTAssertEqual(status, 0)
+        assertNotForged(log)
+    }
+
+    func testTheJSONLogEscapesAUsernameThatWouldForgeALine() async throws {
+        let server = try ServerProcess(database: databasePath, arguments: ["--log-format", "json"])
+        try await signInAsForger(server)
+        let (status, log) = server.stop(with: SIGTERM)
+
+        XCTAssertEqual(status, 0)
+        assertNotForged(log)
+        for line in log.split(separator: "\n") {
+            XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(line.utf8)), "Not a JSON line: \(line)")
+        }
+    }
+}
