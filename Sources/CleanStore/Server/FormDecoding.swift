@@ -15,14 +15,40 @@ enum FormDecoding {
         }
     }
 
-    /// Every name and value percent-decodes to UTF-8 text (`%zz` and `%FF` do not).
+    /// Every name and value percent-decodes to UTF-8 text (`%zz` and `%FF` do not) holding no NUL:
+    /// no field takes one, and none may reach a store (a NUL ended an SQLite FTS5 search and is
+    /// refused in any PostgreSQL text). The other control characters are each field's rule, a
+    /// field error where the page can show the text as typed (an order's fields, a note), refused
+    /// before any store elsewhere (sign-in, set-up).
     ///
     /// By hand, byte by byte: Foundation's `removingPercentEncoding` (after `+` became a space) per
     /// name and value went through NSString and was 10% of a create's CPU. A `%` sequence cannot
     /// span `&` or `=` (both are ASCII, and they are no hex digits), so decoding the body whole
     /// answers the same as decoding each name and value.
     static func isWellFormed(_ body: String) -> Bool {
-        percentDecoded(body.utf8) != nil
+        guard let decoded = percentDecoded(body.utf8) else { return false }
+        return !decoded.utf8.contains(0)
+    }
+
+    /// Whether a URL's query (`a=1&b=x%00`) holds a control character (C0 or DEL), raw or
+    /// percent-encoded: no value of a query is more than one line, so any is a 400.
+    static func queryHasControlCharacters(_ query: some Sequence<UInt8>) -> Bool {
+        var bytes = query.makeIterator()
+        while let byte = bytes.next() {
+            if byte == UInt8(ascii: "%") {
+                // A malformed escape is no control character (it is read as it came).
+                guard let high = bytes.next().flatMap(hexValue), let low = bytes.next().flatMap(hexValue) else { continue }
+                if isControl(high << 4 | low) { return true }
+            } else if isControl(byte) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// A C0 control character or DEL, as a byte of UTF-8 (no byte of a longer character is one).
+    private static func isControl(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F
     }
 
     /// A name or value of a form, `+` read as a space and `%XX` as its byte; nil unless that is UTF-8.

@@ -9,7 +9,8 @@ import Hummingbird
 /// - It percent-decodes the path and opens the file by it as a C string, so a NUL ends the name
 ///   (`/css/app.css%00.html` opens `app.css`) while the content type comes from all of it
 ///   (`.html`). Here: a control character anywhere in a decoded path is a 400 (no path of this
-///   app has one, so this holds for every path, not only files').
+///   app has one, so this holds for every path, not only files'), and so is one in a query (no
+///   query value of this app is more than a line: a NUL in a search was a 503 from the store).
 /// - A folder's path without its final slash is redirected to the path with one, so `//css`
 ///   (or `/%2Fcss`) goes to `//css/`, which a browser reads as the host `css`. Here: a redirect
 ///   whose `Location` starts with `//` or `/\` is a 404, whoever answered it.
@@ -21,6 +22,9 @@ struct StaticFileGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         if let path = request.uri.path.removingPercentEncoding,
             path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         {
+            throw HTTPError(.badRequest)
+        }
+        if let query = request.uri.query, FormDecoding.queryHasControlCharacters(query.utf8) {
             throw HTTPError(.badRequest)
         }
         let response = try await next(request, context)

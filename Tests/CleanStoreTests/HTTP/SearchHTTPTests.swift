@@ -107,7 +107,7 @@ final class SearchHTTPTests: XCTestCase {
         let app = try await TestApp(orders: Self.orders())
         try await app.test { client in
             for query in [
-                "sort=price", "sort=%00", "sort=", "shipping=9", "shipping=%FF", "shipping=", "q=", "q=%", "q=%E0%A4", "q=+++",
+                "sort=price", "sort=", "shipping=9", "shipping=%FF", "shipping=", "q=", "q=%", "q=%E0%A4", "q=+++",
                 "q=%23", "q=%23abc", "q=%239999999999999999999999", "after=t_x_1&sort=-total", "before=n_1_%25%25&sort=name",
                 "after=1_1&sort=name", "from=&to=", "from=2007-02-30", "to=13%2F1%2F2007", "from=2007-06-30&to=2007-06-29",
                 "q=\(String(repeating: "a", count: 201))", "q=\(String(repeating: "%C3%A9+", count: 300))", "q=a&q=b", "unknown=1", "status=sent", "status=PAID",
