@@ -28,17 +28,14 @@ final class AddOrderNoteViewController: AddOrderNoteDisplayLogic {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let viewController = self
-        let interactor = AddOrderNoteInteractor(
-            notesWorker: OrderNotesWorker(notesStore: environment.orderNotes, logger: environment.logger, now: environment.now),
-            ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now))
+        let interactor = AddOrderNoteInteractor(notesWorker: environment.notesWorker, ordersWorker: environment.ordersWorker)
         let presenter = AddOrderNotePresenter()
         let router = AddOrderNoteRouter()
-        viewController.interactor = interactor
-        viewController.router = router
         interactor.presenter = presenter
-        presenter.viewController = viewController
-        router.flash = Flash(security: environment.security, browserID: browser.id)
+        presenter.viewController = self
+        router.flash = environment.flash(for: browser)
+        self.interactor = interactor
+        self.router = router
     }
 
     // MARK: Routes

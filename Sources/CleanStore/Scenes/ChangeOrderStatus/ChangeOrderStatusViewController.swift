@@ -29,16 +29,14 @@ final class ChangeOrderStatusViewController: ChangeOrderStatusDisplayLogic {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let viewController = self
-        let interactor = ChangeOrderStatusInteractor(
-            ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now))
-        let presenter = ChangeOrderStatusPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
+        let interactor = ChangeOrderStatusInteractor(ordersWorker: environment.ordersWorker)
+        let presenter = ChangeOrderStatusPresenter(formatter: environment.formatter)
         let router = ChangeOrderStatusRouter()
-        viewController.interactor = interactor
-        viewController.router = router
         interactor.presenter = presenter
-        presenter.viewController = viewController
-        router.flash = Flash(security: environment.security, browserID: browser.id)
+        presenter.viewController = self
+        router.flash = environment.flash(for: browser)
+        self.interactor = interactor
+        self.router = router
     }
 
     // MARK: Routes

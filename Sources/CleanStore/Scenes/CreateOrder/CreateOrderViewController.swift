@@ -31,19 +31,16 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let viewController = self
         let interactor = CreateOrderInteractor(
-            ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now),
-            validationWorker: OrderValidationWorker(now: environment.now, timeZone: environment.timeZone),
-            orderKeyWorker: OrderKeyWorker(newKey: environment.newOrderKey),
-            now: environment.now)
-        let presenter = CreateOrderPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
+            ordersWorker: environment.ordersWorker, validationWorker: environment.validationWorker,
+            orderKeyWorker: environment.orderKeyWorker, now: environment.now)
+        let presenter = CreateOrderPresenter(formatter: environment.formatter)
         let router = CreateOrderRouter()
-        viewController.interactor = interactor
-        viewController.router = router
         interactor.presenter = presenter
-        presenter.viewController = viewController
-        router.flash = Flash(security: environment.security, browserID: browser.id)
+        presenter.viewController = self
+        router.flash = environment.flash(for: browser)
+        self.interactor = interactor
+        self.router = router
     }
 
     // MARK: Routes

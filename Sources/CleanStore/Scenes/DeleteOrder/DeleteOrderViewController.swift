@@ -28,15 +28,14 @@ final class DeleteOrderViewController: DeleteOrderDisplayLogic {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let viewController = self
-        let interactor = DeleteOrderInteractor(ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now))
-        let presenter = DeleteOrderPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
+        let interactor = DeleteOrderInteractor(ordersWorker: environment.ordersWorker)
+        let presenter = DeleteOrderPresenter(formatter: environment.formatter)
         let router = DeleteOrderRouter()
-        viewController.interactor = interactor
-        viewController.router = router
         interactor.presenter = presenter
-        presenter.viewController = viewController
-        router.flash = Flash(security: environment.security, browserID: browser.id)
+        presenter.viewController = self
+        router.flash = environment.flash(for: browser)
+        self.interactor = interactor
+        self.router = router
     }
 
     // MARK: Routes

@@ -26,16 +26,14 @@ final class ExportOrdersViewController: ExportOrdersDisplayLogic {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let viewController = self
         let interactor = ExportOrdersInteractor(
-            worker: ExportOrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger),
-            filterWorker: OrdersFilterWorker(timeZone: environment.timeZone), now: environment.now)
-        let presenter = ExportOrdersPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
+            worker: environment.exportWorker, filterWorker: environment.filterWorker, now: environment.now)
+        let presenter = ExportOrdersPresenter(formatter: environment.formatter)
         let router = ExportOrdersRouter()
-        viewController.interactor = interactor
-        viewController.router = router
         interactor.presenter = presenter
-        presenter.viewController = viewController
+        presenter.viewController = self
+        self.interactor = interactor
+        self.router = router
     }
 
     // MARK: Routes

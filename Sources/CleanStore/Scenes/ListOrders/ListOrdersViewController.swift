@@ -26,17 +26,14 @@ final class ListOrdersViewController: ListOrdersDisplayLogic {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let viewController = self
-        let interactor = ListOrdersInteractor(
-            ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now),
-            filterWorker: OrdersFilterWorker(timeZone: environment.timeZone))
-        let presenter = ListOrdersPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
+        let interactor = ListOrdersInteractor(ordersWorker: environment.ordersWorker, filterWorker: environment.filterWorker)
+        let presenter = ListOrdersPresenter(formatter: environment.formatter)
         let router = ListOrdersRouter()
-        viewController.interactor = interactor
-        viewController.router = router
         interactor.presenter = presenter
-        presenter.viewController = viewController
-        router.flash = Flash(security: environment.security, browserID: browser.id)
+        presenter.viewController = self
+        router.flash = environment.flash(for: browser)
+        self.interactor = interactor
+        self.router = router
     }
 
     // MARK: Routes

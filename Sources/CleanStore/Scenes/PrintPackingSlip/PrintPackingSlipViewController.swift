@@ -22,16 +22,14 @@ final class PrintPackingSlipViewController: PrintPackingSlipDisplayLogic {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let viewController = self
-        let interactor = PrintPackingSlipInteractor(
-            ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now))
-        let presenter = PrintPackingSlipPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
+        let interactor = PrintPackingSlipInteractor(ordersWorker: environment.ordersWorker)
+        let presenter = PrintPackingSlipPresenter(formatter: environment.formatter)
         let router = PrintPackingSlipRouter()
-        viewController.interactor = interactor
-        viewController.router = router
         interactor.presenter = presenter
-        presenter.viewController = viewController
-        router.flash = Flash(security: environment.security, browserID: browser.id)
+        presenter.viewController = self
+        router.flash = environment.flash(for: browser)
+        self.interactor = interactor
+        self.router = router
     }
 
     // MARK: Routes

@@ -24,20 +24,15 @@ final class SetUpViewController: SetUpDisplayLogic {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let viewController = self
-        let interactor = SetUpInteractor(
-            accountsWorker: AccountsWorker(
-                accounts: environment.signIn.accounts, sessions: environment.signIn.sessions, passwords: environment.signIn.passwords,
-                now: environment.now),
-            services: environment.signIn, now: environment.now)
+        let interactor = SetUpInteractor(accountsWorker: environment.accountsWorker, services: environment.signIn, now: environment.now)
         let presenter = SetUpPresenter()
         let router = SetUpRouter()
-        viewController.interactor = interactor
-        viewController.router = router
         interactor.presenter = presenter
-        presenter.viewController = viewController
-        router.flash = Flash(security: environment.security, browserID: browser.id)
+        presenter.viewController = self
+        router.flash = environment.flash(for: browser)
         router.security = environment.security
+        self.interactor = interactor
+        self.router = router
     }
 
     // MARK: Routes

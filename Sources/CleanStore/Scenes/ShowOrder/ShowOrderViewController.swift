@@ -30,17 +30,14 @@ final class ShowOrderViewController: ShowOrderDisplayLogic {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let viewController = self
-        let interactor = ShowOrderInteractor(
-            ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now),
-            notesWorker: OrderNotesWorker(notesStore: environment.orderNotes, logger: environment.logger, now: environment.now))
-        let presenter = ShowOrderPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
+        let interactor = ShowOrderInteractor(ordersWorker: environment.ordersWorker, notesWorker: environment.notesWorker)
+        let presenter = ShowOrderPresenter(formatter: environment.formatter)
         let router = ShowOrderRouter()
-        viewController.interactor = interactor
-        viewController.router = router
         interactor.presenter = presenter
-        presenter.viewController = viewController
-        router.flash = Flash(security: environment.security, browserID: browser.id)
+        presenter.viewController = self
+        router.flash = environment.flash(for: browser)
+        self.interactor = interactor
+        self.router = router
     }
 
     // MARK: Routes

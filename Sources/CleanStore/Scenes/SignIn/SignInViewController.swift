@@ -32,18 +32,16 @@ final class SignInViewController: SignInDisplayLogic {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let viewController = self
-        let interactor = SignInInteractor(
-            worker: SignInWorker(services: environment.signIn, now: environment.now, logger: environment.logger))
+        let interactor = SignInInteractor(worker: environment.signInWorker)
         let presenter = SignInPresenter()
         let router = SignInRouter()
-        viewController.interactor = interactor
-        viewController.router = router
         interactor.presenter = presenter
-        presenter.viewController = viewController
-        router.flash = Flash(security: environment.security, browserID: browser.id)
+        presenter.viewController = self
+        router.flash = environment.flash(for: browser)
         router.environment = environment
         router.browser = browser
+        self.interactor = interactor
+        self.router = router
     }
 
     // MARK: Routes

@@ -25,17 +25,14 @@ final class ViewOrderHistoryViewController: ViewOrderHistoryDisplayLogic {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let viewController = self
-        let interactor = ViewOrderHistoryInteractor(
-            worker: ViewOrderHistoryWorker(eventsStore: environment.orderEvents, logger: environment.logger),
-            ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now))
-        let presenter = ViewOrderHistoryPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
+        let interactor = ViewOrderHistoryInteractor(worker: environment.historyWorker, ordersWorker: environment.ordersWorker)
+        let presenter = ViewOrderHistoryPresenter(formatter: environment.formatter)
         let router = ViewOrderHistoryRouter()
-        viewController.interactor = interactor
-        viewController.router = router
         interactor.presenter = presenter
-        presenter.viewController = viewController
-        router.flash = Flash(security: environment.security, browserID: browser.id)
+        presenter.viewController = self
+        router.flash = environment.flash(for: browser)
+        self.interactor = interactor
+        self.router = router
     }
 
     // MARK: Routes
