@@ -170,7 +170,7 @@ enum Routes {
             }
             guard signedIn.may(permission) else {
                 context.logger.info("Request refused: not permitted", metadata: ["status": "403", "role": "\(signedIn.role.rawValue)"])
-                return ErrorPage.response(.forbidden, reason: .notPermitted(signedIn.role), pages: environment.pages.for(context.browser))
+                return ErrorPage.response(.because(.notPermitted(signedIn.role)), pages: environment.pages.for(context.browser))
             }
             return try await route.handler(request, context)
         }

@@ -7,7 +7,7 @@ protocol ChangeOrderStatusDisplayLogic: AnyObject {
 
 /// `GET /orders/{id}/cancel` (why is it cancelled?) and `POST /orders/{id}/status` (mark paid,
 /// packed or shipped from the order page's buttons; cancel from the form).
-final class ChangeOrderStatusViewController: ChangeOrderStatusDisplayLogic {
+final class ChangeOrderStatusViewController: ChangeOrderStatusDisplayLogic, RequestEnding {
     var interactor: ChangeOrderStatusBusinessLogic?
     var router: (ChangeOrderStatusRoutingLogic & ChangeOrderStatusDataPassing)?
     let pages: PageRendering
@@ -44,13 +44,13 @@ final class ChangeOrderStatusViewController: ChangeOrderStatusDisplayLogic {
     /// `GET /orders/{id}/cancel`
     func showCancelForm(id: String) async -> Response {
         await interactor?.getOrderToCancel(request: ChangeOrderStatus.GetOrderToCancel.Request(orderID: id, signedIn: signedIn))
-        return response ?? ErrorPage.response(.internalServerError, pages: pages)
+        return finished()
     }
 
     /// `POST /orders/{id}/status`
     func changeStatus(id: String, fields: ChangeOrderStatus.StatusFormFields) async -> Response {
         await interactor?.changeStatus(request: ChangeOrderStatus.ChangeStatus.Request(orderID: id, fields: fields, signedIn: signedIn))
-        return response ?? ErrorPage.response(.internalServerError, pages: pages)
+        return finished()
     }
 
     // MARK: Display logic
@@ -66,28 +66,28 @@ final class ChangeOrderStatusViewController: ChangeOrderStatusDisplayLogic {
         case .form(let form):
             response = cancelPage(form, status: .ok)
         case .refused(let reason):
-            response = ErrorPage.response(reason.status, reason: reason, pages: pages)
+            response = refusal(.because(reason))
         case .notFound:
-            response = ErrorPage.response(.notFound, pages: pages)
+            response = refusal(.notFound)
         case .unavailable:
-            response = ErrorPage.response(.serviceUnavailable, pages: pages)
+            response = refusal(.unavailable)
         }
     }
 
     func displayStatusChange(viewModel: ChangeOrderStatus.ChangeStatus.ViewModel) {
         switch viewModel {
         case .changed(let id, let flash):
-            response = router?.routeToShowOrder(id: id, flash: flash) ?? ErrorPage.response(.internalServerError, pages: pages)
+            response = router?.routeToShowOrder(id: id, flash: flash) ?? refusal(.failed)
         case .cancelForm(let form):
             response = cancelPage(form, status: .unprocessableContent)
         case .refused(let reason):
-            response = ErrorPage.response(reason.status, reason: reason, pages: pages)
+            response = refusal(.because(reason))
         case .badRequest:
-            response = ErrorPage.response(.badRequest, pages: pages)
+            response = refusal(.badRequest)
         case .notFound:
-            response = ErrorPage.response(.notFound, pages: pages)
+            response = refusal(.notFound)
         case .unavailable:
-            response = ErrorPage.response(.serviceUnavailable, pages: pages)
+            response = refusal(.unavailable)
         }
     }
 

@@ -5,7 +5,7 @@ protocol ListOrdersDisplayLogic: AnyObject {
 }
 
 /// `GET /orders`: the list of orders, newest first unless sorted otherwise, searched and filtered as the URL says.
-final class ListOrdersViewController: ListOrdersDisplayLogic {
+final class ListOrdersViewController: ListOrdersDisplayLogic, RequestEnding {
     var interactor: ListOrdersBusinessLogic?
     var router: (ListOrdersRoutingLogic & ListOrdersDataPassing)?
     let pages: PageRendering
@@ -46,7 +46,7 @@ final class ListOrdersViewController: ListOrdersDisplayLogic {
         self.flash = flash
         await interactor?.fetchOrders(
             request: ListOrders.FetchOrders.Request(after: after, before: before, signedIn: signedIn, filters: filters))
-        var response = self.response ?? ErrorPage.response(.internalServerError, pages: pages)
+        var response = finished()
         if flash != nil {
             router?.acknowledgeFlash(on: &response)
         }

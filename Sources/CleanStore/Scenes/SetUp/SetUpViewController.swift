@@ -6,7 +6,7 @@ protocol SetUpDisplayLogic: AnyObject {
 }
 
 /// `GET /setup?token=…`, `POST /setup`: the first supervisor.
-final class SetUpViewController: SetUpDisplayLogic {
+final class SetUpViewController: SetUpDisplayLogic, RequestEnding {
     var interactor: SetUpBusinessLogic?
     var router: (SetUpRoutingLogic & SetUpDataPassing)?
     let pages: PageRendering
@@ -54,8 +54,8 @@ final class SetUpViewController: SetUpDisplayLogic {
     func displayForm(viewModel: SetUp.ShowForm.ViewModel) {
         switch viewModel {
         case .form(let form): response = render(form, status: .ok)
-        case .notFound: response = ErrorPage.response(.notFound, pages: pages)
-        case .unavailable: response = ErrorPage.response(.serviceUnavailable, pages: pages)
+        case .notFound: response = refusal(.notFound)
+        case .unavailable: response = refusal(.unavailable)
         }
     }
 
@@ -63,7 +63,7 @@ final class SetUpViewController: SetUpDisplayLogic {
         switch viewModel {
         case .form(let form, let invalid): response = render(form, status: invalid ? .unprocessableContent : .ok)
         case .created(let session, let flash): response = router?.routeToListOrders(session: session, flash: flash)
-        case .notFound: response = ErrorPage.response(.notFound, pages: pages)
+        case .notFound: response = refusal(.notFound)
         case .unavailable(let form): response = render(form, status: .serviceUnavailable)
         }
     }
@@ -78,9 +78,5 @@ final class SetUpViewController: SetUpDisplayLogic {
 
     private func render(_ form: SetUp.DisplayedForm, status: HTTPResponse.Status) -> Response {
         .html(pages.render(template: "SetUp/form", context: FormPage(form: form, csrfToken: csrfToken), title: form.title, flash: nil), status: status)
-    }
-
-    private func finished() -> Response {
-        response ?? ErrorPage.response(.internalServerError, pages: pages)
     }
 }

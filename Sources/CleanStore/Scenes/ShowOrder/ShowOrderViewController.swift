@@ -5,7 +5,7 @@ protocol ShowOrderDisplayLogic: AnyObject {
 }
 
 /// `GET /orders/{id}`: one order in full, its card masked.
-final class ShowOrderViewController: ShowOrderDisplayLogic {
+final class ShowOrderViewController: ShowOrderDisplayLogic, RequestEnding {
     var interactor: ShowOrderBusinessLogic?
     var router: (ShowOrderRoutingLogic & ShowOrderDataPassing)?
     let pages: PageRendering
@@ -50,7 +50,7 @@ final class ShowOrderViewController: ShowOrderDisplayLogic {
             request: ShowOrder.GetOrder.Request(
                 orderID: id, signedIn: signedIn,
                 confirmation: confirmation.map { ShowOrder.GetOrder.Confirmation(orderID: $0.orderID, note: $0.note) }))
-        var response = self.response ?? ErrorPage.response(.internalServerError, pages: pages)
+        var response = finished()
         if flash != nil || confirmation != nil {
             router?.acknowledgeFlash(on: &response)
         }
@@ -65,9 +65,9 @@ final class ShowOrderViewController: ShowOrderDisplayLogic {
             order.csrfToken = csrfToken
             response = .html(pages.render(template: "ShowOrder/show", context: order, title: order.title, flash: flash))
         case .notFound:
-            response = ErrorPage.response(.notFound, pages: pages)
+            response = refusal(.notFound)
         case .unavailable:
-            response = ErrorPage.response(.serviceUnavailable, pages: pages)
+            response = refusal(.unavailable)
         }
     }
 }

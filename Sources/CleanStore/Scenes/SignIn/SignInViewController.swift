@@ -7,7 +7,7 @@ protocol SignInDisplayLogic: AnyObject {
 }
 
 /// `GET /sign-in`, `POST /sign-in`, `POST /sign-out`, and the page a form posted signed out gets.
-final class SignInViewController: SignInDisplayLogic {
+final class SignInViewController: SignInDisplayLogic, RequestEnding {
     var interactor: SignInBusinessLogic?
     var router: (SignInRoutingLogic & SignInDataPassing)?
     let pages: PageRendering
@@ -99,7 +99,7 @@ final class SignInViewController: SignInDisplayLogic {
     func displaySignOut(viewModel: SignIn.SignOut.ViewModel) {
         switch viewModel {
         case .signedOut(let flash): response = router?.routeToSignInAfterSigningOut(flash: flash)
-        case .unavailable: response = ErrorPage.response(.serviceUnavailable, pages: pages)
+        case .unavailable: response = refusal(.unavailable)
         }
     }
 
@@ -125,9 +125,5 @@ final class SignInViewController: SignInDisplayLogic {
     private func render(_ form: SignIn.DisplayedForm, status: HTTPResponse.Status) -> Response {
         let html = pages.render(template: "SignIn/form", context: FormPage(form: form, csrfToken: csrfToken), title: form.title, flash: flash)
         return .html(html, status: status)
-    }
-
-    private func finished() -> Response {
-        response ?? ErrorPage.response(.internalServerError, pages: pages)
     }
 }

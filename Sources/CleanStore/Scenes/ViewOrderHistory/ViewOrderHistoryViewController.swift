@@ -6,7 +6,7 @@ protocol ViewOrderHistoryDisplayLogic: AnyObject {
 
 /// `GET /orders/{id}/history`: who changed the order, when, and what, newest first; a deleted
 /// order's too.
-final class ViewOrderHistoryViewController: ViewOrderHistoryDisplayLogic {
+final class ViewOrderHistoryViewController: ViewOrderHistoryDisplayLogic, RequestEnding {
     var interactor: ViewOrderHistoryBusinessLogic?
     var router: (ViewOrderHistoryRoutingLogic & ViewOrderHistoryDataPassing)?
     let pages: PageRendering
@@ -40,7 +40,7 @@ final class ViewOrderHistoryViewController: ViewOrderHistoryDisplayLogic {
     /// `GET /orders/{id}/history`
     func showHistory(id: String) async -> Response {
         await interactor?.fetchHistory(request: ViewOrderHistory.FetchHistory.Request(orderID: id, signedIn: signedIn))
-        return response ?? ErrorPage.response(.internalServerError, pages: pages)
+        return finished()
     }
 
     // MARK: Display logic
@@ -50,11 +50,11 @@ final class ViewOrderHistoryViewController: ViewOrderHistoryDisplayLogic {
         case .history(let history):
             response = .html(pages.render(template: "ViewOrderHistory/history", context: history, title: history.title, flash: nil))
         case .notFound:
-            response = ErrorPage.response(.notFound, pages: pages)
+            response = refusal(.notFound)
         case .notPermitted(let role):
-            response = ErrorPage.response(.forbidden, reason: .notPermitted(role), pages: pages)
+            response = refusal(.because(.notPermitted(role)))
         case .unavailable:
-            response = ErrorPage.response(.serviceUnavailable, pages: pages)
+            response = refusal(.unavailable)
         }
     }
 }
