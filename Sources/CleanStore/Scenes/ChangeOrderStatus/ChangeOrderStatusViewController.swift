@@ -13,7 +13,7 @@ final class ChangeOrderStatusViewController: ChangeOrderStatusDisplayLogic, Requ
     let pages: PageRendering
     /// The browser's CSRF token: the cancel form posts it back.
     let csrfToken: String
-    /// Who is asking: a change is recorded as theirs, a cancel needs a supervisor.
+    /// Who is asking: a change is recorded as theirs.
     let signedIn: SignedIn?
 
     /// The page this cycle produced.
@@ -43,7 +43,7 @@ final class ChangeOrderStatusViewController: ChangeOrderStatusDisplayLogic, Requ
 
     /// `GET /orders/{id}/cancel`
     func showCancelForm(id: String) async -> Response {
-        await interactor?.getOrderToCancel(request: ChangeOrderStatus.GetOrderToCancel.Request(orderID: id, signedIn: signedIn))
+        await interactor?.getOrderToCancel(request: ChangeOrderStatus.GetOrderToCancel.Request(orderID: id))
         return finished()
     }
 
