@@ -34,16 +34,21 @@ enum Routes {
         var access: Access
         /// What a signed-out POST keeps for after signing in: an order form's typed fields.
         var keepsDraft: Bool
+        /// The page a POST refused signed out returns to after signing in: its own page, the one its
+        /// form is on (the order's page for a status change or a note); its `{id}` is the request's.
+        /// nil for a GET, which returns to itself (its path and query, as asked).
+        var returnsTo: AppPath?
         var handler: Handler
 
         init(
             method: HTTPRequest.Method, path: AppPath, access: Access = .signedIn(.view), keepsDraft: Bool = false,
-            handler: @escaping Handler
+            returnsTo: AppPath? = nil, handler: @escaping Handler
         ) {
             self.method = method
             self.path = path
             self.access = access
             self.keepsDraft = keepsDraft
+            self.returnsTo = returnsTo
             self.handler = handler
         }
     }
@@ -123,7 +128,9 @@ enum Routes {
                 await ExportOrdersViewController(environment: environment.serving(context), browser: context.browser).exportOrders(
                     filters: filterParameters(request))
             },
-            Route(method: .post, path: Paths.orders, access: .signedIn(.create), keepsDraft: true) { _, context in
+            Route(
+                method: .post, path: Paths.orders, access: .signedIn(.create), keepsDraft: true, returnsTo: Paths.newOrder
+            ) { _, context in
                 await createOrder(context).createOrder(orderFormFields: try orderFormFields(context))
             },
             Route(method: .get, path: Paths.newOrder, access: .signedIn(.create)) { _, context in
@@ -133,13 +140,13 @@ enum Routes {
                 await ShowOrderViewController(environment: environment.serving(context), browser: context.browser).showOrder(
                     id: try orderID(context), flash: flash(request, context), confirmation: confirmation(request, context))
             },
-            Route(method: .post, path: Paths.order, access: .signedIn(.edit), keepsDraft: true) { _, context in
+            Route(method: .post, path: Paths.order, access: .signedIn(.edit), keepsDraft: true, returnsTo: Paths.editOrder) { _, context in
                 await createOrder(context).updateOrder(id: try orderID(context), orderFormFields: try orderFormFields(context))
             },
             Route(method: .get, path: Paths.deleteOrder, access: .signedIn(.delete)) { _, context in
                 await deleteOrder(context).showOrderToDelete(id: try orderID(context))
             },
-            Route(method: .post, path: Paths.deleteOrder, access: .signedIn(.delete)) { _, context in
+            Route(method: .post, path: Paths.deleteOrder, access: .signedIn(.delete), returnsTo: Paths.deleteOrder) { _, context in
                 _ = try FormDecoding.decode(FormDecoding.NoFields.self, context: context)
                 return await deleteOrder(context).deleteOrder(id: try orderID(context))
             },
@@ -153,7 +160,7 @@ enum Routes {
             // body that is no form needs what any status change needs, and is answered 400.
             Route(
                 method: .post, path: Paths.orderStatus,
-                access: .signedInFor { (try? statusFormFields($0))?.use ?? .changeStatus(nil) }
+                access: .signedInFor { (try? statusFormFields($0))?.use ?? .changeStatus(nil) }, returnsTo: Paths.order
             ) { _, context in
                 await changeOrderStatus(context).changeStatus(id: try orderID(context), fields: try statusFormFields(context))
             },
@@ -161,7 +168,7 @@ enum Routes {
                 await ViewOrderHistoryViewController(environment: environment.serving(context), browser: context.browser).showHistory(
                     id: try orderID(context))
             },
-            Route(method: .post, path: Paths.orderNotes, access: .signedIn(.addNote), keepsDraft: false) { _, context in
+            Route(method: .post, path: Paths.orderNotes, access: .signedIn(.addNote), returnsTo: Paths.order) { _, context in
                 await AddOrderNoteViewController(environment: environment.serving(context), browser: context.browser).addNote(
                     orderID: try orderID(context), fields: try FormDecoding.decode(AddOrderNote.NoteFormFields.self, context: context))
             },
@@ -187,7 +194,7 @@ enum Routes {
                     context.logger.info("Request refused: not signed in", metadata: ["status": "403"])
                     let draft = route.keepsDraft ? context.formBody.map { OrderDraft(action: request.uri.path, postedBody: $0) } : nil
                     return SignInViewController(environment: environment.serving(context), browser: context.browser)
-                        .askToSignIn(returnTo: getPath(afterPosting: request.uri.path), draft: draft)
+                        .askToSignIn(returnTo: returnPath(of: route, context: context), draft: draft)
                 }
                 return .seeOther(signInPath(returningTo: request.uri.description))
             }
@@ -206,13 +213,12 @@ enum Routes {
         return "\(Paths.signIn)?return=\(path.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
     }
 
-    /// Where a clerk goes back to after signing in when a post (other than an order form's) was
-    /// refused: the page that had the form (`/orders/7/delete` for its post, the order's page for a
-    /// note; the orders, else).
-    static func getPath(afterPosting path: String) -> String {
-        if path.hasSuffix("/delete") { return path }
-        if path.hasSuffix("/notes") { return String(path.dropLast("/notes".count)) }
-        return Paths.orders.description
+    /// Where a clerk goes back to after signing in when `route`'s POST was refused signed out: the
+    /// page the route names (`returnsTo`), for the order the request named; the orders for a route
+    /// that names none. A draft's order form, when one is kept, says its own way back.
+    static func returnPath(of route: Route, context: AppRequestContext) -> String {
+        guard let page = route.returnsTo else { return Paths.orders.description }
+        return page(context.parameters.get("id") ?? "")
     }
 
     /// The methods a path answers to (for 405 and its `Allow` header); empty for an unknown path.
