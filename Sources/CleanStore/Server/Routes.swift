@@ -10,11 +10,13 @@ enum Routes {
     /// Who may use a route: decided here, once, for every route, by the one rule of who may do what
     /// (`OrderUse`), before the scene runs. Scenes decide only what an order's state allows.
     ///
-    /// Not hummingbird-auth's `PermissionPolicy` on route groups: its policy sees the request but not
-    /// the context, where the posted form is (`formBody`, read by `PostedFormMiddleware`), so it could
-    /// not tell a cancel from a "mark as paid" on the status route; it refuses by throwing one fixed
-    /// error, where a signed-out POST gets the sign-in page with what it typed and a GET a redirect to
-    /// sign in; and the app's target does not link HummingbirdAuth (only HummingbirdBcrypt).
+    /// Not hummingbird-auth's `PermissionPolicy` on route groups (2.5.0): a policy is asked with the
+    /// identity and the request only, not the context that holds the posted form (`formBody`, read by
+    /// `PostedFormMiddleware`), so it could not tell a cancel from a "mark as paid" on the status
+    /// route; `AuthorizationPolicyMiddleware` refuses by throwing (401 with no identity, one fixed
+    /// error else), where today's refusals are pages: signed out, a redirect to sign in (GET) or the
+    /// sign-in page keeping an order form's typing (POST); a role that may not, the 403 page naming
+    /// it, logged with the role. And the app's target links only HummingbirdBcrypt of that package.
     enum Access: Sendable {
         /// Anyone, signed in or not (signing in, the set-up page, `/healthz`).
         case anyone
