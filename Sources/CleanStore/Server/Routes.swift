@@ -7,14 +7,27 @@ import Hummingbird
 enum Routes {
     typealias Handler = @Sendable (Request, AppRequestContext) async throws -> Response
 
-    /// Who may use a route.
-    enum Access: Sendable, Equatable {
+    /// Who may use a route: decided here, once, for every route, by the one rule of who may do what
+    /// (`OrderUse`), before the scene runs. Scenes decide only what an order's state allows.
+    ///
+    /// Not hummingbird-auth's `PermissionPolicy` on route groups (2.5.0): a policy is asked with the
+    /// identity and the request only, not the context that holds the posted form (`formBody`, read by
+    /// `PostedFormMiddleware`), so it could not tell a cancel from a "mark as paid" on the status
+    /// route; `AuthorizationPolicyMiddleware` refuses by throwing (401 with no identity, one fixed
+    /// error else), where today's refusals are pages: signed out, a redirect to sign in (GET) or the
+    /// sign-in page keeping an order form's typing (POST); a role that may not, the 403 page naming
+    /// it, logged with the role. And the app's target links only HummingbirdBcrypt of that package.
+    enum Access: Sendable {
         /// Anyone, signed in or not (signing in, the set-up page, `/healthz`).
         case anyone
-        /// An account whose role has the permission. Signed out, a GET is sent to sign in first (303)
-        /// and a POST refused (403, the sign-in page) before anything is read; a role without the
-        /// permission gets a 403 page. The default: a new route is closed until said otherwise.
-        case signedIn(Permission)
+        /// An account whose role may `use` (`OrderUse.permission`). Signed out, a GET is sent to sign
+        /// in first (303) and a POST refused (403, the sign-in page) before anything is read; a role
+        /// that may not gets a 403 page. The default: a new route is closed until said otherwise.
+        case signedIn(OrderUse)
+        /// As `signedIn`, for the use the request asks for, read from its posted form once a session
+        /// is found: one route that serves more than one use (the status form's `action`: cancelling
+        /// needs more than marking paid).
+        case signedInFor(@Sendable (AppRequestContext) -> OrderUse)
     }
 
     struct Route: Sendable {
@@ -23,16 +36,21 @@ enum Routes {
         var access: Access
         /// What a signed-out POST keeps for after signing in: an order form's typed fields.
         var keepsDraft: Bool
+        /// The page a POST refused signed out returns to after signing in: its own page, the one its
+        /// form is on (the order's page for a status change or a note); its `{id}` is the request's.
+        /// nil for a GET, which returns to itself (its path and query, as asked).
+        var returnsTo: AppPath?
         var handler: Handler
 
         init(
-            method: HTTPRequest.Method, path: AppPath, access: Access = .signedIn(.viewOrders), keepsDraft: Bool = false,
-            handler: @escaping Handler
+            method: HTTPRequest.Method, path: AppPath, access: Access = .signedIn(.view), keepsDraft: Bool = false,
+            returnsTo: AppPath? = nil, handler: @escaping Handler
         ) {
             self.method = method
             self.path = path
             self.access = access
             self.keepsDraft = keepsDraft
+            self.returnsTo = returnsTo
             self.handler = handler
         }
     }
@@ -65,6 +83,10 @@ enum Routes {
         }
         @Sendable func changeOrderStatus(_ context: AppRequestContext) -> ChangeOrderStatusViewController {
             ChangeOrderStatusViewController(environment: environment.serving(context), browser: context.browser)
+        }
+        /// The status form, as the scene reads it (a body that is no form is a 400).
+        @Sendable func statusFormFields(_ context: AppRequestContext) throws -> ChangeOrderStatus.StatusFormFields {
+            try FormDecoding.decode(ChangeOrderStatus.StatusFormFields.self, context: context)
         }
         @Sendable func signIn(_ context: AppRequestContext) -> SignInViewController {
             SignInViewController(environment: environment.serving(context), browser: context.browser)
@@ -104,46 +126,51 @@ enum Routes {
                     after: query["after"].map(String.init), before: query["before"].map(String.init),
                     filters: filterParameters(request), flash: flash(request, context))
             },
-            Route(method: .get, path: Paths.ordersCSV, access: .signedIn(.exportOrders)) { request, context in
+            Route(method: .get, path: Paths.ordersCSV, access: .signedIn(.export)) { request, context in
                 await ExportOrdersViewController(environment: environment.serving(context), browser: context.browser).exportOrders(
                     filters: filterParameters(request))
             },
-            Route(method: .post, path: Paths.orders, access: .signedIn(.changeOrders), keepsDraft: true) { _, context in
+            Route(
+                method: .post, path: Paths.orders, access: .signedIn(.create), keepsDraft: true, returnsTo: Paths.newOrder
+            ) { _, context in
                 await createOrder(context).createOrder(orderFormFields: try orderFormFields(context))
             },
-            Route(method: .get, path: Paths.newOrder, access: .signedIn(.changeOrders)) { _, context in
+            Route(method: .get, path: Paths.newOrder, access: .signedIn(.create)) { _, context in
                 createOrder(context).newOrder()
             },
             Route(method: .get, path: Paths.order) { request, context in
                 await ShowOrderViewController(environment: environment.serving(context), browser: context.browser).showOrder(
                     id: try orderID(context), flash: flash(request, context), confirmation: confirmation(request, context))
             },
-            Route(method: .post, path: Paths.order, access: .signedIn(.changeOrders), keepsDraft: true) { _, context in
+            Route(method: .post, path: Paths.order, access: .signedIn(.edit), keepsDraft: true, returnsTo: Paths.editOrder) { _, context in
                 await createOrder(context).updateOrder(id: try orderID(context), orderFormFields: try orderFormFields(context))
             },
-            Route(method: .get, path: Paths.deleteOrder, access: .signedIn(.deleteOrders)) { _, context in
+            Route(method: .get, path: Paths.deleteOrder, access: .signedIn(.delete)) { _, context in
                 await deleteOrder(context).showOrderToDelete(id: try orderID(context))
             },
-            Route(method: .post, path: Paths.deleteOrder, access: .signedIn(.deleteOrders)) { _, context in
+            Route(method: .post, path: Paths.deleteOrder, access: .signedIn(.delete), returnsTo: Paths.deleteOrder) { _, context in
                 _ = try FormDecoding.decode(FormDecoding.NoFields.self, context: context)
                 return await deleteOrder(context).deleteOrder(id: try orderID(context))
             },
-            Route(method: .get, path: Paths.editOrder, access: .signedIn(.changeOrders)) { _, context in
+            Route(method: .get, path: Paths.editOrder, access: .signedIn(.edit)) { _, context in
                 await createOrder(context).editOrder(id: try orderID(context))
             },
-            Route(method: .get, path: Paths.cancelOrder, access: .signedIn(.cancelOrders)) { _, context in
+            Route(method: .get, path: Paths.cancelOrder, access: .signedIn(.changeStatus(.cancel))) { _, context in
                 await changeOrderStatus(context).showCancelForm(id: try orderID(context))
             },
-            // Marking paid, packed or shipped needs `changeOrders`; cancelling, checked by the scene, `cancelOrders`.
-            Route(method: .post, path: Paths.orderStatus, access: .signedIn(.changeOrders)) { _, context in
-                await changeOrderStatus(context).changeStatus(
-                    id: try orderID(context), fields: try FormDecoding.decode(ChangeOrderStatus.StatusFormFields.self, context: context))
+            // Who may is decided by what the form asks for (read twice: it is three short fields); a
+            // body that is no form needs what any status change needs, and is answered 400.
+            Route(
+                method: .post, path: Paths.orderStatus,
+                access: .signedInFor { (try? statusFormFields($0))?.use ?? .changeStatus(nil) }, returnsTo: Paths.order
+            ) { _, context in
+                await changeOrderStatus(context).changeStatus(id: try orderID(context), fields: try statusFormFields(context))
             },
             Route(method: .get, path: Paths.orderHistory) { _, context in
                 await ViewOrderHistoryViewController(environment: environment.serving(context), browser: context.browser).showHistory(
                     id: try orderID(context))
             },
-            Route(method: .post, path: Paths.orderNotes, access: .signedIn(.changeOrders), keepsDraft: false) { _, context in
+            Route(method: .post, path: Paths.orderNotes, access: .signedIn(.addNote), returnsTo: Paths.order) { _, context in
                 await AddOrderNoteViewController(environment: environment.serving(context), browser: context.browser).addNote(
                     orderID: try orderID(context), fields: try FormDecoding.decode(AddOrderNote.NoteFormFields.self, context: context))
             },
@@ -156,7 +183,12 @@ enum Routes {
 
     /// `route`'s handler behind its access rule (see `Access`).
     static func guarded(_ route: Route, environment: SceneEnvironment) -> Handler {
-        guard case .signedIn(let permission) = route.access else { return route.handler }
+        let use: @Sendable (AppRequestContext) -> OrderUse
+        switch route.access {
+        case .anyone: return route.handler
+        case .signedIn(let routeUse): use = { _ in routeUse }
+        case .signedInFor(let asked): use = asked
+        }
         return { request, context in
             guard let signedIn = context.signedIn else {
                 if route.method == .post {
@@ -164,13 +196,13 @@ enum Routes {
                     context.logger.info("Request refused: not signed in", metadata: ["status": "403"])
                     let draft = route.keepsDraft ? context.formBody.map { OrderDraft(action: request.uri.path, postedBody: $0) } : nil
                     return SignInViewController(environment: environment.serving(context), browser: context.browser)
-                        .askToSignIn(returnTo: getPath(afterPosting: request.uri.path), draft: draft)
+                        .askToSignIn(returnTo: returnPath(of: route, context: context), draft: draft)
                 }
                 return .seeOther(signInPath(returningTo: request.uri.description))
             }
-            guard signedIn.may(permission) else {
+            guard signedIn.may(use(context)) else {
                 context.logger.info("Request refused: not permitted", metadata: ["status": "403", "role": "\(signedIn.role.rawValue)"])
-                return ErrorPage.response(.forbidden, reason: .notPermitted(signedIn.role), pages: environment.pages.for(context.browser))
+                return ErrorPage.response(.because(.notPermitted(signedIn.role)), pages: environment.pages.for(context.browser))
             }
             return try await route.handler(request, context)
         }
@@ -183,13 +215,12 @@ enum Routes {
         return "\(Paths.signIn)?return=\(path.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
     }
 
-    /// Where a clerk goes back to after signing in when a post (other than an order form's) was
-    /// refused: the page that had the form (`/orders/7/delete` for its post, the order's page for a
-    /// note; the orders, else).
-    static func getPath(afterPosting path: String) -> String {
-        if path.hasSuffix("/delete") { return path }
-        if path.hasSuffix("/notes") { return String(path.dropLast("/notes".count)) }
-        return Paths.orders.description
+    /// Where a clerk goes back to after signing in when `route`'s POST was refused signed out: the
+    /// page the route names (`returnsTo`), for the order the request named; the orders for a route
+    /// that names none. A draft's order form, when one is kept, says its own way back.
+    static func returnPath(of route: Route, context: AppRequestContext) -> String {
+        guard let page = route.returnsTo else { return Paths.orders.description }
+        return page(context.parameters.get("id") ?? "")
     }
 
     /// The methods a path answers to (for 405 and its `Allow` header); empty for an unknown path.

@@ -58,3 +58,25 @@ extension SceneEnvironment {
         return environment
     }
 }
+
+/// The workers, formatter and flash a scene is wired with, each made the one way every scene makes
+/// it: a view controller's `setup()` asks for them instead of assembling them from the stores, the
+/// clock and the logger itself. Each is fresh (workers log through this environment's logger).
+extension SceneEnvironment {
+    var ordersWorker: OrdersWorker { OrdersWorker(ordersStore: ordersStore, logger: logger, now: now) }
+    var notesWorker: OrderNotesWorker { OrderNotesWorker(notesStore: orderNotes, logger: logger, now: now) }
+    var historyWorker: ViewOrderHistoryWorker { ViewOrderHistoryWorker(eventsStore: orderEvents, logger: logger) }
+    var exportWorker: ExportOrdersWorker { ExportOrdersWorker(ordersStore: ordersStore, logger: logger) }
+    var filterWorker: OrdersFilterWorker { OrdersFilterWorker(timeZone: timeZone) }
+    var validationWorker: OrderValidationWorker { OrderValidationWorker(now: now, timeZone: timeZone) }
+    var orderKeyWorker: OrderKeyWorker { OrderKeyWorker(newKey: newOrderKey) }
+    var accountsWorker: AccountsWorker {
+        AccountsWorker(accounts: signIn.accounts, sessions: signIn.sessions, passwords: signIn.passwords, now: now)
+    }
+    var signInWorker: SignInWorker { SignInWorker(services: signIn, now: now, logger: logger) }
+    /// Order dates, money, names and addresses as the shop's pages show them.
+    var formatter: OrderDisplayFormatter { OrderDisplayFormatter(timeZone: timeZone) }
+
+    /// The flash a router passes with its redirect (and a page clears once shown), for `browser`.
+    func flash(for browser: Browser) -> Flash { Flash(security: security, browserID: browser.id) }
+}

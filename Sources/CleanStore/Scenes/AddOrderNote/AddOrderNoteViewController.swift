@@ -6,7 +6,7 @@ protocol AddOrderNoteDisplayLogic: AnyObject {
 
 /// `POST /orders/{id}/notes`: a note from the order page's "Add a note" form. Added, back to the order
 /// (303, with a flash); refused, the scene's own page with the note as typed (422).
-final class AddOrderNoteViewController: AddOrderNoteDisplayLogic {
+final class AddOrderNoteViewController: AddOrderNoteDisplayLogic, RequestEnding {
     var interactor: AddOrderNoteBusinessLogic?
     var router: (AddOrderNoteRoutingLogic & AddOrderNoteDataPassing)?
     let pages: PageRendering
@@ -28,17 +28,14 @@ final class AddOrderNoteViewController: AddOrderNoteDisplayLogic {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let viewController = self
-        let interactor = AddOrderNoteInteractor(
-            notesWorker: OrderNotesWorker(notesStore: environment.orderNotes, logger: environment.logger, now: environment.now),
-            ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now))
+        let interactor = AddOrderNoteInteractor(notesWorker: environment.notesWorker, ordersWorker: environment.ordersWorker)
         let presenter = AddOrderNotePresenter()
         let router = AddOrderNoteRouter()
-        viewController.interactor = interactor
-        viewController.router = router
         interactor.presenter = presenter
-        presenter.viewController = viewController
-        router.flash = Flash(security: environment.security, browserID: browser.id)
+        presenter.viewController = self
+        router.flash = environment.flash(for: browser)
+        self.interactor = interactor
+        self.router = router
     }
 
     // MARK: Routes
@@ -46,7 +43,7 @@ final class AddOrderNoteViewController: AddOrderNoteDisplayLogic {
     /// `POST /orders/{id}/notes`
     func addNote(orderID: String, fields: AddOrderNote.NoteFormFields) async -> Response {
         await interactor?.addNote(request: AddOrderNote.AddNote.Request(orderID: orderID, fields: fields, signedIn: signedIn))
-        return response ?? ErrorPage.response(.internalServerError, pages: pages)
+        return finished()
     }
 
     // MARK: Display logic
@@ -60,11 +57,11 @@ final class AddOrderNoteViewController: AddOrderNoteDisplayLogic {
     func displayAddedNote(viewModel: AddOrderNote.AddNote.ViewModel) {
         switch viewModel {
         case .added(let orderID, let flash):
-            response = router?.routeToShowOrder(orderID: orderID, flash: flash) ?? ErrorPage.response(.internalServerError, pages: pages)
+            response = router?.routeToShowOrder(orderID: orderID, flash: flash) ?? refusal(.failed)
         case .invalid(let form):
             response = render(form, status: .unprocessableContent)
         case .notFound:
-            response = ErrorPage.response(.notFound, pages: pages)
+            response = refusal(.notFound)
         case .unavailable(let form):
             response = render(form, status: .serviceUnavailable)
         }

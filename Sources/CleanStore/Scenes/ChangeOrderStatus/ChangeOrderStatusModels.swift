@@ -5,6 +5,19 @@ enum ChangeOrderStatus {
         var action: String?
         var version: String?
         var reason: String?
+
+        /// The change the form asks for: a known action, from the version the page showed; nil for a
+        /// form that is none of ours (400).
+        var change: (action: OrderStatus.Action, version: Int)? {
+            guard let action = action.flatMap(OrderStatus.Action.init(rawValue:)), let version = version.flatMap({ Int($0) })
+            else { return nil }
+            return (action, version)
+        }
+
+        /// What the form asks to do, as the route table decides who may (`OrderUse`): cancelling is
+        /// not marking paid. A form that asks for no known change is the scene's to answer (400), for
+        /// whoever may change a status at all.
+        var use: OrderUse { .changeStatus(change?.action) }
     }
 
     /// A reason for cancelling that cannot be kept, and why: it keeps the rule of every free text.
@@ -37,14 +50,12 @@ enum ChangeOrderStatus {
     enum GetOrderToCancel {
         struct Request {
             var orderID: String
-            var signedIn: SignedIn? = nil
         }
 
         enum Response: Equatable {
             case order(Order)
             /// The order's status allows no cancelling (it is shipped or cancelled already).
             case notAllowed(Order)
-            case notPermitted(AccountRole)
             case notFound
             case storeUnavailable
         }
@@ -73,7 +84,6 @@ enum ChangeOrderStatus {
             case conflict(current: Order, OrderStatus.Action)
             /// The order's status does not allow the action: nothing was changed.
             case notAllowed(current: Order, OrderStatus.Action)
-            case notPermitted(AccountRole)
             /// No known action, or no version: the form was not ours.
             case badRequest
             case notFound

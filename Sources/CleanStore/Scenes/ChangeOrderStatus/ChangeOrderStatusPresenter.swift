@@ -20,8 +20,6 @@ final class ChangeOrderStatusPresenter: ChangeOrderStatusPresentationLogic {
             viewModel = .form(cancelForm(order, typed: "", problem: nil))
         case .notAllowed(let order):
             viewModel = .refused(Self.refusal(order, wanted: .cancelled))
-        case .notPermitted(let role):
-            viewModel = .refused(.notPermitted(role))
         case .notFound:
             viewModel = .notFound
         case .storeUnavailable:
@@ -44,8 +42,6 @@ final class ChangeOrderStatusPresenter: ChangeOrderStatusPresentationLogic {
             viewModel = .refused(.changedMeanwhile(orderID: current.id ?? "", now: current.status, wanted: action.status))
         case .notAllowed(let current, let action):
             viewModel = .refused(Self.refusal(current, wanted: action.status))
-        case .notPermitted(let role):
-            viewModel = .refused(.notPermitted(role))
         case .badRequest:
             viewModel = .badRequest
         case .notFound:

@@ -7,13 +7,13 @@ protocol ChangeOrderStatusDisplayLogic: AnyObject {
 
 /// `GET /orders/{id}/cancel` (why is it cancelled?) and `POST /orders/{id}/status` (mark paid,
 /// packed or shipped from the order page's buttons; cancel from the form).
-final class ChangeOrderStatusViewController: ChangeOrderStatusDisplayLogic {
+final class ChangeOrderStatusViewController: ChangeOrderStatusDisplayLogic, RequestEnding {
     var interactor: ChangeOrderStatusBusinessLogic?
     var router: (ChangeOrderStatusRoutingLogic & ChangeOrderStatusDataPassing)?
     let pages: PageRendering
     /// The browser's CSRF token: the cancel form posts it back.
     let csrfToken: String
-    /// Who is asking: a change is recorded as theirs, a cancel needs a supervisor.
+    /// Who is asking: a change is recorded as theirs.
     let signedIn: SignedIn?
 
     /// The page this cycle produced.
@@ -29,30 +29,28 @@ final class ChangeOrderStatusViewController: ChangeOrderStatusDisplayLogic {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let viewController = self
-        let interactor = ChangeOrderStatusInteractor(
-            ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now))
-        let presenter = ChangeOrderStatusPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
+        let interactor = ChangeOrderStatusInteractor(ordersWorker: environment.ordersWorker)
+        let presenter = ChangeOrderStatusPresenter(formatter: environment.formatter)
         let router = ChangeOrderStatusRouter()
-        viewController.interactor = interactor
-        viewController.router = router
         interactor.presenter = presenter
-        presenter.viewController = viewController
-        router.flash = Flash(security: environment.security, browserID: browser.id)
+        presenter.viewController = self
+        router.flash = environment.flash(for: browser)
+        self.interactor = interactor
+        self.router = router
     }
 
     // MARK: Routes
 
     /// `GET /orders/{id}/cancel`
     func showCancelForm(id: String) async -> Response {
-        await interactor?.getOrderToCancel(request: ChangeOrderStatus.GetOrderToCancel.Request(orderID: id, signedIn: signedIn))
-        return response ?? ErrorPage.response(.internalServerError, pages: pages)
+        await interactor?.getOrderToCancel(request: ChangeOrderStatus.GetOrderToCancel.Request(orderID: id))
+        return finished()
     }
 
     /// `POST /orders/{id}/status`
     func changeStatus(id: String, fields: ChangeOrderStatus.StatusFormFields) async -> Response {
         await interactor?.changeStatus(request: ChangeOrderStatus.ChangeStatus.Request(orderID: id, fields: fields, signedIn: signedIn))
-        return response ?? ErrorPage.response(.internalServerError, pages: pages)
+        return finished()
     }
 
     // MARK: Display logic
@@ -68,28 +66,28 @@ final class ChangeOrderStatusViewController: ChangeOrderStatusDisplayLogic {
         case .form(let form):
             response = cancelPage(form, status: .ok)
         case .refused(let reason):
-            response = ErrorPage.response(reason.status, reason: reason, pages: pages)
+            response = refusal(.because(reason))
         case .notFound:
-            response = ErrorPage.response(.notFound, pages: pages)
+            response = refusal(.notFound)
         case .unavailable:
-            response = ErrorPage.response(.serviceUnavailable, pages: pages)
+            response = refusal(.unavailable)
         }
     }
 
     func displayStatusChange(viewModel: ChangeOrderStatus.ChangeStatus.ViewModel) {
         switch viewModel {
         case .changed(let id, let flash):
-            response = router?.routeToShowOrder(id: id, flash: flash) ?? ErrorPage.response(.internalServerError, pages: pages)
+            response = router?.routeToShowOrder(id: id, flash: flash) ?? refusal(.failed)
         case .cancelForm(let form):
             response = cancelPage(form, status: .unprocessableContent)
         case .refused(let reason):
-            response = ErrorPage.response(reason.status, reason: reason, pages: pages)
+            response = refusal(.because(reason))
         case .badRequest:
-            response = ErrorPage.response(.badRequest, pages: pages)
+            response = refusal(.badRequest)
         case .notFound:
-            response = ErrorPage.response(.notFound, pages: pages)
+            response = refusal(.notFound)
         case .unavailable:
-            response = ErrorPage.response(.serviceUnavailable, pages: pages)
+            response = refusal(.unavailable)
         }
     }
 

@@ -9,7 +9,7 @@ protocol CreateOrderDisplayLogic: AnyObject {
 }
 
 /// The order form: `GET /orders/new`, `POST /orders`, `GET /orders/{id}/edit`, `POST /orders/{id}`.
-final class CreateOrderViewController: CreateOrderDisplayLogic {
+final class CreateOrderViewController: CreateOrderDisplayLogic, RequestEnding {
     var interactor: CreateOrderBusinessLogic?
     var router: (CreateOrderRoutingLogic & CreateOrderDataPassing)?
     let pages: PageRendering
@@ -31,19 +31,16 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let viewController = self
         let interactor = CreateOrderInteractor(
-            ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now),
-            validationWorker: OrderValidationWorker(now: environment.now, timeZone: environment.timeZone),
-            orderKeyWorker: OrderKeyWorker(newKey: environment.newOrderKey),
-            now: environment.now)
-        let presenter = CreateOrderPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
+            ordersWorker: environment.ordersWorker, validationWorker: environment.validationWorker,
+            orderKeyWorker: environment.orderKeyWorker, now: environment.now)
+        let presenter = CreateOrderPresenter(formatter: environment.formatter)
         let router = CreateOrderRouter()
-        viewController.interactor = interactor
-        viewController.router = router
         interactor.presenter = presenter
-        presenter.viewController = viewController
-        router.flash = Flash(security: environment.security, browserID: browser.id)
+        presenter.viewController = self
+        router.flash = environment.flash(for: browser)
+        self.interactor = interactor
+        self.router = router
     }
 
     // MARK: Routes
@@ -112,12 +109,12 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
         case .form(let form, .invalid): return render(form, status: .unprocessableContent)
         case .form(let form, .conflict): return render(form, status: .conflict)
         case .form(let form, .unavailable): return render(form, status: .serviceUnavailable)
-        case .saved(let orderID, let flash): return route(orderID, flash) ?? ErrorPage.response(.internalServerError, pages: pages)
-        case .refused(let reason): return ErrorPage.response(reason.status, reason: reason, pages: pages)
+        case .saved(let orderID, let flash): return route(orderID, flash) ?? refusal(.failed)
+        case .refused(let reason): return refusal(.because(reason))
         case .created(let orderID, let note):
-            return router?.routeToShowCreatedOrder(orderID: orderID, note: note) ?? ErrorPage.response(.internalServerError, pages: pages)
-        case .notFound: return ErrorPage.response(.notFound, pages: pages)
-        case .unavailable: return ErrorPage.response(.serviceUnavailable, pages: pages)
+            return router?.routeToShowCreatedOrder(orderID: orderID, note: note) ?? refusal(.failed)
+        case .notFound: return refusal(.notFound)
+        case .unavailable: return refusal(.unavailable)
         }
     }
 
@@ -132,10 +129,5 @@ final class CreateOrderViewController: CreateOrderDisplayLogic {
         let html = pages.render(
             template: "CreateOrder/form", context: FormPage(form: form, csrfToken: csrfToken), title: form.title, flash: nil)
         return .html(html, status: status)
-    }
-
-    /// The response the cycle left (a 500 page if it left none, which a test would catch).
-    private func finished() -> Response {
-        response ?? ErrorPage.response(.internalServerError, pages: pages)
     }
 }

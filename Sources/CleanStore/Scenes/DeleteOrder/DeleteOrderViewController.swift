@@ -6,7 +6,7 @@ protocol DeleteOrderDisplayLogic: AnyObject {
 }
 
 /// `GET /orders/{id}/delete` (what will be deleted) and `POST /orders/{id}/delete` (delete it).
-final class DeleteOrderViewController: DeleteOrderDisplayLogic {
+final class DeleteOrderViewController: DeleteOrderDisplayLogic, RequestEnding {
     var interactor: DeleteOrderBusinessLogic?
     var router: (DeleteOrderRoutingLogic & DeleteOrderDataPassing)?
     let pages: PageRendering
@@ -28,15 +28,14 @@ final class DeleteOrderViewController: DeleteOrderDisplayLogic {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let viewController = self
-        let interactor = DeleteOrderInteractor(ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now))
-        let presenter = DeleteOrderPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
+        let interactor = DeleteOrderInteractor(ordersWorker: environment.ordersWorker)
+        let presenter = DeleteOrderPresenter(formatter: environment.formatter)
         let router = DeleteOrderRouter()
-        viewController.interactor = interactor
-        viewController.router = router
         interactor.presenter = presenter
-        presenter.viewController = viewController
-        router.flash = Flash(security: environment.security, browserID: browser.id)
+        presenter.viewController = self
+        router.flash = environment.flash(for: browser)
+        self.interactor = interactor
+        self.router = router
     }
 
     // MARK: Routes
@@ -44,13 +43,13 @@ final class DeleteOrderViewController: DeleteOrderDisplayLogic {
     /// `GET /orders/{id}/delete`
     func showOrderToDelete(id: String) async -> Response {
         await interactor?.getOrderToDelete(request: DeleteOrder.GetOrderToDelete.Request(orderID: id))
-        return response ?? ErrorPage.response(.internalServerError, pages: pages)
+        return finished()
     }
 
     /// `POST /orders/{id}/delete`
     func deleteOrder(id: String) async -> Response {
         await interactor?.deleteOrder(request: DeleteOrder.DeleteOrder.Request(orderID: id, signedIn: signedIn))
-        return response ?? ErrorPage.response(.internalServerError, pages: pages)
+        return finished()
     }
 
     // MARK: Display logic
@@ -67,24 +66,24 @@ final class DeleteOrderViewController: DeleteOrderDisplayLogic {
             let page = ConfirmationPage(order: order, csrfToken: csrfToken)
             response = .html(pages.render(template: "DeleteOrder/confirm", context: page, title: order.title, flash: nil))
         case .refused(let reason):
-            response = ErrorPage.response(reason.status, reason: reason, pages: pages)
+            response = refusal(.because(reason))
         case .notFound:
-            response = ErrorPage.response(.notFound, pages: pages)
+            response = refusal(.notFound)
         case .unavailable:
-            response = ErrorPage.response(.serviceUnavailable, pages: pages)
+            response = refusal(.unavailable)
         }
     }
 
     func displayDeletedOrder(viewModel: DeleteOrder.DeleteOrder.ViewModel) {
         switch viewModel {
         case .deleted(let flash):
-            response = router?.routeToListOrders(flash: flash) ?? ErrorPage.response(.internalServerError, pages: pages)
+            response = router?.routeToListOrders(flash: flash) ?? refusal(.failed)
         case .refused(let reason):
-            response = ErrorPage.response(reason.status, reason: reason, pages: pages)
+            response = refusal(.because(reason))
         case .notFound:
-            response = ErrorPage.response(.notFound, pages: pages)
+            response = refusal(.notFound)
         case .unavailable:
-            response = ErrorPage.response(.serviceUnavailable, pages: pages)
+            response = refusal(.unavailable)
         }
     }
 }

@@ -7,7 +7,7 @@ protocol ExportOrdersDisplayLogic: AnyObject {
 
 /// `GET /orders.csv`: every order the list's query finds, as CSV, written while it is read (one
 /// batch of orders in memory at a time, whatever the number of orders).
-final class ExportOrdersViewController: ExportOrdersDisplayLogic {
+final class ExportOrdersViewController: ExportOrdersDisplayLogic, RequestEnding {
     var interactor: ExportOrdersBusinessLogic?
     var router: (ExportOrdersRoutingLogic & ExportOrdersDataPassing)?
     let pages: PageRendering
@@ -26,16 +26,14 @@ final class ExportOrdersViewController: ExportOrdersDisplayLogic {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let viewController = self
         let interactor = ExportOrdersInteractor(
-            worker: ExportOrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger),
-            filterWorker: OrdersFilterWorker(timeZone: environment.timeZone), now: environment.now)
-        let presenter = ExportOrdersPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
+            worker: environment.exportWorker, filterWorker: environment.filterWorker, now: environment.now)
+        let presenter = ExportOrdersPresenter(formatter: environment.formatter)
         let router = ExportOrdersRouter()
-        viewController.interactor = interactor
-        viewController.router = router
         interactor.presenter = presenter
-        presenter.viewController = viewController
+        presenter.viewController = self
+        self.interactor = interactor
+        self.router = router
     }
 
     // MARK: Routes
@@ -43,7 +41,7 @@ final class ExportOrdersViewController: ExportOrdersDisplayLogic {
     /// `GET /orders.csv?q=…&shipping=…&from=…&to=…&sort=…`: the list's parameters.
     func exportOrders(filters: OrdersFilterParameters) async -> Response {
         await interactor?.exportOrders(request: ExportOrders.Export.Request(filters: filters, signedIn: signedIn))
-        return response ?? ErrorPage.response(.internalServerError, pages: pages)
+        return finished()
     }
 
     // MARK: Display logic
@@ -69,6 +67,6 @@ final class ExportOrdersViewController: ExportOrdersDisplayLogic {
     }
 
     func displayStoreUnavailable() {
-        response = ErrorPage.response(.serviceUnavailable, pages: pages)
+        response = refusal(.unavailable)
     }
 }

@@ -35,7 +35,7 @@ final class ListOrdersInteractor: ListOrdersBusinessLogic, ListOrdersDataStore {
         } else {
             position = .newest
         }
-        let mayCreateOrders = request.signedIn?.may(.changeOrders) ?? false
+        let mayCreateOrders = request.signedIn.may(.create)
         let response: ListOrders.FetchOrders.Response
         do {
             let page = try await ordersWorker.fetchOrders(
@@ -46,7 +46,7 @@ final class ListOrdersInteractor: ListOrdersBusinessLogic, ListOrdersDataStore {
                 newerPage: page.hasNewer ? page.orders.first.flatMap { OrdersCursor(order: $0, sortedBy: sortKey) } : nil,
                 olderPage: page.hasOlder ? page.orders.last.flatMap { OrdersCursor(order: $0, sortedBy: sortKey) } : nil,
                 mayCreateOrders: mayCreateOrders, filters: filtered.filters, problems: filtered.problems,
-                mayExport: request.signedIn?.may(.exportOrders) ?? false)
+                mayExport: request.signedIn.may(.export))
         } catch {
             response = .storeUnavailable(mayCreateOrders: mayCreateOrders, filters: filtered.filters)
         }

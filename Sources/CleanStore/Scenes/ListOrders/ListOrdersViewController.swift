@@ -5,7 +5,7 @@ protocol ListOrdersDisplayLogic: AnyObject {
 }
 
 /// `GET /orders`: the list of orders, newest first unless sorted otherwise, searched and filtered as the URL says.
-final class ListOrdersViewController: ListOrdersDisplayLogic {
+final class ListOrdersViewController: ListOrdersDisplayLogic, RequestEnding {
     var interactor: ListOrdersBusinessLogic?
     var router: (ListOrdersRoutingLogic & ListOrdersDataPassing)?
     let pages: PageRendering
@@ -26,17 +26,14 @@ final class ListOrdersViewController: ListOrdersDisplayLogic {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let viewController = self
-        let interactor = ListOrdersInteractor(
-            ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now),
-            filterWorker: OrdersFilterWorker(timeZone: environment.timeZone))
-        let presenter = ListOrdersPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
+        let interactor = ListOrdersInteractor(ordersWorker: environment.ordersWorker, filterWorker: environment.filterWorker)
+        let presenter = ListOrdersPresenter(formatter: environment.formatter)
         let router = ListOrdersRouter()
-        viewController.interactor = interactor
-        viewController.router = router
         interactor.presenter = presenter
-        presenter.viewController = viewController
-        router.flash = Flash(security: environment.security, browserID: browser.id)
+        presenter.viewController = self
+        router.flash = environment.flash(for: browser)
+        self.interactor = interactor
+        self.router = router
     }
 
     // MARK: Routes
@@ -49,7 +46,7 @@ final class ListOrdersViewController: ListOrdersDisplayLogic {
         self.flash = flash
         await interactor?.fetchOrders(
             request: ListOrders.FetchOrders.Request(after: after, before: before, signedIn: signedIn, filters: filters))
-        var response = self.response ?? ErrorPage.response(.internalServerError, pages: pages)
+        var response = finished()
         if flash != nil {
             router?.acknowledgeFlash(on: &response)
         }

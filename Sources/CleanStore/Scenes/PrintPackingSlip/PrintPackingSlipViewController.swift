@@ -6,7 +6,7 @@ protocol PrintPackingSlipDisplayLogic: AnyObject {
 
 /// `GET /orders/{id}/slip`: the order's packing slip, a page made to print (the print layout: no
 /// site header, no navigation), never with card data.
-final class PrintPackingSlipViewController: PrintPackingSlipDisplayLogic {
+final class PrintPackingSlipViewController: PrintPackingSlipDisplayLogic, RequestEnding {
     var interactor: PrintPackingSlipBusinessLogic?
     var router: (PrintPackingSlipRoutingLogic & PrintPackingSlipDataPassing)?
     let pages: PageRendering
@@ -22,16 +22,14 @@ final class PrintPackingSlipViewController: PrintPackingSlipDisplayLogic {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let viewController = self
-        let interactor = PrintPackingSlipInteractor(
-            ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now))
-        let presenter = PrintPackingSlipPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
+        let interactor = PrintPackingSlipInteractor(ordersWorker: environment.ordersWorker)
+        let presenter = PrintPackingSlipPresenter(formatter: environment.formatter)
         let router = PrintPackingSlipRouter()
-        viewController.interactor = interactor
-        viewController.router = router
         interactor.presenter = presenter
-        presenter.viewController = viewController
-        router.flash = Flash(security: environment.security, browserID: browser.id)
+        presenter.viewController = self
+        router.flash = environment.flash(for: browser)
+        self.interactor = interactor
+        self.router = router
     }
 
     // MARK: Routes
@@ -39,7 +37,7 @@ final class PrintPackingSlipViewController: PrintPackingSlipDisplayLogic {
     /// `GET /orders/{id}/slip`
     func showSlip(id: String) async -> Response {
         await interactor?.getSlip(request: PrintPackingSlip.GetSlip.Request(orderID: id))
-        return response ?? ErrorPage.response(.internalServerError, pages: pages)
+        return finished()
     }
 
     // MARK: Display logic
@@ -50,9 +48,9 @@ final class PrintPackingSlipViewController: PrintPackingSlipDisplayLogic {
         case .slip(let slip):
             response = .html(pages.render(template: "PrintPackingSlip/slip", context: slip, title: slip.title, flash: nil, layout: .print))
         case .notFound:
-            response = ErrorPage.response(.notFound, pages: pages)
+            response = refusal(.notFound)
         case .unavailable:
-            response = ErrorPage.response(.serviceUnavailable, pages: pages)
+            response = refusal(.unavailable)
         }
     }
 }

@@ -6,7 +6,7 @@ protocol SetUpDisplayLogic: AnyObject {
 }
 
 /// `GET /setup?token=…`, `POST /setup`: the first supervisor.
-final class SetUpViewController: SetUpDisplayLogic {
+final class SetUpViewController: SetUpDisplayLogic, RequestEnding {
     var interactor: SetUpBusinessLogic?
     var router: (SetUpRoutingLogic & SetUpDataPassing)?
     let pages: PageRendering
@@ -24,20 +24,15 @@ final class SetUpViewController: SetUpDisplayLogic {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let viewController = self
-        let interactor = SetUpInteractor(
-            accountsWorker: AccountsWorker(
-                accounts: environment.signIn.accounts, sessions: environment.signIn.sessions, passwords: environment.signIn.passwords,
-                now: environment.now),
-            services: environment.signIn, now: environment.now)
+        let interactor = SetUpInteractor(accountsWorker: environment.accountsWorker, services: environment.signIn, now: environment.now)
         let presenter = SetUpPresenter()
         let router = SetUpRouter()
-        viewController.interactor = interactor
-        viewController.router = router
         interactor.presenter = presenter
-        presenter.viewController = viewController
-        router.flash = Flash(security: environment.security, browserID: browser.id)
+        presenter.viewController = self
+        router.flash = environment.flash(for: browser)
         router.security = environment.security
+        self.interactor = interactor
+        self.router = router
     }
 
     // MARK: Routes
@@ -59,8 +54,8 @@ final class SetUpViewController: SetUpDisplayLogic {
     func displayForm(viewModel: SetUp.ShowForm.ViewModel) {
         switch viewModel {
         case .form(let form): response = render(form, status: .ok)
-        case .notFound: response = ErrorPage.response(.notFound, pages: pages)
-        case .unavailable: response = ErrorPage.response(.serviceUnavailable, pages: pages)
+        case .notFound: response = refusal(.notFound)
+        case .unavailable: response = refusal(.unavailable)
         }
     }
 
@@ -68,7 +63,7 @@ final class SetUpViewController: SetUpDisplayLogic {
         switch viewModel {
         case .form(let form, let invalid): response = render(form, status: invalid ? .unprocessableContent : .ok)
         case .created(let session, let flash): response = router?.routeToListOrders(session: session, flash: flash)
-        case .notFound: response = ErrorPage.response(.notFound, pages: pages)
+        case .notFound: response = refusal(.notFound)
         case .unavailable(let form): response = render(form, status: .serviceUnavailable)
         }
     }
@@ -83,9 +78,5 @@ final class SetUpViewController: SetUpDisplayLogic {
 
     private func render(_ form: SetUp.DisplayedForm, status: HTTPResponse.Status) -> Response {
         .html(pages.render(template: "SetUp/form", context: FormPage(form: form, csrfToken: csrfToken), title: form.title, flash: nil), status: status)
-    }
-
-    private func finished() -> Response {
-        response ?? ErrorPage.response(.internalServerError, pages: pages)
     }
 }

@@ -24,15 +24,18 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
         do {
             order = try await ordersWorker.fetchOrder(id: request.orderID)
             let notes = order == nil ? [] : try await notes(forOrder: request.orderID)
-            let may = { (permission: Permission) in request.signedIn?.may(permission) ?? false }
+            let signedIn = request.signedIn
             response =
                 order.map {
-                    // A shipped or cancelled order is kept as it is: nothing to edit, delete or move on.
+                    // What the page offers: what the order's status allows (a shipped or cancelled
+                    // order is kept as it is: nothing to edit, delete or move on), of what the one
+                    // asking may use, by the rule the route table enforces (`OrderUse`).
                     let open = !$0.status.isReadOnly
+                    let actions = $0.status.actions.filter { signedIn.may(.changeStatus($0)) }
                     return .found(
-                        $0, mayEdit: open && may(.changeOrders), mayDelete: open && may(.deleteOrders),
-                        mayChangeStatus: open && may(.changeOrders), mayCancel: open && may(.cancelOrders),
-                        notes: notes, mayAddNote: may(.changeOrders), confirmed: confirmed(request, order: $0))
+                        $0, mayEdit: open && signedIn.may(.edit), mayDelete: open && signedIn.may(.delete),
+                        mayChangeStatus: actions.contains { $0 != .cancel }, mayCancel: actions.contains(.cancel),
+                        notes: notes, mayAddNote: signedIn.may(.addNote), confirmed: confirmed(request, order: $0))
                 } ?? .notFound
         } catch {
             response = .storeUnavailable
@@ -55,6 +58,6 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
     private func confirmed(_ request: ShowOrder.GetOrder.Request, order: Order) -> ShowOrder.GetOrder.Confirmed? {
         guard let confirmation = request.confirmation, confirmation.orderID == order.id else { return nil }
         return ShowOrder.GetOrder.Confirmed(
-            note: confirmation.note, mayCreateAnother: request.signedIn?.may(.changeOrders) ?? false)
+            note: confirmation.note, mayCreateAnother: request.signedIn.may(.create))
     }
 }

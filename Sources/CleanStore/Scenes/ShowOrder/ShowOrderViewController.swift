@@ -5,7 +5,7 @@ protocol ShowOrderDisplayLogic: AnyObject {
 }
 
 /// `GET /orders/{id}`: one order in full, its card masked.
-final class ShowOrderViewController: ShowOrderDisplayLogic {
+final class ShowOrderViewController: ShowOrderDisplayLogic, RequestEnding {
     var interactor: ShowOrderBusinessLogic?
     var router: (ShowOrderRoutingLogic & ShowOrderDataPassing)?
     let pages: PageRendering
@@ -30,17 +30,14 @@ final class ShowOrderViewController: ShowOrderDisplayLogic {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let viewController = self
-        let interactor = ShowOrderInteractor(
-            ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now),
-            notesWorker: OrderNotesWorker(notesStore: environment.orderNotes, logger: environment.logger, now: environment.now))
-        let presenter = ShowOrderPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
+        let interactor = ShowOrderInteractor(ordersWorker: environment.ordersWorker, notesWorker: environment.notesWorker)
+        let presenter = ShowOrderPresenter(formatter: environment.formatter)
         let router = ShowOrderRouter()
-        viewController.interactor = interactor
-        viewController.router = router
         interactor.presenter = presenter
-        presenter.viewController = viewController
-        router.flash = Flash(security: environment.security, browserID: browser.id)
+        presenter.viewController = self
+        router.flash = environment.flash(for: browser)
+        self.interactor = interactor
+        self.router = router
     }
 
     // MARK: Routes
@@ -53,7 +50,7 @@ final class ShowOrderViewController: ShowOrderDisplayLogic {
             request: ShowOrder.GetOrder.Request(
                 orderID: id, signedIn: signedIn,
                 confirmation: confirmation.map { ShowOrder.GetOrder.Confirmation(orderID: $0.orderID, note: $0.note) }))
-        var response = self.response ?? ErrorPage.response(.internalServerError, pages: pages)
+        var response = finished()
         if flash != nil || confirmation != nil {
             router?.acknowledgeFlash(on: &response)
         }
@@ -68,9 +65,9 @@ final class ShowOrderViewController: ShowOrderDisplayLogic {
             order.csrfToken = csrfToken
             response = .html(pages.render(template: "ShowOrder/show", context: order, title: order.title, flash: flash))
         case .notFound:
-            response = ErrorPage.response(.notFound, pages: pages)
+            response = refusal(.notFound)
         case .unavailable:
-            response = ErrorPage.response(.serviceUnavailable, pages: pages)
+            response = refusal(.unavailable)
         }
     }
 }

@@ -7,7 +7,7 @@ protocol SignInDisplayLogic: AnyObject {
 }
 
 /// `GET /sign-in`, `POST /sign-in`, `POST /sign-out`, and the page a form posted signed out gets.
-final class SignInViewController: SignInDisplayLogic {
+final class SignInViewController: SignInDisplayLogic, RequestEnding {
     var interactor: SignInBusinessLogic?
     var router: (SignInRoutingLogic & SignInDataPassing)?
     let pages: PageRendering
@@ -32,18 +32,16 @@ final class SignInViewController: SignInDisplayLogic {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let viewController = self
-        let interactor = SignInInteractor(
-            worker: SignInWorker(services: environment.signIn, now: environment.now, logger: environment.logger))
+        let interactor = SignInInteractor(worker: environment.signInWorker)
         let presenter = SignInPresenter()
         let router = SignInRouter()
-        viewController.interactor = interactor
-        viewController.router = router
         interactor.presenter = presenter
-        presenter.viewController = viewController
-        router.flash = Flash(security: environment.security, browserID: browser.id)
+        presenter.viewController = self
+        router.flash = environment.flash(for: browser)
         router.environment = environment
         router.browser = browser
+        self.interactor = interactor
+        self.router = router
     }
 
     // MARK: Routes
@@ -101,7 +99,7 @@ final class SignInViewController: SignInDisplayLogic {
     func displaySignOut(viewModel: SignIn.SignOut.ViewModel) {
         switch viewModel {
         case .signedOut(let flash): response = router?.routeToSignInAfterSigningOut(flash: flash)
-        case .unavailable: response = ErrorPage.response(.serviceUnavailable, pages: pages)
+        case .unavailable: response = refusal(.unavailable)
         }
     }
 
@@ -127,9 +125,5 @@ final class SignInViewController: SignInDisplayLogic {
     private func render(_ form: SignIn.DisplayedForm, status: HTTPResponse.Status) -> Response {
         let html = pages.render(template: "SignIn/form", context: FormPage(form: form, csrfToken: csrfToken), title: form.title, flash: flash)
         return .html(html, status: status)
-    }
-
-    private func finished() -> Response {
-        response ?? ErrorPage.response(.internalServerError, pages: pages)
     }
 }

@@ -28,7 +28,7 @@ final class ViewOrderHistoryInteractor: ViewOrderHistoryBusinessLogic, ViewOrder
             let found = try await worker.fetchEvents(orderID: orderID)
             if found.contains(where: { $0.kind == .deleted }) {
                 // What was deleted stays on the record, for supervisors.
-                guard signedIn?.may(.deleteOrders) == true else { return .notPermitted(signedIn?.role) }
+                guard signedIn.may(.viewDeletedHistory) else { return .notPermitted(signedIn?.role) }
                 events = found
                 return .found(orderID: orderID, events: events, isDeleted: true)
             }

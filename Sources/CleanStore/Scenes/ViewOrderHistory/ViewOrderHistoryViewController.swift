@@ -6,7 +6,7 @@ protocol ViewOrderHistoryDisplayLogic: AnyObject {
 
 /// `GET /orders/{id}/history`: who changed the order, when, and what, newest first; a deleted
 /// order's too.
-final class ViewOrderHistoryViewController: ViewOrderHistoryDisplayLogic {
+final class ViewOrderHistoryViewController: ViewOrderHistoryDisplayLogic, RequestEnding {
     var interactor: ViewOrderHistoryBusinessLogic?
     var router: (ViewOrderHistoryRoutingLogic & ViewOrderHistoryDataPassing)?
     let pages: PageRendering
@@ -25,17 +25,14 @@ final class ViewOrderHistoryViewController: ViewOrderHistoryDisplayLogic {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let viewController = self
-        let interactor = ViewOrderHistoryInteractor(
-            worker: ViewOrderHistoryWorker(eventsStore: environment.orderEvents, logger: environment.logger),
-            ordersWorker: OrdersWorker(ordersStore: environment.ordersStore, logger: environment.logger, now: environment.now))
-        let presenter = ViewOrderHistoryPresenter(formatter: OrderDisplayFormatter(timeZone: environment.timeZone))
+        let interactor = ViewOrderHistoryInteractor(worker: environment.historyWorker, ordersWorker: environment.ordersWorker)
+        let presenter = ViewOrderHistoryPresenter(formatter: environment.formatter)
         let router = ViewOrderHistoryRouter()
-        viewController.interactor = interactor
-        viewController.router = router
         interactor.presenter = presenter
-        presenter.viewController = viewController
-        router.flash = Flash(security: environment.security, browserID: browser.id)
+        presenter.viewController = self
+        router.flash = environment.flash(for: browser)
+        self.interactor = interactor
+        self.router = router
     }
 
     // MARK: Routes
@@ -43,7 +40,7 @@ final class ViewOrderHistoryViewController: ViewOrderHistoryDisplayLogic {
     /// `GET /orders/{id}/history`
     func showHistory(id: String) async -> Response {
         await interactor?.fetchHistory(request: ViewOrderHistory.FetchHistory.Request(orderID: id, signedIn: signedIn))
-        return response ?? ErrorPage.response(.internalServerError, pages: pages)
+        return finished()
     }
 
     // MARK: Display logic
@@ -53,11 +50,11 @@ final class ViewOrderHistoryViewController: ViewOrderHistoryDisplayLogic {
         case .history(let history):
             response = .html(pages.render(template: "ViewOrderHistory/history", context: history, title: history.title, flash: nil))
         case .notFound:
-            response = ErrorPage.response(.notFound, pages: pages)
+            response = refusal(.notFound)
         case .notPermitted(let role):
-            response = ErrorPage.response(.forbidden, reason: .notPermitted(role), pages: pages)
+            response = refusal(.because(.notPermitted(role)))
         case .unavailable:
-            response = ErrorPage.response(.serviceUnavailable, pages: pages)
+            response = refusal(.unavailable)
         }
     }
 }

@@ -83,8 +83,6 @@ final class ChangeOrderStatusPresenterTests: XCTestCase {
         XCTAssertEqual(spy.change, .refused(.statusNotAllowed(orderID: "7", now: .new, wanted: .shipped)))
         sut.presentStatusChange(response: .notAllowed(current: order(.shipped), .cancel))
         XCTAssertEqual(spy.change, .refused(.readOnly(orderID: "7", status: .shipped)))
-        sut.presentStatusChange(response: .notPermitted(.clerk))
-        XCTAssertEqual(spy.change, .refused(.notPermitted(.clerk)))
         sut.presentOrderToCancel(response: .notAllowed(order(.cancelled)))
         XCTAssertEqual(spy.toCancel, .refused(.readOnly(orderID: "7", status: .cancelled)))
         for (response, viewModel) in [

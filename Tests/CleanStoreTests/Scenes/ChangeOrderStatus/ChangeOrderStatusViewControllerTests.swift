@@ -38,7 +38,6 @@ final class ChangeOrderStatusViewControllerTests: XCTestCase {
         sut.interactor = spy
         _ = await sut.showCancelForm(id: "7")
         XCTAssertEqual(spy.toCancel?.orderID, "7")
-        XCTAssertEqual(spy.toCancel?.signedIn, testBrowser.signedIn)
         let fields = ChangeOrderStatus.StatusFormFields(action: "cancel", version: "2", reason: "r")
         _ = await sut.changeStatus(id: "7", fields: fields)
         XCTAssertEqual(spy.change?.orderID, "7")

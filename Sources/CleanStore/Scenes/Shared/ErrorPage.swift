@@ -1,6 +1,9 @@
 import Hummingbird
 
-/// The app's error pages (404, 405, 400, 413, 500, …), in the app's layout.
+/// The presenter of every page that ends a request without what it asked for: its status and its
+/// words (a scene's refusal: 403, 404, 409, 503, …; the middleware's: 400, 405, 413, 500, …), in the
+/// app's layout. Scenes end with one through `RequestEnding.refusal(_:)`; the route table refuses a
+/// role through it too (`Routes.guarded`), and `ErrorPageMiddleware` answers an error with it.
 public enum ErrorPage {
     struct ViewModel {
         var heading: String
@@ -34,6 +37,35 @@ public enum ErrorPage {
             case .notPermitted: .forbidden
             case .readOnly, .changedMeanwhile, .statusNotAllowed: .conflict
             }
+        }
+    }
+
+    /// How a scene's request ends when it does not end on a page of its own: refused, or failed.
+    enum Refusal: Equatable, Sendable {
+        /// The form was none of the app's (400).
+        case badRequest
+        /// No such order (404).
+        case notFound
+        /// The store could not be reached (503).
+        case unavailable
+        /// The cycle left no page, which a test would catch (500).
+        case failed
+        /// Refused for a reason the page says (403, 409).
+        case because(Reason)
+
+        var status: HTTPResponse.Status {
+            switch self {
+            case .badRequest: .badRequest
+            case .notFound: .notFound
+            case .unavailable: .serviceUnavailable
+            case .failed: .internalServerError
+            case .because(let reason): reason.status
+            }
+        }
+
+        var reason: Reason? {
+            if case .because(let reason) = self { return reason }
+            return nil
         }
     }
 
@@ -85,5 +117,9 @@ public enum ErrorPage {
 
     public static func response(_ status: HTTPResponse.Status, reason: Reason? = nil, pages: any PageRendering) -> Response {
         .html(html(status, reason: reason, pages: pages), status: status)
+    }
+
+    static func response(_ refusal: Refusal, pages: any PageRendering) -> Response {
+        response(refusal.status, reason: refusal.reason, pages: pages)
     }
 }

@@ -1,0 +1,41 @@
+/// What someone does with the orders, and the permission each use needs: the one rule of who may do
+/// what. The route table refuses a role without it before a scene runs (`Routes.Access`, 403), and
+/// the pages offer only the links and buttons for what the one asking may use (`ShowOrderInteractor`).
+/// What an order's status allows on top (nothing more once it is shipped or cancelled) is no role's
+/// rule: the interactors and their workers decide it (`OrderStatus`).
+enum OrderUse: Equatable, Sendable {
+    /// The list, an order, its history, its packing slip.
+    case view
+    case create
+    case edit
+    case delete
+    /// A status change the status form asks for (`action`: mark paid, packed or shipped, or cancel);
+    /// nil for a form that names no known change (the scene answers it 400).
+    case changeStatus(OrderStatus.Action?)
+    case addNote
+    /// The orders a list finds, as CSV (a whole customer list).
+    case export
+    /// A deleted order's history (whoever deletes orders).
+    case viewDeletedHistory
+
+    var permission: Permission {
+        switch self {
+        case .view: .viewOrders
+        case .create, .edit, .addNote: .changeOrders
+        case .changeStatus(.cancel): .cancelOrders
+        case .changeStatus: .changeOrders
+        case .delete, .viewDeletedHistory: .deleteOrders
+        case .export: .exportOrders
+        }
+    }
+}
+
+extension SignedIn {
+    /// Whether this account's role may `use` (`OrderUse.permission`).
+    func may(_ use: OrderUse) -> Bool { may(use.permission) }
+}
+
+extension Optional<SignedIn> {
+    /// No one signed in may use nothing.
+    func may(_ use: OrderUse) -> Bool { self?.may(use) ?? false }
+}

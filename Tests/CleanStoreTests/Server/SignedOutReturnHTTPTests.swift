@@ -1,0 +1,100 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import XCTest
+
+@testable import CleanStore
+
+/// A POST refused signed out returns, after signing in, to its own page, as its route names it
+/// (`Routes.Route.returnsTo`): the order's page for a status change or a note, the confirmation for a
+/// delete; an order form comes back as typed (its draft).
+final class SignedOutReturnHTTPTests: XCTestCase {
+    /// Every POST route that needs a session, and the page it returns to for order 1.
+    static let returnPages: [String: String] = [
+        "/orders": "/orders/new",
+        "/orders/{id}": "/orders/1/edit",
+        "/orders/{id}/delete": "/orders/1/delete",
+        "/orders/{id}/status": "/orders/1",
+        "/orders/{id}/notes": "/orders/1",
+    ]
+
+    /// The value of the sign-in page's hidden field `name`, as the browser would post it back.
+    static func hiddenField(_ name: String, in page: String) -> String? {
+        guard let start = page.range(of: #"<input type="hidden" name="\#(name)" value=""#) else { return nil }
+        let rest = page[start.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return nil }
+        return String(rest[..<end])
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    static func encoded(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    }
+
+    func testEveryPOSTRouteThatNeedsASessionNamesItsOwnPageToReturnTo() async throws {
+        let app = try await TestApp()
+        let posts = Routes.table(environment: app.environment).filter { route in
+            guard route.method == .post else { return false }
+            if case .anyone = route.access { return false }
+            return true
+        }
+        XCTAssertEqual(Set(posts.map(\.path.pattern)), Set(Self.returnPages.keys))
+        for route in posts {
+            XCTAssertEqual(route.returnsTo?("1"), Self.returnPages[route.path.pattern], route.path.pattern)
+        }
+    }
+
+    func testASignedOutPostReturnsToItsOwnPageAfterSigningIn() async throws {
+        let cases: [(path: String, form: String)] = [
+            ("/orders/1/status", "action=markPaid&version=1"), ("/orders/1/status", "action=cancel&version=1&reason=Called"),
+            ("/orders/1/notes", "text=Called+back"), ("/orders/1/delete", ""),
+        ]
+        let app = try await TestApp(orders: [Seeds.Orders.amy])
+        try await app.test { client in
+            for (path, form) in cases {
+                let refused = try await client.post(path, form: form, signedIn: false)
+                XCTAssertEqual(refused.status, .forbidden, path)
+                XCTAssert(refused.text.contains("<h1>Sign in</h1>"), path)
+                XCTAssertNil(Self.hiddenField("draft", in: refused.text), "\(path): no draft")
+                let returnTo = try XCTUnwrap(Self.hiddenField("return", in: refused.text), path)
+                let expected = Self.returnPages[path.replacingOccurrences(of: "/1", with: "/{id}")]
+                XCTAssertEqual(returnTo, expected, path)
+
+                let signedIn = try await AccessControlTests.signIn(client, returnTo: returnTo)
+                XCTAssertEqual(signedIn.status, .seeOther, path)
+                XCTAssertEqual(signedIn.headers[.location], expected, "\(path): back to its own page")
+            }
+        }
+        let stored = try await app.store.fetchOrders()
+        XCTAssertEqual(stored, [Seeds.Orders.amy], "Nothing was done signed out")
+    }
+
+    func testASignedOutOrderFormComesBackAsTypedAfterSigningIn() async throws {
+        let edit = {
+            var fields = Seeds.validFormFields
+            fields.version = "1"
+            fields.lastName = "Changed"
+            return fields
+        }()
+        let app = try await TestApp(orders: [Seeds.Orders.amy])
+        try await app.test { client in
+            for (path, fields, heading) in [("/orders", Seeds.validFormFields, "New order"), ("/orders/1", edit, "Edit order 1")] {
+                let refused = try await client.post(path, form: Seeds.formBody(fields), signedIn: false)
+                XCTAssertEqual(refused.status, .forbidden, path)
+                XCTAssertNil(Self.hiddenField("return", in: refused.text), "\(path): the draft says the way back")
+                let draft = try XCTUnwrap(Self.hiddenField("draft", in: refused.text), path)
+                XCTAssert(draft.hasPrefix("\(path)?"), draft)
+
+                let resumed = try await AccessControlTests.signIn(client, extra: "&draft=\(Self.encoded(draft))")
+                XCTAssertEqual(resumed.status, .ok, path)
+                XCTAssert(resumed.text.contains("<h1>\(heading)</h1>"), "\(path): \(resumed.text)")
+                XCTAssert(resumed.text.contains(#"action="\#(path)""#), path)
+                XCTAssert(resumed.text.contains(#"value="\#(fields.lastName)""#), "\(path): as typed")
+            }
+        }
+        let stored = try await app.store.fetchOrders()
+        XCTAssertEqual(stored, [Seeds.Orders.amy], "Nothing was saved signed out")
+    }
+}
