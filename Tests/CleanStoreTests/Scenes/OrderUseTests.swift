@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// The one rule of who may do what with orders, and the status form's reading of what it asks.
 final class OrderUseTests: XCTestCase {

@@ -2,6 +2,7 @@ import Hummingbird
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// A view controller's one way to end refused or failed: the page `ErrorPage` presents, its status
 /// and words the presenter's.

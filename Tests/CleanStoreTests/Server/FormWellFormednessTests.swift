@@ -6,13 +6,13 @@ import XCTest
 
 /// `FormDecoding.isWellFormed` checks bytes by hand. It refuses every body Foundation's percent-decoding
 /// of each name and value refused, and also bytes that are no UTF-8 at all (a lone `%A9`), which
-/// Foundation on Linux let through.
+/// Foundation on Linux let through, and a NUL (issue 25), which Foundation decodes.
 final class FormWellFormednessTests: XCTestCase {
-    /// What the check was before (Foundation), kept here as the reference.
+    /// What the check was before (Foundation), kept here as the reference, and no NUL.
     func reference(_ body: String) -> Bool {
         body.split(separator: "&", omittingEmptySubsequences: true).allSatisfy { pair in
             pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).allSatisfy { part in
-                part.replacingOccurrences(of: "+", with: " ").removingPercentEncoding != nil
+                part.replacingOccurrences(of: "+", with: " ").removingPercentEncoding.map { !$0.contains("\u{0}") } ?? false
             }
         }
     }
@@ -31,6 +31,11 @@ final class FormWellFormednessTests: XCTestCase {
         XCTAssertFalse(FormDecoding.isWellFormed("name=%A9"))
         XCTAssertFalse(FormDecoding.isWellFormed("name=caf%A9"))
         XCTAssertTrue(FormDecoding.isWellFormed("name=caf%C3%A9"))
+        // No NUL, however written; other control characters are the fields' rules.
+        XCTAssertFalse(FormDecoding.isWellFormed("name=%00"))
+        XCTAssertFalse(FormDecoding.isWellFormed("na%00me=x"))
+        XCTAssertFalse(FormDecoding.isWellFormed("name=a\u{0}"))
+        XCTAssertTrue(FormDecoding.isWellFormed("text=a%0D%0A%09%1Bb"))
     }
 
     func testANameOrValueDecodesPlusAsASpaceAndPercentAsItsByte() {

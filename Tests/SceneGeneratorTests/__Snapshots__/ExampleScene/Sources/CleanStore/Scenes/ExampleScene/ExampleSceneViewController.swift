@@ -5,7 +5,7 @@ protocol ExampleSceneDisplayLogic: AnyObject {
 }
 
 /// The ExampleScene scene's page.
-final class ExampleSceneViewController: ExampleSceneDisplayLogic {
+final class ExampleSceneViewController: ExampleSceneDisplayLogic, RequestEnding {
     var interactor: ExampleSceneBusinessLogic?
     var router: (ExampleSceneRoutingLogic & ExampleSceneDataPassing)?
     let pages: PageRendering
@@ -21,15 +21,15 @@ final class ExampleSceneViewController: ExampleSceneDisplayLogic {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let viewController = self
+        // Shared workers come from the environment (`environment.ordersWorker`, …); the scene's own is made here.
         let interactor = ExampleSceneInteractor(worker: ExampleSceneWorker())
         let presenter = ExampleScenePresenter()
         let router = ExampleSceneRouter()
-        viewController.interactor = interactor
-        viewController.router = router
         interactor.presenter = presenter
-        presenter.viewController = viewController
-        router.flash = Flash(security: environment.security, browserID: browser.id)
+        presenter.viewController = self
+        router.flash = environment.flash(for: browser)
+        self.interactor = interactor
+        self.router = router
     }
 
     // MARK: Routes
@@ -37,7 +37,7 @@ final class ExampleSceneViewController: ExampleSceneDisplayLogic {
     /// The route that shows this scene (`new-scene` printed the lines that add it to the route table).
     func doSomething() async -> Response {
         await interactor?.doSomething(request: ExampleScene.Something.Request())
-        return response ?? ErrorPage.response(.internalServerError, pages: pages)
+        return finished()
     }
 
     // MARK: Display logic

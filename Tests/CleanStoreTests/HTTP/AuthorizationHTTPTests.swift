@@ -4,6 +4,7 @@ import HummingbirdTesting
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// Who may use a route is decided once, by the route table (`Routes.Access`, `OrderUse`): the status
 /// route by what its form asks for; the order page offers what the same rule allows.

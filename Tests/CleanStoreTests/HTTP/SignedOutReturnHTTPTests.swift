@@ -4,6 +4,7 @@ import HummingbirdTesting
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// A POST refused signed out returns, after signing in, to its own page, as its route names it
 /// (`Routes.Route.returnsTo`): the order's page for a status change or a note, the confirmation for a
