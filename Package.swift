@@ -85,7 +85,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
-            exclude: ["Server/__Snapshots__"]
+            exclude: ["Server/__Snapshots__", "Services/Fixtures"]
         ),
     ]
 )
