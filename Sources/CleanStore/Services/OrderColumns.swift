@@ -35,15 +35,12 @@ enum OrderColumns {
         ]
     }
 
-    /// The columns a status change writes besides `updated(by:at:)`: the status, and the
-    /// cancellation reason (`reason` when cancelled, the stored one otherwise).
-    static func statusChanged(
-        to status: OrderStatus, reason: String?, from old: Order
-    ) -> [(name: String, value: Value)] {
-        let cancellationReason = status == .cancelled ? reason : old.cancellationReason
-        return [
-            ("status", .text(status.rawValue)),
-            ("cancellation_reason", cancellationReason.map { .text($0) } ?? .null),
+    /// The columns a status change writes besides `updated(by:at:)`: the status and the
+    /// cancellation reason of the order as `OrderWrites.statusChanged` decided it.
+    static func status(of order: Order) -> [(name: String, value: Value)] {
+        [
+            ("status", .text(order.status.rawValue)),
+            ("cancellation_reason", order.cancellationReason.map { .text($0) } ?? .null),
         ]
     }
 

@@ -37,7 +37,7 @@ final class DatabasesOfF843ad1Tests: TemporaryDirectoryTestCase {
         defer { try? queue.close() }
         try await queue.read { db in
             XCTAssertEqual(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid"), Self.sqliteMigrations)
-            XCTAssertTrue(try OrdersSQLiteStore.migrator(cards: TestCardKeys.keyring, logger: TestStores.silentLogger).hasCompletedMigrations(db))
+            XCTAssertTrue(try SQLiteAppDatabase.migrator(cards: TestCardKeys.keyring, logger: TestStores.silentLogger).hasCompletedMigrations(db))
         }
     }
 

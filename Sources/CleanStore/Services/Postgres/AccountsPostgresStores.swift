@@ -2,10 +2,10 @@ import Foundation
 import Logging
 import PostgresNIO
 
-/// The PostgreSQL side of accounts, sessions and sign-in attempts: the orders store's client (its
-/// pool, kept running by the app's service group) and schema (its `migrations`, versions 4–6, applied
+/// How accounts, sessions and sign-in attempts reach the PostgreSQL database (`PostgresAppDatabase`:
+/// its client, kept running by the app's service group, and its `migrations`' versions 4–6, applied
 /// under its advisory lock).
-struct PostgresAccountsDatabase: Sendable {
+struct PostgresAccountsAccess: Sendable {
     let client: PostgresClient
     let logger: Logger
 
@@ -35,12 +35,12 @@ struct PostgresAccountsDatabase: Sendable {
     }
 }
 
-/// Accounts in the PostgreSQL orders database.
+/// Accounts in the PostgreSQL database.
 public final class AccountsPostgresStore: AccountsStoreProtocol {
-    private let database: PostgresAccountsDatabase
+    private let database: PostgresAccountsAccess
 
-    public init(orders: OrdersPostgresStore, logger: Logger) {
-        database = PostgresAccountsDatabase(client: orders.client, logger: logger)
+    public init(database: PostgresAppDatabase) {
+        self.database = PostgresAccountsAccess(client: database.client, logger: database.logger)
     }
 
     typealias AccountRow = (String, String, String, String, Bool, Double, Double)
@@ -118,12 +118,12 @@ public final class AccountsPostgresStore: AccountsStoreProtocol {
     }
 }
 
-/// Sessions in the PostgreSQL orders database: every instance sees the same ones.
+/// Sessions in the PostgreSQL database: every instance sees the same ones.
 public final class SessionsPostgresStore: SessionsStoreProtocol {
-    private let database: PostgresAccountsDatabase
+    private let database: PostgresAccountsAccess
 
-    public init(orders: OrdersPostgresStore, logger: Logger) {
-        database = PostgresAccountsDatabase(client: orders.client, logger: logger)
+    public init(database: PostgresAppDatabase) {
+        self.database = PostgresAccountsAccess(client: database.client, logger: database.logger)
     }
 
     public func createSession(id: SessionID, username: String, now: Date) async throws(AccountsStoreError) -> Session {
@@ -206,12 +206,12 @@ public final class SessionsPostgresStore: SessionsStoreProtocol {
     }
 }
 
-/// Failed sign-ins in the PostgreSQL orders database: counted across every instance.
+/// Failed sign-ins in the PostgreSQL database: counted across every instance.
 public final class SignInAttemptsPostgresStore: SignInAttemptsStoreProtocol {
-    private let database: PostgresAccountsDatabase
+    private let database: PostgresAccountsAccess
 
-    public init(orders: OrdersPostgresStore, logger: Logger) {
-        database = PostgresAccountsDatabase(client: orders.client, logger: logger)
+    public init(database: PostgresAppDatabase) {
+        self.database = PostgresAccountsAccess(client: database.client, logger: database.logger)
     }
 
     public func recordFailure(username: String, address: String, at time: Date) async throws(AccountsStoreError) {

@@ -1,15 +1,15 @@
 import Foundation
 import GRDB
 
-/// The SQLite side of accounts, sessions and sign-in attempts: the orders database's own pool
-/// (`OrdersSQLiteStore.dbPool`) and schema (its migrator's v5–v7), so that one file holds it all
-/// and a backup copies it all. Writes refuse, as the orders store's do, once the file is not the one opened.
-struct SQLiteAccountsDatabase: Sendable {
-    let orders: OrdersSQLiteStore
+/// How accounts, sessions and sign-in attempts reach the SQLite database (`SQLiteAppDatabase`: its
+/// pool, and its migrator's v5–v7), so that one file holds it all and a backup copies it all.
+/// Writes refuse, as every store's do, once the file is not the one opened.
+struct SQLiteAccountsAccess: Sendable {
+    let database: SQLiteAppDatabase
 
     func read<T: Sendable>(_ what: String, _ body: @escaping @Sendable (Database) throws -> T) async throws(AccountsStoreError) -> T {
         do {
-            return try await orders.dbPool.read(body)
+            return try await database.pool.read(body)
         } catch {
             throw .from(error, doing: what)
         }
@@ -17,20 +17,20 @@ struct SQLiteAccountsDatabase: Sendable {
 
     func write<T: Sendable>(_ what: String, _ body: @escaping @Sendable (Database) throws -> T) async throws(AccountsStoreError) -> T {
         do {
-            try orders.checkFileIsTheOneOpened()
-            return try await orders.dbPool.write(body)
+            try database.checkFileIsTheOneOpened()
+            return try await database.pool.write(body)
         } catch {
             throw .from(error, doing: what)
         }
     }
 }
 
-/// Accounts in the SQLite orders database.
+/// Accounts in the SQLite database.
 public final class AccountsSQLiteStore: AccountsStoreProtocol {
-    private let database: SQLiteAccountsDatabase
+    private let database: SQLiteAccountsAccess
 
-    public init(orders: OrdersSQLiteStore) {
-        database = SQLiteAccountsDatabase(orders: orders)
+    public init(database: SQLiteAppDatabase) {
+        self.database = SQLiteAccountsAccess(database: database)
     }
 
     static let columns = "username, display_name, role, password_hash, disabled, created_at, updated_at"
@@ -109,12 +109,12 @@ public final class AccountsSQLiteStore: AccountsStoreProtocol {
     }
 }
 
-/// Sessions in the SQLite orders database.
+/// Sessions in the SQLite database.
 public final class SessionsSQLiteStore: SessionsStoreProtocol {
-    private let database: SQLiteAccountsDatabase
+    private let database: SQLiteAccountsAccess
 
-    public init(orders: OrdersSQLiteStore) {
-        database = SQLiteAccountsDatabase(orders: orders)
+    public init(database: SQLiteAppDatabase) {
+        self.database = SQLiteAccountsAccess(database: database)
     }
 
     public func createSession(id: SessionID, username: String, now: Date) async throws(AccountsStoreError) -> Session {
@@ -200,12 +200,12 @@ public final class SessionsSQLiteStore: SessionsStoreProtocol {
     }
 }
 
-/// Failed sign-ins in the SQLite orders database.
+/// Failed sign-ins in the SQLite database.
 public final class SignInAttemptsSQLiteStore: SignInAttemptsStoreProtocol {
-    private let database: SQLiteAccountsDatabase
+    private let database: SQLiteAccountsAccess
 
-    public init(orders: OrdersSQLiteStore) {
-        database = SQLiteAccountsDatabase(orders: orders)
+    public init(database: SQLiteAppDatabase) {
+        self.database = SQLiteAccountsAccess(database: database)
     }
 
     public func recordFailure(username: String, address: String, at time: Date) async throws(AccountsStoreError) {
