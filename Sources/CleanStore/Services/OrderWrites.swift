@@ -3,7 +3,8 @@ import Foundation
 /// The write rules of an order, decided once, in plain Swift, for every store (memory, SQLite,
 /// PostgreSQL; the contract is `OrdersStoreProtocol`'s): each store reads the stored row in the
 /// transaction that would change it (SQLite's one writer, PostgreSQL's `FOR UPDATE`), asks here,
-/// and only executes the answer in its dialect. A refusal is thrown (`OrdersStoreError`) inside the
+/// and only executes the answer in its dialect (an order that is not stored is the store's
+/// `.notFound`, before any rule). A refusal is thrown (`OrdersStoreError`) inside the
 /// transaction, so nothing is written; the stores' SQL guards (`version = ?`) stay as a second lock.
 enum OrderWrites {
     /// What a create stores: the order as given, with its total (`OrderTotal`), version 1, status
@@ -20,13 +21,11 @@ enum OrderWrites {
         return created
     }
 
-    /// What an update of `stored` (nil: there is none) to `order` saves: the fields as edited, with
-    /// the stored id, date, status, cancellation reason and creator, the total recomputed, one more
-    /// version, updated by `by` at `at`. Refused when there is no such order, when it is read-only
-    /// (checked first: whatever version the edit was made from), and when the edit was made from
-    /// another version than the stored one.
-    static func updated(_ order: Order, of stored: Order?, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
-        guard let stored else { throw .notFound(id: order.id ?? "") }
+    /// What an update of `stored` to `order` saves: the fields as edited, with the stored id, date,
+    /// status, cancellation reason and creator, the total recomputed, one more version, updated by
+    /// `by` at `at`. Refused when the order is read-only (checked first: whatever version the edit
+    /// was made from), and when the edit was made from another version than the stored one.
+    static func updated(_ order: Order, of stored: Order, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
         guard !stored.status.isReadOnly else { throw .readOnly(current: stored) }
         guard order.version == stored.version else { throw .conflict(current: stored) }
         var saved = order
@@ -42,16 +41,14 @@ enum OrderWrites {
         return saved
     }
 
-    /// What a move of `stored` (nil: there is none; `id` names it) to `status` saves: the stored
-    /// order with the new status, the cancellation reason `reason` when it is cancelled (other
-    /// statuses keep the stored one), one more version, updated by `by` at `at`. Refused when there
-    /// is no such order, when the person saw another version (checked first: a stale page gets the
-    /// conflict, whatever it asked for), and when the rules do not lead from the stored status to
-    /// `status` (`OrderStatus.canChange(to:)`).
+    /// What a move of `stored` to `status` saves: the stored order with the new status, the
+    /// cancellation reason `reason` when it is cancelled (other statuses keep the stored one), one
+    /// more version, updated by `by` at `at`. Refused when the person saw another version than
+    /// `expectedVersion` (checked first: a stale page gets the conflict, whatever it asked for),
+    /// and when the rules do not lead from the stored status to `status` (`OrderStatus.canChange(to:)`).
     static func statusChanged(
-        _ stored: Order?, id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+        _ stored: Order, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
     ) throws(OrdersStoreError) -> Order {
-        guard let stored else { throw .notFound(id: id) }
         guard stored.version == expectedVersion else { throw .conflict(current: stored) }
         guard stored.status.canChange(to: status) else { throw .statusNotAllowed(current: stored, to: status) }
         var saved = stored
@@ -63,11 +60,8 @@ enum OrderWrites {
         return saved
     }
 
-    /// Whether `stored` (nil: there is none; `id` names it) may be deleted: refused when there is
-    /// no such order, and when it is read-only. Returns the order deleted.
-    static func deleted(_ stored: Order?, id: String) throws(OrdersStoreError) -> Order {
-        guard let stored else { throw .notFound(id: id) }
+    /// Whether `stored` may be deleted: refused when it is read-only.
+    static func checkDeletable(_ stored: Order) throws(OrdersStoreError) {
         guard !stored.status.isReadOnly else { throw .readOnly(current: stored) }
-        return stored
     }
 }

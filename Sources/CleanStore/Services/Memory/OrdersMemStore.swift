@@ -71,19 +71,21 @@ public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol, Orde
 
     public func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
         let id = orderToUpdate.id ?? ""
-        let index = orders.firstIndex(where: { $0.id == id })
-        let stored = index.map { orders[$0] }
+        guard let index = orders.firstIndex(where: { $0.id == id }) else {
+            throw .notFound(id: id)
+        }
+        let stored = orders[index]
         let order = try OrderWrites.updated(orderToUpdate, of: stored, by: by, at: at)
-        guard let index, let stored else { throw .notFound(id: id) }
         orders[index] = order
         events.append(OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order)))
         return order
     }
 
     public func deleteOrder(id: String, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
-        let index = orders.firstIndex(where: { $0.id == id })
-        _ = try OrderWrites.deleted(index.map { orders[$0] }, id: id)
-        guard let index else { throw .notFound(id: id) }
+        guard let index = orders.firstIndex(where: { $0.id == id }) else {
+            throw .notFound(id: id)
+        }
+        try OrderWrites.checkDeletable(orders[index])
         events.append(OrderEvent(orderID: id, kind: .deleted, by: by, at: at))
         notes.removeAll { $0.orderID == id }
         createdByKey = createdByKey.filter { $0.value != id }
@@ -93,11 +95,9 @@ public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol, Orde
     public func changeStatus(
         id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
     ) throws(OrdersStoreError) -> Order {
-        let index = orders.firstIndex(where: { $0.id == id })
-        let stored = index.map { orders[$0] }
-        let order = try OrderWrites.statusChanged(
-            stored, id: id, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
-        guard let index, let stored else { throw .notFound(id: id) }
+        guard let index = orders.firstIndex(where: { $0.id == id }) else { throw .notFound(id: id) }
+        let stored = orders[index]
+        let order = try OrderWrites.statusChanged(stored, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
         orders[index] = order
         events.append(
             OrderEvent(

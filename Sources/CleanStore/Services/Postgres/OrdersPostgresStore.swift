@@ -168,7 +168,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
                 // The row stays locked until the transaction ends: the order read is the one updated,
                 // and no status change can come between the decision and the update.
                 let select: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(rowID) FOR UPDATE"
-                let old = try await self.orders(select, on: connection).first
+                guard let old = try await self.orders(select, on: connection).first else { throw OrdersStoreError.notFound(id: id) }
                 let order = try OrderWrites.updated(orderToUpdate, of: old, by: by, at: at)
                 var binds = PostgresBindings()
                 let names = try PostgresValues.bind(
@@ -182,8 +182,8 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
                         WHERE id = $\(binds.count - 1) AND version = $\(binds.count)
                         RETURNING \(Self.selectedColumns)
                         """, binds: binds)
-                guard let old, let saved = try await self.orders(update, on: connection).first else {
-                    throw OrdersStoreError.conflict(current: old ?? order)
+                guard let saved = try await self.orders(update, on: connection).first else {
+                    throw OrdersStoreError.conflict(current: old)
                 }
                 let event = OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(old, saved))
                 try await OrderEventsPostgresStore.insert(event, rowID: rowID, on: connection, logger: logger)
@@ -203,9 +203,8 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
             return try await client.withTransaction(logger: logger) { connection in
                 // The row stays locked until the transaction ends: the decision holds for the update.
                 let select: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(rowID) FOR UPDATE"
-                let old = try await self.orders(select, on: connection).first
-                let order = try OrderWrites.statusChanged(
-                    old, id: id, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
+                guard let old = try await self.orders(select, on: connection).first else { throw OrdersStoreError.notFound(id: id) }
+                let order = try OrderWrites.statusChanged(old, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
                 var binds = PostgresBindings()
                 let names = try PostgresValues.bind(OrderColumns.status(of: order) + OrderColumns.updated(by: by, at: at), into: &binds)
                 let assignments = names.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
@@ -215,7 +214,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
                         UPDATE orders SET \(assignments), version = version + 1 WHERE id = $\(binds.count)
                         RETURNING \(Self.selectedColumns)
                         """, binds: binds)
-                guard let old, let saved = try await self.orders(update, on: connection).first else {
+                guard let saved = try await self.orders(update, on: connection).first else {
                     throw OrdersStoreError.notFound(id: id)
                 }
                 let event = OrderEvent(
@@ -236,7 +235,8 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
             return try await client.withTransaction(logger: logger) { connection in
                 // Locked, as for an update: no status change can come between the decision and the delete.
                 let select: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(rowID) FOR UPDATE"
-                let order = try OrderWrites.deleted(try await self.orders(select, on: connection).first, id: id)
+                guard let order = try await self.orders(select, on: connection).first else { throw OrdersStoreError.notFound(id: id) }
+                try OrderWrites.checkDeletable(order)
                 try await connection.query("DELETE FROM orders WHERE id = \(rowID)", logger: logger)
                 try await OrderEventsPostgresStore.insert(
                     OrderEvent(orderID: id, kind: .deleted, by: by, at: at), rowID: rowID, on: connection, logger: logger)

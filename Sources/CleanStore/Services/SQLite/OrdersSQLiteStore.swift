@@ -103,15 +103,17 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
             // One write transaction: nothing comes between the decision and the update.
             return try await database.pool.write { db in
                 let select = "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?"
-                let old = try Row.fetchOne(db, sql: select, arguments: [rowID]).map(mapping)
+                guard let old = try Row.fetchOne(db, sql: select, arguments: [rowID]).map(mapping) else {
+                    throw OrdersStoreError.notFound(id: id)
+                }
                 let order = try OrderWrites.updated(orderToUpdate, of: old, by: by, at: at)
                 let columns = try OrderColumns.written(by: order, cards: cards) + OrderColumns.updated(by: by, at: at)
                 // Guarded by the version read, as a second lock.
                 try db.execute(
                     sql: "UPDATE orders SET \(Self.assignments(columns)), version = version + 1 WHERE id = ? AND version = ?",
                     arguments: StatementArguments(columns.map(\.value) + [.integer(Int(rowID)), .integer(orderToUpdate.version)]))
-                guard db.changesCount > 0, let old, let stored = try Row.fetchOne(db, sql: select, arguments: [rowID]).map(mapping) else {
-                    throw OrdersStoreError.conflict(current: old ?? order)
+                guard db.changesCount > 0, let stored = try Row.fetchOne(db, sql: select, arguments: [rowID]).map(mapping) else {
+                    throw OrdersStoreError.conflict(current: old)
                 }
                 let event = OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(old, stored))
                 try OrderEventsSQLiteStore.insert(event, rowID: rowID, into: db)
@@ -131,14 +133,15 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         do {
             return try await database.pool.write { db in
                 let select = "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?"
-                let old = try Row.fetchOne(db, sql: select, arguments: [rowID]).map(mapping)
-                let order = try OrderWrites.statusChanged(
-                    old, id: id, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
+                guard let old = try Row.fetchOne(db, sql: select, arguments: [rowID]).map(mapping) else {
+                    throw OrdersStoreError.notFound(id: id)
+                }
+                let order = try OrderWrites.statusChanged(old, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
                 let columns = OrderColumns.status(of: order) + OrderColumns.updated(by: by, at: at)
                 try db.execute(
                     sql: "UPDATE orders SET \(Self.assignments(columns)), version = version + 1 WHERE id = ?",
                     arguments: StatementArguments(columns.map(\.value) + [.integer(Int(rowID))]))
-                guard let old, let saved = try Row.fetchOne(db, sql: select, arguments: [rowID]).map(mapping) else {
+                guard let saved = try Row.fetchOne(db, sql: select, arguments: [rowID]).map(mapping) else {
                     throw OrdersStoreError.notFound(id: id)
                 }
                 let event = OrderEvent(
@@ -158,9 +161,10 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         let mapping = orderMapping
         do {
             return try await database.pool.write { db in
-                let stored = try Row.fetchOne(db, sql: "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?", arguments: [rowID])
+                guard let order = try Row.fetchOne(db, sql: "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?", arguments: [rowID])
                     .map(mapping)
-                let order = try OrderWrites.deleted(stored, id: id)
+                else { throw OrdersStoreError.notFound(id: id) }
+                try OrderWrites.checkDeletable(order)
                 try db.execute(sql: "DELETE FROM orders WHERE id = ?", arguments: [rowID])
                 try OrderEventsSQLiteStore.insert(OrderEvent(orderID: id, kind: .deleted, by: by, at: at), rowID: rowID, into: db)
                 return order
