@@ -107,7 +107,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
-            exclude: ["HTTP/__Snapshots__"]
+            exclude: ["HTTP/__Snapshots__", "Services/Fixtures"]
         ),
         // Tests that spawn the `cleanstore` executable (signals, restarts, files, several instances):
         // `swift test --filter CleanStoreProcessTests` runs them apart.

@@ -26,7 +26,7 @@ struct BackupCommand: ParsableCommand {
             throw ValidationError("backup copies an SQLite database; for PostgreSQL use pg_dump (README, \"Running in production\")")
         }
         do {
-            try SQLiteBackup.backup(databaseAt: source, to: path)
+            try SQLiteAppDatabase.backup(databaseAt: source, to: path)
         } catch {
             throw ValidationError("\(error)")
         }

@@ -30,18 +30,17 @@ struct AccountStores {
 
     static func all(in directory: URL, for testCase: TemporaryDirectoryTestCase) async throws -> [AccountStores] {
         let memory = AccountsMemStore()
-        let sqlite = try OrdersSQLiteStore(path: directory.appendingPathComponent("accounts-\(UUID().uuidString).sqlite").path)
-        let postgres = try await TestPostgres.makeStore(for: testCase)
-        let logger = TestStores.silentLogger
+        let sqlite = try OrdersSQLiteStore(path: directory.appendingPathComponent("accounts-\(UUID().uuidString).sqlite").path).database
+        let postgres = try await TestPostgres.makeStore(for: testCase).database
         return [
             AccountStores(name: "memory", accounts: memory, sessions: SessionsMemStore(accounts: memory), attempts: SignInAttemptsMemStore()),
             AccountStores(
-                name: "SQLite", accounts: AccountsSQLiteStore(orders: sqlite), sessions: SessionsSQLiteStore(orders: sqlite),
-                attempts: SignInAttemptsSQLiteStore(orders: sqlite)),
+                name: "SQLite", accounts: AccountsSQLiteStore(database: sqlite), sessions: SessionsSQLiteStore(database: sqlite),
+                attempts: SignInAttemptsSQLiteStore(database: sqlite)),
             AccountStores(
-                name: "PostgreSQL", accounts: AccountsPostgresStore(orders: postgres, logger: logger),
-                sessions: SessionsPostgresStore(orders: postgres, logger: logger),
-                attempts: SignInAttemptsPostgresStore(orders: postgres, logger: logger)),
+                name: "PostgreSQL", accounts: AccountsPostgresStore(database: postgres),
+                sessions: SessionsPostgresStore(database: postgres),
+                attempts: SignInAttemptsPostgresStore(database: postgres)),
         ]
     }
 }

@@ -39,7 +39,7 @@ enum TestPostgres {
 
     /// Runs `body` with a client of its own, running only as long as `body`.
     static func withClient<T: Sendable>(url: String, _ body: (PostgresClient) async throws -> T) async throws -> T {
-        let client = PostgresClient(configuration: try OrdersPostgresStore.configuration(url: url), backgroundLogger: logger)
+        let client = PostgresClient(configuration: try PostgresAppDatabase.configuration(url: url), backgroundLogger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
             defer { group.cancelAll() }
@@ -59,10 +59,10 @@ enum TestPostgres {
     static func openStore(
         url: String, cards: CardKeyring = TestCardKeys.keyring, logger: Logger = TestPostgres.logger, for testCase: XCTestCase
     ) async throws -> OrdersPostgresStore {
-        let client = PostgresClient(configuration: try OrdersPostgresStore.configuration(url: url), backgroundLogger: logger)
+        let client = PostgresClient(configuration: try PostgresAppDatabase.configuration(url: url), backgroundLogger: logger)
         let run = Task { await client.run() }
         testCase.addTeardownBlock { run.cancel() }
-        return OrdersPostgresStore(client: client, cards: cards, logger: logger)
+        return OrdersPostgresStore(database: PostgresAppDatabase(client: client, cards: cards, logger: logger))
     }
 
     static let logger = Logger(label: "cleanstore.tests.postgres") { _ in SwiftLogNoOpLogHandler() }

@@ -22,9 +22,72 @@ enum TestCardKeys {
 }
 
 extension OrdersSQLiteStore {
-    /// The store on `path`, with the test card key unless `cards` says otherwise, as most tests
-    /// open one.
+    /// The orders store of the database at `path` (opened and migrated now), with the test card key
+    /// unless `cards` says otherwise, as most tests open one.
     convenience init(path: String, cards: CardKeyring = TestCardKeys.keyring) throws {
         try self.init(path: path, cards: cards, logger: TestStores.silentLogger)
     }
+
+    convenience init(path: String, cards: CardKeyring, logger: Logger) throws {
+        self.init(database: try SQLiteAppDatabase(path: path, cards: cards, logger: logger))
+    }
+
+    /// Closes its database (the tests that open a store alone close it through the store).
+    func close() throws {
+        try database.close()
+    }
+}
+
+extension OrdersPostgresStore {
+    /// Migrates its database (the tests that open a store alone migrate it through the store).
+    func migrate(upTo lastVersion: Int? = nil) async throws(OrdersStoreError) {
+        try await database.migrate(upTo: lastVersion)
+    }
+}
+
+/// The orders, events and notes stores of one database as one value, as the contract suites
+/// (which check each change's event and notes beside the order) use them.
+struct OrderStores: OrdersStoreProtocol, OrderEventsStoreProtocol, OrderNotesStoreProtocol, CardKeyRotating {
+    let orderStore: any OrdersStoreProtocol
+    let eventStore: any OrderEventsStoreProtocol
+    let noteStore: any OrderNotesStoreProtocol
+    let rotator: any CardKeyRotating
+
+    init(_ orders: OrdersSQLiteStore) {
+        orderStore = orders
+        rotator = orders
+        eventStore = OrderEventsSQLiteStore(database: orders.database)
+        noteStore = OrderNotesSQLiteStore(database: orders.database)
+    }
+
+    init(_ orders: OrdersPostgresStore) {
+        orderStore = orders
+        rotator = orders
+        eventStore = OrderEventsPostgresStore(database: orders.database)
+        noteStore = OrderNotesPostgresStore(database: orders.database)
+    }
+
+    func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage { try await orderStore.fetchOrders(page: page) }
+    func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? { try await orderStore.fetchOrder(id: id) }
+    func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+        try await orderStore.createOrder(orderToCreate: orderToCreate, idempotencyKey: idempotencyKey, by: by, at: at)
+    }
+    func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+        try await orderStore.updateOrder(orderToUpdate: orderToUpdate, by: by, at: at)
+    }
+    func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+        try await orderStore.deleteOrder(id: id, by: by, at: at)
+    }
+    func changeStatus(
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        try await orderStore.changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
+    }
+    func checkHealth() async throws(OrdersStoreError) { try await orderStore.checkHealth() }
+    func rotateCardKey(batchSize: Int) async throws(OrdersStoreError) -> CardKeyRotation { try await rotator.rotateCardKey(batchSize: batchSize) }
+    func fetchEvents(orderID: String) async throws(OrdersStoreError) -> [OrderEvent] { try await eventStore.fetchEvents(orderID: orderID) }
+    func addNote(orderID: String, text: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> OrderNote {
+        try await noteStore.addNote(orderID: orderID, text: text, by: by, at: at)
+    }
+    func notes(forOrder orderID: String) async throws(OrdersStoreError) -> [OrderNote] { try await noteStore.notes(forOrder: orderID) }
 }

@@ -22,7 +22,7 @@ public struct Order: Equatable, Sendable {
     /// Chosen by the store when the order is created; nil before.
     public var id: String?
     public var date: Date
-    /// Computed by the store (`OrderTotalWorker`); whatever a caller puts here is replaced.
+    /// Computed by the store (`OrderTotal`, as `OrderWrites` saves it); whatever a caller puts here is replaced.
     public var total: Decimal
     /// How many times the order has been saved: 1 when created, one more at each update. An update
     /// names the version it was made from, and a store refuses it (`OrdersStoreError.conflict`)

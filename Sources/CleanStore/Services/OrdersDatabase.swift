@@ -8,8 +8,10 @@ import ServiceLifecycle
 /// - `:memory:`: orders in memory, forgotten on exit;
 /// - anything else: the path of an SQLite file (created when missing), the default.
 ///
-/// The SQL stores keep card numbers encrypted with the keys `CardKeySettings` name; there is no
-/// way to open one without.
+/// One database per back end (`SQLiteAppDatabase`, `PostgresAppDatabase`: pool, every table's
+/// migrations, health, close), and a store per aggregate on it, each taking the database; in
+/// memory, the memory stores. The SQL stores keep card numbers encrypted with the keys
+/// `CardKeySettings` name; there is no way to open one without.
 public struct OrdersDatabase: Sendable {
     public let store: any OrdersStoreProtocol
     /// The orders' history: written by `store` (in its transactions), read here.
@@ -34,16 +36,17 @@ public struct OrdersDatabase: Sendable {
 
     public static func open(_ database: String, cardKeys: CardKeySettings, logger: Logger) throws -> OrdersDatabase {
         if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
-            let configuration = try OrdersPostgresStore.configuration(url: database)
+            let configuration = try PostgresAppDatabase.configuration(url: database)
             let cards = try cardKeys.keyring(sqlitePath: nil, logger: logger).keyring
             let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-            let store = OrdersPostgresStore(client: client, cards: cards, logger: logger)
+            let postgres = PostgresAppDatabase(client: client, cards: cards, logger: logger)
+            let store = OrdersPostgresStore(database: postgres)
             return OrdersDatabase(
-                store: store, events: store, notes: store, accounts: AccountsPostgresStore(orders: store, logger: logger),
-                sessions: SessionsPostgresStore(orders: store, logger: logger),
-                signInAttempts: SignInAttemptsPostgresStore(orders: store, logger: logger),
-                cardKeyRotation: store, description: "PostgreSQL at \(OrdersPostgresStore.redacted(database))",
-                services: [client], prepare: { try await store.migrate() }, close: {})
+                store: store, events: OrderEventsPostgresStore(database: postgres), notes: OrderNotesPostgresStore(database: postgres),
+                accounts: AccountsPostgresStore(database: postgres), sessions: SessionsPostgresStore(database: postgres),
+                signInAttempts: SignInAttemptsPostgresStore(database: postgres),
+                cardKeyRotation: store, description: "PostgreSQL at \(PostgresAppDatabase.redacted(database))",
+                services: [client], prepare: { try await postgres.migrate() }, close: {})
         }
         if database == ":memory:" {
             let accounts = AccountsMemStore()
@@ -53,18 +56,20 @@ public struct OrdersDatabase: Sendable {
                 signInAttempts: SignInAttemptsMemStore(), cardKeyRotation: nil, description: "memory", services: [], prepare: {}, close: {})
         }
         let (cards, generated) = try cardKeys.keyring(sqlitePath: database, logger: logger)
-        let store: OrdersSQLiteStore
+        let sqlite: SQLiteAppDatabase
         do {
-            store = try OrdersSQLiteStore(path: database, cards: cards, logger: logger)
+            sqlite = try SQLiteAppDatabase(path: database, cards: cards, logger: logger)
         } catch {
             // A key made just now has encrypted nothing (the database needs another): remove it.
             if let generated { try? FileManager.default.removeItem(atPath: generated) }
             throw error
         }
+        let store = OrdersSQLiteStore(database: sqlite)
         return OrdersDatabase(
-            store: store, events: store, notes: store, accounts: AccountsSQLiteStore(orders: store), sessions: SessionsSQLiteStore(orders: store),
-            signInAttempts: SignInAttemptsSQLiteStore(orders: store), cardKeyRotation: store, description: "SQLite file \(database)", services: [], prepare: {},
-            close: { try store.close() })
+            store: store, events: OrderEventsSQLiteStore(database: sqlite), notes: OrderNotesSQLiteStore(database: sqlite),
+            accounts: AccountsSQLiteStore(database: sqlite), sessions: SessionsSQLiteStore(database: sqlite),
+            signInAttempts: SignInAttemptsSQLiteStore(database: sqlite), cardKeyRotation: store, description: "SQLite file \(database)",
+            services: [], prepare: {}, close: { try sqlite.close() })
     }
 
     /// Runs `body` with the database's services running and prepared, then closes it: for commands

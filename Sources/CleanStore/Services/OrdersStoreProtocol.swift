@@ -2,7 +2,7 @@ import Foundation
 
 /// Where orders live. Every store (memory, SQLite, PostgreSQL) keeps the same contract, checked by
 /// one contract test suite (`OrdersStoreContractTests`):
-/// - `createOrder` chooses a unique id and computes the total (`OrderTotalWorker`);
+/// - `createOrder` chooses a unique id and computes the total (`OrderTotal`);
 ///   the id and total of the order passed in are ignored.
 /// - `createOrder` saves version 1, status new.
 /// - No double orders: a create may carry an idempotency key (one per form; nil for none). The

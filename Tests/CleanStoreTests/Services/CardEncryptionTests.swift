@@ -133,7 +133,7 @@ final class CardEncryptionTests: TemporaryDirectoryTestCase {
         // numbers left in free space within pages, and in free pages)
         let path = directory.appendingPathComponent("old.sqlite").path
         let queue = try DatabaseQueue(path: path)
-        try OrdersSQLiteStore.migrator(cards: TestCardKeys.keyring, logger: TestStores.silentLogger)
+        try SQLiteAppDatabase.migrator(cards: TestCardKeys.keyring, logger: TestStores.silentLogger)
             .migrate(queue, upTo: "v2: order versions")
         try await queue.write { db in
             try db.execute(sql: "PRAGMA secure_delete = OFF")
@@ -181,7 +181,7 @@ final class CardEncryptionTests: TemporaryDirectoryTestCase {
         let old = try await TestPostgres.openStore(url: url, for: self)
         try await old.migrate(upTo: 1)
         for (index, number) in Self.numbers.prefix(3).enumerated() {
-            try await old.client.query(
+            try await old.database.client.query(
                 """
                 INSERT INTO orders (created_at, first_name, last_name, phone, email, shipment_street1, shipment_street2,
                     shipment_city, shipment_state, shipment_zip, shipment_speed, card_number, card_expiry_year,
@@ -191,8 +191,8 @@ final class CardEncryptionTests: TemporaryDirectoryTestCase {
                     '1 Infinite Loop', '', 'Cupertino', 'CA', '95014', 0)
                 """)
         }
-        try await old.client.query("UPDATE orders SET card_number = \(Self.numbers[3]), version = 2 WHERE id = 1")
-        try await old.client.query("DELETE FROM orders WHERE id = 2")
+        try await old.database.client.query("UPDATE orders SET card_number = \(Self.numbers[3]), version = 2 WHERE id = 1")
+        try await old.database.client.query("DELETE FROM orders WHERE id = 2")
         let before = String(decoding: try await Self.everyRowAsText(url: url), as: UTF8.self)
         XCTAssert(before.contains(Self.numbers[3]), "Precondition: the numbers are in clear")
 
@@ -207,7 +207,7 @@ final class CardEncryptionTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(orders.map(\.version), [1, 2])
         assertNoCardNumber(Array(Self.numbers.prefix(4)), in: try await Self.everyRowAsText(url: url), "After migrating")
         XCTAssert(log.text.contains("notice Encrypted the card numbers of 2 orders with card key \(TestCardKeys.key.id)"), log.text)
-        let columns = try await store.client.query(
+        let columns = try await store.database.client.query(
             "SELECT column_name::text FROM information_schema.columns WHERE table_name = 'orders'"
         ).decode(String.self).reduce(into: [String]()) { $0.append($1) }
         XCTAssertFalse(columns.contains("card_number"), "The clear-text column is gone")
@@ -236,13 +236,13 @@ final class CardEncryptionTests: TemporaryDirectoryTestCase {
             let bob = try await store.createOrder(orderToCreate: Self.order(card: Self.numbers[1]))
             // One bit of Amy's ciphertext flipped, as a disk error or a meddler would
             if let sqlite = store as? OrdersSQLiteStore {
-                try await DatabaseQueue(path: sqlite.path).write { db in
+                try await DatabaseQueue(path: sqlite.database.path).write { db in
                     var bytes = try Data.fetchOne(db, sql: "SELECT card_ciphertext FROM orders WHERE id = ?", arguments: [amy.id!])!
                     bytes[20] ^= 1
                     try db.execute(sql: "UPDATE orders SET card_ciphertext = ? WHERE id = ?", arguments: [bytes, amy.id!])
                 }
             } else if let postgres = store as? OrdersPostgresStore {
-                try await postgres.client.query(
+                try await postgres.database.client.query(
                     "UPDATE orders SET card_ciphertext = set_byte(card_ciphertext, 20, get_byte(card_ciphertext, 20) # 1) WHERE id = \(Int64(amy.id!)!)")
             }
             do {

@@ -16,8 +16,8 @@ final class OrderEventsStoreContractTests: TemporaryDirectoryTestCase {
     func makeStores() async throws -> [(String, Store)] {
         [
             ("memory", OrdersMemStore()),
-            ("SQLite", try OrdersSQLiteStore(path: directory.appendingPathComponent("orders-\(UUID().uuidString).sqlite").path)),
-            ("PostgreSQL", try await TestPostgres.makeStore(for: self)),
+            ("SQLite", OrderStores(try OrdersSQLiteStore(path: directory.appendingPathComponent("orders-\(UUID().uuidString).sqlite").path))),
+            ("PostgreSQL", OrderStores(try await TestPostgres.makeStore(for: self))),
         ]
     }
 
@@ -221,8 +221,8 @@ final class OrderEventsStoreContractTests: TemporaryDirectoryTestCase {
         try await postgres.migrate()
         let stores: [(String, Store, () async throws -> Data)] = [
             ("memory", OrdersMemStore(), { Data() }),
-            ("SQLite", try OrdersSQLiteStore(path: path), { try CardEncryptionTests.sqliteFiles(path) }),
-            ("PostgreSQL", postgres, { try await CardEncryptionTests.everyRowAsText(url: url) }),
+            ("SQLite", OrderStores(try OrdersSQLiteStore(path: path)), { try CardEncryptionTests.sqliteFiles(path) }),
+            ("PostgreSQL", OrderStores(postgres), { try await CardEncryptionTests.everyRowAsText(url: url) }),
         ]
         for (name, store, rawContents) in stores {
             // When: the card is changed, then the order deleted
@@ -260,8 +260,8 @@ final class OrderEventsStoreContractTests: TemporaryDirectoryTestCase {
         try await first.migrate()
         let second = try await TestPostgres.openStore(url: url, cards: both, for: self)
         let stores: [(String, Store, any OrdersStoreProtocol & OrderEventsStoreProtocol & CardKeyRotating)] = [
-            ("SQLite", try OrdersSQLiteStore(path: path), try OrdersSQLiteStore(path: path, cards: both)),
-            ("PostgreSQL", first, second),
+            ("SQLite", OrderStores(try OrdersSQLiteStore(path: path)), OrderStores(try OrdersSQLiteStore(path: path, cards: both))),
+            ("PostgreSQL", OrderStores(first), OrderStores(second)),
         ]
         for (name, old, rotator) in stores {
             let created = try await old.createOrder(orderToCreate: Self.newOrder(), by: Self.amy, at: Self.t1)
@@ -283,23 +283,23 @@ final class OrderEventsStoreContractTests: TemporaryDirectoryTestCase {
         let postgres = try await TestPostgres.makeStore(for: self)
         let stores: [(String, Store, () async throws -> Void)] = [
             (
-                "SQLite", sqlite,
+                "SQLite", OrderStores(sqlite),
                 {
-                    try await sqlite.dbPool.write { db in
+                    try await sqlite.database.pool.write { db in
                         try db.execute(
                             sql: "CREATE TRIGGER refuse_events BEFORE INSERT ON order_events BEGIN SELECT RAISE(ABORT, 'no history'); END")
                     }
                 }
             ),
             (
-                "PostgreSQL", postgres,
+                "PostgreSQL", OrderStores(postgres),
                 {
-                    try await postgres.client.query(
+                    try await postgres.database.client.query(
                         """
                         CREATE FUNCTION refuse_events() RETURNS trigger LANGUAGE plpgsql AS $$
                         BEGIN RAISE EXCEPTION 'no history'; END $$
                         """)
-                    try await postgres.client.query(
+                    try await postgres.database.client.query(
                         "CREATE TRIGGER refuse_events BEFORE INSERT ON order_events FOR EACH ROW EXECUTE FUNCTION refuse_events()")
                 }
             ),

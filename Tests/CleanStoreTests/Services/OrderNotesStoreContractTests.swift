@@ -18,12 +18,12 @@ final class OrderNotesStoreContractTests: TemporaryDirectoryTestCase {
         let postgres = try await TestPostgres.makeStore(for: self)
         return [
             ("memory", OrdersMemStore(), nil),
-            ("SQLite", sqlite, { try await sqlite.dbPool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM order_notes")! } }),
+            ("SQLite", OrderStores(sqlite), { try await sqlite.database.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM order_notes")! } }),
             (
-                "PostgreSQL", postgres,
+                "PostgreSQL", OrderStores(postgres),
                 {
                     var count = 0
-                    for try await value in try await postgres.client.query("SELECT count(*) FROM order_notes").decode(Int.self) {
+                    for try await value in try await postgres.database.client.query("SELECT count(*) FROM order_notes").decode(Int.self) {
                         count = value
                     }
                     return count

@@ -352,7 +352,7 @@ extension OrdersStoreContractTests {
         // Given: a database of schema v8, with an order as that release wrote it
         let path = directory.appendingPathComponent("v8.sqlite").path
         let queue = try DatabaseQueue(path: path)
-        try OrdersSQLiteStore.migrator(cards: TestCardKeys.keyring, logger: TestStores.silentLogger).migrate(queue, upTo: "v8: order history")
+        try SQLiteAppDatabase.migrator(cards: TestCardKeys.keyring, logger: TestStores.silentLogger).migrate(queue, upTo: "v8: order history")
         let sealed = try TestCardKeys.keyring.seal("4242424242424242")
         try await queue.write { db in
             try db.execute(
@@ -390,7 +390,7 @@ extension OrdersStoreContractTests {
         try await old.migrate(upTo: 7)
         let sealed = try TestCardKeys.keyring.seal("4242424242424242")
         for index in 0..<1_500 {  // more than one batch of the migration
-            try await old.client.query(
+            try await old.database.client.query(
                 """
                 INSERT INTO orders (created_at, first_name, last_name, phone, email, shipment_street1, shipment_street2,
                     shipment_city, shipment_state, shipment_zip, shipment_speed, card_ciphertext, card_key_id, card_last4,
@@ -427,7 +427,7 @@ extension OrdersStoreContractTests {
             let sql = OrdersQuerySQL(
                 page: OrdersPageRequest(limit: 100, query: query), columns: "id", dialect: .sqlite(trigramIndex: false))
             XCTAssertFalse(sql.rows.sql.contains("orders_search"))
-            let scanned = try await store.dbPool.read { db in
+            let scanned = try await store.database.pool.read { db in
                 try Int64.fetchAll(db, sql: sql.rows.sql, arguments: StatementArguments(sql.rows.arguments.map(\.sqliteValue)))
             }
             XCTAssertEqual(scanned.map(String.init), found, "\(query)")
@@ -444,7 +444,7 @@ extension OrdersStoreContractTests {
             let sql = OrdersQuerySQL(
                 page: OrdersPageRequest(position: position, limit: 50, query: query), columns: "id",
                 dialect: .sqlite(trigramIndex: trigramIndex))
-            return try await store.dbPool.read { db in
+            return try await store.database.pool.read { db in
                 try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql.rows.sql, arguments: StatementArguments(sql.rows.arguments.map(\.sqliteValue)))
                     .map { $0["detail"] as String }.joined(separator: "\n")
             }
@@ -459,13 +459,13 @@ extension OrdersStoreContractTests {
         // The store asks the index whether words are common: "nunez" is not, a word of 1,001 orders is
         func isCommon(_ text: String) async throws -> Bool {
             let probe = OrdersQuerySQL.commonWordsProbe(OrderSearch.words(in: text))!
-            return try await store.dbPool.read { db in
+            return try await store.database.pool.read { db in
                 try Bool.fetchOne(db, sql: probe.sql, arguments: StatementArguments(probe.arguments.map(\.sqliteValue)))!
             }
         }
         let nunez = try await isCommon("nunez")
         XCTAssertFalse(nunez)
-        try await store.dbPool.write { db in
+        try await store.database.pool.write { db in
             let columns = try db.columns(in: "orders").map(\.name).filter { $0 != "id" }.joined(separator: ", ")
             for _ in 0...OrdersQuerySQL.commonMatches {
                 try db.execute(sql: "INSERT INTO orders (\(columns)) SELECT \(columns) FROM orders WHERE id = 1")

@@ -268,7 +268,7 @@ extension OrdersStoreContractTests {
         // Given: a database of schema v9, with an order as that release wrote it
         let path = directory.appendingPathComponent("v9.sqlite").path
         let queue = try DatabaseQueue(path: path)
-        try OrdersSQLiteStore.migrator(cards: TestCardKeys.keyring, logger: TestStores.silentLogger).migrate(queue, upTo: "v9: order search")
+        try SQLiteAppDatabase.migrator(cards: TestCardKeys.keyring, logger: TestStores.silentLogger).migrate(queue, upTo: "v9: order search")
         let created = try await OrdersSQLiteStore.writeOldOrder(into: queue)
         try queue.close()
 
@@ -282,7 +282,7 @@ extension OrdersStoreContractTests {
         XCTAssertNil(order.cancellationReason)
         let paid = try await store.changeStatus(of: order, to: .paid)
         XCTAssertEqual(paid.version, order.version + 1)
-        let events = try await store.fetchEvents(orderID: created)
+        let events = try await OrderStores(store).fetchEvents(orderID: created)
         XCTAssertEqual(events.map(\.statusChange), [OrderEvent.StatusChange(from: .new, to: .paid)])
     }
 
@@ -292,7 +292,7 @@ extension OrdersStoreContractTests {
         let old = try await TestPostgres.openStore(url: url, for: self)
         try await old.migrate(upTo: 8)
         let sealed = try TestCardKeys.keyring.seal("4242424242424242")
-        try await old.client.query(
+        try await old.database.client.query(
             """
             INSERT INTO orders (created_at, first_name, last_name, phone, email, shipment_street1, shipment_street2,
                 shipment_city, shipment_state, shipment_zip, shipment_speed, card_ciphertext, card_key_id, card_last4,
@@ -314,7 +314,7 @@ extension OrdersStoreContractTests {
         XCTAssertNil(order.cancellationReason)
         let paid = try await store.changeStatus(of: order, to: .paid)
         XCTAssertEqual(paid.status, .paid)
-        let events = try await store.fetchEvents(orderID: "1")
+        let events = try await OrderStores(store).fetchEvents(orderID: "1")
         XCTAssertEqual(events.map(\.statusChange), [OrderEvent.StatusChange(from: .new, to: .paid)])
     }
 }

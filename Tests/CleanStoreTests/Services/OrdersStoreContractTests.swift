@@ -11,8 +11,8 @@ final class OrdersStoreContractTests: TemporaryDirectoryTestCase {
     func makeStores() async throws -> [(String, any OrdersStoreProtocol)] {
         [
             ("memory", OrdersMemStore()),
-            ("SQLite", try OrdersSQLiteStore(path: directory.appendingPathComponent("orders-\(UUID().uuidString).sqlite").path)),
-            ("PostgreSQL", try await TestPostgres.makeStore(for: self)),
+            ("SQLite", OrderStores(try OrdersSQLiteStore(path: directory.appendingPathComponent("orders-\(UUID().uuidString).sqlite").path))),
+            ("PostgreSQL", OrderStores(try await TestPostgres.makeStore(for: self))),
         ]
     }
 
@@ -370,9 +370,9 @@ final class OrdersStoreContractTests: TemporaryDirectoryTestCase {
         try await stores[0].migrate()
 
         // Then: one schema, each version applied once, and every store works on it
-        let versions = try await stores[0].client.query("SELECT version FROM cleanstore_schema_migrations ORDER BY version")
+        let versions = try await stores[0].database.client.query("SELECT version FROM cleanstore_schema_migrations ORDER BY version")
             .decode(Int.self).reduce(into: [Int]()) { $0.append($1) }
-        XCTAssertEqual(versions, OrdersPostgresStore.migrations.map(\.version))
+        XCTAssertEqual(versions, PostgresAppDatabase.migrations.map(\.version))
         let created = try await stores[1].createOrder(orderToCreate: Self.newOrder(Seeds.Orders.amy))
         let fetched = try await stores[3].fetchOrder(id: created.id!)
         XCTAssertEqual(fetched, created)
@@ -394,16 +394,16 @@ final class OrdersStoreContractTests: TemporaryDirectoryTestCase {
     }
 
     func testPostgresURLsAreReadAndPasswordsNeverShown() throws {
-        let configuration = try OrdersPostgresStore.configuration(url: "postgres://shop:s3cret@db.example:6432/orders?sslmode=disable")
+        let configuration = try PostgresAppDatabase.configuration(url: "postgres://shop:s3cret@db.example:6432/orders?sslmode=disable")
         XCTAssertEqual(configuration.host, "db.example")
         XCTAssertEqual(configuration.port, 6432)
         XCTAssertEqual(configuration.username, "shop")
         XCTAssertEqual(configuration.password, "s3cret")
         XCTAssertEqual(configuration.database, "orders")
         XCTAssertEqual(
-            OrdersPostgresStore.redacted("postgres://shop:s3cret@db.example:6432/orders"), "postgres://shop:***@db.example:6432/orders")
+            PostgresAppDatabase.redacted("postgres://shop:s3cret@db.example:6432/orders"), "postgres://shop:***@db.example:6432/orders")
         for bad in ["postgres://db.example/orders", "mysql://shop@db.example/orders", "postgres://shop@db.example/x?sslmode=sometimes"] {
-            XCTAssertThrowsError(try OrdersPostgresStore.configuration(url: bad), bad)
+            XCTAssertThrowsError(try PostgresAppDatabase.configuration(url: bad), bad)
         }
     }
 }

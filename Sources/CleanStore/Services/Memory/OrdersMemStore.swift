@@ -13,14 +13,13 @@ public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol, Orde
     private var lastNoteID = 0
     /// The id of the order each idempotency key created (while that order exists).
     private var createdByKey: [String: String] = [:]
-    private let totalWorker = OrderTotalWorker()
 
     public init(orders: [Order] = []) {
         for order in orders {
             var order = order
             lastID += 1
             order.id = String(lastID)
-            order.total = totalWorker.total(for: order)
+            order.total = OrderTotal.total(for: order)
             self.orders.append(order)
         }
     }
@@ -61,16 +60,9 @@ public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol, Orde
         if let idempotencyKey, let id = createdByKey[idempotencyKey], let existing = orders.first(where: { $0.id == id }) {
             throw .alreadyCreated(existing)
         }
-        var order = orderToCreate
-        order.version = 1
+        var order = OrderWrites.created(orderToCreate, by: by)
         lastID += 1
         order.id = String(lastID)
-        order.total = totalWorker.total(for: order)
-        order.createdBy = by
-        order.updatedBy = nil
-        order.updatedAt = nil
-        order.status = .new
-        order.cancellationReason = nil
         orders.append(order)
         if let idempotencyKey { createdByKey[idempotencyKey] = order.id }
         events.append(OrderEvent(orderID: String(lastID), kind: .created, by: by, at: at))
@@ -83,17 +75,7 @@ public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol, Orde
             throw .notFound(id: id)
         }
         let stored = orders[index]
-        guard !stored.status.isReadOnly else { throw .readOnly(current: stored) }
-        guard orderToUpdate.version == stored.version else { throw .conflict(current: stored) }
-        var order = orderToUpdate
-        order.date = stored.date
-        order.status = stored.status
-        order.cancellationReason = stored.cancellationReason
-        order.version += 1
-        order.total = totalWorker.total(for: order)
-        order.createdBy = stored.createdBy
-        order.updatedBy = by
-        order.updatedAt = at
+        let order = try OrderWrites.updated(orderToUpdate, of: stored, by: by, at: at)
         orders[index] = order
         events.append(OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order)))
         return order
@@ -103,7 +85,7 @@ public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol, Orde
         guard let index = orders.firstIndex(where: { $0.id == id }) else {
             throw .notFound(id: id)
         }
-        guard !orders[index].status.isReadOnly else { throw .readOnly(current: orders[index]) }
+        try OrderWrites.checkDeletable(orders[index])
         events.append(OrderEvent(orderID: id, kind: .deleted, by: by, at: at))
         notes.removeAll { $0.orderID == id }
         createdByKey = createdByKey.filter { $0.value != id }
@@ -115,14 +97,7 @@ public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol, Orde
     ) throws(OrdersStoreError) -> Order {
         guard let index = orders.firstIndex(where: { $0.id == id }) else { throw .notFound(id: id) }
         let stored = orders[index]
-        guard stored.version == expectedVersion else { throw .conflict(current: stored) }
-        guard stored.status.canChange(to: status) else { throw .statusNotAllowed(current: stored, to: status) }
-        var order = stored
-        order.status = status
-        if status == .cancelled { order.cancellationReason = reason }
-        order.version += 1
-        order.updatedBy = by
-        order.updatedAt = at
+        let order = try OrderWrites.statusChanged(stored, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
         orders[index] = order
         events.append(
             OrderEvent(

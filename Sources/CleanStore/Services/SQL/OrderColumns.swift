@@ -35,15 +35,12 @@ enum OrderColumns {
         ]
     }
 
-    /// The columns a status change writes besides `updated(by:at:)`: the status, and the
-    /// cancellation reason (`reason` when cancelled, the stored one otherwise).
-    static func statusChanged(
-        to status: OrderStatus, reason: String?, from old: Order
-    ) -> [(name: String, value: Value)] {
-        let cancellationReason = status == .cancelled ? reason : old.cancellationReason
-        return [
-            ("status", .text(status.rawValue)),
-            ("cancellation_reason", cancellationReason.map { .text($0) } ?? .null),
+    /// The columns a status change writes besides `updated(by:at:)`: the status and the
+    /// cancellation reason of the order as `OrderWrites.statusChanged` decided it.
+    static func status(of order: Order) -> [(name: String, value: Value)] {
+        [
+            ("status", .text(order.status.rawValue)),
+            ("cancellation_reason", order.cancellationReason.map { .text($0) } ?? .null),
         ]
     }
 
@@ -144,71 +141,4 @@ protocol OrderRow {
     func bytes(_ index: Int) throws -> Data
     func optionalText(_ index: Int) throws -> String?
     func optionalDouble(_ index: Int) throws -> Double?
-}
-
-/// The `order_events` table as both SQL stores write and read it. An update's changes are one JSON
-/// array (`[{"field":…,"old":…,"new":…}]`): an event is written once and read whole, never queried
-/// by field. A status change's from, to and reason are columns of their own (NULL for every other
-/// event), the statuses by their raw values. No foreign key to `orders`: the history outlives the
-/// order.
-enum OrderEventColumns {
-    static let selected = "order_id, kind, happened_at, by_username, by_display_name, changes, status_from, status_to, status_reason"
-    static let written = selected
-
-    /// The values of `written` for `event`, in order.
-    static func values(of event: OrderEvent, rowID: Int64) throws -> [OrderColumns.Value] {
-        let changes = String(decoding: try encoder.encode(event.changes), as: UTF8.self)
-        return [
-            .integer(Int(rowID)), .text(event.kind.rawValue), .real(event.at.timeIntervalSince1970),
-            event.by.map { .text($0.username) } ?? .null, event.by.map { .text($0.displayName) } ?? .null, .text(changes),
-            event.statusChange.map { .text($0.from.rawValue) } ?? .null, event.statusChange.map { .text($0.to.rawValue) } ?? .null,
-            event.statusChange?.reason.map { .text($0) } ?? .null,
-        ]
-    }
-
-    /// The event in a row of `selected`.
-    static func event<Row: OrderRow>(from row: Row) throws -> OrderEvent {
-        let kind = try row.text(1)
-        guard let known = OrderEvent.Kind(rawValue: kind) else {
-            throw OrdersStoreError.cannotFetch("Unknown kind of order event: \(kind)")
-        }
-        var statusChange: OrderEvent.StatusChange?
-        if let from = try row.optionalText(6), let to = try row.optionalText(7) {
-            statusChange = OrderEvent.StatusChange(
-                from: try OrderColumns.status(from), to: try OrderColumns.status(to), reason: try row.optionalText(8))
-        }
-        return OrderEvent(
-            orderID: String(try row.int64(0)), kind: known, by: try OrderColumns.accountName(row, 3),
-            at: Date(timeIntervalSince1970: try row.double(2)),
-            changes: try JSONDecoder().decode([OrderChange].self, from: Data(try row.text(5).utf8)),
-            statusChange: statusChange)
-    }
-
-    private static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }
-}
-
-/// The `order_notes` table as both SQL stores write and read it. Its foreign key deletes an order's
-/// notes with the order.
-enum OrderNoteColumns {
-    static let selected = "id, order_id, text, written_at, by_username, by_display_name"
-    static let written = "order_id, text, written_at, by_username, by_display_name"
-
-    /// The values of `written` for a note of the order `rowID`, in order.
-    static func values(orderID rowID: Int64, text: String, by: AccountName?, at: Date) -> [OrderColumns.Value] {
-        [
-            .integer(Int(rowID)), .text(text), .real(at.timeIntervalSince1970),
-            by.map { .text($0.username) } ?? .null, by.map { .text($0.displayName) } ?? .null,
-        ]
-    }
-
-    /// The note in a row whose values are the `selected` columns from `index` on.
-    static func note<Row: OrderRow>(from row: Row, at index: Int = 0) throws -> OrderNote {
-        OrderNote(
-            id: String(try row.int64(index)), orderID: String(try row.int64(index + 1)), text: try row.text(index + 2),
-            by: try OrderColumns.accountName(row, index + 4), at: Date(timeIntervalSince1970: try row.double(index + 3)))
-    }
 }

@@ -1,0 +1,18 @@
+import Foundation
+
+/// The one place an order's total is computed: by the stores, as they save an order
+/// (`OrderWrites`). Until orders carry line items, the total is the price of the chosen shipping
+/// method.
+public enum OrderTotal {
+    public static func shippingPrice(for speed: ShipmentMethod.ShippingSpeed) -> Decimal {
+        switch speed {
+        case .standard: return Decimal(string: "0.00")!
+        case .twoDay: return Decimal(string: "9.99")!
+        case .oneDay: return Decimal(string: "19.99")!
+        }
+    }
+
+    public static func total(for order: Order) -> Decimal {
+        shippingPrice(for: order.shipmentMethod.speed)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// The write rules of an order, decided once, in plain Swift, for every store (memory, SQLite,
+/// PostgreSQL; the contract is `OrdersStoreProtocol`'s): each store reads the stored row in the
+/// transaction that would change it (SQLite's one writer, PostgreSQL's `FOR UPDATE`), asks here,
+/// and only executes the answer in its dialect (an order that is not stored is the store's
+/// `.notFound`, before any rule). A refusal is thrown (`OrdersStoreError`) inside the
+/// transaction, so nothing is written; the stores' SQL guards (`version = ?`) stay as a second lock.
+enum OrderWrites {
+    /// What a create stores: the order as given, with its total (`OrderTotal`), version 1, status
+    /// new, no cancellation reason, created by `by`, never updated. The store chooses its id.
+    static func created(_ order: Order, by: AccountName?) -> Order {
+        var created = order
+        created.total = OrderTotal.total(for: order)
+        created.version = 1
+        created.createdBy = by
+        created.updatedBy = nil
+        created.updatedAt = nil
+        created.status = .new
+        created.cancellationReason = nil
+        return created
+    }
+
+    /// What an update of `stored` to `order` saves: the fields as edited, with the stored id, date,
+    /// status, cancellation reason and creator, the total recomputed, one more version, updated by
+    /// `by` at `at`. Refused when the order is read-only (checked first: whatever version the edit
+    /// was made from), and when the edit was made from another version than the stored one.
+    static func updated(_ order: Order, of stored: Order, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
+        guard !stored.status.isReadOnly else { throw .readOnly(current: stored) }
+        guard order.version == stored.version else { throw .conflict(current: stored) }
+        var saved = order
+        saved.id = stored.id
+        saved.date = stored.date
+        saved.status = stored.status
+        saved.cancellationReason = stored.cancellationReason
+        saved.version = stored.version + 1
+        saved.total = OrderTotal.total(for: order)
+        saved.createdBy = stored.createdBy
+        saved.updatedBy = by
+        saved.updatedAt = at
+        return saved
+    }
+
+    /// What a move of `stored` to `status` saves: the stored order with the new status, the
+    /// cancellation reason `reason` when it is cancelled (other statuses keep the stored one), one
+    /// more version, updated by `by` at `at`. Refused when the person saw another version than
+    /// `expectedVersion` (checked first: a stale page gets the conflict, whatever it asked for),
+    /// and when the rules do not lead from the stored status to `status` (`OrderStatus.canChange(to:)`).
+    static func statusChanged(
+        _ stored: Order, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+    ) throws(OrdersStoreError) -> Order {
+        guard stored.version == expectedVersion else { throw .conflict(current: stored) }
+        guard stored.status.canChange(to: status) else { throw .statusNotAllowed(current: stored, to: status) }
+        var saved = stored
+        saved.status = status
+        if status == .cancelled { saved.cancellationReason = reason }
+        saved.version = stored.version + 1
+        saved.updatedBy = by
+        saved.updatedAt = at
+        return saved
+    }
+
+    /// Whether `stored` may be deleted: refused when it is read-only.
+    static func checkDeletable(_ stored: Order) throws(OrdersStoreError) {
+        guard !stored.status.isReadOnly else { throw .readOnly(current: stored) }
+    }
+}

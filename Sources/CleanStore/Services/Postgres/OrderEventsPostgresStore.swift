@@ -1,0 +1,41 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The orders' history in the PostgreSQL database: written by `OrdersPostgresStore` in each
+/// change's own transaction (`insert(_:rowID:on:logger:)`), read here.
+public final class OrderEventsPostgresStore: OrderEventsStoreProtocol {
+    let database: PostgresAppDatabase
+
+    public init(database: PostgresAppDatabase) {
+        self.database = database
+    }
+
+    /// Writes `event` in the transaction of `connection`: a failure rolls the change it records back.
+    static func insert(_ event: OrderEvent, rowID: Int64, on connection: PostgresConnection, logger: Logger) async throws {
+        var binds = PostgresBindings()
+        try PostgresValues.append(try OrderEventColumns.values(of: event, rowID: rowID), to: &binds)
+        let placeholders = (1...binds.count).map { "$\($0)" }.joined(separator: ", ")
+        try await connection.query(
+            PostgresQuery(unsafeSQL: "INSERT INTO order_events (\(OrderEventColumns.written)) VALUES (\(placeholders))", binds: binds),
+            logger: logger)
+    }
+
+    public func fetchEvents(orderID: String) async throws(OrdersStoreError) -> [OrderEvent] {
+        guard let rowID = OrderID.rowID(orderID) else { return [] }
+        do {
+            var events: [OrderEvent] = []
+            let rows = try await database.client.query(
+                """
+                SELECT \(unescaped: OrderEventColumns.selected) FROM order_events WHERE order_id = \(rowID)
+                ORDER BY happened_at DESC, id DESC
+                """, logger: database.logger)
+            for try await row in rows {
+                events.append(try OrderEventColumns.event(from: PostgresOrderRow(row: row.makeRandomAccess())))
+            }
+            return events
+        } catch {
+            throw .from(error) { .cannotFetch("Cannot fetch the history of order \(orderID): \(String(reflecting: $0))") }
+        }
+    }
+}

@@ -1,0 +1,274 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// Orders in the PostgreSQL database (`PostgresAppDatabase`): the store for several app instances
+/// on one database. Each change is one transaction that locks the stored row (`FOR UPDATE`) until
+/// it ends: `OrderWrites` decides on the row read, and the change and its event
+/// (`OrderEventsPostgresStore.insert`) are written under the lock. Updates are compare-and-swap on
+/// the order's version too, so two instances can never overwrite each other's changes (READ
+/// COMMITTED is enough: the row lock makes the second `UPDATE … WHERE version = $v` re-read the row
+/// and find the version gone).
+public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
+    public let database: PostgresAppDatabase
+    private var client: PostgresClient { database.client }
+    private var cards: CardKeyring { database.cards }
+    private var logger: Logger { database.logger }
+
+    public init(database: PostgresAppDatabase) {
+        self.database = database
+    }
+
+    public func checkHealth() async throws(OrdersStoreError) {
+        try await database.checkHealth()
+    }
+
+    // MARK: Card key rotation
+
+    public func rotateCardKey(batchSize: Int) async throws(OrdersStoreError) -> CardKeyRotation {
+        let cards = self.cards
+        let logger = self.logger
+        var after: Int64 = 0
+        var reencrypted = 0
+        do {
+            while true {
+                // One transaction a batch. READ COMMITTED: a row updated meanwhile by a server has
+                // another ciphertext, so the guarded UPDATE leaves it alone.
+                let batch = try await client.withTransaction(logger: logger) { connection -> (last: Int64?, reencrypted: Int) in
+                    var rows: [(Int64, Data, String)] = []
+                    for try await row in try await connection.query(
+                        """
+                        SELECT id, card_ciphertext, card_key_id FROM orders WHERE id > \(after) AND card_key_id <> \(cards.current.id)
+                        ORDER BY id LIMIT \(batchSize)
+                        """, logger: logger
+                    ).decode((Int64, Data, String).self) {
+                        rows.append(row)
+                    }
+                    var count = 0
+                    for (id, ciphertext, keyID) in rows {
+                        let new = try cards.seal(try cards.open(SealedCardNumber(ciphertext: ciphertext, keyID: keyID), orderID: String(id)))
+                        let updated = try await connection.query(
+                            """
+                            UPDATE orders SET card_ciphertext = \(new.ciphertext), card_key_id = \(new.keyID)
+                            WHERE id = \(id) AND card_key_id = \(keyID) AND card_ciphertext = \(ciphertext) RETURNING id
+                            """, logger: logger)
+                        for try await _ in updated { count += 1 }
+                    }
+                    return (rows.last?.0, count)
+                }
+                guard let last = batch.last else { break }
+                after = last
+                reencrypted += batch.reencrypted
+                logger.info("Re-encrypted card numbers", metadata: ["orders": "\(reencrypted)", "up to id": "\(last)"])
+            }
+            var remaining = 0
+            for try await count in try await client.query(
+                "SELECT count(*) FROM orders WHERE card_key_id <> \(cards.current.id)", logger: logger
+            ).decode(Int.self) {
+                remaining = count
+            }
+            return CardKeyRotation(reencrypted: reencrypted, remaining: remaining)
+        } catch {
+            throw .from(unwrapping: error) { .cannotUpdate("Cannot re-encrypt card numbers: \(String(reflecting: $0))") }
+        }
+    }
+
+    // MARK: OrdersStoreProtocol
+
+    public func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
+        let sql = OrdersQuerySQL(page: page, columns: Self.selectedColumns, dialect: .postgres)
+        do {
+            let rows = try await orders(try PostgresValues.query(sql.rows))
+            var otherSide = false
+            if let statement = sql.otherSide {
+                otherSide = try await database.exists(try PostgresValues.query(statement))
+            }
+            return OrdersPage(rows: rows, limit: page.limit, otherSide: otherSide, of: sql)
+        } catch {
+            throw .from(error) { .cannotFetch("Cannot fetch a page of orders: \(String(reflecting: $0))") }
+        }
+    }
+
+    public func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? {
+        guard let rowID = OrderID.rowID(id) else { return nil }
+        do {
+            return try await order(id: rowID)
+        } catch {
+            throw .from(error) { .cannotFetch("Cannot fetch order with id \(id): \(String(reflecting: $0))") }
+        }
+    }
+
+    /// What a create found: the order's new id, or the order an earlier create with its key made.
+    private enum CreateOutcome {
+        case created(Int64)
+        case existing(Order)
+    }
+
+    public func createOrder(
+        orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        var order = OrderWrites.created(orderToCreate, by: by)
+        let outcome: CreateOutcome
+        do {
+            var binds = PostgresBindings()
+            binds.append(order.date.timeIntervalSince1970)
+            let names = try PostgresValues.bind(
+                try OrderColumns.written(by: order, cards: cards) + OrderColumns.created(by: by, idempotencyKey: idempotencyKey),
+                into: &binds)
+            let placeholders = (1...binds.count).map { "$\($0)" }.joined(separator: ", ")
+            // With a key another create used, no row: a create of the same key that has not
+            // committed yet makes this one wait for it (the unique index), then do nothing.
+            let sql = """
+                INSERT INTO orders (created_at, \(names.joined(separator: ", "))) VALUES (\(placeholders))
+                ON CONFLICT (idempotency_key) DO NOTHING RETURNING id
+                """
+            let logger = self.logger
+            outcome = try await client.withTransaction(logger: logger) { [binds] connection in
+                // Twice at most: the order a key names may be deleted between the insert and the
+                // select (READ COMMITTED: each statement sees what is committed when it starts).
+                for _ in 0..<2 {
+                    var rowID: Int64?
+                    for try await id in try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+                        .decode(Int64.self)
+                    {
+                        rowID = id
+                    }
+                    if let rowID {
+                        try await OrderEventsPostgresStore.insert(
+                            OrderEvent(orderID: String(rowID), kind: .created, by: by, at: at), rowID: rowID, on: connection, logger: logger)
+                        return .created(rowID)
+                    }
+                    let existing: PostgresQuery =
+                        "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE idempotency_key = \(idempotencyKey)"
+                    if let order = try await self.orders(existing, on: connection).first {
+                        return .existing(order)
+                    }
+                }
+                throw OrdersStoreError.cannotCreate("Cannot create order: its idempotency key names an order that keeps being deleted")
+            }
+        } catch {
+            throw .from(unwrapping: error) { .cannotCreate("Cannot create order: \(String(reflecting: $0))") }
+        }
+        switch outcome {
+        case .created(let rowID):
+            order.id = String(rowID)
+            return order
+        case .existing(let existing):
+            throw .alreadyCreated(existing)
+        }
+    }
+
+    public func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+        let id = orderToUpdate.id ?? ""
+        guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
+        do {
+            let logger = self.logger
+            let cards = self.cards
+            return try await client.withTransaction(logger: logger) { connection in
+                // The row stays locked until the transaction ends: the order read is the one updated,
+                // and no status change can come between the decision and the update.
+                let select: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(rowID) FOR UPDATE"
+                guard let old = try await self.orders(select, on: connection).first else { throw OrdersStoreError.notFound(id: id) }
+                let order = try OrderWrites.updated(orderToUpdate, of: old, by: by, at: at)
+                var binds = PostgresBindings()
+                let names = try PostgresValues.bind(
+                    try OrderColumns.written(by: order, cards: cards) + OrderColumns.updated(by: by, at: at), into: &binds)
+                let assignments = names.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
+                binds.append(rowID)
+                binds.append(orderToUpdate.version)
+                let update = PostgresQuery(
+                    unsafeSQL: """
+                        UPDATE orders SET \(assignments), version = version + 1
+                        WHERE id = $\(binds.count - 1) AND version = $\(binds.count)
+                        RETURNING \(Self.selectedColumns)
+                        """, binds: binds)
+                guard let saved = try await self.orders(update, on: connection).first else {
+                    throw OrdersStoreError.conflict(current: old)
+                }
+                let event = OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(old, saved))
+                try await OrderEventsPostgresStore.insert(event, rowID: rowID, on: connection, logger: logger)
+                return saved
+            }
+        } catch {
+            throw .from(unwrapping: error) { .cannotUpdate("Cannot update order with id \(id): \(String(reflecting: $0))") }
+        }
+    }
+
+    public func changeStatus(
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
+        do {
+            let logger = self.logger
+            return try await client.withTransaction(logger: logger) { connection in
+                // The row stays locked until the transaction ends: the decision holds for the update.
+                let select: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(rowID) FOR UPDATE"
+                guard let old = try await self.orders(select, on: connection).first else { throw OrdersStoreError.notFound(id: id) }
+                let order = try OrderWrites.statusChanged(old, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
+                var binds = PostgresBindings()
+                let names = try PostgresValues.bind(OrderColumns.status(of: order) + OrderColumns.updated(by: by, at: at), into: &binds)
+                let assignments = names.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
+                binds.append(rowID)
+                let update = PostgresQuery(
+                    unsafeSQL: """
+                        UPDATE orders SET \(assignments), version = version + 1 WHERE id = $\(binds.count)
+                        RETURNING \(Self.selectedColumns)
+                        """, binds: binds)
+                guard let saved = try await self.orders(update, on: connection).first else {
+                    throw OrdersStoreError.notFound(id: id)
+                }
+                let event = OrderEvent(
+                    orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(old, saved),
+                    statusChange: OrderEvent.StatusChange(from: old.status, to: status, reason: reason))
+                try await OrderEventsPostgresStore.insert(event, rowID: rowID, on: connection, logger: logger)
+                return saved
+            }
+        } catch {
+            throw .from(unwrapping: error) { .cannotUpdate("Cannot change the status of order \(id): \(String(reflecting: $0))") }
+        }
+    }
+
+    public func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+        guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
+        do {
+            let logger = self.logger
+            return try await client.withTransaction(logger: logger) { connection in
+                // Locked, as for an update: no status change can come between the decision and the delete.
+                let select: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(rowID) FOR UPDATE"
+                guard let order = try await self.orders(select, on: connection).first else { throw OrdersStoreError.notFound(id: id) }
+                try OrderWrites.checkDeletable(order)
+                try await connection.query("DELETE FROM orders WHERE id = \(rowID)", logger: logger)
+                try await OrderEventsPostgresStore.insert(
+                    OrderEvent(orderID: id, kind: .deleted, by: by, at: at), rowID: rowID, on: connection, logger: logger)
+                return order
+            }
+        } catch {
+            throw .from(unwrapping: error) { .cannotDelete("Cannot delete order with id \(id): \(String(reflecting: $0))") }
+        }
+    }
+
+    // MARK: Queries
+
+    private func orders(_ query: PostgresQuery) async throws -> [Order] {
+        try await orders(of: client.query(query, logger: logger))
+    }
+
+    /// As `orders(_:)`, in a transaction.
+    private func orders(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> [Order] {
+        try await orders(of: connection.query(query, logger: logger))
+    }
+
+    private func orders(of rows: PostgresRowSequence) async throws -> [Order] {
+        var orders: [Order] = []
+        for try await row in rows {
+            orders.append(try OrderColumns.order(from: PostgresOrderRow(row: row.makeRandomAccess()), cards: cards))
+        }
+        return orders
+    }
+
+    private func order(id: Int64) async throws -> Order? {
+        try await orders("SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(id)").first
+    }
+
+    static let selectedColumns = OrderColumns.selected
+}

@@ -1,0 +1,55 @@
+import Foundation
+import PostgresNIO
+
+/// What the PostgreSQL stores share to read and write rows: `OrderColumns` values bound as
+/// PostgresNIO binds them, a row read as an `OrderRow`, and a store error thrown inside a
+/// transaction coming out as it was.
+enum PostgresValues {
+    static func append(_ values: [OrderColumns.Value], to binds: inout PostgresBindings) throws {
+        for value in values {
+            switch value {
+            case .text(let text): binds.append(text)
+            case .integer(let integer): binds.append(integer)
+            case .decimal(let decimal): try binds.append(decimal, context: .default)
+            case .bytes(let bytes): try binds.append(bytes, context: .default)
+            case .real(let real): binds.append(real)
+            case .null: binds.appendNull()
+            }
+        }
+    }
+
+    /// Appends the values of `columns` to `binds`; returns their names, in the same order.
+    static func bind(_ columns: [(name: String, value: OrderColumns.Value)], into binds: inout PostgresBindings) throws -> [String] {
+        try append(columns.map(\.value), to: &binds)
+        return columns.map(\.name)
+    }
+
+    static func query(_ statement: OrdersQuerySQL.Statement) throws -> PostgresQuery {
+        var binds = PostgresBindings()
+        try append(statement.arguments, to: &binds)
+        return PostgresQuery(unsafeSQL: statement.sql, binds: binds)
+    }
+}
+
+struct PostgresOrderRow: OrderRow {
+    let row: PostgresRandomAccessRow
+    func text(_ index: Int) throws -> String { try row[index].decode(String.self) }
+    func int(_ index: Int) throws -> Int { try row[index].decode(Int.self) }
+    func int64(_ index: Int) throws -> Int64 { try row[index].decode(Int64.self) }
+    func double(_ index: Int) throws -> Double { try row[index].decode(Double.self) }
+    func decimal(_ index: Int) throws -> Decimal { try row[index].decode(Decimal.self) }
+    func bytes(_ index: Int) throws -> Data { try row[index].decode(Data.self) }
+    func optionalText(_ index: Int) throws -> String? { try row[index].decode(String?.self) }
+    func optionalDouble(_ index: Int) throws -> Double? { try row[index].decode(Double?.self) }
+}
+
+extension OrdersStoreError {
+    /// As `from(_:else:)`, and a store error thrown inside a transaction (an `OrderWrites`
+    /// refusal) comes out as it was.
+    static func from(unwrapping error: any Error, else wrap: (any Error) -> OrdersStoreError) -> OrdersStoreError {
+        if let error = error as? PostgresTransactionError, let inner = error.closureError as? OrdersStoreError {
+            return inner
+        }
+        return .from(error, else: wrap)
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import GRDB
+
+/// The orders' history in the SQLite database: written by `OrdersSQLiteStore` in each change's
+/// own transaction (`insert(_:rowID:into:)`), read here.
+public final class OrderEventsSQLiteStore: OrderEventsStoreProtocol {
+    let database: SQLiteAppDatabase
+
+    public init(database: SQLiteAppDatabase) {
+        self.database = database
+    }
+
+    /// Writes `event` in the transaction of `db`: a failure rolls the change it records back.
+    static func insert(_ event: OrderEvent, rowID: Int64, into db: Database) throws {
+        let values = try OrderEventColumns.values(of: event, rowID: rowID)
+        try db.execute(
+            sql: "INSERT INTO order_events (\(OrderEventColumns.written)) VALUES (?\(String(repeating: ", ?", count: values.count - 1)))",
+            arguments: StatementArguments(values))
+    }
+
+    public func fetchEvents(orderID: String) async throws(OrdersStoreError) -> [OrderEvent] {
+        guard let rowID = OrderID.rowID(orderID) else { return [] }
+        do {
+            return try await database.pool.read { db in
+                try Row.fetchAll(
+                    db,
+                    sql: "SELECT \(OrderEventColumns.selected) FROM order_events WHERE order_id = ? ORDER BY happened_at DESC, id DESC",
+                    arguments: [rowID]
+                ).map { try OrderEventColumns.event(from: SQLiteRow(row: $0)) }
+            }
+        } catch {
+            throw .from(error) { .cannotFetch("Cannot fetch the history of order \(orderID): \($0)") }
+        }
+    }
+}

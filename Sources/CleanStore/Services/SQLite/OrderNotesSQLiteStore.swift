@@ -1,0 +1,56 @@
+import Foundation
+import GRDB
+
+/// The orders' notes in the SQLite database (deleted with their order: `ON DELETE CASCADE`).
+public final class OrderNotesSQLiteStore: OrderNotesStoreProtocol {
+    let database: SQLiteAppDatabase
+
+    public init(database: SQLiteAppDatabase) {
+        self.database = database
+    }
+
+    public func addNote(orderID: String, text: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> OrderNote {
+        try OrderNote.checkStorable(text)
+        guard let rowID = OrderID.rowID(orderID) else { throw .notFound(id: orderID) }
+        try database.checkFileIsTheOneOpened()
+        let values = StatementArguments(OrderNoteColumns.values(orderID: rowID, text: text, by: by, at: at))
+        let noteID: Int64?
+        do {
+            noteID = try await database.pool.write { db in
+                guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM orders WHERE id = ?)", arguments: [rowID]) == true else {
+                    return nil
+                }
+                try db.execute(sql: "INSERT INTO order_notes (\(OrderNoteColumns.written)) VALUES (?, ?, ?, ?, ?)", arguments: values)
+                return db.lastInsertedRowID
+            }
+        } catch {
+            throw .from(error) { .cannotCreate("Cannot add a note to order \(orderID): \($0)") }
+        }
+        guard let noteID else { throw .notFound(id: orderID) }
+        return OrderNote(id: String(noteID), orderID: orderID, text: text, by: by, at: at)
+    }
+
+    public func notes(forOrder orderID: String) async throws(OrdersStoreError) -> [OrderNote] {
+        guard let rowID = OrderID.rowID(orderID) else { throw .notFound(id: orderID) }
+        let notes: [OrderNote]?
+        do {
+            // One read: the order and its notes as of one moment.
+            notes = try await database.pool.read { db in
+                // Cached statements: every order page reads them.
+                guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM orders WHERE id = ?)"), arguments: [rowID]) == true
+                else {
+                    return nil
+                }
+                return try Row.fetchAll(
+                    db.cachedStatement(
+                        sql: "SELECT \(OrderNoteColumns.selected) FROM order_notes WHERE order_id = ? ORDER BY written_at DESC, id DESC"),
+                    arguments: [rowID]
+                ).map { try OrderNoteColumns.note(from: SQLiteRow(row: $0)) }
+            }
+        } catch {
+            throw .from(error) { .cannotFetch("Cannot fetch the notes of order \(orderID): \($0)") }
+        }
+        guard let notes else { throw .notFound(id: orderID) }
+        return notes
+    }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import GRDB
+import Logging
+
+/// Every table's migrations, in one migrator (GRDB's `DatabaseMigrator`): the orders' and their
+/// history's, notes', accounts', sessions' and failed sign-ins'. A migration, once released, keeps
+/// its name and never changes: add a new one (`DatabasesOfF843ad1Tests` opens a file of f843ad1).
+extension SQLiteAppDatabase {
+    static let encryptionMigration = "v3: card numbers encrypted"
+
+    static func migrator(cards: CardKeyring, logger: Logger) -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: orders") { db in
+            try db.execute(sql: """
+                CREATE TABLE orders (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    created_at REAL NOT NULL,
+                    first_name TEXT NOT NULL,
+                    last_name TEXT NOT NULL,
+                    phone TEXT NOT NULL,
+                    email TEXT NOT NULL,
+                    shipment_street1 TEXT NOT NULL,
+                    shipment_street2 TEXT NOT NULL,
+                    shipment_city TEXT NOT NULL,
+                    shipment_state TEXT NOT NULL,
+                    shipment_zip TEXT NOT NULL,
+                    shipment_speed INTEGER NOT NULL,
+                    card_number TEXT NOT NULL,
+                    card_expiry_year INTEGER NOT NULL,
+                    card_expiry_month INTEGER NOT NULL,
+                    billing_street1 TEXT NOT NULL,
+                    billing_street2 TEXT NOT NULL,
+                    billing_city TEXT NOT NULL,
+                    billing_state TEXT NOT NULL,
+                    billing_zip TEXT NOT NULL,
+                    total TEXT NOT NULL
+                );
+                CREATE INDEX orders_newest_first ON orders (created_at DESC, id DESC);
+                """)
+        }
+        migrator.registerMigration("v2: order versions") { db in
+            try db.execute(sql: "ALTER TABLE orders ADD COLUMN version INTEGER NOT NULL DEFAULT 1")
+        }
+        migrator.registerMigration(encryptionMigration) { db in
+            try db.execute(sql: """
+                ALTER TABLE orders ADD COLUMN card_ciphertext BLOB NOT NULL DEFAULT x'';
+                ALTER TABLE orders ADD COLUMN card_key_id TEXT NOT NULL DEFAULT '';
+                ALTER TABLE orders ADD COLUMN card_last4 TEXT NOT NULL DEFAULT '';
+                """)
+            let rows = try Row.fetchAll(db, sql: "SELECT id, card_number FROM orders")
+            for row in rows {
+                let number: String = row[1]
+                let sealed = try cards.seal(number)
+                try db.execute(
+                    sql: "UPDATE orders SET card_ciphertext = ?, card_key_id = ?, card_last4 = ? WHERE id = ?",
+                    arguments: [sealed.ciphertext, sealed.keyID, String(number.suffix(4)), row[0] as Int64])
+            }
+            // Rewrites every row without the column (SQLite 3.35+).
+            try db.execute(sql: "ALTER TABLE orders DROP COLUMN card_number")
+            if !rows.isEmpty {
+                logger.notice("Encrypted the card numbers of \(rows.count) orders with \(cards.current); the clear-text column is gone")
+            }
+        }
+        migrator.registerMigration("v4: health probe") { db in
+            // `checkHealth` writes a row here and rolls it back: the table stays empty.
+            try db.execute(sql: "CREATE TABLE cleanstore_health (probe INTEGER NOT NULL)")
+        }
+        migrator.registerMigration("v5: accounts") { db in
+            // username_key is the username lowercased (`Account.key`): unique regardless of case.
+            try db.execute(sql: """
+                CREATE TABLE accounts (
+                    username_key TEXT PRIMARY KEY NOT NULL,
+                    username TEXT NOT NULL,
+                    display_name TEXT NOT NULL,
+                    role TEXT NOT NULL CHECK (role IN ('viewer', 'clerk', 'supervisor')),
+                    password_hash TEXT NOT NULL,
+                    disabled INTEGER NOT NULL DEFAULT 0,
+                    created_at REAL NOT NULL,
+                    updated_at REAL NOT NULL
+                )
+                """)
+        }
+        migrator.registerMigration("v6: sessions") { db in
+            // The id's SHA-256 only: the id itself is in the browser's cookie alone.
+            try db.execute(sql: """
+                CREATE TABLE sessions (
+                    id_hash BLOB PRIMARY KEY NOT NULL,
+                    account_key TEXT NOT NULL REFERENCES accounts (username_key) ON DELETE CASCADE,
+                    created_at REAL NOT NULL,
+                    last_seen_at REAL NOT NULL
+                );
+                CREATE INDEX sessions_by_account ON sessions (account_key);
+                """)
+        }
+        migrator.registerMigration("v7: sign-in attempts") { db in
+            try db.execute(sql: """
+                CREATE TABLE sign_in_failures (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    username_key TEXT NOT NULL,
+                    address TEXT NOT NULL,
+                    attempted_at REAL NOT NULL
+                );
+                CREATE INDEX sign_in_failures_by_username ON sign_in_failures (username_key, attempted_at);
+                CREATE INDEX sign_in_failures_by_address ON sign_in_failures (address, attempted_at);
+                """)
+        }
+        migrator.registerMigration("v8: order history") { db in
+            // Who created an order and who changed it last: on the order (see `Order.createdBy`);
+            // NULL for orders from before, and when no one was signed in.
+            try db.execute(sql: """
+                ALTER TABLE orders ADD COLUMN created_by_username TEXT;
+                ALTER TABLE orders ADD COLUMN created_by_display_name TEXT;
+                ALTER TABLE orders ADD COLUMN updated_by_username TEXT;
+                ALTER TABLE orders ADD COLUMN updated_by_display_name TEXT;
+                ALTER TABLE orders ADD COLUMN updated_at REAL;
+                CREATE TABLE order_events (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    order_id INTEGER NOT NULL,
+                    kind TEXT NOT NULL,
+                    happened_at REAL NOT NULL,
+                    by_username TEXT,
+                    by_display_name TEXT,
+                    changes TEXT NOT NULL
+                );
+                CREATE INDEX order_events_by_order ON order_events (order_id, happened_at DESC, id DESC);
+                """)
+        }
+        migrator.registerMigration("v9: order search") { db in
+            // What the list searches and sorts by, written by the store with every create and update
+            // (`OrderColumns.written`; `OrderSearch` says why in Swift: SQLite folds no accents).
+            try db.execute(sql: """
+                ALTER TABLE orders ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+                ALTER TABLE orders ADD COLUMN sort_name TEXT NOT NULL DEFAULT '';
+                ALTER TABLE orders ADD COLUMN total_cents INTEGER NOT NULL DEFAULT 0;
+                UPDATE orders SET total_cents = CAST(round(CAST(total AS REAL) * 100) AS INTEGER);
+                """)
+            try fillSearchColumns(db)
+            // Substring search on the folded text: FTS5's trigram tokenizer (SQLite 3.34+) indexes
+            // every three characters, so a phrase of three or more matches anywhere in a word ("nun"
+            // finds "nunez"), served by the index; shorter words are checked on the rows the other
+            // conditions leave. Its own accent folding (remove_diacritics) needs SQLite 3.45: the
+            // text is folded before. External content: the text is stored once, in `orders`, and
+            // the triggers keep the index in step with it.
+            try db.execute(sql: """
+                CREATE VIRTUAL TABLE orders_search USING fts5(
+                    search_text, content = 'orders', content_rowid = 'id', tokenize = 'trigram case_sensitive 1');
+                INSERT INTO orders_search (orders_search) VALUES ('rebuild');
+                CREATE TRIGGER orders_search_insert AFTER INSERT ON orders BEGIN
+                    INSERT INTO orders_search (rowid, search_text) VALUES (new.id, new.search_text);
+                END;
+                CREATE TRIGGER orders_search_delete AFTER DELETE ON orders BEGIN
+                    INSERT INTO orders_search (orders_search, rowid, search_text) VALUES ('delete', old.id, old.search_text);
+                END;
+                CREATE TRIGGER orders_search_update AFTER UPDATE OF search_text ON orders
+                WHEN old.search_text IS NOT new.search_text BEGIN
+                    INSERT INTO orders_search (orders_search, rowid, search_text) VALUES ('delete', old.id, old.search_text);
+                    INSERT INTO orders_search (rowid, search_text) VALUES (new.id, new.search_text);
+                END;
+                CREATE INDEX orders_by_name ON orders (sort_name, id);
+                CREATE INDEX orders_by_total ON orders (total_cents, id);
+                """)
+        }
+        migrator.registerMigration("v10: order status") { db in
+            // Every order keyed before is new. A status change's from, to and reason are on its
+            // event. The list filters by status, newest first: its own keyset index.
+            try db.execute(sql: """
+                ALTER TABLE orders ADD COLUMN status TEXT NOT NULL DEFAULT 'new'
+                    CHECK (status IN ('new', 'paid', 'packed', 'shipped', 'cancelled'));
+                ALTER TABLE orders ADD COLUMN cancellation_reason TEXT;
+                ALTER TABLE order_events ADD COLUMN status_from TEXT;
+                ALTER TABLE order_events ADD COLUMN status_to TEXT;
+                ALTER TABLE order_events ADD COLUMN status_reason TEXT;
+                CREATE INDEX orders_by_status ON orders (status, created_at DESC, id DESC);
+                """)
+        }
+        migrator.registerMigration("v11: order notes") { db in
+            // A note goes with its order (GRDB turns foreign keys on); its text is kept as given.
+            try db.execute(sql: """
+                CREATE TABLE order_notes (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    order_id INTEGER NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
+                    text TEXT NOT NULL,
+                    written_at REAL NOT NULL,
+                    by_username TEXT,
+                    by_display_name TEXT
+                );
+                CREATE INDEX order_notes_by_order ON order_notes (order_id, written_at DESC, id DESC);
+                """)
+        }
+        migrator.registerMigration("v12: no double orders") { db in
+            // The key of the form that created the order (NULL for none, and for orders from
+            // before): unique, so that one form can create one order only.
+            try db.execute(sql: """
+                ALTER TABLE orders ADD COLUMN idempotency_key TEXT;
+                CREATE UNIQUE INDEX orders_by_idempotency_key ON orders (idempotency_key);
+                """)
+        }
+        return migrator
+    }
+
+    /// Writes `search_text` and `sort_name` of every order, 1,000 rows at a time.
+    private static func fillSearchColumns(_ db: Database) throws {
+        var after: Int64 = 0
+        while true {
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT id, \(OrderSearch.sourceColumns) FROM orders WHERE id > ? ORDER BY id LIMIT 1000", arguments: [after])
+            guard let last = rows.last else { return }
+            for row in rows {
+                let columns = OrderSearch.searchColumns(of: (1...8).map { row[$0] as String })
+                try db.execute(
+                    sql: "UPDATE orders SET search_text = ?, sort_name = ? WHERE id = ?",
+                    arguments: [columns.searchText, columns.sortName, row[0] as Int64])
+            }
+            after = last[0]
+        }
+    }
+}
