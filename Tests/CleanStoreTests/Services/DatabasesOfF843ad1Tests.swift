@@ -4,6 +4,7 @@ import PostgresNIO
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// Databases a server of f843ad1 left (`Fixtures/README.md`: how they were made), opened with
 /// today's code: up to date as they are (the migrations keep their names and versions, none runs),

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// The write rules every store executes (`OrderWrites`), decided on the stored order alone: what a
 /// create, an update, a status move and a delete save, and what each refuses, in which order.
