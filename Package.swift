@@ -11,7 +11,12 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        // Exactly 2.1.1: CompiledTemplates (Sources/CleanStore/Server/CompiledTemplates.swift) reads
+        // this version's internals through Mirror (a template's `tokens`, each token's case and
+        // fields), which a patch release may rename without breaking its API. Move it up by hand,
+        // with CompiledTemplatesTests (its output against swift-mustache's, feature by feature)
+        // and the page snapshots green.
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", exact: "2.1.1"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
