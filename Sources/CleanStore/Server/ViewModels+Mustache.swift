@@ -309,12 +309,3 @@ extension DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder: MustacheParent 
         }
     }
 }
-
-/// Every value a page prints is a `String`. swift-mustache prints a value it does not know as
-/// `String(describing:)` after trying it as an optional: several dynamic casts per `{{value}}`
-/// (a list page has 300). As `MustacheCustomRenderable` a string is printed as itself at the
-/// first cast, escaped the same way: 8% less CPU per list page (scripts/bench).
-extension String: @retroactive MustacheCustomRenderable {
-    public var renderText: String { self }
-    public var isNull: Bool { false }
-}
