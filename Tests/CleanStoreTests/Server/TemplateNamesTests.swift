@@ -7,10 +7,11 @@ import XCTest
 /// held to each other by `TemplateNameCheck`: a template naming something its view model does not
 /// expose fails here, and so does a view model property, or a table entry, that no template reads.
 final class TemplateNamesTests: XCTestCase {
-    static func appTemplates() async throws -> CompiledTemplates {
+    /// The app's templates (`PageRenderer.requiredTemplates` and what they include), and `adding`.
+    static func appTemplates(adding more: [String] = []) async throws -> CompiledTemplates {
         HTMLEscaping.register()
         let library = try await MustacheLibrary(directory: Repository.views)
-        return try CompiledTemplates(library: library, names: PageRenderer.requiredTemplates)
+        return try CompiledTemplates(library: library, names: PageRenderer.requiredTemplates + more)
     }
 
     /// What the view controllers read of the view models instead of the templates: each page's

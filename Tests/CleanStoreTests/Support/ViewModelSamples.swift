@@ -106,6 +106,10 @@ enum ViewModelSamples {
             ("ChangeOrderStatus/cancel", ChangeOrderStatusViewController.CancelPage(form: cancelForm, csrfToken: "t")),
             ("AddOrderNote/form", AddOrderNoteViewController.FormPage(form: noteForm, csrfToken: "t")),
             ("PrintPackingSlip/slip", slip),
-        ]
+        ] + scenePages
     }
+
+    /// The pages of scenes made by `swift run new-scene --wire`, which adds each after the next line.
+    static var scenePages: [(template: String, sample: Any)] { [
+    ] }
 }
