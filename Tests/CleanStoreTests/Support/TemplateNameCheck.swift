@@ -39,7 +39,9 @@ struct TemplateNameCheck {
     /// The names each type's table answers, by the type's name (`ListOrders.FetchOrders.ViewModel`).
     var tables: [String: [String]] = [:]
 
-    /// The tables in `source`: each `extension Type: MustacheParent` and its `case "name":` lines.
+    /// The tables in `source`: each `extension Type: MustacheParent {` line and the `case "name":`
+    /// lines after it, as `ViewModels+*.swift` write them (one name a case). Only the check of
+    /// entries no template reads depends on reading them; the other two walk the values.
     static func tables(inSource source: String) -> [String: [String]] {
         var tables: [String: [String]] = [:]
         var current: String?
@@ -85,8 +87,8 @@ struct TemplateNameCheck {
         for (type, viewModel) in walk.viewModels {
             let read = walk.reads[type, default: []]
             readByName[viewModel.name] = read
-            findings.unread += viewModel.properties.map { "\(viewModel.name).\($0)" }.filter { property in
-                !read.contains(String(property.dropFirst(viewModel.name.count + 1))) && !readElsewhere.contains(property)
+            for property in viewModel.properties where !read.contains(property) && !readElsewhere.contains("\(viewModel.name).\(property)") {
+                findings.unread.append("\(viewModel.name).\(property)")
             }
         }
         let properties = Set(walk.viewModels.values.flatMap { viewModel in viewModel.properties.map { "\(viewModel.name).\($0)" } })
