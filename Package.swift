@@ -11,7 +11,12 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        // Exactly 2.1.1: CompiledTemplates (Sources/CleanStore/Server/CompiledTemplates.swift) reads
+        // this version's internals through Mirror (a template's `tokens`, each token's case and
+        // fields), which a patch release may rename without breaking its API. Move it up by hand,
+        // with CompiledTemplatesTests (its output against swift-mustache's, feature by feature)
+        // and the page snapshots green.
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", exact: "2.1.1"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
@@ -27,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
         // bcrypt for account passwords (HummingbirdBcrypt only: its sessions are in-memory).
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        // Already in the graph through hummingbird-auth; named for base64url (tokens, ids, keys).
+        .package(url: "https://github.com/swift-extras/swift-extras-base64.git", from: "1.2.0"),
     ],
     targets: [
         .target(
@@ -47,6 +54,7 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "ExtrasBase64", package: "swift-extras-base64"),
             ]
         ),
         .executableTarget(

@@ -64,7 +64,8 @@ public struct SceneGenerator {
     }
 
     /// The lines that wire a generated scene into the app, each with the file and the line it goes
-    /// after: its path, its route, its template. The generator prints them and never edits the
+    /// after: its path, its route, its template, and its page's sample for `TemplateNamesTests`
+    /// (which holds every required template and its view model's table to each other). The generator prints them and never edits the
     /// hand-written files itself (`scripts/check-new-scene` applies them to prove they build).
     public static func wiring(forScene name: String) throws -> [(file: String, after: String, lines: String)] {
         try validate(name: name)
@@ -90,6 +91,10 @@ public struct SceneGenerator {
             (
                 "Sources/CleanStore/Server/PageRenderer.swift", "    public static let requiredTemplates = [",
                 "        \"\(name)/something\","
+            ),
+            (
+                "Tests/CleanStoreTests/Server/ViewModelSamples.swift", "    static var scenePages: [(template: String, sample: Any)] { [",
+                "        (\"\(name)/something\", \(name)ViewControllerTests.viewModel),"
             ),
         ]
     }

@@ -57,12 +57,13 @@ final class SceneGeneratorTests: XCTestCase {
         }
     }
 
-    func testWiringAddsThePathTheRouteAndTheTemplateAfterTheirLines() throws {
-        // Given: the app's three files, as they are
-        for file in ["Paths.swift", "Routes.swift", "PageRenderer.swift"] {
-            let target = workspace.appendingPathComponent("Sources/CleanStore/Server/\(file)")
+    func testWiringAddsThePathTheRouteTheTemplateAndItsSampleAfterTheirLines() throws {
+        // Given: the app's four files, as they are
+        for file in ["Sources/CleanStore/Server/Paths.swift", "Sources/CleanStore/Server/Routes.swift",
+                     "Sources/CleanStore/Server/PageRenderer.swift", "Tests/CleanStoreTests/Server/ViewModelSamples.swift"] {
+            let target = workspace.appendingPathComponent(file)
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("Sources/CleanStore/Server/\(file)"), to: target)
+            try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent(file), to: target)
         }
 
         // When
@@ -81,6 +82,8 @@ final class SceneGeneratorTests: XCTestCase {
 
             """))
         XCTAssert(try text("PageRenderer.swift").contains("requiredTemplates = [\n        \"ExampleScene/something\",\n"))
+        let samples = try String(contentsOf: workspace.appendingPathComponent("Tests/CleanStoreTests/Server/ViewModelSamples.swift"), encoding: .utf8)
+        XCTAssert(samples.contains("scenePages: [(template: String, sample: Any)] { [\n        (\"ExampleScene/something\", ExampleSceneViewControllerTests.viewModel),\n"))
     }
 
     func testWiringChangesNothingWhenALineIsMissing() throws {

@@ -32,7 +32,7 @@ public struct SessionID: Equatable, Sendable {
 
     /// An id as written in a cookie; nil unless it is base64url of 32 bytes.
     public init?(text: String) {
-        guard text.utf8.count == 43, let bytes = RequestSecurity.data(base64URL: text) else { return nil }
+        guard text.utf8.count == 43, let bytes = Base64URL.decoded(text) else { return nil }
         self.init(bytes: bytes)
     }
 
@@ -47,7 +47,7 @@ public struct SessionID: Equatable, Sendable {
     }
 
     /// What the cookie holds.
-    public var text: String { RequestSecurity.base64URL(bytes) }
+    public var text: String { Base64URL.encoded(bytes) }
 
     /// What the server stores and looks sessions up by.
     public var hash: Data { Data(SHA256.hash(data: bytes)) }

@@ -65,7 +65,7 @@ struct CSRFMiddleware: RouterMiddleware {
     /// foreign signature).
     static func browserID(in value: String, security: RequestSecurity) -> String? {
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, (16...128).contains(parts[0].utf8.count), parts[0].utf8.allSatisfy(RequestSecurity.isBase64URLByte),
+        guard parts.count == 2, (16...128).contains(parts[0].utf8.count), parts[0].utf8.allSatisfy(Base64URL.isAlphabetByte),
             security.verify(String(parts[0]), signature: String(parts[1]), for: cookiePurpose)
         else { return nil }
         return String(parts[0])

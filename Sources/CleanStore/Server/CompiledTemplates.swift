@@ -12,11 +12,12 @@ import Mustache
 /// Mustache spec's rules for standalone lines, indentation and inheritance, is the one that
 /// decides what a template says — and this renders the tokens it parsed: names split once at
 /// start-up, each context cast to `MustacheParent` once when it is pushed (not at every look-up),
-/// and one output string for the whole page. The semantics are swift-mustache's (2.x), for the
-/// parts our templates use: variables, `{{{ }}}`, sections and inverted sections over `Bool`,
-/// optionals, values and arrays, dotted names, `.`, the `empty` transform, partials, and parents
-/// with blocks; a template using anything else fails at start-up. The snapshot suite (every page,
-/// byte for byte) holds the two to the same output.
+/// and one output string for the whole page. The semantics are swift-mustache's (2.1.1, pinned
+/// exactly in Package.swift, since its tokens are read through `Mirror`), for the parts our
+/// templates use: variables, `{{{ }}}`, sections and inverted sections over `Bool`, optionals,
+/// values and arrays, dotted names, `.`, the `empty` transform, partials, and parents with blocks;
+/// a template using anything else fails at start-up. The snapshot suite (every page, byte for
+/// byte) holds the two to the same output.
 struct CompiledTemplates: Sendable {
     struct UnsupportedTemplate: Error, CustomStringConvertible {
         let template: String

@@ -44,7 +44,7 @@ public struct Flash: Sendable {
     public func message(in request: Request) -> String? {
         guard !browserID.isEmpty, let value = request.cookies[security.cookieName(Self.cookieName)]?.value else { return nil }
         let parts = value.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, let data = RequestSecurity.data(base64URL: String(parts[0])),
+        guard parts.count == 2, let data = Base64URL.decoded(parts[0]),
             let message = String(data: data, encoding: .utf8), !message.isEmpty,
             security.verify(signed(message), expiringSignature: String(parts[1]), for: Self.purpose)
         else { return nil }
@@ -53,7 +53,7 @@ public struct Flash: Sendable {
 
     /// The cookie value that carries a flash.
     public func cookieValue(for message: String) -> String {
-        RequestSecurity.base64URL(Data(message.utf8)) + "." + security.sign(signed(message), for: Self.purpose, lifetime: Self.lifetime)
+        Base64URL.encoded(message.utf8) + "." + security.sign(signed(message), for: Self.purpose, lifetime: Self.lifetime)
     }
 
     /// What the signature covers: the browser and the message.
@@ -70,8 +70,8 @@ public struct Flash: Sendable {
         let parts = value.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2 else { return nil }
         let fields = parts[0].split(separator: "~", omittingEmptySubsequences: false)
-        guard fields.count == 2, let note = RequestSecurity.data(base64URL: String(fields[0])).flatMap({ String(data: $0, encoding: .utf8) }),
-            let orderID = RequestSecurity.data(base64URL: String(fields[1])).flatMap({ String(data: $0, encoding: .utf8) }),
+        guard fields.count == 2, let note = Base64URL.decoded(fields[0]).flatMap({ String(data: $0, encoding: .utf8) }),
+            let orderID = Base64URL.decoded(fields[1]).flatMap({ String(data: $0, encoding: .utf8) }),
             !orderID.isEmpty,
             security.verify(signed(String(parts[0])), expiringSignature: String(parts[1]), for: Self.confirmationPurpose)
         else { return nil }
@@ -81,8 +81,8 @@ public struct Flash: Sendable {
     /// The cookie value that carries a confirmation: `<note>~<order id>.<expiry>.<signature>`, each
     /// part base64url (`~` is none of its characters, so a message's reader never takes it for one).
     public func cookieValue(for confirmation: Confirmation) -> String {
-        let payload = RequestSecurity.base64URL(Data((confirmation.note ?? "").utf8)) + "~"
-            + RequestSecurity.base64URL(Data(confirmation.orderID.utf8))
+        let payload = Base64URL.encoded((confirmation.note ?? "").utf8) + "~"
+            + Base64URL.encoded(confirmation.orderID.utf8)
         return payload + "." + security.sign(signed(payload), for: Self.confirmationPurpose, lifetime: Self.lifetime)
     }
 

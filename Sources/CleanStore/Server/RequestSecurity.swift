@@ -85,17 +85,17 @@ public struct RequestSecurity: Sendable {
 
     /// 32 random bytes, base64url.
     @Sendable public static func randomBrowserID() -> String {
-        base64URL(SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) })
+        Base64URL.encoded(SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) })
     }
 
     /// A signature of `value` for one `purpose` (a token for one purpose is no token for another).
     public func sign(_ value: String, for purpose: String) -> String {
-        Self.base64URL(Data(HMAC<SHA256>.authenticationCode(for: Data("\(purpose)\n\(value)".utf8), using: key)))
+        Base64URL.encoded(Data(HMAC<SHA256>.authenticationCode(for: Data("\(purpose)\n\(value)".utf8), using: key)))
     }
 
     /// Whether `signature` is `value`'s for `purpose`, compared in constant time.
     public func verify(_ value: String, signature: String, for purpose: String) -> Bool {
-        guard let code = Self.data(base64URL: signature) else { return false }
+        guard let code = Base64URL.decoded(signature) else { return false }
         return HMAC<SHA256>.isValidAuthenticationCode(code, authenticating: Data("\(purpose)\n\(value)".utf8), using: key)
     }
 
@@ -104,43 +104,5 @@ public struct RequestSecurity: Sendable {
         Cookie(
             name: cookieName(name), value: value, maxAge: maxAge, path: "/", secure: secureCookies, httpOnly: true,
             sameSite: .lax)
-    }
-
-    // MARK: base64url
-
-    // Byte by byte rather than through Foundation's `replacingOccurrences` (three passes of
-    // NSString work per signature, and every request signs and checks a few).
-    static func base64URL(_ data: Data) -> String {
-        var bytes = [UInt8]()
-        bytes.reserveCapacity((data.count + 2) / 3 * 4)
-        for byte in data.base64EncodedString().utf8 {
-            switch byte {
-            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: "-"))
-            case UInt8(ascii: "/"): bytes.append(UInt8(ascii: "_"))
-            case UInt8(ascii: "="): continue
-            default: bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    static func data(base64URL text: String) -> Data? {
-        guard text.utf8.allSatisfy({ isBase64URLByte($0) }) else { return nil }
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(text.utf8.count + 3)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "-"): bytes.append(UInt8(ascii: "+"))
-            case UInt8(ascii: "_"): bytes.append(UInt8(ascii: "/"))
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "="), count: (4 - bytes.count % 4) % 4))
-        return Data(base64Encoded: Data(bytes))
-    }
-
-    static func isBase64URLByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
     }
 }

@@ -1,8 +1,8 @@
 import Mustache
 
 // What `Views/AddOrderNote/form.mustache` can read of the scene's view model, as in
-// `ViewModels+Mustache.swift`: a name the template uses must be listed here (the view controller's
-// tests check every stored property is). Its field and errors are SignIn's (`ViewModels+SignIn.swift`).
+// `ViewModels+Mustache.swift`: exactly the names the templates read (TemplateNamesTests). Its
+// field and errors are SignIn's (`ViewModels+SignIn.swift`).
 extension AddOrderNoteViewController.FormPage: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
@@ -16,7 +16,6 @@ extension AddOrderNoteViewController.FormPage: MustacheParent {
 extension AddOrderNote.DisplayedForm: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "title": title
         case "heading": heading
         case "errors": errors
         case "formMessage": formMessage

@@ -1,8 +1,7 @@
 import Mustache
 
 // What `Views/ChangeOrderStatus/cancel.mustache` can read of the scene's view model, as in
-// `ViewModels+Mustache.swift`: a name the template uses must be listed here (the view controller's
-// tests check every stored property is).
+// `ViewModels+Mustache.swift`: exactly the names the templates read (TemplateNamesTests).
 extension ChangeOrderStatusViewController.CancelPage: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
@@ -16,7 +15,6 @@ extension ChangeOrderStatusViewController.CancelPage: MustacheParent {
 extension ChangeOrderStatus.CancelForm: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "title": title
         case "heading": heading
         case "summary": summary
         case "action": action
@@ -27,7 +25,7 @@ extension ChangeOrderStatus.CancelForm: MustacheParent {
         // The error summary partial's names.
         case "hasErrors": hasErrors
         case "errors": errors
-        case "formMessage": nil
+        case "formMessage": formMessage
         default: nil
         }
     }

@@ -3,7 +3,10 @@ import Mustache
 // The view models, as the templates read them: swift-mustache looks names up through
 // `MustacheParent` instead of `Mirror` (several times faster on a page of fifty orders or a long
 // form). The scenes' models stay plain structs; only the renderer's side knows the library.
-// A name a template uses must be listed here: the page snapshots catch one that is not.
+// Each table answers exactly the names the templates read of its view model, and every stored
+// property is one of them, but a page's title, which the view controller hands to the layout:
+// TemplateNamesTests (Tests/CleanStoreTests/Server) walks every template with a sample of its
+// view model and fails on a name no table answers, and on a property or an entry no template reads.
 
 extension PageRenderer.Layout: MustacheParent {
     func child(named name: String) -> Any? {
@@ -158,7 +161,6 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedOrder: MustacheParent {
         case "billingAddress": billingAddress
         case "cardNumber": cardNumber
         case "expirationDate": expirationDate
-        case "title": title
         case "createdBy": createdBy
         case "lastChanged": lastChanged
         case "editURL": editURL
@@ -241,7 +243,6 @@ extension CreateOrder.DisplayedForm.ShippingMethod: MustacheParent {
 extension CreateOrder.DisplayedForm: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "title": title
         case "heading": heading
         case "submitLabel": submitLabel
         case "action": action
@@ -302,19 +303,9 @@ extension DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder: MustacheParent 
         case "name": self.name
         case "email": email
         case "total": total
-        case "title": title
         case "deleteURL": deleteURL
         case "orderURL": orderURL
         default: nil
         }
     }
-}
-
-/// Every value a page prints is a `String`. swift-mustache prints a value it does not know as
-/// `String(describing:)` after trying it as an optional: several dynamic casts per `{{value}}`
-/// (a list page has 300). As `MustacheCustomRenderable` a string is printed as itself at the
-/// first cast, escaped the same way: 8% less CPU per list page (scripts/bench).
-extension String: @retroactive MustacheCustomRenderable {
-    public var renderText: String { self }
-    public var isNull: Bool { false }
 }

@@ -1,7 +1,8 @@
 import Mustache
 
 // What `Views/SetUp/form.mustache` can read of the scene's view model, as in
-// `ViewModels+Mustache.swift` (its fields are SignIn's: `ViewModels+SignIn.swift`).
+// `ViewModels+Mustache.swift`: exactly the names the templates read (TemplateNamesTests). Its
+// fields are SignIn's (`ViewModels+SignIn.swift`).
 extension SetUpViewController.FormPage: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
@@ -15,7 +16,6 @@ extension SetUpViewController.FormPage: MustacheParent {
 extension SetUp.DisplayedForm: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "title": title
         case "token": token
         case "errors": errors
         case "formMessage": formMessage

@@ -1,8 +1,7 @@
 import Mustache
 
 // What `Views/SignIn/form.mustache` can read of the scene's view model, as in
-// `ViewModels+Mustache.swift`: a name the template uses must be listed here (the view controller's
-// tests check every stored property is).
+// `ViewModels+Mustache.swift`: exactly the names the templates read (TemplateNamesTests).
 extension SignInViewController.FormPage: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
@@ -16,7 +15,6 @@ extension SignInViewController.FormPage: MustacheParent {
 extension SignIn.DisplayedForm: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "title": title
         case "notice": notice
         case "errors": errors
         case "formMessage": formMessage
@@ -38,6 +36,7 @@ extension SignIn.DisplayedField: MustacheParent {
         case "value": value
         case "errorMessage": errorMessage
         case "hint": hint
+        case "typedValue": typedValue
         case "describedBy": describedBy
         default: nil
         }

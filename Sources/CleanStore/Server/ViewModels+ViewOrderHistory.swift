@@ -1,8 +1,7 @@
 import Mustache
 
 // What `Views/ViewOrderHistory/history.mustache` can read of the scene's view model, as in
-// `ViewModels+Mustache.swift`: a name the template uses must be listed here (the view controller's
-// tests check every stored property is).
+// `ViewModels+Mustache.swift`: exactly the names the templates read (TemplateNamesTests).
 extension ViewOrderHistory.FetchHistory.ViewModel.DisplayedHistory: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {

@@ -65,7 +65,7 @@ public struct OrdersCursor: Equatable, Sendable {
     public var token: String {
         switch key {
         case .date(let date): "\(date.timeIntervalSince1970)_\(id)"
-        case .name(let name): "n_\(id)_\(RequestSecurity.base64URL(Data(name.utf8)))"
+        case .name(let name): "n_\(id)_\(Base64URL.encoded(name.utf8))"
         case .total(let cents): "t_\(id)_\(cents)"
         }
     }
@@ -77,7 +77,7 @@ public struct OrdersCursor: Equatable, Sendable {
         if parts.count == 3, let id = Int64(parts[1]) {
             switch parts[0] {
             case "n":
-                guard let data = RequestSecurity.data(base64URL: String(parts[2])), let name = String(data: data, encoding: .utf8) else {
+                guard let data = Base64URL.decoded(parts[2]), let name = String(data: data, encoding: .utf8) else {
                     return nil
                 }
                 self.init(key: .name(name), id: id)

@@ -46,7 +46,7 @@ final class NoDoubleOrdersHTTPTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(Set(keys).count, 100)
         for key in keys {
             XCTAssertEqual(key.count, 22)
-            XCTAssertEqual(RequestSecurity.data(base64URL: key)?.count, 16)
+            XCTAssertEqual(Base64URL.decoded(key)?.count, 16)
             XCTAssertEqual(OrderKeyWorker(newKey: { "" }).key(posted: key), key, "A key the app makes is one it takes")
         }
     }

@@ -23,10 +23,10 @@ final class FlashTests: XCTestCase {
     func testAForgedOrForeignFlashIsIgnored() {
         // Given
         let genuine = sut.cookieValue(for: "Order 1 was created.")
-        let forged = RequestSecurity.base64URL(Data("Your card was declined, call 555".utf8)) + "." + genuine.split(separator: ".", maxSplits: 1)[1]
+        let forged = Base64URL.encoded("Your card was declined, call 555".utf8) + "." + genuine.split(separator: ".", maxSplits: 1)[1]
         let foreign = Flash(security: RequestSecurity(secret: "another secret, also 32 bytes long", now: { Seeds.june29 }), browserID: testBrowserID)
             .cookieValue(for: "Order 1 was created.")
-        let unsigned = RequestSecurity.base64URL(Data("Order 1 was created.".utf8))
+        let unsigned = Base64URL.encoded("Order 1 was created.".utf8)
 
         for value in [forged, foreign, unsigned, "Order%201%20was%20created", "a.b", ".", "a.b.c"] {
             // When
@@ -94,8 +94,8 @@ final class FlashTests: XCTestCase {
         // Given
         let genuine = sut.cookieValue(for: Flash.Confirmation(orderID: "1"))
         let signature = genuine.split(separator: ".", maxSplits: 1)[1]
-        let otherOrder = "~" + RequestSecurity.base64URL(Data("2".utf8)) + "." + signature
-        let otherNote = RequestSecurity.base64URL(Data("Call 555".utf8)) + "~" + RequestSecurity.base64URL(Data("1".utf8)) + "." + signature
+        let otherOrder = "~" + Base64URL.encoded("2".utf8) + "." + signature
+        let otherNote = Base64URL.encoded("Call 555".utf8) + "~" + Base64URL.encoded("1".utf8) + "." + signature
         // A message's signature on a confirmation's value (and back): each is signed for its own purpose.
         let payload = String(genuine.split(separator: ".", maxSplits: 1)[0])
         let asMessage = payload + "." + testSecurity.sign("\(testBrowserID)\n\(payload)", for: Flash.purpose, lifetime: 600)

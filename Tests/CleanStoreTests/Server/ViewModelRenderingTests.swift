@@ -6,7 +6,8 @@ import XCTest
 
 /// Templates read view models through their `MustacheParent` conformances
 /// (`ViewModels+Mustache.swift`), and swift-mustache renders a name it cannot find as nothing. So
-/// every stored property of every view model a template sees must be reachable by its name.
+/// every stored property of every view model a template sees must be reachable by its name (but
+/// a page's title, which the view controller reads: `TemplateNamesTests`), and answer its value.
 final class ViewModelRenderingTests: XCTestCase {
     /// Every stored property of `value` (found by reflection) that `child(named:)` does not answer.
     func unreachableProperties(of value: some MustacheParent) -> [String] {
@@ -29,89 +30,29 @@ final class ViewModelRenderingTests: XCTestCase {
         return mirror.children.first.map { text($0.value) } ?? "nil"
     }
 
-    func testEveryStoredPropertyOfEveryViewModelIsReachableFromTheTemplates() {
-        let field = CreateOrder.DisplayedForm.DisplayedField(
-            name: "email", value: "a@b.c", errorMessage: "Enter", typedValue: "x", hint: "For example, name@example.com")
-        let error = CreateOrder.DisplayedForm.DisplayedError(field: "email", message: "Enter")
-        let shippingMethod = CreateOrder.DisplayedForm.ShippingMethod(id: "shipmentMethodSpeed", value: "0", name: "Standard Shipping", selected: true)
-        let form = CreateOrder.DisplayedForm(
-            title: "t", heading: "h", submitLabel: "s", action: "/orders/1", cancelURL: "/orders/1", version: "1", orderKey: "k",
-            errors: [error], formMessage: "m", fields: ["email": field], billingAddressSameAsShipping: true,
-            shippingMethods: [shippingMethod], notice: "n")
-        let listed = ListOrders.FetchOrders.ViewModel.DisplayedOrder(
-            id: "1", url: "/orders/1", date: "d", email: "e", name: "n", total: "t", status: "New", statusClass: "status-new")
-        let pagination = ListOrders.FetchOrders.ViewModel.Pagination(newerPageURL: "/orders?before=1", olderPageURL: "/orders?after=1")
-        let option = ListOrders.FetchOrders.ViewModel.Option(id: "shipping-1", value: "1", label: "l", checked: true)
-        let tag = ListOrders.FetchOrders.ViewModel.Tag(label: "l", removeURL: "/orders")
-        let filters = ListOrders.FetchOrders.ViewModel.Filters(
-            action: "/orders", text: "t", textError: "e", shippingOptions: [option], statusOptions: [option], from: "f", fromError: "e", to: "t", toError: "e",
-            sort: "name", tags: [tag], clearURL: "/orders")
-        let column = ListOrders.FetchOrders.ViewModel.Column(label: "l", sortURL: "/orders?sort=name", ariaSort: "none", className: "c")
-        let list = ListOrders.FetchOrders.ViewModel(
-            displayedOrders: [listed], pagination: pagination, errorMessage: "m", newOrderURL: "/orders/new", filters: filters,
-            columns: [column], caption: "c", noMatchMessage: "n", exportURL: "/orders.csv")
-        let shown = ShowOrder.GetOrder.ViewModel.DisplayedOrder(
-            id: "1", date: "d", email: "e", name: "n", total: "t", phone: "p", shipmentAddress: ["a"], shipmentMethod: "s",
-            billingAddress: ["b"], cardNumber: "•••• 1111", expirationDate: "04/29", title: "t", createdBy: "c", lastChanged: "l",
-            editURL: "/e", historyURL: "/h", slipURL: "/s", deleteURL: "/d", ordersURL: "/orders")
-        var shownWithEverything = shown
-        shownWithEverything.cancelURL = "/orders/1/cancel"
-        shownWithEverything.cancellationReason = "r"
-        shownWithEverything.readOnlyNotice = "n"
-        let note = ShowOrder.GetOrder.ViewModel.DisplayedNote(text: "t", byline: "b", machineDate: "m")
-        shownWithEverything.notes = [note]
-        shownWithEverything.noteURL = "/orders/1/notes"
-        shownWithEverything.noteHint = "h"
-        let confirmation = ShowOrder.GetOrder.ViewModel.DisplayedConfirmation(
-            orderNumber: "1", confirmationNote: "n", createAnotherURL: "/orders/new")
-        shownWithEverything.confirmation = confirmation
-        let statusButton = ShowOrder.GetOrder.ViewModel.StatusButton(label: "Mark as paid", action: "markPaid")
-        let slip = PrintPackingSlip.GetSlip.ViewModel.DisplayedSlip(
-            title: "t", orderID: "1", date: "d", machineDate: "m", status: "s", cancelledNotice: "c", shipTo: ["n", "a"],
-            shipmentMethod: "s", orderURL: "/o")
-        let toDelete = DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder(
-            id: "1", date: "d", name: "n", email: "e", total: "t", title: "t", deleteURL: "/d", orderURL: "/o")
+    /// Every view model in `ViewModelSamples`' pages, and every view model inside them.
+    func viewModels(in value: Any) -> [(String, any MustacheParent)] {
+        var found: [(String, any MustacheParent)] = []
+        if let parent = value as? any MustacheParent, !(value is [String: Any]) {
+            found.append((String(String(reflecting: type(of: value)).drop { $0 != "." }.dropFirst()), parent))
+        }
+        for child in Mirror(reflecting: value).children {
+            found += viewModels(in: child.value)
+        }
+        if let dictionary = value as? [String: Any] {
+            for element in dictionary.values { found += viewModels(in: element) }
+        }
+        return found
+    }
 
-        var header = PageRenderer.Header(signedIn: testBrowser.signedIn!, csrfToken: "t")
-        header.newOrderURL = "/orders/new"
-        let signInField = SignIn.DisplayedField(name: "username", value: "v", errorMessage: "e", hint: "h")
-        let signInForm = SignIn.DisplayedForm(
-            title: "t", notice: "n", errors: [], formMessage: "m", username: signInField, password: signInField, returnTo: "/r", draft: "d")
-        let setUpForm = SetUp.DisplayedForm(
-            title: "t", token: "t", errors: [], formMessage: "m", username: signInField, displayName: signInField, password: signInField,
-            passwordConfirmation: signInField)
-        let viewModels: [(String, any MustacheParent)] = [
-            ("Layout", PageRenderer.Layout(title: "t", flash: "f", body: "b", header: header)),
-            ("Layout.Header", header),
-            ("SignInViewController.FormPage", SignInViewController.FormPage(form: signInForm, csrfToken: "t")),
-            ("SignIn.DisplayedForm", signInForm),
-            ("SignIn.DisplayedField", signInField),
-            ("SignIn.DisplayedError", SignIn.DisplayedError(field: "f", message: "m")),
-            ("SetUpViewController.FormPage", SetUpViewController.FormPage(form: setUpForm, csrfToken: "t")),
-            ("SetUp.DisplayedForm", setUpForm),
-            ("ErrorPage.ViewModel", ErrorPage.viewModel(for: .conflict, reason: .readOnly(orderID: "1", status: .shipped))),
-            ("ListOrders.FetchOrders.ViewModel", list),
-            ("ListOrders DisplayedOrder", listed),
-            ("ListOrders Pagination", pagination),
-            ("ListOrders Filters", filters),
-            ("ListOrders Option", option),
-            ("ListOrders Tag", tag),
-            ("ListOrders Column", column),
-            ("ShowOrder DisplayedOrder", shownWithEverything),
-            ("ShowOrder StatusButton", statusButton),
-            ("ShowOrder DisplayedNote", note),
-            ("ShowOrder DisplayedConfirmation", confirmation),
-            ("CreateOrderViewController.FormPage", CreateOrderViewController.FormPage(form: form, csrfToken: "token")),
-            ("CreateOrder.DisplayedForm", form),
-            ("DisplayedField", field),
-            ("DisplayedError", error),
-            ("ShippingMethod", shippingMethod),
-            ("DeleteOrderViewController.ConfirmationPage", DeleteOrderViewController.ConfirmationPage(order: toDelete, csrfToken: "t")),
-            ("DeleteOrder DisplayedOrder", toDelete),
-            ("PrintPackingSlip DisplayedSlip", slip),
-        ]
-        for (name, viewModel) in viewModels {
-            XCTAssertEqual(unreachableProperties(of: viewModel), [], "\(name): add these to its MustacheParent conformance")
+    func testEveryStoredPropertyOfEveryViewModelIsReachableFromTheTemplates() {
+        let all = ViewModelSamples.pages.flatMap { viewModels(in: $0.sample) }
+        XCTAssertGreaterThan(all.count, 36)
+        for (name, viewModel) in all {
+            let titleOfThePage = TemplateNamesTests.readByTheViewControllers.contains("\(name).title")
+            XCTAssertEqual(
+                unreachableProperties(of: viewModel).filter { !(titleOfThePage && $0 == "title") }, [],
+                "\(name): add these to its MustacheParent conformance")
             XCTAssertEqual(misansweredProperties(of: viewModel), [], "\(name): these names answer something other than their property")
         }
     }

@@ -38,6 +38,9 @@ enum ChangeOrderStatus {
         var hasErrors: Bool { reasonError != nil }
         var errors: [DisplayedError] { reasonError.map { [DisplayedError(field: "reason", message: $0)] } ?? [] }
         var orderURL: String
+        /// The error summary's message about the whole form (`Views/error-summary.mustache`): a
+        /// cancel form has none, its one field says what is wrong.
+        var formMessage: String? = nil
     }
 
     struct DisplayedError: Equatable {

@@ -20,7 +20,7 @@ struct OrderKeyWorker {
 
     /// The key a posted form carries; nil when it carries none, or one the app never makes.
     func key(posted text: String) -> String? {
-        guard Self.lengths.contains(text.utf8.count), text.utf8.allSatisfy(RequestSecurity.isBase64URLByte) else { return nil }
+        guard Self.lengths.contains(text.utf8.count), text.utf8.allSatisfy(Base64URL.isAlphabetByte) else { return nil }
         return text
     }
 
@@ -32,6 +32,6 @@ struct OrderKeyWorker {
 
     /// 128 random bits, base64url (22 characters).
     @Sendable static func random() -> String {
-        RequestSecurity.base64URL(SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) })
+        Base64URL.encoded(SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) })
     }
 }

@@ -37,10 +37,6 @@ final class OrderValidationWorker {
 
     static let maximumLength = 100
     static let maximumZIPLength = 20
-    /// What a field may hold in UTF-8 bytes, per character of its maximum: 4, the longest a single
-    /// Unicode scalar takes. A character can be one letter and thousands of combining marks; this
-    /// bounds what is stored (and shown on every page) whatever the character count says.
-    static let maximumBytesPerCharacter = 4
 
     /// US states, the District of Columbia, territories and military "states" (USPS codes).
     static let stateCodes: Set<String> = [
@@ -142,11 +138,11 @@ final class OrderValidationWorker {
             if value.isEmpty {
                 if required { flag(field, .missing) }
                 return nil
-            } else if value.utf8.count > maximum * OrderValidationWorker.maximumBytesPerCharacter || value.count > maximum {
+            } else if TextRules.isTooLong(value, maximum: maximum) {
                 flag(field, .tooLong(maximum: maximum))
             } else if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                 flag(field, .controlCharacters)
-            } else if freeText && OrderValidationWorker.containsCardNumberLikeRun(value) {
+            } else if freeText && TextRules.containsCardNumberLikeRun(value) {
                 flag(field, .looksLikeCardNumber)
             } else if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .format }) {
                 flag(field, .formatCharacters)
@@ -270,41 +266,6 @@ final class OrderValidationWorker {
             sum += digit
         }
         return !digits.isEmpty && sum % 10 == 0
-    }
-
-    /// 12 or more digits in a row: a card number typed into the wrong field. Digits of any script
-    /// count (fullwidth `４１１１` too); up to three separators may stand between two digits — any
-    /// space (a no-break space too) or punctuation (`-` `–` `.` `/` `,` …) — and invisible formatting
-    /// characters (zero-width spaces and the like) are not seen at all.
-    static func containsCardNumberLikeRun(_ text: String) -> Bool {
-        var digits = 0
-        var separators = 0
-        for scalar in text.unicodeScalars {
-            let properties = scalar.properties
-            if properties.generalCategory == .format {
-                continue
-            } else if properties.numericType == .decimal {
-                digits += 1
-                separators = 0
-                if digits >= 12 { return true }
-            } else if digits > 0 && separators < 3 && isSeparator(scalar) {
-                separators += 1
-            } else {
-                digits = 0
-                separators = 0
-            }
-        }
-        return false
-    }
-
-    /// A space or a punctuation mark: what may split a card number's digits into groups.
-    private static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .spaceSeparator, .connectorPunctuation, .dashPunctuation, .otherPunctuation, .openPunctuation, .closePunctuation:
-            return true
-        default:
-            return false
-        }
     }
 }
 

@@ -156,6 +156,9 @@ enum SignIn {
         var errorMessage: String?
         /// Shown under the label, outside it ("Must be at least 12 characters").
         var hint: String? = nil
+        /// What `Views/field.mustache` shows as "You typed" under a value a form could not read
+        /// (the order form's card expiry): no field of the forms made of these has one.
+        var typedValue: String? = nil
         /// The ids of what describes the input, in GOV.UK's order: its hint, then its error.
         var describedBy: String? {
             let ids = [hint.map { _ in "\(name)-hint" }, errorMessage.map { _ in "\(name)-error" }].compactMap { $0 }

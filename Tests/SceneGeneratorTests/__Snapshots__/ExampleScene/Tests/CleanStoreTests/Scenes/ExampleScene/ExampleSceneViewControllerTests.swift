@@ -53,14 +53,22 @@ final class ExampleSceneViewControllerTests: XCTestCase {
         XCTAssertEqual(sut.response?.status, .ok)
     }
 
-    func testEveryPropertyOfTheViewModelIsReachableFromTheTemplate() {
+    /// The view model with everything filled in: what `TemplateNamesTests` walks the template with.
+    static let viewModel = ExampleScene.Something.ViewModel(title: "ExampleScene", message: "Done.")
+
+    func testTheTemplateReadsWhatTheViewModelExposesAndAllOfIt() async throws {
         // Given
-        let viewModel = ExampleScene.Something.ViewModel(title: "ExampleScene", message: "Done.")
+        let check = TemplateNameCheck(
+            templates: try await TemplateNamesTests.appTemplates(adding: ["ExampleScene/something"]),
+            tables: try TemplateNameCheck.tables(inDirectory: Repository.root.appendingPathComponent("Sources/CleanStore/Server").path))
 
         // When
-        let unreachable = Mirror(reflecting: viewModel).children.compactMap(\.label).filter { viewModel.child(named: $0) == nil }
+        let findings = check.check([("ExampleScene/something", Self.viewModel)])
 
         // Then
-        XCTAssertEqual(unreachable, [], "Add these to the MustacheParent conformance in ViewModels+ExampleScene.swift")
+        XCTAssertEqual(findings.unexposed, [], "Add these to the MustacheParent conformance in ViewModels+ExampleScene.swift")
+        XCTAssertEqual(findings.unread.filter { $0.hasPrefix("ExampleScene.") }, [], "Show these in the template, or remove them")
+        XCTAssertEqual(findings.unreadEntries.filter { $0.hasPrefix("ExampleScene.") }, [], "Remove these from ViewModels+ExampleScene.swift")
+        XCTAssertEqual(findings.unfilled, [], "Fill these in the sample, so what the template reads under them is checked")
     }
 }

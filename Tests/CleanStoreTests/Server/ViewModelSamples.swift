@@ -1,0 +1,116 @@
+import Foundation
+import Mustache
+
+@testable import CleanStore
+@testable import CleanStoreTestSupport
+
+/// A view model of every kind a page shows, everything in it filled in (no nil optional, no empty
+/// list), with the template each page is rendered with: what `TemplateNamesTests` walks the
+/// templates with, and `ViewModelRenderingTests` holds the tables to.
+enum ViewModelSamples {
+    static let signInField = SignIn.DisplayedField(name: "username", value: "v", errorMessage: "e", hint: "h", typedValue: "x")
+    static let signInError = SignIn.DisplayedError(field: "f", message: "m")
+    static let signInForm = SignIn.DisplayedForm(
+        title: "t", notice: "n", errors: [signInError], formMessage: "m", username: signInField, password: signInField, returnTo: "/r",
+        draft: "d")
+    static let setUpForm = SetUp.DisplayedForm(
+        title: "t", token: "t", errors: [signInError], formMessage: "m", username: signInField, displayName: signInField,
+        password: signInField, passwordConfirmation: signInField)
+
+    static var header: PageRenderer.Header {
+        var header = PageRenderer.Header(signedIn: testBrowser.signedIn!, csrfToken: "t")
+        header.newOrderURL = "/orders/new"
+        return header
+    }
+
+    static let orderField = CreateOrder.DisplayedForm.DisplayedField(
+        name: "email", value: "a@b.c", errorMessage: "Enter", typedValue: "x", hint: "For example, name@example.com")
+    static let orderError = CreateOrder.DisplayedForm.DisplayedError(field: "email", message: "Enter")
+    static let shippingMethod = CreateOrder.DisplayedForm.ShippingMethod(
+        id: "shipmentMethodSpeed", value: "0", name: "Standard Shipping", selected: true)
+    static let orderForm = CreateOrder.DisplayedForm(
+        title: "t", heading: "h", submitLabel: "s", action: "/orders/1", cancelURL: "/orders/1", version: "1", orderKey: "k",
+        errors: [orderError], formMessage: "m",
+        fields: Dictionary(uniqueKeysWithValues: CreateOrder.Field.allCases.map { ($0.rawValue, orderField) }),
+        billingAddressSameAsShipping: true, shippingMethods: [shippingMethod], notice: "n")
+
+    static let listed = ListOrders.FetchOrders.ViewModel.DisplayedOrder(
+        id: "1", url: "/orders/1", date: "d", email: "e", name: "n", total: "t", status: "New", statusClass: "status-new")
+    static let pagination = ListOrders.FetchOrders.ViewModel.Pagination(newerPageURL: "/orders?before=1", olderPageURL: "/orders?after=1")
+    static let option = ListOrders.FetchOrders.ViewModel.Option(id: "shipping-1", value: "1", label: "l", checked: true)
+    static let tag = ListOrders.FetchOrders.ViewModel.Tag(label: "l", removeURL: "/orders")
+    static let filters = ListOrders.FetchOrders.ViewModel.Filters(
+        action: "/orders", text: "t", textError: "e", shippingOptions: [option], statusOptions: [option], from: "f", fromError: "e", to: "t",
+        toError: "e", sort: "name", tags: [tag], clearURL: "/orders")
+    static let column = ListOrders.FetchOrders.ViewModel.Column(label: "l", sortURL: "/orders?sort=name", ariaSort: "none", className: "c")
+    static let list = ListOrders.FetchOrders.ViewModel(
+        displayedOrders: [listed], pagination: pagination, errorMessage: "m", newOrderURL: "/orders/new", filters: filters,
+        columns: [column], caption: "c", noMatchMessage: "n", exportURL: "/orders.csv")
+
+    static let note = ShowOrder.GetOrder.ViewModel.DisplayedNote(text: "t", byline: "b", machineDate: "m")
+    static let confirmation = ShowOrder.GetOrder.ViewModel.DisplayedConfirmation(
+        orderNumber: "1", confirmationNote: "n", createAnotherURL: "/orders/new")
+    static let statusButton = ShowOrder.GetOrder.ViewModel.StatusButton(label: "Mark as paid", action: "markPaid")
+    static var shown: ShowOrder.GetOrder.ViewModel.DisplayedOrder {
+        var shown = ShowOrder.GetOrder.ViewModel.DisplayedOrder(
+            id: "1", date: "d", email: "e", name: "n", total: "t", phone: "p", shipmentAddress: ["a"], shipmentMethod: "s",
+            billingAddress: ["b"], cardNumber: "•••• 1111", expirationDate: "04/29", title: "t", createdBy: "c", lastChanged: "l",
+            editURL: "/e", historyURL: "/h", slipURL: "/s", deleteURL: "/d", ordersURL: "/orders")
+        shown.status = "New"
+        shown.statusClass = "status-new"
+        shown.statusButtons = [statusButton]
+        shown.statusURL = "/orders/1/status"
+        shown.version = "1"
+        shown.cancelURL = "/orders/1/cancel"
+        shown.cancellationReason = "r"
+        shown.readOnlyNotice = "n"
+        shown.notes = [note]
+        shown.noteURL = "/orders/1/notes"
+        shown.noteHint = "h"
+        shown.csrfToken = "t"
+        shown.confirmation = confirmation
+        return shown
+    }
+
+    static let slip = PrintPackingSlip.GetSlip.ViewModel.DisplayedSlip(
+        title: "t", orderID: "1", date: "d", machineDate: "m", status: "s", cancelledNotice: "c", shipTo: ["n", "a"],
+        shipmentMethod: "s", orderURL: "/o")
+    static let toDelete = DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder(
+        id: "1", date: "d", name: "n", email: "e", total: "t", title: "t", deleteURL: "/d", orderURL: "/o")
+
+    static let change = ViewOrderHistory.FetchHistory.ViewModel.DisplayedChange(field: "f", old: "o", new: "n")
+    static let event = ViewOrderHistory.FetchHistory.ViewModel.DisplayedEvent(
+        title: "t", by: "b", date: "d", machineDate: "m", changes: [change], noChanges: "n")
+    static let history = ViewOrderHistory.FetchHistory.ViewModel.DisplayedHistory(
+        title: "t", orderID: "1", deletedNotice: "d", orderURL: "/o", events: [event], emptyMessage: "e", ordersURL: "/orders")
+
+    static let cancelForm = ChangeOrderStatus.CancelForm(
+        title: "t", heading: "h", summary: "s", action: "/orders/1/status", version: "1", reason: "r", reasonError: "e",
+        orderURL: "/orders/1", formMessage: "m")
+    static let noteForm = AddOrderNote.DisplayedForm(
+        title: "t", heading: "h", errors: [signInError], formMessage: "m", text: signInField, action: "/orders/1/notes", orderURL: "/orders/1",
+        backLinkText: "b")
+
+    /// Each page's template and its view model, as the view controllers render them.
+    static var pages: [(template: String, sample: Any)] {
+        [
+            ("layout", PageRenderer.Layout(title: "t", flash: "f", body: "b", header: header)),
+            ("print-layout", PageRenderer.Layout(title: "t", flash: "f", body: "b", header: header)),
+            ("error", ErrorPage.viewModel(for: .conflict, reason: .readOnly(orderID: "1", status: .shipped))),
+            ("ListOrders/list", list),
+            ("ShowOrder/show", shown),
+            ("CreateOrder/form", CreateOrderViewController.FormPage(form: orderForm, csrfToken: "token")),
+            ("DeleteOrder/confirm", DeleteOrderViewController.ConfirmationPage(order: toDelete, csrfToken: "t")),
+            ("SignIn/form", SignInViewController.FormPage(form: signInForm, csrfToken: "t")),
+            ("SetUp/form", SetUpViewController.FormPage(form: setUpForm, csrfToken: "t")),
+            ("ViewOrderHistory/history", history),
+            ("ChangeOrderStatus/cancel", ChangeOrderStatusViewController.CancelPage(form: cancelForm, csrfToken: "t")),
+            ("AddOrderNote/form", AddOrderNoteViewController.FormPage(form: noteForm, csrfToken: "t")),
+            ("PrintPackingSlip/slip", slip),
+        ] + scenePages
+    }
+
+    /// The pages of scenes made by `swift run new-scene --wire`, which adds each after the next line.
+    static var scenePages: [(template: String, sample: Any)] { [
+    ] }
+}
