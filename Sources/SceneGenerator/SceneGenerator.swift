@@ -77,11 +77,11 @@ public struct SceneGenerator {
         }.joined()
         return [
             (
-                "Sources/CleanStore/Server/Paths.swift", "public enum Paths {",
+                "Sources/CleanStore/Server/App/Paths.swift", "public enum Paths {",
                 "    public static let \(lowerName) = AppPath(\"\(path)\")"
             ),
             (
-                "Sources/CleanStore/Server/Routes.swift", "        return [",
+                "Sources/CleanStore/Server/App/Routes.swift", "        return [",
                 """
                             Route(method: .get, path: Paths.\(lowerName)) { _, context in
                                 await \(name)ViewController(environment: environment.serving(context), browser: context.browser).doSomething()
@@ -89,7 +89,7 @@ public struct SceneGenerator {
                 """
             ),
             (
-                "Sources/CleanStore/Server/PageRenderer.swift", "    public static let requiredTemplates = [",
+                "Sources/CleanStore/Server/Rendering/PageRenderer.swift", "    public static let requiredTemplates = [",
                 "        \"\(name)/something\","
             ),
             (

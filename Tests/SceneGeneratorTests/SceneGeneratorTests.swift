@@ -36,7 +36,7 @@ final class SceneGeneratorTests: XCTestCase {
             "Sources/CleanStore/Scenes/ExampleScene/ExampleSceneRouter.swift",
             "Sources/CleanStore/Scenes/ExampleScene/ExampleSceneViewController.swift",
             "Sources/CleanStore/Scenes/ExampleScene/ExampleSceneWorker.swift",
-            "Sources/CleanStore/Server/ViewModels+ExampleScene.swift",
+            "Sources/CleanStore/Server/Rendering/ViewModels+ExampleScene.swift",
             "Tests/CleanStoreTests/Scenes/ExampleScene/ExampleSceneInteractorTests.swift",
             "Tests/CleanStoreTests/Scenes/ExampleScene/ExampleScenePresenterTests.swift",
             "Tests/CleanStoreTests/Scenes/ExampleScene/ExampleSceneRouterTests.swift",
@@ -59,8 +59,8 @@ final class SceneGeneratorTests: XCTestCase {
 
     func testWiringAddsThePathTheRouteTheTemplateAndItsSampleAfterTheirLines() throws {
         // Given: the app's four files, as they are
-        for file in ["Sources/CleanStore/Server/Paths.swift", "Sources/CleanStore/Server/Routes.swift",
-                     "Sources/CleanStore/Server/PageRenderer.swift", "Tests/CleanStoreTests/Server/ViewModelSamples.swift"] {
+        for file in ["Sources/CleanStore/Server/App/Paths.swift", "Sources/CleanStore/Server/App/Routes.swift",
+                     "Sources/CleanStore/Server/Rendering/PageRenderer.swift", "Tests/CleanStoreTests/Server/ViewModelSamples.swift"] {
             let target = workspace.appendingPathComponent(file)
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent(file), to: target)
@@ -73,31 +73,31 @@ final class SceneGeneratorTests: XCTestCase {
         func text(_ file: String) throws -> String {
             try String(contentsOf: workspace.appendingPathComponent("Sources/CleanStore/Server/\(file)"), encoding: .utf8)
         }
-        XCTAssert(try text("Paths.swift").contains("public enum Paths {\n    public static let exampleScene = AppPath(\"/example-scene\")\n"))
-        XCTAssert(try text("Routes.swift").contains("""
+        XCTAssert(try text("App/Paths.swift").contains("public enum Paths {\n    public static let exampleScene = AppPath(\"/example-scene\")\n"))
+        XCTAssert(try text("App/Routes.swift").contains("""
                     return [
                         Route(method: .get, path: Paths.exampleScene) { _, context in
                             await ExampleSceneViewController(environment: environment.serving(context), browser: context.browser).doSomething()
                         },
 
             """))
-        XCTAssert(try text("PageRenderer.swift").contains("requiredTemplates = [\n        \"ExampleScene/something\",\n"))
+        XCTAssert(try text("Rendering/PageRenderer.swift").contains("requiredTemplates = [\n        \"ExampleScene/something\",\n"))
         let samples = try String(contentsOf: workspace.appendingPathComponent("Tests/CleanStoreTests/Server/ViewModelSamples.swift"), encoding: .utf8)
         XCTAssert(samples.contains("scenePages: [(template: String, sample: Any)] { [\n        (\"ExampleScene/something\", ExampleSceneViewControllerTests.viewModel),\n"))
     }
 
     func testWiringChangesNothingWhenALineIsMissing() throws {
         // Given: a package whose route table has no `return [` line
-        let server = workspace.appendingPathComponent("Sources/CleanStore/Server")
+        let server = workspace.appendingPathComponent("Sources/CleanStore/Server/App")
         try FileManager.default.createDirectory(at: server, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("Sources/CleanStore/Server/Paths.swift"), to: server.appendingPathComponent("Paths.swift"))
+        try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("Sources/CleanStore/Server/App/Paths.swift"), to: server.appendingPathComponent("Paths.swift"))
         try "enum Routes {}\n".write(to: server.appendingPathComponent("Routes.swift"), atomically: true, encoding: .utf8)
         let paths = try String(contentsOf: server.appendingPathComponent("Paths.swift"), encoding: .utf8)
 
         // When
         XCTAssertThrowsError(try SceneGenerator(packageRoot: workspace).wire(scene: "ExampleScene")) { error in
             // Then
-            XCTAssertEqual(error as? SceneGenerator.Failure, .noAnchor(file: "Sources/CleanStore/Server/Routes.swift", line: "        return ["))
+            XCTAssertEqual(error as? SceneGenerator.Failure, .noAnchor(file: "Sources/CleanStore/Server/App/Routes.swift", line: "        return ["))
         }
         XCTAssertEqual(try String(contentsOf: server.appendingPathComponent("Paths.swift"), encoding: .utf8), paths, "Nothing was changed")
     }

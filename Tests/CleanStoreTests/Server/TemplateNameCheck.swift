@@ -5,7 +5,7 @@ import Mustache
 @testable import CleanStoreTestSupport
 
 /// Holds the templates in `Views/` and the view models' `MustacheParent` tables
-/// (`Sources/CleanStore/Server/ViewModels+*.swift`) to each other, both ways: every name a template
+/// (`Sources/CleanStore/Server/Rendering/ViewModels+*.swift`) to each other, both ways: every name a template
 /// reads must be exposed by a view model it is rendered with, and every stored property of every
 /// view model a template sees must be read by some template, and so must every name a table
 /// answers (a table's `case "name":` lines, read from its source).

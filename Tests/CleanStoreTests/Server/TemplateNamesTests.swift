@@ -4,7 +4,7 @@ import XCTest
 @testable import CleanStore
 @testable import CleanStoreTestSupport
 
-/// The templates in `Views/` and the view models' tables (`Sources/CleanStore/Server/ViewModels+*.swift`)
+/// The templates in `Views/` and the view models' tables (`Sources/CleanStore/Server/Rendering/ViewModels+*.swift`)
 /// held to each other by `TemplateNameCheck`: a template naming something its view model does not
 /// expose fails here, and so does a view model property, or a table entry, that no template reads.
 final class TemplateNamesTests: XCTestCase {
@@ -26,7 +26,7 @@ final class TemplateNamesTests: XCTestCase {
     func testEveryPageReadsWhatItsViewModelExposesAndAllOfIt() async throws {
         let check = TemplateNameCheck(
             templates: try await Self.appTemplates(),
-            tables: try TemplateNameCheck.tables(inDirectory: Repository.root.appendingPathComponent("Sources/CleanStore/Server").path))
+            tables: try TemplateNameCheck.tables(inDirectory: Repository.root.appendingPathComponent("Sources/CleanStore/Server/Rendering").path))
         XCTAssertGreaterThan(check.tables.count, 30, "The tables were read")
         let findings = check.check(ViewModelSamples.pages, readElsewhere: Self.readByTheViewControllers)
         XCTAssertEqual(findings.unexposed, [], "Names the templates read that no view model exposes: add them to the tables")

@@ -60,7 +60,7 @@ final class ExampleSceneViewControllerTests: XCTestCase {
         // Given
         let check = TemplateNameCheck(
             templates: try await TemplateNamesTests.appTemplates(adding: ["ExampleScene/something"]),
-            tables: try TemplateNameCheck.tables(inDirectory: Repository.root.appendingPathComponent("Sources/CleanStore/Server").path))
+            tables: try TemplateNameCheck.tables(inDirectory: Repository.root.appendingPathComponent("Sources/CleanStore/Server/Rendering").path))
 
         // When
         let findings = check.check([("ExampleScene/something", Self.viewModel)])
