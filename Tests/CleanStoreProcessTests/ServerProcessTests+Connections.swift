@@ -29,12 +29,11 @@ extension ServerProcessTests {
         let used = try server.cpuSeconds - before
         XCTAssertLessThan(used, 0.25, "CPU seconds used in a second of idle connections")
 
-        let start = ContinuousClock.now
+        // Within 10 s, against 600 s timeouts: served at once, not when a timeout frees a descriptor.
         let newClient = try RawConnection(port: server.port)
         try newClient.send("GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
-        let response = newClient.readResponse(within: .seconds(1))
-        XCTAssert(response?.hasPrefix("HTTP/1.1 200") == true, "A new client is served: \(response ?? "no answer in 1 s")")
-        XCTAssertLessThan(start.duration(to: .now), .seconds(1))
+        let response = newClient.readResponse(within: .seconds(10))
+        XCTAssert(response?.hasPrefix("HTTP/1.1 200") == true, "A new client is served: \(response ?? "no answer in 10 s")")
 
         let (status, log) = server.stop(with: SIGTERM, within: .seconds(15))
         XCTAssertEqual(status, 0, log)
@@ -115,10 +114,11 @@ extension ServerProcessTests {
         let start = ContinuousClock.now
         let (status, log) = server.stop(with: SIGTERM, within: .seconds(10))
         XCTAssertEqual(status, 0, log)
-        XCTAssertLessThan(start.duration(to: .now), .seconds(5), "Ended at the shutdown timeout (1 s), not at a body's")
+        // 20 s: far past the shutdown timeout (1 s) on a loaded machine, far before the bodies' (600 s).
+        XCTAssertLessThan(start.duration(to: .now), .seconds(20), "Ended at the shutdown timeout (1 s), not at a body's")
         XCTAssert(log.contains("Stopped"), "The database was closed: \(log)")
-        XCTAssert(fewBytes.isClosed(within: .seconds(1)))
-        XCTAssert(almostWhole.isClosed(within: .seconds(1)))
+        XCTAssert(fewBytes.isClosed(within: .seconds(10)))
+        XCTAssert(almostWhole.isClosed(within: .seconds(10)))
         XCTAssertFalse(almostWhole.unread.contains("303"), "Never acknowledged")
 
         let stored = try await OrdersSQLiteStore(path: databasePath).fetchOrders()

@@ -18,11 +18,12 @@ final class ConnectionLimitsTests: XCTestCase {
 
     static let healthCheck = "GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n"
 
-    /// Sends `piece` every 100 ms until the server closes the connection (at most 3 s); returns
-    /// how long that took, or nil when it stayed open.
+    /// Sends `piece` every 100 ms until the server closes the connection (at most 10 s: far past
+    /// the timeouts tested, so that a loaded machine's late timer is no failure); returns how long
+    /// that took, or nil when it stayed open.
     static func trickle(_ piece: String, on connection: RawConnection) -> Duration? {
         let start = ContinuousClock.now
-        for _ in 0..<30 {
+        for _ in 0..<100 {
             try? connection.send(piece)
             if connection.isClosed(within: .milliseconds(100)) { return start.duration(to: .now) }
         }
@@ -37,7 +38,7 @@ final class ConnectionLimitsTests: XCTestCase {
             try connection.send("GET /healthz HTTP/1.1\r\nHost: test\r\n")
             // Never quiet for long (a timer of quiet time would never fire), never done.
             let closedAfter = Self.trickle("X", on: connection)
-            XCTAssertNotNil(closedAfter, "The connection is still open after 3 s")
+            XCTAssertNotNil(closedAfter, "The connection is still open after 10 s")
             XCTAssertGreaterThanOrEqual(closedAfter ?? .zero, .milliseconds(400))
             XCTAssertEqual(connection.unread, "", "Closed without an answer")
 
@@ -65,7 +66,7 @@ final class ConnectionLimitsTests: XCTestCase {
             let connection = try server.connect()
             try connection.send(head + "Content-Length: \(form.utf8.count + 40)\r\n\r\n" + form)
             let closedAfter = Self.trickle("x", on: connection)
-            XCTAssertNotNil(closedAfter, "The connection is still open after 3 s")
+            XCTAssertNotNil(closedAfter, "The connection is still open after 10 s")
             XCTAssertGreaterThanOrEqual(closedAfter ?? .zero, .milliseconds(400))
             XCTAssertFalse(connection.unread.contains("303"), "Never acknowledged: \(connection.unread)")
             XCTAssert(server.log.text.contains("Connection closed: request body not received in time"), "Logged")
@@ -76,13 +77,13 @@ final class ConnectionLimitsTests: XCTestCase {
 
     func testAKeepAliveConnectionIsClosedAfterTheIdleTimeout() async throws {
         var configuration = Self.patient
-        configuration.idleTimeout = .milliseconds(500)
+        configuration.idleTimeout = .seconds(2)
         try await LiveServer.run(configuration) { server in
             let connection = try server.connect()
             try connection.send(Self.healthCheck)
             XCTAssert(connection.readResponse()?.hasPrefix("HTTP/1.1 200") == true)
             XCTAssertFalse(connection.isClosed(within: .milliseconds(200)), "Kept alive for a while")
-            XCTAssert(connection.isClosed(within: .seconds(3)), "Closed once idle for the idle timeout")
+            XCTAssert(connection.isClosed(within: .seconds(10)), "Closed once idle for the idle timeout")
         }
     }
 
@@ -99,8 +100,9 @@ final class ConnectionLimitsTests: XCTestCase {
 
             let third = try server.connect()
             try third.send(Self.healthCheck)
-            XCTAssert(third.readResponse(within: .seconds(1))?.hasPrefix("HTTP/1.1 200") == true, "The new client is served")
-            XCTAssert(first.isClosed(within: .seconds(2)), "The connection idle longest was closed")
+            // Within 10 s, against 60 s timeouts: room is made at once, not when a timeout ends one.
+            XCTAssert(third.readResponse(within: .seconds(10))?.hasPrefix("HTTP/1.1 200") == true, "The new client is served")
+            XCTAssert(first.isClosed(within: .seconds(10)), "The connection idle longest was closed")
             try second.send(Self.healthCheck)
             XCTAssert(second.readResponse()?.hasPrefix("HTTP/1.1 200") == true, "The other one is still served")
         }
