@@ -1,13 +1,22 @@
 import Hummingbird
 
+/// A form all of whose fields are one line that no page shows again as typed (signing in, the
+/// set-up page, a confirmation): a control character in it is a 400, before any store sees it.
+protocol SingleLineForm {}
+
+extension SignIn.SignInFormFields: SingleLineForm {}
+extension SetUp.SetUpFormFields: SingleLineForm {}
+
 /// Decodes a posted form that `PostedFormMiddleware` has read and checked into `T`, once; a body
-/// that is no form (malformed percent-encoding, a field given twice, …) is a 400.
+/// that is no form (malformed percent-encoding, a field given twice, a NUL; any control character
+/// in a `SingleLineForm`) is a 400.
 enum FormDecoding {
     /// A form with nothing in it but its CSRF token (a confirmation).
-    struct NoFields: Decodable {}
+    struct NoFields: Decodable, SingleLineForm {}
 
     static func decode<T: Decodable>(_ type: T.Type, context: AppRequestContext) throws -> T {
         guard let text = context.formBody, isWellFormed(text) else { throw HTTPError(.badRequest) }
+        if T.self is any SingleLineForm.Type, queryHasControlCharacters(text.utf8) { throw HTTPError(.badRequest) }
         do {
             return try context.requestDecoder.decode(type, from: text)
         } catch {
@@ -30,8 +39,9 @@ enum FormDecoding {
         return !decoded.utf8.contains(0)
     }
 
-    /// Whether a URL's query (`a=1&b=x%00`) holds a control character (C0 or DEL), raw or
-    /// percent-encoded: no value of a query is more than one line, so any is a 400.
+    /// Whether a URL's query (`a=1&b=x%00`), or a form body written the same way, holds a control
+    /// character (C0 or DEL), raw or percent-encoded: no value of a query is more than one line,
+    /// so any is a 400.
     static func queryHasControlCharacters(_ query: some Sequence<UInt8>) -> Bool {
         var bytes = query.makeIterator()
         while let byte = bytes.next() {
