@@ -32,6 +32,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Hours a session lasts at most, however busy.")
     var sessionHours = 12
 
+    @Option(
+        help: ArgumentHelp(
+            "Failed sign-ins from one address within 15 minutes before every sign-in from it is refused.",
+            discussion: "Clerks behind one proxy or office router share its address: name the proxy with --trusted-proxy, or raise this. The log says when many usernames failed from one address.",
+            valueName: "count"))
+    var maxSignInFailuresPerAddress = SignInThrottle.standard.maximumFailuresPerAddress
+
     @OptionGroup(title: "Connections")
     var connections: ConnectionOptions
 
@@ -55,20 +62,26 @@ struct ServeCommand: AsyncParsableCommand {
         guard sessionIdleMinutes > 0, sessionHours > 0 else {
             throw ValidationError("--session-idle-minutes and --session-hours must be at least 1")
         }
+        guard maxSignInFailuresPerAddress > 0 else {
+            throw ValidationError("--max-sign-in-failures-per-address must be at least 1")
+        }
         var signIn = SignInServices.of(database)
         signIn.setupToken = SetupToken.random()
         signIn.timeouts = SessionTimeouts(idle: Double(sessionIdleMinutes) * 60, absolute: Double(sessionHours) * 3600)
+        signIn.throttle.maximumFailuresPerAddress = maxSignInFailuresPerAddress
         _ = signIn.passwords.dummyHash  // made now, not during the first sign-in with an unknown name
+        let configuration = connections.applied(
+            to: AppConfiguration(host: host, port: port, publicDirectory: app.publicDirectory))
+        signIn.hasTrustedProxies = !configuration.trustedProxies.isEmpty
         let environment = SceneEnvironment(
             ordersStore: database.store, orderEvents: database.events, orderNotes: database.notes, pages: pages,
             security: RequestSecurity(secret: secret, secureCookies: secureCookies), signIn: signIn)
         logger.info("Serving orders from \(database.description)")
-        let configuration = connections.applied(
-            to: AppConfiguration(host: host, port: port, publicDirectory: app.publicDirectory))
         let app = buildApplication(environment: environment, configuration: configuration, logger: logger, database: database)
         // Runs until SIGTERM or SIGINT: then stops accepting, finishes the requests in flight
         // (closing what is left after --shutdown-timeout), returns.
-        var alsoRunning: [any Service] = []
+        // Old failed sign-ins and ended sessions deleted every 10 minutes.
+        var alsoRunning: [any Service] = [SignInHousekeeping(signIn: signIn, logger: logger)]
         if let metricsRegistry, let metricsPort {
             alsoRunning.append(
                 AppMetrics.application(registry: metricsRegistry, host: metricsHost, port: metricsPort, logger: logger))

@@ -20,7 +20,11 @@ struct FailingAccountStores: AccountsStoreProtocol, SessionsStoreProtocol, SignI
     func account(forSession id: SessionID, now: Date, timeouts: SessionTimeouts) async throws(AccountsStoreError) -> Account? { throw Self.error }
     func deleteSession(id: SessionID) async throws(AccountsStoreError) { throw Self.error }
     func deleteSessions(ofAccount username: String) async throws(AccountsStoreError) -> Int { throw Self.error }
+    func deleteEndedSessions(at now: Date, timeouts: SessionTimeouts) async throws(AccountsStoreError) -> Int { throw Self.error }
 
+    func reserveAttempt(username: String, address: String, at time: Date, throttle: SignInThrottle) async throws(AccountsStoreError)
+        -> SignInReservation
+    { throw Self.error }
     func recordFailure(username: String, address: String, at time: Date) async throws(AccountsStoreError) { throw Self.error }
     func countFailures(username: String, since: Date) async throws(AccountsStoreError) -> Int { throw Self.error }
     func countFailures(address: String, since: Date) async throws(AccountsStoreError) -> Int { throw Self.error }

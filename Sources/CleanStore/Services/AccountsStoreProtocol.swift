@@ -35,16 +35,32 @@ public protocol SessionsStoreProtocol: Sendable {
     /// Returns how many sessions ended.
     @discardableResult
     func deleteSessions(ofAccount username: String) async throws(AccountsStoreError) -> Int
+    /// Deletes every session that has ended at `now` (`SessionTimeouts.hasEnded`), whether or not
+    /// its browser comes back (housekeeping: `SignInHousekeeping`); returns how many.
+    @discardableResult
+    func deleteEndedSessions(at now: Date, timeouts: SessionTimeouts) async throws(AccountsStoreError) -> Int
 }
 
 /// Failed sign-ins, counted in the database so that throttling holds across instances. Contract
 /// (`SignInAttemptsStoreContractTests`):
-/// - usernames count case-insensitively, known or not (the count must not tell which exist);
+/// - `reserveAttempt` is one atomic step: it counts the failures within the throttle's window (for
+///   the username, the username from the address, the address), asks `SignInThrottle.refusal`, and
+///   when there is none records the attempt, as a failure, before its password is checked; attempts
+///   sent at once, on one instance or several, are counted one after the other (no two pass one
+///   count). A refused attempt is not recorded;
+/// - usernames count case-insensitively, known or not (the count must not tell which exist), by
+///   their first 64 characters (`SignInThrottle.key`: no more is stored), as addresses;
+/// - `recordFailure` records a failure as it is (imports and tests; sign-ins reserve);
 /// - `countFailures` counts failures at `since` or later;
-/// - `clearFailures(username:)` forgets that username's failures (after a successful sign-in), and
-///   only them: failures for other usernames from the same address still count for the address;
-/// - `deleteFailures(before:)` forgets failures older than any window (housekeeping).
+/// - `clearFailures(username:)` forgets that username's failures (after a successful sign-in: the
+///   reserved attempt with them), and only them: failures for other usernames from the same
+///   address still count for the address;
+/// - `deleteFailures(before:)` forgets failures older than any window (housekeeping:
+///   `SignInHousekeeping`).
 public protocol SignInAttemptsStoreProtocol: Sendable {
+    func reserveAttempt(
+        username: String, address: String, at time: Date, throttle: SignInThrottle
+    ) async throws(AccountsStoreError) -> SignInReservation
     func recordFailure(username: String, address: String, at time: Date) async throws(AccountsStoreError)
     func countFailures(username: String, since: Date) async throws(AccountsStoreError) -> Int
     func countFailures(address: String, since: Date) async throws(AccountsStoreError) -> Int

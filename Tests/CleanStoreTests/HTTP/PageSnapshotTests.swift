@@ -323,7 +323,8 @@ final class PageSnapshotTests: XCTestCase {
 
     func testSignInThrottled() async throws {
         let signIn = try await makeTestSignIn()
-        for _ in 0..<5 {
+        // From another address: the username slowed down, at its longest delay (`SignInThrottle`).
+        for _ in 0..<9 {
             try await signIn.attempts.recordFailure(username: "sam", address: "198.51.100.7", at: Seeds.june29)
         }
         try await assertPage(

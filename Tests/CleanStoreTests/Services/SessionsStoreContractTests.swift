@@ -130,6 +130,39 @@ final class SessionsStoreContractTests: TemporaryDirectoryTestCase {
         }
     }
 
+    func testHousekeepingDeletesEveryEndedSessionAndOnlyThem() async throws {
+        for stores in try await makeStores() {
+            let start = AccountSeeds.now
+            let (old, idle, busy, fresh) = (AccountSeeds.sessionID(1), AccountSeeds.sessionID(2), AccountSeeds.sessionID(3), AccountSeeds.sessionID(4))
+            // At 12 hours: sue's first session began 12 hours ago (used 15 minutes ago), Amy's idle
+            // one was last used 11 hours ago, her busy one 15 minutes ago, sue's new one began a minute ago.
+            let now = start.addingTimeInterval(12 * 3600)
+            _ = try await stores.sessions.createSession(id: old, username: "sue", now: start)
+            _ = try await stores.sessions.createSession(id: idle, username: "amy", now: start.addingTimeInterval(3600))
+            _ = try await stores.sessions.createSession(id: busy, username: "amy", now: start.addingTimeInterval(3600))
+            for (id, first) in [(old, 15), (busy, 75)] {
+                for minutes in stride(from: first, through: 705, by: 15) {
+                    _ = try await stores.sessions.session(forID: id, now: start.addingTimeInterval(Double(minutes) * 60), timeouts: timeouts)
+                }
+            }
+            _ = try await stores.sessions.createSession(id: fresh, username: "sue", now: now.addingTimeInterval(-60))
+
+            let ended = try await stores.sessions.deleteEndedSessions(at: now, timeouts: timeouts)
+            XCTAssertEqual(ended, 2, "\(stores.name): the one 12 hours old and the idle one")
+            // Deleted: a clock turned back finds neither.
+            for id in [old, idle] {
+                let found = try await stores.sessions.session(forID: id, now: start.addingTimeInterval(3600), timeouts: timeouts)
+                XCTAssertNil(found, stores.name)
+            }
+            for id in [busy, fresh] {
+                let kept = try await stores.sessions.session(forID: id, now: now, timeouts: timeouts)
+                XCTAssertNotNil(kept, "\(stores.name): a session in use goes on")
+            }
+            let again = try await stores.sessions.deleteEndedSessions(at: now, timeouts: timeouts)
+            XCTAssertEqual(again, 0, stores.name)
+        }
+    }
+
     func testNoSessionForAnUnknownAccount() async throws {
         for stores in try await makeStores() {
             do {
@@ -140,62 +173,6 @@ final class SessionsStoreContractTests: TemporaryDirectoryTestCase {
             }
             let none = try await stores.sessions.session(forID: AccountSeeds.sessionID(1), now: AccountSeeds.now, timeouts: timeouts)
             XCTAssertNil(none, stores.name)
-        }
-    }
-}
-
-/// One contract, every sign-in attempts store (memory, SQLite, PostgreSQL).
-final class SignInAttemptsStoreContractTests: TemporaryDirectoryTestCase {
-    func makeStores() async throws -> [(String, any SignInAttemptsStoreProtocol)] {
-        try await AccountStores.all(in: directory, for: self).map { ($0.name, $0.attempts) }
-    }
-
-    func testFailuresCountByUsernameIgnoringCaseAndByAddressWithinTheWindow() async throws {
-        for (name, store) in try await makeStores() {
-            let start = AccountSeeds.now
-            try await store.recordFailure(username: "amy", address: "192.0.2.1", at: start)
-            try await store.recordFailure(username: "AMY", address: "192.0.2.2", at: start.addingTimeInterval(60))
-            try await store.recordFailure(username: "nobody", address: "192.0.2.1", at: start.addingTimeInterval(120))
-
-            let amy = try await store.countFailures(username: "Amy", since: start)
-            XCTAssertEqual(amy, 2, name)
-            let amyLately = try await store.countFailures(username: "amy", since: start.addingTimeInterval(1))
-            XCTAssertEqual(amyLately, 1, "\(name): the window starts at since")
-            let unknown = try await store.countFailures(username: "nobody", since: start)
-            XCTAssertEqual(unknown, 1, "\(name): unknown usernames count the same")
-            let address = try await store.countFailures(address: "192.0.2.1", since: start)
-            XCTAssertEqual(address, 2, name)
-            let elsewhere = try await store.countFailures(address: "198.51.100.7", since: start)
-            XCTAssertEqual(elsewhere, 0, name)
-        }
-    }
-
-    func testSuccessClearsTheUsernamesFailuresOnly() async throws {
-        for (name, store) in try await makeStores() {
-            let start = AccountSeeds.now
-            for second in 0..<4 {
-                try await store.recordFailure(username: "amy", address: "192.0.2.1", at: start.addingTimeInterval(Double(second)))
-            }
-            try await store.recordFailure(username: "sue", address: "192.0.2.1", at: start)
-            try await store.clearFailures(username: "AMY")
-            let amy = try await store.countFailures(username: "amy", since: start)
-            XCTAssertEqual(amy, 0, name)
-            let sue = try await store.countFailures(username: "sue", since: start)
-            XCTAssertEqual(sue, 1, name)
-            // Sue's failure from the same address still counts for it.
-            let address = try await store.countFailures(address: "192.0.2.1", since: start)
-            XCTAssertEqual(address, 1, name)
-        }
-    }
-
-    func testOldFailuresAreDeleted() async throws {
-        for (name, store) in try await makeStores() {
-            let start = AccountSeeds.now
-            try await store.recordFailure(username: "amy", address: "192.0.2.1", at: start)
-            try await store.recordFailure(username: "amy", address: "192.0.2.1", at: start.addingTimeInterval(3600))
-            try await store.deleteFailures(before: start.addingTimeInterval(3600))
-            let left = try await store.countFailures(username: "amy", since: .distantPast)
-            XCTAssertEqual(left, 1, name)
         }
     }
 }

@@ -27,26 +27,23 @@ class SignInWorker: @unchecked Sendable {
 
     func signIn(username: String, password: String, client: String, previousSession: SessionID?) async throws(Unavailable) -> Outcome {
         let time = now()
-        let throttle = services.throttle
-        let minutes = Int((throttle.window / 60).rounded(.up))
         do {
-            let since = time.addingTimeInterval(-throttle.window)
-            let byUsername = try await services.attempts.countFailures(username: username, since: since)
-            let byAddress = try await services.attempts.countFailures(address: client, since: since)
-            if byUsername >= throttle.maximumFailuresPerUsername || byAddress >= throttle.maximumFailuresPerAddress {
-                logger.warning(
-                    "Sign-in refused: too many failures",
-                    metadata: ["username": "\(username)", "client": "\(client)", "failures_username": "\(byUsername)",
-                        "failures_client": "\(byAddress)"])
-                return .throttled(minutes: minutes)
+            // Counted and recorded in one step, before bcrypt: attempts sent at once are counted
+            // in turn, and each counts as a failure until it succeeds.
+            let counted: SignInThrottle.Failures
+            switch try await services.attempts.reserveAttempt(username: username, address: client, at: time, throttle: services.throttle) {
+            case .refused(let refusal, let failures):
+                return refused(refusal, failures, username: username, client: client)
+            case .reserved(let failures):
+                counted = failures
             }
             let account = try await services.accounts.fetchAccount(username: username)
             let hash = account?.passwordHash ?? services.passwords.dummyHash
             let matches = (try? await services.passwords.verify(password, hash: hash)) ?? false
             guard let account, matches, !account.isDisabled else {
-                try await services.attempts.recordFailure(username: username, address: client, at: time)
                 logger.notice(
-                    "Sign-in failed", metadata: ["username": "\(username)", "client": "\(client)", "failures_username": "\(byUsername + 1)"])
+                    "Sign-in failed",
+                    metadata: ["username": "\(username)", "client": "\(client)", "failures_username": "\(counted.username + 1)"])
                 return .wrongCredentials
             }
             try await services.attempts.clearFailures(username: username)
@@ -61,6 +58,34 @@ class SignInWorker: @unchecked Sendable {
             logger.error("Accounts store failed", metadata: ["error": "\(error)"])
             throw Unavailable()
         }
+    }
+
+    /// A refused attempt, logged: the minutes to wait (rounded up, 1 at least) for the page.
+    private func refused(_ refusal: SignInThrottle.Refusal, _ failures: SignInThrottle.Failures, username: String, client: String) -> Outcome {
+        let minutes = max(1, Int((refusal.retryAfter / 60).rounded(.up)))
+        var metadata: Logger.Metadata = [
+            "username": "\(username)", "client": "\(client)", "failures_username": "\(failures.username)",
+            "failures_pair": "\(failures.pair)", "failures_client": "\(failures.address)", "retry_after": "\(Int(refusal.retryAfter.rounded(.up)))",
+        ]
+        switch refusal {
+        case .pair:
+            logger.warning("Sign-in refused: too many failures for this username from this client", metadata: metadata)
+        case .username:
+            logger.warning("Sign-in slowed down: too many failures for this username", metadata: metadata)
+        case .address(_, let usernames):
+            metadata["usernames_client"] = "\(usernames)"
+            logger.warning("Sign-in refused: too many failures from this client", metadata: metadata)
+            // Many usernames failing from one address are many clerks (or someone guessing): when
+            // no proxy is trusted to name the client, all of them may be behind one proxy address.
+            let throttle = services.throttle
+            let many = max(2, throttle.maximumFailuresPerAddress / max(1, throttle.maximumFailuresPerPair))
+            if !services.hasTrustedProxies, usernames >= many, services.addressNotice.first() {
+                logger.notice(
+                    "Sign-ins from \(client) failed for \(usernames) usernames and are refused for all of them: if every client reaches this server through one proxy, start it with --trusted-proxy naming that proxy, or the proxy's address stops everyone behind it",
+                    metadata: ["client": "\(client)"])
+            }
+        }
+        return .throttled(minutes: minutes)
     }
 
     /// Ends the session (on every instance: it is deleted from the shared store).

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Everything that signs clerks in and keeps them signed in, as a scene environment carries it:
 /// the stores (in the orders database, so every instance shares them), the timeouts, bcrypt, the
@@ -14,6 +15,12 @@ public struct SignInServices: Sendable {
     /// The one-time token of the first-run set-up link (`/setup?token=…`), good while no supervisor
     /// exists; nil: no link (a server that found a supervisor at start).
     public var setupToken: SetupToken?
+    /// Whether the server was told which proxies name the client (`--trusted-proxy`): without, every
+    /// client behind one proxy shares its address, and the address limit (`SignInThrottle`) stops
+    /// them all at once; the log says so, once (`addressNotice`).
+    public var hasTrustedProxies = false
+    /// Whether that notice was logged (shared by every request's worker).
+    public let addressNotice = LoggedOnce()
 
     public init(
         accounts: any AccountsStoreProtocol, sessions: any SessionsStoreProtocol, attempts: any SignInAttemptsStoreProtocol,
@@ -49,25 +56,6 @@ public struct SignInServices: Sendable {
     }
 }
 
-/// When sign-ins are refused for a while: after `maximumFailuresPerUsername` failed attempts for one
-/// username within `window` (whether or not the account exists, so the refusal tells nothing), and
-/// after `maximumFailuresPerAddress` from one address (someone trying many usernames). Counted in the
-/// database, so it holds across instances.
-public struct SignInThrottle: Equatable, Sendable {
-    public var window: TimeInterval
-    public var maximumFailuresPerUsername: Int
-    public var maximumFailuresPerAddress: Int
-
-    public init(window: TimeInterval = 15 * 60, maximumFailuresPerUsername: Int = 5, maximumFailuresPerAddress: Int = 50) {
-        self.window = window
-        self.maximumFailuresPerUsername = maximumFailuresPerUsername
-        self.maximumFailuresPerAddress = maximumFailuresPerAddress
-    }
-
-    /// 5 failures for a username, or 50 from an address, in 15 minutes: refused for 15 minutes.
-    public static let standard = SignInThrottle()
-}
-
 /// The first-run set-up link's token: 256 random bits, made at start when no supervisor exists,
 /// printed once to the log, compared in constant time.
 public struct SetupToken: Sendable, Equatable {
@@ -86,5 +74,20 @@ public struct SetupToken: Sendable, Equatable {
         let a = Array(text.utf8), b = Array(given.utf8)
         guard a.count == b.count else { return false }
         return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}
+
+/// Something logged once per server, whichever request comes first.
+public final class LoggedOnce: Sendable {
+    private let logged = Mutex(false)
+
+    public init() {}
+
+    /// True the first time only.
+    public func first() -> Bool {
+        logged.withLock { logged in
+            defer { logged = true }
+            return !logged
+        }
     }
 }

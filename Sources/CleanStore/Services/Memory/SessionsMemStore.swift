@@ -46,4 +46,11 @@ public actor SessionsMemStore: SessionsStoreProtocol {
         for hash in ended.keys { sessions[hash] = nil }
         return ended.count
     }
+
+    @discardableResult
+    public func deleteEndedSessions(at now: Date, timeouts: SessionTimeouts) -> Int {
+        let ended = sessions.filter { timeouts.hasEnded($0.value, at: now) }
+        for hash in ended.keys { sessions[hash] = nil }
+        return ended.count
+    }
 }

@@ -88,4 +88,17 @@ public final class SessionsPostgresStore: SessionsStoreProtocol {
             "DELETE FROM sessions WHERE account_key = \(Account.key(username)) RETURNING account_key"
         ) { try $0.decode(String.self) }.count
     }
+
+    @discardableResult
+    public func deleteEndedSessions(at now: Date, timeouts: SessionTimeouts) async throws(AccountsStoreError) -> Int {
+        // `SessionTimeouts.hasEnded`: unused for `idle`, or begun `absolute` ago.
+        let idleSince = now.addingTimeInterval(-timeouts.idle).timeIntervalSince1970
+        let begunBefore = now.addingTimeInterval(-timeouts.absolute).timeIntervalSince1970
+        return try await database.count(
+            "Cannot delete ended sessions",
+            """
+            WITH ended AS (DELETE FROM sessions WHERE last_seen_at <= \(idleSince) OR created_at <= \(begunBefore) RETURNING 1)
+            SELECT count(*) FROM ended
+            """)
+    }
 }

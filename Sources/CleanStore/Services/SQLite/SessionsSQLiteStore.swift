@@ -90,4 +90,16 @@ public final class SessionsSQLiteStore: SessionsStoreProtocol {
             return db.changesCount
         }
     }
+
+    @discardableResult
+    public func deleteEndedSessions(at now: Date, timeouts: SessionTimeouts) async throws(AccountsStoreError) -> Int {
+        // `SessionTimeouts.hasEnded`: unused for `idle`, or begun `absolute` ago.
+        let arguments: StatementArguments = [
+            now.addingTimeInterval(-timeouts.idle).timeIntervalSince1970, now.addingTimeInterval(-timeouts.absolute).timeIntervalSince1970,
+        ]
+        return try await database.write("Cannot delete ended sessions") { db in
+            try db.execute(sql: "DELETE FROM sessions WHERE last_seen_at <= ? OR created_at <= ?", arguments: arguments)
+            return db.changesCount
+        }
+    }
 }

@@ -182,6 +182,98 @@ final class SignInWorkerTests: XCTestCase {
         XCTAssertEqual(outcome, .throttled(minutes: 2))
     }
 
+    func testFailuresFromElsewhereSlowTheUsernameDownButDoNotLockItForEveryone() async throws {
+        // Given: five wrong passwords for sam from someone else's address
+        for _ in 0..<5 { _ = try await signIn("sam", "a guess", client: "203.0.113.9") }
+        let fromThere = try await signIn(client: "203.0.113.9")
+        XCTAssertEqual(fromThere, .throttled(minutes: 15), "Locked for that address")
+
+        // When: sam, from the office, at once and a minute later
+        let atOnce = try await signIn()
+        clock.advance(by: 60)
+        let aMinuteLater = try await signIn()
+
+        // Then
+        XCTAssertEqual(atOnce, .throttled(minutes: 1), "Slowed down: the page says how long")
+        XCTAssertEqual(aMinuteLater, .signedIn(Self.sam, AccountSeeds.sessionID(1)))
+        XCTAssert(logs.text.contains("Sign-in slowed down: too many failures for this username"), logs.text)
+    }
+
+    func testTheDelayGrowsWithEveryFailureBeyondTheLimit() async throws {
+        // Given: five failures from elsewhere
+        for _ in 0..<5 { _ = try await signIn("sam", "a guess", client: "203.0.113.9") }
+        var waits: [SignInWorker.Outcome] = []
+
+        // When: each time the delay is over, another wrong password, then one too soon
+        for minutes in [1, 2, 4, 8] {
+            clock.advance(by: Double(minutes) * 60)
+            let guess = try await signIn("sam", "another guess", client: "198.51.100.7")
+            XCTAssertEqual(guess, .wrongCredentials, "after \(minutes) minutes")
+            waits.append(try await signIn("sam", "another guess", client: "198.51.100.7"))
+        }
+
+        // Then: doubled each time, the window at most
+        XCTAssertEqual(waits, [2, 4, 8, 15].map { .throttled(minutes: $0) })
+
+        // When: 15 minutes later, the failures counted are those of the last 15 minutes (one)
+        clock.advance(by: 15 * 60)
+        let later = try await signIn(client: "198.51.100.7")
+        XCTAssertEqual(later, .signedIn(Self.sam, AccountSeeds.sessionID(1)))
+    }
+
+    func testTwentyFourWrongPasswordsSentAtOnceAreCheckedFiveTimesAndTheRightOneIsThenRefused() async throws {
+        // When
+        let worker: SignInWorker = sut
+        let outcomes = try await withThrowingTaskGroup(of: SignInWorker.Outcome.self) { group in
+            for _ in 0..<24 {
+                group.addTask {
+                    try await worker.signIn(username: "sam", password: "wrong password!", client: Self.client, previousSession: nil)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let right = try await signIn()
+
+        // Then
+        XCTAssertEqual(outcomes.filter { $0 == .wrongCredentials }.count, 5)
+        XCTAssertEqual(outcomes.filter { $0 == .throttled(minutes: 15) }.count, 19)
+        XCTAssertEqual(right, .throttled(minutes: 15))
+        let counted = try await failures()
+        XCTAssertEqual(counted, 5)
+    }
+
+    func testAnAddressLimitWithoutATrustedProxySaysOnceInTheLogThatClientsMayShareAProxy() async throws {
+        // Given
+        services.throttle = SignInThrottle(maximumFailuresPerAddress: 3)
+        makeWorker()
+        for username in ["ann", "bob", "cat"] { _ = try await signIn(username, "wrong password!") }
+
+        // When
+        let refused = try await signIn()
+        let again = try await signIn("dan")
+
+        // Then
+        XCTAssertEqual([refused, again], [.throttled(minutes: 15), .throttled(minutes: 15)])
+        XCTAssertEqual(logs.text.components(separatedBy: "--trusted-proxy").count - 1, 1, logs.text)
+        XCTAssert(logs.text.contains("Sign-ins from 192.0.2.1 failed for 3 usernames"), logs.text)
+    }
+
+    func testAnAddressLimitBehindATrustedProxyLogsNoNotice() async throws {
+        // Given
+        services.throttle = SignInThrottle(maximumFailuresPerAddress: 3)
+        services.hasTrustedProxies = true
+        makeWorker()
+        for username in ["ann", "bob", "cat"] { _ = try await signIn(username, "wrong password!") }
+
+        // When
+        let refused = try await signIn()
+
+        // Then
+        XCTAssertEqual(refused, .throttled(minutes: 15))
+        XCTAssert(logs.text.contains("Sign-in refused: too many failures from this client"), logs.text)
+        XCTAssertFalse(logs.text.contains("--trusted-proxy"), logs.text)
+    }
+
     // MARK: Tests: logs
 
     func testTheLogsNeverHoldAPassword() async throws {
