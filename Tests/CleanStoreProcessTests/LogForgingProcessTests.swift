@@ -6,7 +6,8 @@ import XCTest
 @testable import CleanStoreTestSupport
 
 /// A username typed at sign-in, signed out, cannot write a line of its own into the server's log,
-/// nor an escape that drives the terminal reading it, in either log format (issue 25).
+/// nor an escape that drives the terminal reading it, in either log format (issue 25): the form is
+/// refused before it is read, and every logged value is made safe (`SanitizingLogHandler`).
 final class LogForgingProcessTests: ProcessTestCase {
     let forgedLine = "2026-11-25T09:00:00+0000 notice cleanstore : [CleanStore] Signed in username=boss"
 
@@ -16,13 +17,13 @@ final class LogForgingProcessTests: ProcessTestCase {
         let username = "amy\n\(forgedLine)\u{1B}[2J\u{2028}"
         let encoded = username.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         let answer = try await browser.send("/sign-in", body: "username=\(encoded)&password=not-the-password")
-        XCTAssertNotEqual(answer.status, 303, "Not signed in")
-        XCTAssertLessThan(answer.status, 500, answer.body)
+        // Refused before anything is read (a sign-in form holds no control character); the log
+        // handler makes any such value safe all the same (SanitizingLogHandlerTests).
+        XCTAssertEqual(answer.status, 400, answer.body)
     }
 
     func assertNotForged(_ log: String, file: StaticString = #filePath, line: UInt = #line) {
         let lines = log.split(separator: "\n", omittingEmptySubsequences: false)
-        XCTAssert(log.contains("Sign-in failed") && log.contains(forgedLine), "The username is logged, within its line: \(log)", file: file, line: line)
         XCTAssertFalse(lines.contains { $0.hasPrefix("2026-11-25T09:00:00") }, "A forged line: \(log)", file: file, line: line)
         XCTAssertFalse(log.contains("\u{1B}"), "A raw terminal escape", file: file, line: line)
         XCTAssertFalse(log.contains("\u{2028}"), "A raw line separator", file: file, line: line)
