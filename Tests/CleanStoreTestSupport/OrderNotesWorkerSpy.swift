@@ -15,7 +15,7 @@ final class OrderNotesWorkerSpy: OrderNotesWorker {
     var notesCalledWithOrderID: String?
 
     init() {
-        super.init(notesStore: OrdersMemStore(), now: { Seeds.june29 })
+        super.init(notesStore: OrderNotesMemStore(), now: { Seeds.june29 })
     }
 
     override func check(_ typed: String) -> CheckedText {

@@ -79,8 +79,13 @@ func makeTestEnvironment(
     }
     var environment = SceneEnvironment(
         // A store that keeps no history or notes (a test's failing store) has none to show.
-        ordersStore: store, orderEvents: events ?? (store as? any OrderEventsStoreProtocol) ?? OrdersMemStore(),
-        orderNotes: notes ?? (store as? any OrderNotesStoreProtocol) ?? OrdersMemStore(), pages: renderer,
+        // A memory store's history and notes are its database's.
+        ordersStore: store,
+        orderEvents: events ?? (store as? any OrderEventsStoreProtocol)
+            ?? OrderEventsMemStore(database: (store as? OrdersMemStore)?.database ?? MemoryAppDatabase()),
+        orderNotes: notes ?? (store as? any OrderNotesStoreProtocol)
+            ?? OrderNotesMemStore(database: (store as? OrdersMemStore)?.database ?? MemoryAppDatabase()),
+        pages: renderer,
         now: { now }, timeZone: TimeZone(identifier: "UTC")!, security: testSecurity,
         signIn: try await { if let signIn { return signIn } else { return try await makeTestSignIn(role: role, now: now) } }())
     environment.newOrderKey = { testOrderKey }

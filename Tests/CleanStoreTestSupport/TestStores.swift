@@ -45,13 +45,21 @@ extension OrdersPostgresStore {
     }
 }
 
-/// The orders, events and notes stores of one database as one value, as the contract suites
+/// The orders, events and notes stores of one database (memory, SQLite, PostgreSQL) as one value, as the contract suites
 /// (which check each change's event and notes beside the order) use them.
 struct OrderStores: OrdersStoreProtocol, OrderEventsStoreProtocol, OrderNotesStoreProtocol, CardKeyRotating {
     let orderStore: any OrdersStoreProtocol
     let eventStore: any OrderEventsStoreProtocol
     let noteStore: any OrderNotesStoreProtocol
-    let rotator: any CardKeyRotating
+    /// Nil in memory: no card number at rest there.
+    let rotator: (any CardKeyRotating)?
+
+    init(_ orders: OrdersMemStore) {
+        orderStore = orders
+        rotator = nil
+        eventStore = OrderEventsMemStore(database: orders.database)
+        noteStore = OrderNotesMemStore(database: orders.database)
+    }
 
     init(_ orders: OrdersSQLiteStore) {
         orderStore = orders
@@ -84,7 +92,10 @@ struct OrderStores: OrdersStoreProtocol, OrderEventsStoreProtocol, OrderNotesSto
         try await orderStore.changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
     }
     func checkHealth() async throws(OrdersStoreError) { try await orderStore.checkHealth() }
-    func rotateCardKey(batchSize: Int) async throws(OrdersStoreError) -> CardKeyRotation { try await rotator.rotateCardKey(batchSize: batchSize) }
+    func rotateCardKey(batchSize: Int) async throws(OrdersStoreError) -> CardKeyRotation {
+        guard let rotator else { throw .unavailable("No card number is kept at rest in memory") }
+        return try await rotator.rotateCardKey(batchSize: batchSize)
+    }
     func fetchEvents(orderID: String) async throws(OrdersStoreError) -> [OrderEvent] { try await eventStore.fetchEvents(orderID: orderID) }
     func addNote(orderID: String, text: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> OrderNote {
         try await noteStore.addNote(orderID: orderID, text: text, by: by, at: at)

@@ -84,7 +84,8 @@ public struct OrderChange: Equatable, Sendable, Codable {
         ]
         fields += addressFields("Shipment address") { $0.shipmentAddress }
         fields.append(("Shipping method", { $0.shipmentMethod.toString() }))
-        fields.append(("Card number", { "ending \($0.paymentMethod.lastFourDigits)" }))
+        // A card the store could not read (`PaymentMethod.isCardUnreadable`) is named as such.
+        fields.append(("Card number", { $0.paymentMethod.isCardUnreadable ? "unreadable" : "ending \($0.paymentMethod.lastFourDigits)" }))
         fields.append(("Expiry date", { String(format: "%02d/%02d", $0.paymentMethod.expirationDate.month, $0.paymentMethod.expirationDate.year % 100) }))
         fields += addressFields("Billing address") { $0.billingAddress }
         fields.append(("Status", { $0.status.toString() }))

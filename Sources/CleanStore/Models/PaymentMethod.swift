@@ -3,13 +3,27 @@
 public struct PaymentMethod: Equatable, Sendable {
     public var creditCardNumber: String
     public var expirationDate: ExpirationDate
+    /// The stored card number could not be read (its ciphertext was altered, or is under a key the
+    /// store was not given): `creditCardNumber` is empty, pages say "card unreadable", and an
+    /// update must give a new card (`OrderWrites.updated`). Only an SQL store reads one so
+    /// (`OrderColumns.order(from:cards:logger:)`).
+    public var isCardUnreadable: Bool
 
     public init(creditCardNumber: String, expirationDate: ExpirationDate) {
         self.creditCardNumber = creditCardNumber
         self.expirationDate = expirationDate
+        self.isCardUnreadable = false
     }
 
-    /// The last four digits of the card number (fewer when the number is shorter).
+    /// A payment whose stored card number cannot be read: its expiry only.
+    public static func unreadableCard(expirationDate: ExpirationDate) -> PaymentMethod {
+        var payment = PaymentMethod(creditCardNumber: "", expirationDate: expirationDate)
+        payment.isCardUnreadable = true
+        return payment
+    }
+
+    /// The last four digits of the card number (fewer when the number is shorter; none when the
+    /// card is unreadable).
     public var lastFourDigits: String {
         String(creditCardNumber.suffix(4))
     }

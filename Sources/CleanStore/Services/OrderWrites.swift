@@ -24,10 +24,15 @@ enum OrderWrites {
     /// What an update of `stored` to `order` saves: the fields as edited, with the stored id, date,
     /// status, cancellation reason and creator, the total recomputed, one more version, updated by
     /// `by` at `at`. Refused when the order is read-only (checked first: whatever version the edit
-    /// was made from), and when the edit was made from another version than the stored one.
+    /// was made from), when the edit was made from another version than the stored one, and when
+    /// it carries an unreadable card (`PaymentMethod.isCardUnreadable`: the stored card could not be
+    /// read, so an edit must give a new one; nothing is saved over it that is not a card).
     static func updated(_ order: Order, of stored: Order, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
         guard !stored.status.isReadOnly else { throw .readOnly(current: stored) }
         guard order.version == stored.version else { throw .conflict(current: stored) }
+        guard !order.paymentMethod.isCardUnreadable else {
+            throw .cannotUpdate("The card of order \(stored.id ?? "") cannot be read: an update must give a new card")
+        }
         var saved = order
         saved.id = stored.id
         saved.date = stored.date

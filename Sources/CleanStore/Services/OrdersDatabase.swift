@@ -9,8 +9,8 @@ import ServiceLifecycle
 /// - anything else: the path of an SQLite file (created when missing), the default.
 ///
 /// One database per back end (`SQLiteAppDatabase`, `PostgresAppDatabase`: pool, every table's
-/// migrations, health, close), and a store per aggregate on it, each taking the database; in
-/// memory, the memory stores. The SQL stores keep card numbers encrypted with the keys
+/// migrations, health, close; `MemoryAppDatabase`: the tables in memory), and a store per
+/// aggregate on it, each taking the database. The SQL stores keep card numbers encrypted with the keys
 /// `CardKeySettings` name; there is no way to open one without.
 public struct OrdersDatabase: Sendable {
     public let store: any OrdersStoreProtocol
@@ -49,11 +49,12 @@ public struct OrdersDatabase: Sendable {
                 services: [client], prepare: { try await postgres.migrate() }, close: {})
         }
         if database == ":memory:" {
-            let accounts = AccountsMemStore()
-            let store = OrdersMemStore()
+            let memory = MemoryAppDatabase()
             return OrdersDatabase(
-                store: store, events: store, notes: store, accounts: accounts, sessions: SessionsMemStore(accounts: accounts),
-                signInAttempts: SignInAttemptsMemStore(), cardKeyRotation: nil, description: "memory", services: [], prepare: {}, close: {})
+                store: OrdersMemStore(database: memory), events: OrderEventsMemStore(database: memory),
+                notes: OrderNotesMemStore(database: memory), accounts: AccountsMemStore(database: memory),
+                sessions: SessionsMemStore(database: memory), signInAttempts: SignInAttemptsMemStore(), cardKeyRotation: nil,
+                description: "memory", services: [], prepare: {}, close: {})
         }
         let (cards, generated) = try cardKeys.keyring(sqlitePath: database, logger: logger)
         let sqlite: SQLiteAppDatabase

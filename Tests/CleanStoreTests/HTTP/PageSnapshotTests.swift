@@ -83,7 +83,7 @@ final class PageSnapshotTests: XCTestCase {
     }
 
     func testAnOrderWithNotesNewestFirst() async throws {
-        let store = OrdersMemStore(orders: [Seeds.Orders.amy])
+        let store = OrderStores(OrdersMemStore(orders: [Seeds.Orders.amy]))
         _ = try await store.addNote(orderID: "1", text: "Left a message.", by: AccountSeeds.sue.name, at: Seeds.june29)
         _ = try await store.addNote(orderID: "1", text: "Called back:\nwants it by Friday.", by: testAccount.name, at: Seeds.june30)
         try await assertPage("show-order-notes", "/orders/1", status: .ok, store: store, role: .viewer)

@@ -111,6 +111,16 @@ final class OrderDisplayFormatterTests: XCTestCase {
         }
     }
 
+    func testACardIsMaskedToItsLastFourDigitsAndAnUnreadableOneSaysSo() {
+        let formatter = OrderDisplayFormatter(timeZone: TimeZone(identifier: "UTC")!)
+        let card = Seeds.Orders.amy.paymentMethod
+        XCTAssertEqual(formatter.maskedCardNumber(card), "•••• 1111")
+        XCTAssertEqual(formatter.lastFourDigits(card), "1111")
+        let unreadable = PaymentMethod.unreadableCard(expirationDate: card.expirationDate)
+        XCTAssertEqual(formatter.maskedCardNumber(unreadable), "card unreadable")
+        XCTAssertEqual(formatter.lastFourDigits(unreadable), "card unreadable")
+    }
+
     func testPeopleAreNamedByDisplayNameAndUsername() {
         let sut = OrderDisplayFormatter(timeZone: TimeZone(identifier: "UTC")!)
         XCTAssertEqual(sut.accountName(AccountName(username: "sue", displayName: "Sue Super")), "Sue Super (sue)")

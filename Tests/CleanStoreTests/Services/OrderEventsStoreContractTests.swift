@@ -15,7 +15,7 @@ final class OrderEventsStoreContractTests: TemporaryDirectoryTestCase {
     /// Fresh, empty stores of every kind, by name.
     func makeStores() async throws -> [(String, Store)] {
         [
-            ("memory", OrdersMemStore()),
+            ("memory", OrderStores(OrdersMemStore())),
             ("SQLite", OrderStores(try OrdersSQLiteStore(path: directory.appendingPathComponent("orders-\(UUID().uuidString).sqlite").path))),
             ("PostgreSQL", OrderStores(try await TestPostgres.makeStore(for: self))),
         ]
@@ -220,7 +220,7 @@ final class OrderEventsStoreContractTests: TemporaryDirectoryTestCase {
         let postgres = try await TestPostgres.openStore(url: url, for: self)
         try await postgres.migrate()
         let stores: [(String, Store, () async throws -> Data)] = [
-            ("memory", OrdersMemStore(), { Data() }),
+            ("memory", OrderStores(OrdersMemStore()), { Data() }),
             ("SQLite", OrderStores(try OrdersSQLiteStore(path: path)), { try CardEncryptionTests.sqliteFiles(path) }),
             ("PostgreSQL", OrderStores(postgres), { try await CardEncryptionTests.everyRowAsText(url: url) }),
         ]

@@ -17,7 +17,7 @@ final class OrderNotesStoreContractTests: TemporaryDirectoryTestCase {
         let sqlite = try OrdersSQLiteStore(path: directory.appendingPathComponent("orders-\(UUID().uuidString).sqlite").path)
         let postgres = try await TestPostgres.makeStore(for: self)
         return [
-            ("memory", OrdersMemStore(), nil),
+            ("memory", OrderStores(OrdersMemStore()), nil),
             ("SQLite", OrderStores(sqlite), { try await sqlite.database.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM order_notes")! } }),
             (
                 "PostgreSQL", OrderStores(postgres),

@@ -77,6 +77,16 @@ final class OrderWritesTests: XCTestCase {
             .conflict(current: Self.stored))
     }
 
+    func testAnUpdateKeepingAnUnreadableCardIsRefusedAndOneWithANewCardSaved() throws {
+        var unreadable = Self.stored
+        unreadable.paymentMethod = .unreadableCard(expirationDate: unreadable.paymentMethod.expirationDate)
+        XCTAssertEqual(
+            refusal { () throws(OrdersStoreError) in try OrderWrites.updated(unreadable, of: unreadable, by: nil, at: Self.later) },
+            .cannotUpdate("The card of order 1 cannot be read: an update must give a new card"))
+        let saved = try OrderWrites.updated(Self.stored, of: unreadable, by: Self.sue, at: Self.later)
+        XCTAssertEqual(saved.paymentMethod, Self.stored.paymentMethod, "A new card replaces the unreadable one")
+    }
+
     func testAStatusMoveKeepsTheOrderAndSetsTheReasonOnlyWhenCancelled() throws {
         let packed = try OrderWrites.statusChanged(
             Self.stored, to: .packed, expectedVersion: 3, reason: "kept in the history only", by: Self.sue, at: Self.later)

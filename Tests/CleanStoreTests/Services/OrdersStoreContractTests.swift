@@ -10,7 +10,7 @@ final class OrdersStoreContractTests: TemporaryDirectoryTestCase {
     /// Fresh, empty stores of every kind, by name.
     func makeStores() async throws -> [(String, any OrdersStoreProtocol)] {
         [
-            ("memory", OrdersMemStore()),
+            ("memory", OrderStores(OrdersMemStore())),
             ("SQLite", OrderStores(try OrdersSQLiteStore(path: directory.appendingPathComponent("orders-\(UUID().uuidString).sqlite").path))),
             ("PostgreSQL", OrderStores(try await TestPostgres.makeStore(for: self))),
         ]

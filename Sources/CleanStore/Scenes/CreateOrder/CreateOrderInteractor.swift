@@ -108,7 +108,11 @@ final class CreateOrderInteractor: CreateOrderBusinessLogic, CreateOrderDataStor
         if orderToEdit.status.isReadOnly { return .readOnly(orderToEdit) }
 
         let form: OrderValidationWorker.ValidOrderForm
-        switch validationWorker.validate(fields, card: .keepStoredWhenEmpty) {
+        // A stored card that cannot be read is not kept: the form must give a new one (the store
+        // refuses to save an unreadable card too, `OrderWrites.updated`).
+        let card: OrderValidationWorker.CardRequirement =
+            orderToEdit.paymentMethod.isCardUnreadable ? .required : .keepStoredWhenEmpty
+        switch validationWorker.validate(fields, card: card) {
         case .invalid(let errors):
             return .invalid(posted(fields), errors, orderToEdit: orderToEdit, shipmentMethods: shipmentMethods)
         case .valid(let valid):

@@ -4,6 +4,10 @@ extension CreateOrderPresenter {
     static let storeUnavailableMessage =
         "The order could not be saved just now. Nothing you typed was lost: check the form and save it again."
 
+    /// The edit form's hint when the stored card cannot be read (`PaymentMethod.isCardUnreadable`).
+    static let unreadableCardHint =
+        "The card saved with this order cannot be read (card unreadable): enter the card number and security code again."
+
     /// A new-order form sent again after it was saved (a double click, Back and save again, a
     /// retry): said on the order's page, under its number.
     static func alreadyCreatedMessage(orderID: String) -> String {
@@ -24,8 +28,11 @@ extension CreateOrderPresenter {
     /// sentence that starts with a capital, outside the label, so the label alone names the field.
     func hint(for field: Field, editing: Editing?) -> String? {
         switch field {
-        // On the edit form, which card is kept when the number is left empty (when it is known).
-        case .paymentMethodCreditCardNumber: return editing?.lastFourDigits.map { "Leave empty to keep the card ending \($0)." }
+        // On the edit form, which card is kept when the number is left empty (when it is known), or
+        // that the stored one cannot be read and must be typed again.
+        case .paymentMethodCreditCardNumber:
+            if editing?.isCardUnreadable == true { return Self.unreadableCardHint }
+            return editing?.lastFourDigits.map { "Leave empty to keep the card ending \($0)." }
         case .paymentMethodExpirationDate: return "For example, 04/29"
         case .paymentMethodCVV: return "The last 3 or 4 digits on the back of the card"
         default: return nil

@@ -187,6 +187,9 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
         var orderID: String
         /// The stored card's last digits, for the hint (nil when the order could not be read).
         var lastFourDigits: String?
+        /// The stored card could not be read: the hint asks for the card again (the interactor
+        /// requires it, `CreateOrderInteractor.update`).
+        var isCardUnreadable = false
 
         init(orderID: String, lastFourDigits: String?) {
             self.orderID = orderID
@@ -195,6 +198,7 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
 
         init(_ order: Order) {
             self.init(orderID: order.id ?? "", lastFourDigits: order.paymentMethod.lastFourDigits)
+            isCardUnreadable = order.paymentMethod.isCardUnreadable
         }
     }
 

@@ -44,7 +44,7 @@ final class ExportOrdersPresenter: ExportOrdersPresentationLogic {
             order.id ?? "", formatter.machineDateTime(order.date), order.status.toString(), order.firstName, order.lastName, order.email, order.phone,
             shipping.street1, shipping.street2, shipping.city, shipping.state, shipping.zip, order.shipmentMethod.toString(),
             billing.street1, billing.street2, billing.city, billing.state, billing.zip,
-            order.paymentMethod.lastFourDigits, plainAmount(order.total), order.createdBy?.username ?? "",
+            formatter.lastFourDigits(order.paymentMethod), plainAmount(order.total), order.createdBy?.username ?? "",
             order.cancellationReason ?? "",
         ]
     }

@@ -126,10 +126,20 @@ struct OrderDisplayFormatter {
         "\(order.firstName) \(order.lastName)"
     }
 
-    /// A stored card number shown to its last four digits only.
+    /// A stored card number shown to its last four digits only; `card unreadable` when the store
+    /// could not read it (`PaymentMethod.isCardUnreadable`).
     func maskedCardNumber(_ paymentMethod: PaymentMethod) -> String {
-        "•••• \(paymentMethod.lastFourDigits)"
+        paymentMethod.isCardUnreadable ? Self.unreadableCard : "•••• \(paymentMethod.lastFourDigits)"
     }
+
+    /// A card's last four digits, as the CSV's column holds them; `card unreadable` when the store
+    /// could not read it.
+    func lastFourDigits(_ paymentMethod: PaymentMethod) -> String {
+        paymentMethod.isCardUnreadable ? Self.unreadableCard : paymentMethod.lastFourDigits
+    }
+
+    /// What pages and the CSV say of a card the store could not read.
+    static let unreadableCard = "card unreadable"
 
     /// `MM/YY`, the way the form asks for it.
     func expirationDate(_ date: ExpirationDate) -> String {

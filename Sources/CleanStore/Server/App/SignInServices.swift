@@ -39,8 +39,10 @@ public struct SignInServices: Sendable {
 
     /// Memory stores with no account (a server started without a database, and tests).
     public static func inMemory() -> SignInServices {
-        let accounts = AccountsMemStore()
-        return SignInServices(accounts: accounts, sessions: SessionsMemStore(accounts: accounts), attempts: SignInAttemptsMemStore())
+        let database = MemoryAppDatabase()
+        return SignInServices(
+            accounts: AccountsMemStore(database: database), sessions: SessionsMemStore(database: database),
+            attempts: SignInAttemptsMemStore())
     }
 
     /// Whether the set-up page is still open: no supervisor account was ever made (a disabled one

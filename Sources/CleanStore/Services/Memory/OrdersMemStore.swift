@@ -1,30 +1,24 @@
 import Foundation
 
-/// Orders in memory: for unit tests and `--database :memory:`. Ids are 1, 2, 3, … in order of creation.
-/// Seed orders keep their versions and statuses (so a test can seed an order someone has saved
-/// since, or a shipped one) and have no history. Each change and its event are one step of the actor: nothing comes between them.
-public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol, OrderNotesStoreProtocol {
-    private var orders: [Order] = []
-    /// Every order's history, oldest first.
-    private var events: [OrderEvent] = []
-    /// Every order's notes, oldest first.
-    private var notes: [OrderNote] = []
-    private var lastID = 0
-    private var lastNoteID = 0
-    /// The id of the order each idempotency key created (while that order exists).
-    private var createdByKey: [String: String] = [:]
+/// Orders in memory (`MemoryAppDatabase`): for unit tests and `--database :memory:`. Ids are 1, 2,
+/// 3, … in order of creation. Seed orders keep their versions and statuses (so a test can seed an
+/// order someone has saved since, or a shipped one) and have no history. Each change and its event
+/// are one transaction of the database: nothing comes between them; `OrderWrites` decides each
+/// change on the order as stored, as in the SQL stores.
+public final class OrdersMemStore: OrdersStoreProtocol {
+    public let database: MemoryAppDatabase
 
-    public init(orders: [Order] = []) {
-        for order in orders {
-            var order = order
-            lastID += 1
-            order.id = String(lastID)
-            order.total = OrderTotal.total(for: order)
-            self.orders.append(order)
-        }
+    public init(database: MemoryAppDatabase) {
+        self.database = database
     }
 
-    public func fetchOrders(page: OrdersPageRequest) throws(OrdersStoreError) -> OrdersPage {
+    /// A store on a database of its own, holding `orders` (tests; see `MemoryAppDatabase.init`).
+    public convenience init(orders: [Order] = []) {
+        self.init(database: MemoryAppDatabase(orders: orders))
+    }
+
+    public func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
+        let orders = await database.read { $0.orders }
         let query = page.query
         let words = query.words
         let all = orders.filter { order in
@@ -52,86 +46,70 @@ public actor OrdersMemStore: OrdersStoreProtocol, OrderEventsStoreProtocol, Orde
         }
     }
 
-    public func fetchOrder(id: String) throws(OrdersStoreError) -> Order? {
-        orders.first { $0.id == id }
+    public func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? {
+        await database.read { $0.orders.first { $0.id == id } }
     }
 
-    public func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
-        if let idempotencyKey, let id = createdByKey[idempotencyKey], let existing = orders.first(where: { $0.id == id }) {
-            throw .alreadyCreated(existing)
+    public func createOrder(
+        orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        try await database.transaction { tables throws(OrdersStoreError) in
+            if let idempotencyKey, let id = tables.createdByKey[idempotencyKey],
+                let existing = tables.orders.first(where: { $0.id == id })
+            {
+                throw .alreadyCreated(existing)
+            }
+            var order = OrderWrites.created(orderToCreate, by: by)
+            tables.lastOrderID += 1
+            let id = String(tables.lastOrderID)
+            order.id = id
+            tables.orders.append(order)
+            if let idempotencyKey { tables.createdByKey[idempotencyKey] = id }
+            tables.events.append(OrderEvent(orderID: id, kind: .created, by: by, at: at))
+            return order
         }
-        var order = OrderWrites.created(orderToCreate, by: by)
-        lastID += 1
-        order.id = String(lastID)
-        orders.append(order)
-        if let idempotencyKey { createdByKey[idempotencyKey] = order.id }
-        events.append(OrderEvent(orderID: String(lastID), kind: .created, by: by, at: at))
-        return order
     }
 
-    public func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
+    public func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         let id = orderToUpdate.id ?? ""
-        guard let index = orders.firstIndex(where: { $0.id == id }) else {
-            throw .notFound(id: id)
+        return try await database.transaction { tables throws(OrdersStoreError) in
+            guard let index = tables.orders.firstIndex(where: { $0.id == id }) else { throw .notFound(id: id) }
+            let stored = tables.orders[index]
+            let order = try OrderWrites.updated(orderToUpdate, of: stored, by: by, at: at)
+            tables.orders[index] = order
+            tables.events.append(OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order)))
+            return order
         }
-        let stored = orders[index]
-        let order = try OrderWrites.updated(orderToUpdate, of: stored, by: by, at: at)
-        orders[index] = order
-        events.append(OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order)))
-        return order
     }
 
-    public func deleteOrder(id: String, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
-        guard let index = orders.firstIndex(where: { $0.id == id }) else {
-            throw .notFound(id: id)
+    public func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+        try await database.transaction { tables throws(OrdersStoreError) in
+            guard let index = tables.orders.firstIndex(where: { $0.id == id }) else { throw .notFound(id: id) }
+            try OrderWrites.checkDeletable(tables.orders[index])
+            tables.events.append(OrderEvent(orderID: id, kind: .deleted, by: by, at: at))
+            tables.notes.removeAll { $0.orderID == id }
+            tables.createdByKey = tables.createdByKey.filter { $0.value != id }
+            return tables.orders.remove(at: index)
         }
-        try OrderWrites.checkDeletable(orders[index])
-        events.append(OrderEvent(orderID: id, kind: .deleted, by: by, at: at))
-        notes.removeAll { $0.orderID == id }
-        createdByKey = createdByKey.filter { $0.value != id }
-        return orders.remove(at: index)
     }
 
     public func changeStatus(
         id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
-    ) throws(OrdersStoreError) -> Order {
-        guard let index = orders.firstIndex(where: { $0.id == id }) else { throw .notFound(id: id) }
-        let stored = orders[index]
-        let order = try OrderWrites.statusChanged(stored, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
-        orders[index] = order
-        events.append(
-            OrderEvent(
-                orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order),
-                statusChange: OrderEvent.StatusChange(from: stored.status, to: status, reason: reason)))
-        return order
-    }
-
-    /// Newest first: by time, then by the order they were written in.
-    public func fetchEvents(orderID: String) throws(OrdersStoreError) -> [OrderEvent] {
-        events.enumerated().filter { $0.element.orderID == orderID }
-            .sorted { ($0.element.at, $0.offset) > ($1.element.at, $1.offset) }
-            .map(\.element)
-    }
-
-    // MARK: Notes
-
-    public func addNote(orderID: String, text: String, by: AccountName?, at: Date) throws(OrdersStoreError) -> OrderNote {
-        try OrderNote.checkStorable(text)
-        guard orders.contains(where: { $0.id == orderID }) else { throw .notFound(id: orderID) }
-        lastNoteID += 1
-        let note = OrderNote(id: String(lastNoteID), orderID: orderID, text: text, by: by, at: at)
-        notes.append(note)
-        return note
-    }
-
-    /// Newest first: by time, then by the order they were written in.
-    public func notes(forOrder orderID: String) throws(OrdersStoreError) -> [OrderNote] {
-        guard orders.contains(where: { $0.id == orderID }) else { throw .notFound(id: orderID) }
-        return notes.enumerated().filter { $0.element.orderID == orderID }
-            .sorted { ($0.element.at, $0.offset) > ($1.element.at, $1.offset) }
-            .map(\.element)
+    ) async throws(OrdersStoreError) -> Order {
+        try await database.transaction { tables throws(OrdersStoreError) in
+            guard let index = tables.orders.firstIndex(where: { $0.id == id }) else { throw .notFound(id: id) }
+            let stored = tables.orders[index]
+            let order = try OrderWrites.statusChanged(
+                stored, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
+            tables.orders[index] = order
+            tables.events.append(
+                OrderEvent(
+                    orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order),
+                    statusChange: OrderEvent.StatusChange(from: stored.status, to: status, reason: reason)))
+            return order
+        }
     }
 
     /// Memory can always be read and written while the process runs: healthy.
-    public func checkHealth() throws(OrdersStoreError) {}
+    public func checkHealth() async throws(OrdersStoreError) {}
 }

@@ -1,12 +1,20 @@
 import Foundation
 
-/// Sessions in memory, beside an `AccountsMemStore` (a session needs its account).
+/// Sessions in memory, on a `MemoryAppDatabase` (a session needs its account, read from the
+/// database's accounts). The sessions themselves are this actor's own (one instance: the store
+/// `OrdersDatabase.open(":memory:")` makes).
 public actor SessionsMemStore: SessionsStoreProtocol {
+    /// The database's accounts, read through the accounts store's queries.
     private let accounts: AccountsMemStore
     private var sessions: [Data: Session] = [:]
 
+    public init(database: MemoryAppDatabase) {
+        self.accounts = AccountsMemStore(database: database)
+    }
+
+    /// Sessions of the accounts on the database of `accounts` (tests).
     public init(accounts: AccountsMemStore) {
-        self.accounts = accounts
+        self.init(database: accounts.database)
     }
 
     public func createSession(id: SessionID, username: String, now: Date) async throws(AccountsStoreError) -> Session {

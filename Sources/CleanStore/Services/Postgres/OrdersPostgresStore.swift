@@ -261,7 +261,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
     private func orders(of rows: PostgresRowSequence) async throws -> [Order] {
         var orders: [Order] = []
         for try await row in rows {
-            orders.append(try OrderColumns.order(from: PostgresOrderRow(row: row.makeRandomAccess()), cards: cards))
+            orders.append(try OrderColumns.order(from: PostgresOrderRow(row: row.makeRandomAccess()), cards: cards, logger: logger))
         }
         return orders
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// The `orders` table as both SQL stores read it: the same columns, in the same order, read by
 /// position (a lookup by name costs a case-insensitive search per value). The card number is
@@ -87,10 +88,24 @@ enum OrderColumns {
         ]
     }
 
-    /// The order in a row whose values are the `selected` columns, its card number decrypted.
-    static func order<Row: OrderRow>(from row: Row, cards: CardKeyring) throws -> Order {
+    /// The order in a row whose values are the `selected` columns, its card number decrypted. A
+    /// card number that does not open (its bytes altered, or under a key not given) spoils that
+    /// order's card alone, not the page or the export it is read for: the order comes back with
+    /// its card unreadable (`PaymentMethod.unreadableCard`), and `logger` says so at error level,
+    /// naming the order and the key (never the stored bytes).
+    static func order<Row: OrderRow>(from row: Row, cards: CardKeyring, logger: Logger) throws -> Order {
         let id = try row.int64(0)
         let card = SealedCardNumber(ciphertext: try row.bytes(12), keyID: try row.text(13))
+        let expirationDate = ExpirationDate(year: try row.int(14), month: try row.int(15))
+        let paymentMethod: PaymentMethod
+        do {
+            paymentMethod = PaymentMethod(creditCardNumber: try cards.open(card, orderID: String(id)), expirationDate: expirationDate)
+        } catch {
+            logger.error(
+                "A card number cannot be read: the order is shown with its card unreadable",
+                metadata: ["order": "\(id)", "card key": "\(card.keyID)", "reason": "\(error)"])
+            paymentMethod = .unreadableCard(expirationDate: expirationDate)
+        }
         return Order(
             firstName: try row.text(2),
             lastName: try row.text(3),
@@ -99,9 +114,7 @@ enum OrderColumns {
             billingAddress: Address(
                 street1: try row.text(16), street2: try row.text(17), city: try row.text(18), state: try row.text(19),
                 zip: try row.text(20)),
-            paymentMethod: PaymentMethod(
-                creditCardNumber: try cards.open(card, orderID: String(id)),
-                expirationDate: ExpirationDate(year: try row.int(14), month: try row.int(15))),
+            paymentMethod: paymentMethod,
             shipmentAddress: Address(
                 street1: try row.text(6), street2: try row.text(7), city: try row.text(8), state: try row.text(9),
                 zip: try row.text(10)),

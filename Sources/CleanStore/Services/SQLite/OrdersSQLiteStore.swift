@@ -236,6 +236,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
     /// pass into database closures, which must not capture the store).
     var orderMapping: @Sendable (Row) throws -> Order {
         let cards = database.cards
-        return { row in try OrderColumns.order(from: SQLiteRow(row: row), cards: cards) }
+        let logger = database.logger
+        return { row in try OrderColumns.order(from: SQLiteRow(row: row), cards: cards, logger: logger) }
     }
 }

@@ -330,6 +330,37 @@ final class CreateOrderInteractorTests: XCTestCase {
         XCTAssertEqual(errors, [CreateOrder.FieldError(field: .paymentMethodCVV, problem: .missing)])
     }
 
+    func testUpdateOrderShouldRequireANewCardWhenTheStoredOneIsUnreadable() async throws {
+        // Given: the stored card could not be read
+        var amy = Seeds.Orders.amy
+        amy.paymentMethod = .unreadableCard(expirationDate: amy.paymentMethod.expirationDate)
+        workerSpy.storedOrders = [amy]
+        var fields = Seeds.validFormFields
+        fields.paymentMethodCreditCardNumber = ""
+        fields.paymentMethodCVV = ""
+
+        // When: the card is left empty
+        await sut.updateOrder(request: CreateOrder.UpdateOrder.Request(orderID: "1", orderFormFields: fields))
+
+        // Then: nothing is saved; the card number and its code are asked for
+        XCTAssertNil(workerSpy.updatedOrder, "An unreadable card is never kept")
+        guard case .invalid(_, let errors, let orderToEdit, _) = presenterSpy.updatedOrderResponse else {
+            return XCTFail("\(String(describing: presenterSpy.updatedOrderResponse))")
+        }
+        XCTAssertEqual(
+            errors,
+            [
+                CreateOrder.FieldError(field: .paymentMethodCreditCardNumber, problem: .missing),
+                CreateOrder.FieldError(field: .paymentMethodCVV, problem: .missing),
+            ])
+        XCTAssertEqual(orderToEdit, amy)
+
+        // When: a card is given, it is saved
+        await sut.updateOrder(request: CreateOrder.UpdateOrder.Request(orderID: "1", orderFormFields: Seeds.validFormFields))
+        XCTAssertEqual(workerSpy.updatedOrder?.paymentMethod, PaymentMethod(
+            creditCardNumber: "4111111111111111", expirationDate: ExpirationDate(year: 2029, month: 4)))
+    }
+
     func testUpdateOrderShouldPresentErrorsAndChangeNothingWhenTheFormIsInvalid() async {
         // Given
         var fields = Seeds.validFormFields

@@ -40,7 +40,7 @@ final class ViewOrderHistoryInteractorTests: XCTestCase {
         var fetchEventsCalledWithID: String?
 
         init() {
-            super.init(eventsStore: OrdersMemStore())
+            super.init(eventsStore: OrderEventsMemStore())
         }
 
         override func fetchEvents(orderID: String) async throws(OrdersStoreError) -> [OrderEvent] {

@@ -15,7 +15,7 @@ final class ViewOrderHistoryWorkerTests: XCTestCase {
     override func setUp() {
         super.setUp()
         store = OrdersMemStore()
-        sut = ViewOrderHistoryWorker(eventsStore: store)
+        sut = ViewOrderHistoryWorker(eventsStore: OrderEventsMemStore(database: store.database))
     }
 
     // MARK: Test doubles

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The memory back end's database (`--database :memory:` and unit tests), as `SQLiteAppDatabase`
+/// and `PostgresAppDatabase` are the SQL ones: the tables of orders, their events and notes, and
+/// accounts, in one actor. A store per aggregate takes it (`OrdersMemStore(database:)`,
+/// `OrderEventsMemStore(database:)`, `OrderNotesMemStore(database:)`, `AccountsMemStore(database:)`,
+/// `SessionsMemStore(database:)`), never another store; each change is one `transaction`, so an
+/// order and its event are written with nothing in between, as in the SQL stores' transactions.
+/// Its tables live as long as it does: nothing is kept on exit. (Sessions and failed sign-ins are
+/// still rows of their stores' own actors, `SessionsMemStore`, `SignInAttemptsMemStore`: one of
+/// each per database.)
+public actor MemoryAppDatabase {
+    /// What the database holds, table by table.
+    struct Tables: Sendable {
+        var orders: [Order] = []
+        /// Every order's history, oldest first.
+        var events: [OrderEvent] = []
+        /// Every order's notes, oldest first.
+        var notes: [OrderNote] = []
+        var lastOrderID = 0
+        var lastNoteID = 0
+        /// The id of the order each idempotency key created (while that order exists).
+        var createdByKey: [String: String] = [:]
+        /// Accounts by `Account.key`.
+        var accounts: [String: Account] = [:]
+    }
+
+    private var tables = Tables()
+
+    /// An empty database, or one holding `orders` (numbered 1, 2, 3… in the order given, their
+    /// totals computed, their versions and statuses kept, with no history) and `accounts`: tests
+    /// seed it so.
+    public init(orders: [Order] = [], accounts: [Account] = []) {
+        for order in orders {
+            var order = order
+            tables.lastOrderID += 1
+            order.id = String(tables.lastOrderID)
+            order.total = OrderTotal.total(for: order)
+            tables.orders.append(order)
+        }
+        for account in accounts { tables.accounts[account.key] = account }
+    }
+
+    /// Runs `body` on the tables with nothing in between (a memory store's transaction). The
+    /// tables are changed in place (a copy to roll back to would copy every order at each write):
+    /// a body decides first, and throws before it changes anything, as `OrderWrites` is asked
+    /// before a store writes.
+    func transaction<Result: Sendable, Failure: Error>(
+        _ body: @Sendable (inout Tables) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(&tables)
+    }
+
+    /// Reads the tables.
+    func read<Result: Sendable>(_ body: @Sendable (Tables) -> Result) -> Result {
+        body(tables)
+    }
+}
