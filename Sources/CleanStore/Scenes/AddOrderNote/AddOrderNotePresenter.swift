@@ -40,6 +40,7 @@ final class AddOrderNotePresenter: AddOrderNotePresentationLogic {
         case .tooLong(let maximum): return "Note must be \(grouped(maximum)) characters or fewer"
         case .controlCharacters: return "Remove the hidden control characters (shown as \u{FFFD}) from the note"
         case .looksLikeCardNumber: return "Remove the card number from the note"
+        case .invisibleCharacters: return "Remove the hidden formatting characters, such as text direction marks, from the note"
         }
     }
 

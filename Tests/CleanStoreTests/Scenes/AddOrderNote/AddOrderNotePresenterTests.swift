@@ -57,6 +57,7 @@ final class AddOrderNotePresenterTests: XCTestCase {
         let cases: [(OrderNotesWorker.TextProblem, String)] = [
             (.missing, "Enter a note"), (.tooLong(maximum: 1_000), "Note must be 1,000 characters or fewer"),
             (.looksLikeCardNumber, "Remove the card number from the note"),
+            (.invisibleCharacters, "Remove the hidden formatting characters, such as text direction marks, from the note"),
             (.controlCharacters, "Remove the hidden control characters (shown as \u{FFFD}) from the note"),
         ]
         for (problem, message) in cases {
