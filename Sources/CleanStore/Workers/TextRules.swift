@@ -126,17 +126,29 @@ extension TextRules {
         var inGroup = false
 
         mutating func read(_ typed: Unicode.Scalar, typedAt range: Range<String.Index>) {
+            // A digit or a letter is read as it is: no letter's compatibility form holds a digit, and
+            // a digit's is a digit of the same value (Unicode's data): Foundation is asked only about
+            // the rest (superscripts, circled digits, fullwidth signs…).
+            if let value = decimalValue(of: typed) {
+                return digit(value, typedAt: range)
+            } else if isLetter(typed) {
+                return endRun()
+            }
             for scalar in compatibilityForm(of: typed) {
                 if let value = decimalValue(of: scalar) {
-                    if !inGroup { run.append([]) }
-                    inGroup = true
-                    run[run.count - 1].append(Digit(value: value, typedAt: range))
+                    digit(value, typedAt: range)
                 } else if isLetter(scalar) {
                     endRun()
                 } else {
                     inGroup = false
                 }
             }
+        }
+
+        private mutating func digit(_ value: UInt8, typedAt range: Range<String.Index>) {
+            if !inGroup { run.append([]) }
+            inGroup = true
+            run[run.count - 1].append(Digit(value: value, typedAt: range))
         }
 
         mutating func finished() -> [CardNumberRun] {
@@ -237,8 +249,8 @@ extension TextRules {
         }
     }
 
-    /// A scalar in its compatibility form (NFKC, through Foundation): `①` is `1`, `⑩` is `10`, `４` is
-    /// `4`. Each scalar on its own, so that each digit read is known by where it was typed (no
+    /// A scalar in its compatibility form (NFKC, through Foundation): `①` is `1`, `⑩` is `10`, `＝` is
+    /// `=`. Each scalar on its own, so that each digit read is known by where it was typed (no
     /// composition makes or unmakes a digit). ASCII is its own form: no call for it.
     private static func compatibilityForm(of scalar: Unicode.Scalar) -> [Unicode.Scalar] {
         if scalar.isASCII { return [scalar] }

@@ -164,6 +164,7 @@ final class TextRulesTests: XCTestCase {
             XCTAssertTrue(TextRules.containsInvisibleCharacters(text), text.debugDescription)
         }
         XCTAssertNil(AccountsWorker.displayNameProblem("Amy Apple"))
+        XCTAssertEqual(AccountsWorker.displayNameProblem("Amy\u{200B} 4111 1111 1111 1111"), "A display name cannot hold a card number", "The card first, as the order form")
     }
 
     private func refusesACardNumber(_ outcome: OrderValidationWorker.Outcome) -> Bool {
