@@ -31,11 +31,21 @@ enum TextRules {
     static func containsInvisibleCharacters(_ text: String) -> Bool {
         guard text.unicodeScalars.contains(where: isInvisible) else { return false }
         let scalars = Array(text.unicodeScalars)
-        for (index, scalar) in scalars.enumerated() where isInvisible(scalar) {
-            guard index > 0, index + 1 < scalars.count, isNeededJoiner(scalar, between: scalars[index - 1], and: scalars[index + 1])
-            else { return true }
-        }
-        return false
+        return scalars.indices.contains { isRefusedInvisible(at: $0, in: scalars) }
+    }
+
+    /// `text` with each invisible character it may not hold (`containsInvisibleCharacters`) as
+    /// `replacement`: a form shown back shows where they are, and carries none.
+    static func showingInvisibleCharacters(_ text: String, as replacement: Unicode.Scalar) -> String {
+        guard text.unicodeScalars.contains(where: isInvisible) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        return String(String.UnicodeScalarView(scalars.indices.map { isRefusedInvisible(at: $0, in: scalars) ? replacement : scalars[$0] }))
+    }
+
+    private static func isRefusedInvisible(at index: Int, in scalars: [Unicode.Scalar]) -> Bool {
+        guard isInvisible(scalars[index]) else { return false }
+        guard index > 0, index + 1 < scalars.count else { return true }
+        return !isNeededJoiner(scalars[index], between: scalars[index - 1], and: scalars[index + 1])
     }
 
     private static func isNeededJoiner(_ scalar: Unicode.Scalar, between before: Unicode.Scalar, and after: Unicode.Scalar) -> Bool {

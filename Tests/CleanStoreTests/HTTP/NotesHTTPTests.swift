@@ -107,8 +107,8 @@ final class NotesHTTPTests: XCTestCase {
             ("card number split by +", "Card 4111+1111+1111+1111", "Remove the card number from the note"),
             ("card number split by | = ~ ^ $ ‹ °", "4111|1111=1111~1111 or 4111^1111$1111‹1111°1111", "Remove the card number from the note"),
             ("card number in circled digits", "Card ④①①①①①①①①①①①①①①①", "Remove the card number from the note"),
-            ("text direction override", "Call Bob \u{202E}ecilA", "Remove the hidden formatting characters, such as text direction marks, from the note"),
-            ("tags", "Called back\u{E0049}\u{E0067}\u{E006E}", "Remove the hidden formatting characters, such as text direction marks, from the note"),
+            ("text direction override", "Call Bob \u{202E}ecilA", "Remove the hidden formatting characters (shown as \u{FFFD}), such as text direction marks, from the note"),
+            ("tags", "Called back\u{E0049}\u{E0067}\u{E006E}", "Remove the hidden formatting characters (shown as \u{FFFD}), such as text direction marks, from the note"),
             ("control character", "Called\u{1B} back", "Remove the hidden control characters (shown as \u{FFFD}) from the note"),
         ]
         let app = try await TestApp(orders: [Seeds.Orders.amy], role: .clerk)
