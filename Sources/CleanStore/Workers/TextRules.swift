@@ -26,8 +26,9 @@ enum TextRules {
 
     /// Whether `text` holds an invisible formatting character (`isInvisible`), but for a joiner that
     /// a script or an emoji needs: a zero-width joiner between two emoji (👩‍👩‍👧), a zero-width
-    /// non-joiner or joiner between two letters (or marks) of a script past Latin, Greek and Cyrillic
-    /// (the Persian می‌خواهم, a Devanagari half form). Anywhere else a joiner is refused too.
+    /// non-joiner or joiner between two letters (or marks) of a script from Hebrew (U+0590) on, past
+    /// Latin, Greek, Cyrillic and Armenian (the Persian می‌خواهم, a Devanagari half form). Anywhere
+    /// else a joiner is refused too.
     static func containsInvisibleCharacters(_ text: String) -> Bool {
         guard text.unicodeScalars.contains(where: isInvisible) else { return false }
         let scalars = Array(text.unicodeScalars)
