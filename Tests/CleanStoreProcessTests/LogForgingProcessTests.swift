@@ -38,6 +38,20 @@ final class LogForgingProcessTests: ProcessTestCase {
         assertNotForged(log)
     }
 
+    /// Issue 25: a card number typed as a username is logged as its last four only.
+    func testACardNumberTypedAsAUsernameIsLoggedAsItsLastFourOnly() async throws {
+        let server = try ServerProcess(database: databasePath)
+        var browser = LiveBrowser(client: client, baseURL: server.baseURL)
+        _ = try await browser.load("/sign-in")
+        let answer = try await browser.send("/sign-in", body: "username=4111%2B1111%2B1111%2B1111&password=not-the-password")
+        XCTAssertNotEqual(answer.status, 303, "Not signed in")
+        let (status, log) = server.stop(with: SIGTERM)
+
+        XCTAssertEqual(status, 0)
+        XCTAssert(log.contains("Sign-in failed") && log.contains("username=[card …1111]"), log)
+        XCTAssertFalse(log.contains("4111+1111+1111+1111"), log)
+    }
+
     func testTheJSONLogEscapesAUsernameThatWouldForgeALine() async throws {
         let server = try ServerProcess(database: databasePath, arguments: ["--log-format", "json"])
         try await signInAsForger(server)

@@ -50,7 +50,9 @@ public struct OrderEvent: Equatable, Sendable {
 
 /// One field of an order changed: its name and values as a person reads them ("Shipping method",
 /// "Standard Shipping" → "One-Day Shipping"). A card number is named by its last four digits only
-/// ("ending 1111"): a history never holds a whole card number.
+/// ("ending 1111"): a history never holds a whole card number. A card replaced by another with the
+/// same last four is still a change, its old and new values the same ("ending 1111" → "ending
+/// 1111"); the history says "Card changed, still ending 1111" (`ViewOrderHistoryPresenter`).
 public struct OrderChange: Equatable, Sendable, Codable {
     public var field: String
     public var old: String
@@ -62,17 +64,29 @@ public struct OrderChange: Equatable, Sendable, Codable {
         self.new = new
     }
 
+    /// The name of the card number's change.
+    public static let cardNumberField = "Card number"
+
     /// What changed from `old` to `new`, field by field in the form's order, then the order's
     /// status and cancellation reason (which only a status change changes). The id, date, total
     /// and version are the store's, not the clerk's: not listed. Every store records an update, and
-    /// a status change, with this.
+    /// a status change, with this. Values are compared as history shows them, but the card number
+    /// whole: another card with the same last four is a change.
     public static func between(_ old: Order, _ new: Order) -> [OrderChange] {
         fields.compactMap { field, value in
             let before = value(old)
             let after = value(new)
-            return before == after ? nil : OrderChange(field: field, old: before, new: after)
+            if before == after {
+                guard field == cardNumberField, old.paymentMethod.creditCardNumber != new.paymentMethod.creditCardNumber
+                else { return nil }
+            }
+            return OrderChange(field: field, old: before, new: after)
         }
     }
+
+    /// Whether this change is a card replaced by another with the same last four (its values read
+    /// the same).
+    public var isCardWithTheSameLastFour: Bool { field == Self.cardNumberField && old == new }
 
     /// Each field a clerk edits, then the status's: its name, and its value as history shows it.
     private static let fields: [(String, @Sendable (Order) -> String)] = {
@@ -85,7 +99,7 @@ public struct OrderChange: Equatable, Sendable, Codable {
         fields += addressFields("Shipment address") { $0.shipmentAddress }
         fields.append(("Shipping method", { $0.shipmentMethod.toString() }))
         // A card the store could not read (`PaymentMethod.isCardUnreadable`) is named as such.
-        fields.append(("Card number", { $0.paymentMethod.isCardUnreadable ? "unreadable" : "ending \($0.paymentMethod.lastFourDigits)" }))
+        fields.append((cardNumberField, { $0.paymentMethod.isCardUnreadable ? "unreadable" : "ending \($0.paymentMethod.lastFourDigits)" }))
         fields.append(("Expiry date", { String(format: "%02d/%02d", $0.paymentMethod.expirationDate.month, $0.paymentMethod.expirationDate.year % 100) }))
         fields += addressFields("Billing address") { $0.billingAddress }
         fields.append(("Status", { $0.status.toString() }))

@@ -59,6 +59,12 @@ public struct AccountsWorker: Sendable {
         if displayName.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return "A display name cannot hold control characters"
         }
+        // The rules of every field a clerk types (`TextRules`), in the order form's order: a name is
+        // shown on every page and in the history.
+        if TextRules.containsCardNumber(displayName) { return "A display name cannot hold a card number" }
+        if TextRules.containsInvisibleCharacters(displayName) {
+            return "A display name cannot hold hidden formatting characters, such as text direction marks"
+        }
         return nil
     }
 

@@ -196,6 +196,27 @@ final class HTTPTests: XCTestCase {
         }
     }
 
+    /// Issue 25: changing a card to another with the same last four leaves a trace.
+    func testACardChangedToAnotherWithTheSameLastFourIsInTheHistory() async throws {
+        let app = try await TestApp()
+        try await app.test { client in
+            // Given: an order paid with 4111 1111 1111 1111, then the card changed to another ending 1111
+            _ = try await client.post("/orders", form: Seeds.formBody(Seeds.validFormFields))
+            var fields = Seeds.validFormFields
+            fields.paymentMethodCreditCardNumber = "5500 0000 0800 1111"
+            let updated = try await client.post("/orders/1", form: Seeds.formBody(fields))
+            XCTAssertEqual(updated.status, .seeOther)
+
+            // When
+            let history = try await client.get("/orders/1/history")
+
+            // Then
+            XCTAssertEqual(HTMLCheck.findings(in: history.text), [])
+            XCTAssert(history.text.contains("<dt>Card number</dt><dd>Card changed, still ending 1111</dd>"), history.text)
+            XCTAssertFalse(history.text.contains("5500000008001111") || history.text.contains("5500 0000 0800 1111"), "Never the whole card")
+        }
+    }
+
     func testTheHistoryOfAnOrderThatNeverExistedIsA404Page() async throws {
         let app = try await TestApp(orders: [Seeds.Orders.amy])
         try await app.test { client in

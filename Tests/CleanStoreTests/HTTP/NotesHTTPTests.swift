@@ -103,6 +103,12 @@ final class NotesHTTPTests: XCTestCase {
             ("too long", longNote, "Note must be 1,000 characters or fewer"),
             ("card number", "Customer read out 4111 1111 1111 1111 <again>", "Remove the card number from the note"),
             ("card number over lines", "4111 1111\r\n1111 1111", "Remove the card number from the note"),
+            // Issue 25: a card however it is split or written
+            ("card number split by +", "Card 4111+1111+1111+1111", "Remove the card number from the note"),
+            ("card number split by | = ~ ^ $ ‹ °", "4111|1111=1111~1111 or 4111^1111$1111‹1111°1111", "Remove the card number from the note"),
+            ("card number in circled digits", "Card ④①①①①①①①①①①①①①①①", "Remove the card number from the note"),
+            ("text direction override", "Call Bob \u{202E}ecilA", "Remove the hidden formatting characters (shown as \u{FFFD}), such as text direction marks, from the note"),
+            ("tags", "Called back\u{E0049}\u{E0067}\u{E006E}", "Remove the hidden formatting characters (shown as \u{FFFD}), such as text direction marks, from the note"),
             ("control character", "Called\u{1B} back", "Remove the hidden control characters (shown as \u{FFFD}) from the note"),
         ]
         let app = try await TestApp(orders: [Seeds.Orders.amy], role: .clerk)

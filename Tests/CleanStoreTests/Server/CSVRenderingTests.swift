@@ -30,4 +30,17 @@ final class CSVRenderingTests: XCTestCase {
         }
         XCTAssertEqual(csv(["\rcmd"]), "\"'\rcmd\"\r\n", "Neutralised, then quoted for its CR")
     }
+
+    /// Issue 25: the fullwidth and small forms of `= + - @`, which NFKC reads as the ASCII ones.
+    func testFullwidthAndSmallFormsOfAFormulasFirstCharacterAreNeutralisedToo() {
+        for cell in [
+            "＝HYPERLINK(\"http://evil.example\")", "﹦1+1", "＋1 555 0100", "﹢1", "－2+3", "﹣2+3", "＠SUM(A1:A9)", "﹫SUM(A1:A9)",
+            "=\u{301}1+1",
+        ] {
+            XCTAssertEqual(CSVRendering.neutralised(cell), "'" + cell, cell)
+        }
+        for cell in ["a＝b", "José", "１２", "O'Brien", "–2 (an en dash)", "—"] {
+            XCTAssertEqual(CSVRendering.neutralised(cell), cell, cell)
+        }
+    }
 }

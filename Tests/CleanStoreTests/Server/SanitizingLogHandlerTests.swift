@@ -57,6 +57,73 @@ final class SanitizingLogHandlerTests: XCTestCase {
         XCTAssertFalse(capture.text.contains("\u{2028}"))
     }
 
+    // MARK: Card numbers (issue 25)
+
+    /// Attack: a card number typed as a username, or searched for, would be logged whole.
+    func testACardNumberIsLoggedAsItsLastFourOnly() {
+        for (text, expected) in [
+            ("4111111111111111", "[card …1111]"),
+            ("4111+1111+1111+1111", "[card …1111]"),
+            ("amy 4111 1111 1111 1111", "amy [card …1111]"),
+            ("?q=4111%201111%201111%201111&status=new", "?q=[card …1111]&status=new"),
+            ("?q=%EF%BC%94%EF%BC%91%EF%BC%91%EF%BC%91 1111 1111 1111", "?q=[card …1111]"),
+            ("４１１１ １１１１ １１１１ １１１１", "[card …1111]"),
+            ("4111\n1111\n1111\n1111\nboss", #"[card …1111]\nboss"#),
+            ("378282246310005 and 5555555555554444", "[card …0005] and [card …4444]"),
+        ] {
+            XCTAssertEqual(LogText.safe(text), expected, text)
+        }
+    }
+
+    /// What must be logged as it is: ids, references, times, phone numbers.
+    func testOrdinaryNumbersAreLoggedAsTheyAre() {
+        for text in [
+            "/orders/1042", "INV-2026-000123456", "1764080000000", "00340434161234567895", "+1 (415) 555-0100", "duration_ms=12.345",
+            "?q=1042&page=2", "4111-1111-1111", "100%",
+        ] {
+            XCTAssertEqual(LogText.safe(text), text)
+        }
+    }
+
+    func testEveryMessageKeyValueAndErrorHasItsCardNumbersRedacted() throws {
+        // Given
+        let capture = LogCapture()
+        let logger = Logger(label: "t") { _ in SanitizingLogHandler(capture.logger().handler) }
+
+        // When
+        logger.notice(
+            "Sign-in failed for 4111 1111 1111 1111", error: Problem(description: "no account 5555555555554444"),
+            metadata: [
+                "username": "4111|1111|1111|1111", "number": .stringConvertible(4_111_111_111_111_111), "list": .array(["378282246310005"]),
+            ])
+
+        // Then
+        let text = capture.text
+        for whole in ["4111 1111 1111 1111", "5555555555554444", "4111|1111|1111|1111", "4111111111111111", "378282246310005"] {
+            XCTAssertFalse(text.contains(whole), "\(whole) in \(text)")
+        }
+        XCTAssert(text.contains("Sign-in failed for [card …1111]"), text)
+        XCTAssert(text.contains("no account [card …4444]"), text)
+        XCTAssert(text.contains("[card …0005]"), text)
+    }
+
+    /// A search for a card number, exported: the export's log line names its query percent-encoded.
+    func testAnExportedSearchForACardNumberIsLoggedRedacted() async throws {
+        // Given
+        let capture = LogCapture()
+        let logger = Logger(label: "t") { _ in SanitizingLogHandler(capture.logger().handler) }
+        let sut = ExportOrdersWorker(ordersStore: OrdersMemStore(orders: []), logger: logger)
+
+        // When
+        _ = try await sut.export(.all, parameters: [("q", "4111 1111 1111 1111")], by: nil)
+
+        // Then
+        let text = capture.text
+        XCTAssert(text.contains("Orders export started"), text)
+        XCTAssert(text.contains("query=?q=[card …1111]"), text)
+        XCTAssertFalse(text.contains("4111%201111"), text)
+    }
+
     struct Problem: Error, CustomStringConvertible {
         var description: String
     }

@@ -78,7 +78,7 @@ enum ViewModelSamples {
     static let toDelete = DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder(
         id: "1", date: "d", name: "n", email: "e", total: "t", title: "t", deleteURL: "/d", orderURL: "/o")
 
-    static let change = ViewOrderHistory.FetchHistory.ViewModel.DisplayedChange(field: "f", old: "o", new: "n")
+    static let change = ViewOrderHistory.FetchHistory.ViewModel.DisplayedChange(field: "f", old: "o", new: "n", summary: "s")
     static let event = ViewOrderHistory.FetchHistory.ViewModel.DisplayedEvent(
         title: "t", by: "b", date: "d", machineDate: "m", changes: [change], noChanges: "n")
     static let history = ViewOrderHistory.FetchHistory.ViewModel.DisplayedHistory(

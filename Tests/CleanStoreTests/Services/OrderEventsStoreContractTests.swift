@@ -252,6 +252,29 @@ final class OrderEventsStoreContractTests: TemporaryDirectoryTestCase {
         }
     }
 
+    /// Issue 25: a card replaced by another with the same last four left no trace in the history.
+    func testACardReplacedByAnotherWithTheSameLastFourIsStillAChange() async throws {
+        for (name, store) in try await makeStores() {
+            // Given: an order paid with 4111 1111 1111 1111
+            let created = try await store.createOrder(orderToCreate: Self.newOrder(), by: Self.amy, at: Self.t1)
+            XCTAssertEqual(created.paymentMethod.creditCardNumber, "4111111111111111", name)
+
+            // When: saved with the same card, then with another ending 1111 too
+            _ = try await store.updateOrder(orderToUpdate: created, by: Self.sue, at: Self.t2)
+            var changed = try await store.fetchOrder(id: created.id!)!
+            changed.paymentMethod.creditCardNumber = "5500000008001111"
+            _ = try await store.updateOrder(orderToUpdate: changed, by: Self.sue, at: Self.t3)
+
+            // Then: the first save changed nothing; the second changed the card, both ending 1111
+            let events = try await store.fetchEvents(orderID: created.id!)
+            XCTAssertEqual(events.map(\.changes), [
+                [OrderChange(field: "Card number", old: "ending 1111", new: "ending 1111")], [], [],
+            ], name)
+            XCTAssertEqual(events[0].changes.map(\.isCardWithTheSameLastFour), [true], name)
+            XCTAssertFalse(String(describing: events).contains("5500000008001111"), name)
+        }
+    }
+
     func testReencryptingCardNumbersWritesNoEventAndChangesNoVersion() async throws {
         let path = directory.appendingPathComponent("rotation.sqlite").path
         let url = try await TestPostgres.makeDatabase()
@@ -378,5 +401,11 @@ final class OrderEventsStoreContractTests: TemporaryDirectoryTestCase {
             "Cancellation reason:  → Duplicate",
         ], "Total, date and version are the store's: not listed")
         XCTAssertEqual(OrderChange.between(Seeds.Orders.bob, Seeds.Orders.bob), [])
+        var sameLastFour = Seeds.Orders.bob
+        sameLastFour.paymentMethod.creditCardNumber = "5105105105104444"
+        XCTAssertNotEqual(Seeds.Orders.bob.paymentMethod.creditCardNumber, sameLastFour.paymentMethod.creditCardNumber)
+        XCTAssertEqual(
+            OrderChange.between(Seeds.Orders.bob, sameLastFour), [OrderChange(field: "Card number", old: "ending 4444", new: "ending 4444")],
+            "Another card with the same last four is a change")
     }
 }

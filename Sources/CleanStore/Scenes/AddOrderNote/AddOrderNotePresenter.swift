@@ -40,6 +40,7 @@ final class AddOrderNotePresenter: AddOrderNotePresentationLogic {
         case .tooLong(let maximum): return "Note must be \(grouped(maximum)) characters or fewer"
         case .controlCharacters: return "Remove the hidden control characters (shown as \u{FFFD}) from the note"
         case .looksLikeCardNumber: return "Remove the card number from the note"
+        case .invisibleCharacters: return "Remove the hidden formatting characters (shown as \u{FFFD}), such as text direction marks, from the note"
         }
     }
 
@@ -56,10 +57,10 @@ final class AddOrderNotePresenter: AddOrderNotePresentationLogic {
     }
 
     /// The text as typed, line breaks as LF (as the textarea shows them anyway) and each control
-    /// character a note may not hold shown as � (U+FFFD), so the clerk sees where they are (and no page
-    /// carries one).
+    /// or invisible formatting character a note may not hold shown as � (U+FFFD), so the clerk sees
+    /// where they are (and no page carries one).
     static func shown(_ typed: String) -> String {
-        let text = FreeTextRule.lineBreaksAsLineFeeds(typed)
+        let text = TextRules.showingInvisibleCharacters(FreeTextRule.lineBreaksAsLineFeeds(typed), as: "\u{FFFD}")
         guard text.unicodeScalars.contains(where: FreeTextRule.isRefusedControlCharacter) else { return text }
         return String(String.UnicodeScalarView(text.unicodeScalars.map { FreeTextRule.isRefusedControlCharacter($0) ? "\u{FFFD}" : $0 }))
     }

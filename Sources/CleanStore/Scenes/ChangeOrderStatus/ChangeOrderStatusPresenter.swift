@@ -65,6 +65,7 @@ final class ChangeOrderStatusPresenter: ChangeOrderStatusPresentationLogic {
         case .tooLong(let maximum): "Reason must be \(maximum) characters or fewer"
         case .controlCharacters: "Reason must not contain control characters"
         case .looksLikeCardNumber: "Remove the card number from the reason"
+        case .invisibleCharacters: "Reason must not include hidden formatting characters, such as text direction marks"
         }
     }
 

@@ -114,7 +114,7 @@ enum CreateOrder {
         /// Invisible formatting characters (Unicode category Cf): text direction overrides,
         /// zero-width characters, tag characters. They make text show other than it is stored.
         case formatCharacters
-        /// A free-text field holding what looks like a card number (12 or more digits in a row).
+        /// A free-text field (or the phone) holding a card number (`TextRules.cardNumbers(in:)`).
         case looksLikeCardNumber
         /// Not in the form the field takes (an email with no @, a ZIP of letters, a card number with letters…).
         case badFormat

@@ -63,7 +63,8 @@ final class OrderValidationWorker {
 
         let firstName = check.text(.firstName)
         let lastName = check.text(.lastName)
-        let phone = check.text(.phone, freeText: false)
+        // A phone number of 13 to 15 digits can be a card's (an American Express number is 15): the card rule too.
+        let phone = check.text(.phone)
         if let phone { check.phone(phone) }
         let email = check.text(.email)
         if let email { check.email(email) }
@@ -130,7 +131,8 @@ final class OrderValidationWorker {
 
         /// The trimmed text of a field, or nil when it is empty or breaks a rule every field has:
         /// a maximum length (in characters, and in bytes), no control or invisible formatting
-        /// characters, and (for free text) no card number in it.
+        /// characters (`TextRules.isInvisible`), and (for free text and the phone) no card number in
+        /// it (`TextRules.cardNumbers(in:)`).
         mutating func text(_ field: Field, required: Bool = true, freeText: Bool = true) -> String? {
             let value = trimmed(field)
             let maximum = field == .shipmentAddressZIP || field == .billingAddressZIP
@@ -142,9 +144,9 @@ final class OrderValidationWorker {
                 flag(field, .tooLong(maximum: maximum))
             } else if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                 flag(field, .controlCharacters)
-            } else if freeText && TextRules.containsCardNumberLikeRun(value) {
+            } else if freeText && TextRules.containsCardNumber(value) {
                 flag(field, .looksLikeCardNumber)
-            } else if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .format }) {
+            } else if TextRules.containsInvisibleCharacters(value) {
                 flag(field, .formatCharacters)
             } else {
                 return value
@@ -254,18 +256,10 @@ final class OrderValidationWorker {
         return parts.count == 1 || (parts.count == 2 && parts[1].count == 4 && parts[1].allSatisfy(\.isASCIIDigit))
     }
 
-    /// The Luhn checksum every card number carries in its last digit.
+    /// The Luhn checksum every card number carries in its last digit (`TextRules.passesLuhnCheck`).
     static func passesLuhnCheck(_ digits: String) -> Bool {
-        var sum = 0
-        for (index, character) in digits.reversed().enumerated() {
-            guard var digit = character.wholeNumberValue else { return false }
-            if index % 2 == 1 {
-                digit *= 2
-                if digit > 9 { digit -= 9 }
-            }
-            sum += digit
-        }
-        return !digits.isEmpty && sum % 10 == 0
+        let values = digits.compactMap { $0.isASCIIDigit ? $0.wholeNumberValue.map(UInt8.init) : nil }
+        return values.count == digits.count && TextRules.passesLuhnCheck(values)
     }
 }
 

@@ -27,6 +27,8 @@ enum ViewOrderHistory {
                 var field: String
                 var old: String
                 var new: String
+                /// Said instead of old → new when the two read the same: "Card changed, still ending 1111".
+                var summary: String? = nil
             }
 
             struct DisplayedEvent: Equatable {

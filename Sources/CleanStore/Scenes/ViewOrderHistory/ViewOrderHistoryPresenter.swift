@@ -56,10 +56,16 @@ final class ViewOrderHistoryPresenter: ViewOrderHistoryPresentationLogic {
             by: event.by.map(formatter.accountName) ?? "No one was signed in",
             date: formatter.longDateAndTime(event.at),
             machineDate: formatter.machineDateTime(event.at),
-            changes: event.changes.map { change in
-                ViewModel.DisplayedChange(field: change.field, old: Self.shown(change.old), new: Self.shown(change.new))
-            },
+            changes: event.changes.map(Self.displayed),
             noChanges: event.kind == .updated && event.changes.isEmpty ? "Saved with no changes." : nil)
+    }
+
+    /// "Amy" → "Ann"; a card replaced by another with the same last four (`OrderChange.between`):
+    /// "Card changed, still ending 1111".
+    private static func displayed(_ change: OrderChange) -> ViewModel.DisplayedChange {
+        ViewModel.DisplayedChange(
+            field: change.field, old: shown(change.old), new: shown(change.new),
+            summary: change.isCardWithTheSameLastFour ? "Card changed, still \(change.new)" : nil)
     }
 
     private static func shown(_ value: String) -> String {

@@ -5,7 +5,9 @@ import Logging
 /// NUL…) or a line or paragraph separator (U+2028, U+2029, which some viewers break lines at)
 /// is written as its escape (`\n`, `\u{1B}`), in the message, in every metadata key and value
 /// and in an error's description. A username typed at sign-in can then never forge a log line.
-/// Written here because swift-log's handlers write values as they come.
+/// A card number in any of them (`TextRules.cardNumbers(in:)`, the rule every field a clerk types
+/// keeps) is written as `[card …1111]`: a card typed as a username, or searched for, is never
+/// logged whole. Written here because swift-log's handlers write values as they come.
 public struct SanitizingLogHandler: LogHandler {
     private var wrapped: any LogHandler
 
@@ -50,9 +52,11 @@ public struct SanitizingLogHandler: LogHandler {
 
 /// Logged text made safe to write (see `SanitizingLogHandler`).
 public enum LogText {
-    /// `text` with every control character and line or paragraph separator escaped; `text` itself
-    /// when it has none (the usual case, checked byte by byte).
+    /// `text` with each card number in it redacted (`TextRules.redactingCardNumbers`: `[card …1111]`)
+    /// and every control character and line or paragraph separator escaped; `text` itself when it
+    /// has neither (the usual case, checked byte by byte).
     public static func safe(_ text: String) -> String {
+        let text = mayHoldCardNumber(text) ? TextRules.redactingCardNumbers(text) : text
         guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 >= 0xC2 }) else { return text }
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var escaped = ""
@@ -71,11 +75,16 @@ public enum LogText {
 
     static func safe(_ value: Logger.Metadata.Value) -> Logger.Metadata.Value {
         switch value {
-        case .string(let text): .string(safe(text))
+        case .string(let text):
+            return .string(safe(text))
         case .stringConvertible(let convertible):
-            convertible.description.unicodeScalars.contains(where: needsEscape) ? .string(safe(convertible.description)) : value
-        case .array(let values): .array(values.map(safe))
-        case .dictionary(let values): .dictionary(safe(values))
+            let description = convertible.description
+            let safeDescription = safe(description)
+            return safeDescription == description ? value : .string(safeDescription)
+        case .array(let values):
+            return .array(values.map(safe))
+        case .dictionary(let values):
+            return .dictionary(safe(values))
         }
     }
 
@@ -85,6 +94,21 @@ public enum LogText {
             safeMetadata[safe(key)] = safe(value)
         }
         return safeMetadata
+    }
+
+    /// Whether a card number could be in `text`: 13 ASCII digits, a percent-escape or any non-ASCII
+    /// byte (a digit of another script, a fullwidth one…). Most log values have none, and are not
+    /// read further.
+    static func mayHoldCardNumber(_ text: String) -> Bool {
+        var digits = 0
+        for byte in text.utf8 {
+            if byte >= 0x80 || byte == UInt8(ascii: "%") { return true }
+            if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                digits += 1
+                if digits >= 13 { return true }
+            }
+        }
+        return false
     }
 
     /// A control character (C0, DEL, C1) or U+2028 / U+2029.

@@ -12,9 +12,14 @@ enum CSVRendering {
 
     /// A cell a spreadsheet would run as a formula (`=HYPERLINK(…)`, `+1…`, `-2+3`, `@SUM(…)`, or one
     /// starting with a tab or CR) gets a leading `'`, OWASP's "CSV injection" defence: the program
-    /// shows it as text. (A phone typed `+1 …` then reads `'+1 …`: the price of the rule.)
+    /// shows it as text. (A phone typed `+1 …` then reads `'+1 …`: the price of the rule.) The first
+    /// character is read in its compatibility form (NFKC, through Foundation): a fullwidth `＝` or
+    /// a small `﹢`, which a spreadsheet may read as `=` and `+`, is neutralised too.
     static func neutralised(_ cell: String) -> String {
-        guard let first = cell.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) else { return cell }
+        guard let first = cell.first,
+            let scalar = String(first).precomposedStringWithCompatibilityMapping.unicodeScalars.first,
+            ["=", "+", "-", "@", "\t", "\r"].contains(scalar)
+        else { return cell }
         return "'" + cell
     }
 

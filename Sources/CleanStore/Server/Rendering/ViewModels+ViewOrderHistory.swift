@@ -39,6 +39,7 @@ extension ViewOrderHistory.FetchHistory.ViewModel.DisplayedChange: MustacheParen
         case "field": field
         case "old": old
         case "new": new
+        case "summary": summary
         default: nil
         }
     }

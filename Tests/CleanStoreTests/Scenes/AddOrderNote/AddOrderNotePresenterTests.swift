@@ -57,6 +57,7 @@ final class AddOrderNotePresenterTests: XCTestCase {
         let cases: [(OrderNotesWorker.TextProblem, String)] = [
             (.missing, "Enter a note"), (.tooLong(maximum: 1_000), "Note must be 1,000 characters or fewer"),
             (.looksLikeCardNumber, "Remove the card number from the note"),
+            (.invisibleCharacters, "Remove the hidden formatting characters (shown as \u{FFFD}), such as text direction marks, from the note"),
             (.controlCharacters, "Remove the hidden control characters (shown as \u{FFFD}) from the note"),
         ]
         for (problem, message) in cases {
@@ -70,6 +71,16 @@ final class AddOrderNotePresenterTests: XCTestCase {
             XCTAssertEqual(form.errors.map(\.field), ["text"], "The summary links to the textarea")
             XCTAssertEqual(form.errors.map(\.message), [message])
         }
+    }
+
+    /// A text direction override shown back would reorder the page: it is shown as �, as a control character is.
+    func testARefusedNoteShowsItsInvisibleCharactersAsReplacementCharacters() throws {
+        sut.presentAddedNote(
+            response: .invalid(
+                orderID: "1042", fields: AddOrderNote.NoteFormFields(text: "Call Bob \u{202E}ecilA\u{200B}\r\n👩‍👩‍👧 می‌خواهم\u{7}"),
+                problem: .invisibleCharacters))
+        let (form, _) = try displayedForm()
+        XCTAssertEqual(form.text.value, "Call Bob \u{FFFD}ecilA\u{FFFD}\n👩‍👩‍👧 می‌خواهم\u{FFFD}", "The joiners an emoji or a script needs stay")
     }
 
     func testPresentAddedNoteShouldShowARefusedNoteOnThePageOfItsOrderAsTyped() throws {

@@ -75,6 +75,9 @@ final class ChangeOrderStatusInteractorTests: XCTestCase {
             (String(repeating: "a", count: 501), .tooLong(maximum: 500)), ("bad\u{0007}bell", .controlCharacters),
             ("card 4111 1111 1111 1111 was lost", .looksLikeCardNumber),
             ("card 4111\n1111\r\n1111\t1111 split over lines", .looksLikeCardNumber),
+            ("card 4111+1111+1111+1111 was lost", .looksLikeCardNumber),
+            ("card ⁴¹¹¹ ¹¹¹¹ ¹¹¹¹ ¹¹¹¹ was lost", .looksLikeCardNumber),
+            ("lost \u{202E}reverse", .invisibleCharacters),
         ] {
             await sut.changeStatus(request: request("cancel", reason: typed, as: supervisor))
             XCTAssertEqual(presenterSpy.change, .reasonRefused(Seeds.Orders.amy, problem, typed: typed), typed)

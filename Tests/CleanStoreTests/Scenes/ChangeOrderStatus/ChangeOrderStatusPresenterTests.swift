@@ -66,6 +66,7 @@ final class ChangeOrderStatusPresenterTests: XCTestCase {
             (.tooLong(maximum: 500), "Reason must be 500 characters or fewer"),
             (.controlCharacters, "Reason must not contain control characters"),
             (.looksLikeCardNumber, "Remove the card number from the reason"),
+            (.invisibleCharacters, "Reason must not include hidden formatting characters, such as text direction marks"),
         ] {
             sut.presentStatusChange(response: .reasonRefused(order(.new), problem, typed: "typed"))
             guard case .cancelForm(let form) = spy.change else { return XCTFail("\(problem)") }

@@ -124,13 +124,15 @@ final class OrderValidationWorkerTests: XCTestCase {
     func testACardNumberInAFreeTextFieldIsRefused() {
         for field in [Field.firstName, .lastName, .shipmentAddressStreet1, .shipmentAddressStreet2, .shipmentAddressCity,
                       .billingAddressStreet1, .billingAddressCity] {
-            assertRefused(field, ["4111111111111111", "Amy 4111 1111 1111 1111", "4111-1111-1111", "card 123456789012"], .looksLikeCardNumber)
+            assertRefused(field, ["4111111111111111", "Amy 4111 1111 1111 1111", "Amy 4111+1111+1111+1111", "378282246310005"], .looksLikeCardNumber)
         }
         assertAccepted(.shipmentAddressStreet1, ["12345 Long Road 67890", "Suite 1234567890 1", "1/2 Main St. 12.5"])
+        // 12 digits, or no card brand's prefix and length, or no Luhn check: not a card (TextRules.cardNumbers(in:))
+        assertAccepted(.shipmentAddressStreet2, ["4111-1111-1111", "card 123456789012", "Ref 4111 1111 1111 1112", "INV-2026-000123456"])
         // However the digits are split or written
         assertRefused(.firstName, [
             "4111.1111.1111.1111", "4111/1111/1111/1111", "4111\u{200B}1111\u{200B}1111\u{200B}1111",
-            "４１１１ １１１１ １１１１ １１１１", "Amy ٤١١١٤١١١٤١١١٤١١١", "4111 \u{200C}1111-1111.1111",
+            "４１１１ １１１１ １１１１ １１１１", "Amy ٤١١١١١١١١١١١١١١١", "4111 \u{200C}1111-1111.1111",
             "4111\u{00A0}1111\u{00A0}1111\u{00A0}1111", "4111  1111  1111  1111", "4111, 1111, 1111, 1111", "4111 – 1111 – 1111 – 1111",
             "(4111) 1111_1111_1111", "4111\u{202F}1111\u{2009}1111\u{3000}1111",
         ], .looksLikeCardNumber)
@@ -155,6 +157,8 @@ final class OrderValidationWorkerTests: XCTestCase {
         assertRefused(.phone, [""], .missing)
         assertRefused(.phone, ["415-CALL-NOW", "555 0100 ext 2", "1+415 555 0100", "++1 415 555 0100"], .badFormat)
         assertRefused(.phone, ["555-010", "+1", "1234567890123456"], .phoneDigitCount)
+        // An American Express number is 15 digits: the phone keeps the card rule (TextRules.cardNumbers(in:))
+        assertRefused(.phone, ["378282246310005", "+37 8282 2463 10005", "4222222222222"], .looksLikeCardNumber)
     }
 
     // MARK: Email

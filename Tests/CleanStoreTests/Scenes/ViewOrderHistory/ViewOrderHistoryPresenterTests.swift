@@ -95,6 +95,18 @@ final class ViewOrderHistoryPresenterTests: XCTestCase {
         XCTAssertEqual(history.events.map(\.title), ["Order deleted"])
     }
 
+    /// Issue 25: a card replaced by another with the same last four (`OrderChange.between`).
+    func testACardReplacedByAnotherWithTheSameLastFourSaysSo() throws {
+        let event = OrderEvent(
+            orderID: "2", kind: .updated, by: AccountSeeds.sue.name, at: Seeds.june30,
+            changes: [OrderChange(field: "Card number", old: "ending 1111", new: "ending 1111"), OrderChange(field: "First name", old: "Bob", new: "Rob")])
+        sut.presentHistory(response: .found(orderID: "2", events: [event], isDeleted: false))
+        XCTAssertEqual(try history().events.first?.changes, [
+            ViewModel.DisplayedChange(field: "Card number", old: "ending 1111", new: "ending 1111", summary: "Card changed, still ending 1111"),
+            ViewModel.DisplayedChange(field: "First name", old: "Bob", new: "Rob"),
+        ])
+    }
+
     func testAStatusChangeIsTitledByItsMove() throws {
         let sue = AccountSeeds.sue.name
         let events = [

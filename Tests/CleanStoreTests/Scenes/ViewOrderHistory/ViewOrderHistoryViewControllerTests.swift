@@ -80,7 +80,8 @@ final class ViewOrderHistoryViewControllerTests: XCTestCase {
         history.emptyMessage = "No changes to this order have been recorded."
         var event = history.events[0]
         event.noChanges = "Saved with no changes."
-        let change = event.changes[0]
+        var change = event.changes[0]
+        change.summary = "Card changed, still ending 1111"
 
         // When
         func unreachable(_ value: Any, _ child: (String) -> Any?) -> [String] {
