@@ -6,6 +6,9 @@ import NIOPosix
 public enum PasswordRefusal: Error, Equatable, Sendable, CustomStringConvertible {
     case tooShort(minimum: Int)
     case tooLong(maximumBytes: Int)
+    /// A control character (C0, DEL, C1): bcrypt stops at a NUL, so `nul` and twelve NULs would be
+    /// the password `nul`; none can be typed in a form or at a terminal by mistake anyway.
+    case controlCharacter
     case sameAsUsername
     case mismatch
 
@@ -14,6 +17,7 @@ public enum PasswordRefusal: Error, Equatable, Sendable, CustomStringConvertible
         case .tooShort(let minimum): return "The password must be at least \(minimum) characters long"
         case .tooLong(let maximum):
             return "The password must be at most \(maximum) bytes long (bcrypt ignores anything longer)"
+        case .controlCharacter: return "The password must not hold control characters (such as a NUL or a line break)"
         case .sameAsUsername: return "The password must not be the username"
         case .mismatch: return "The two passwords typed are not the same"
         }
@@ -41,10 +45,25 @@ public struct PasswordWorker: Sendable {
 
     /// The first rule `password` breaks as a new password for `username`, or nil when it meets them all.
     public func refusal(of password: String, username: String) -> PasswordRefusal? {
+        if Self.holdsControlCharacter(password) { return .controlCharacter }
         if password.count < Self.minimumLength { return .tooShort(minimum: Self.minimumLength) }
         if password.utf8.count > Self.maximumBytes { return .tooLong(maximumBytes: Self.maximumBytes) }
         if password.lowercased() == username.lowercased() { return .sameAsUsername }
         return nil
+    }
+
+    /// Whether `password` could be anyone's at signing in: no account's password holds a control
+    /// character or is over 72 bytes (`refusal(of:username:)` refuses both), and bcrypt would read
+    /// such a password only up to its first NUL or its 72nd byte, so `nul` + NULs, or a 72-byte
+    /// password with anything after it, would match. Checked before bcrypt: refused as a wrong
+    /// password without hashing.
+    public static func couldBeAnAccountsPassword(_ password: String) -> Bool {
+        !holdsControlCharacter(password) && password.utf8.count <= maximumBytes
+    }
+
+    /// C0 (NUL to US), DEL and C1: Unicode's control category.
+    static func holdsControlCharacter(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
     /// A bcrypt hash of `password` (with a random salt), made off the task executor.

@@ -227,6 +227,29 @@ final class SignInInteractorTests: XCTestCase {
         XCTAssertEqual(workerSpy.signInCalls, [], "Nothing to check: no attempt is counted")
     }
 
+    /// Issue 25, bug 6: bcrypt reads a password up to its first NUL and no further than 72 bytes;
+    /// no account's password holds a control character or is longer (`PasswordWorker`'s rules).
+    func testSignInShouldRefuseAPasswordWithAControlCharacterOrOver72BytesAsWrongWithoutAskingTheWorker() async {
+        let cases = [
+            "nul" + String(repeating: "\u{0}", count: 12), testPassword + "\u{7}", "correct\thorse battery",
+            String(repeating: "x", count: 72) + "y", String(repeating: "é", count: 37),
+        ]
+        for password in cases {
+            // When
+            await signIn(password: password, returnTo: "/orders/2")
+
+            // Then
+            XCTAssertEqual(
+                presenterSpy.signInResponse, .refused(username: "Amy", .wrongCredentials, SignIn.Destination(path: "/orders/2", draft: nil)),
+                password.debugDescription)
+        }
+        XCTAssertEqual(workerSpy.signInCalls, [], "No bcrypt spent on them")
+
+        // And a password of 72 bytes exactly is asked about
+        await signIn(password: String(repeating: "x", count: 72))
+        XCTAssertEqual(workerSpy.signInCalls.map(\.password), [String(repeating: "x", count: 72)])
+    }
+
     func testSignInShouldPresentWhatTheWorkerRefusedKeepingTheUsernameAndTheDestination() async {
         let cases: [(SignInWorker.Outcome, SignIn.Refusal)] = [
             (.wrongCredentials, .wrongCredentials),
