@@ -66,6 +66,24 @@ public struct AccountsWorker: Sendable {
     public func addAccount(username: String, displayName: String?, role: AccountRole, password: String) async throws(AccountsWorkerError)
         -> Account
     {
+        let account = try await newAccount(username: username, displayName: displayName, role: role, password: password)
+        return try await store { try await accounts.createAccount(account) }
+    }
+
+    /// Makes the first supervisor (the set-up page), after checking every rule, only while no
+    /// supervisor was ever made: decided by the store in the transaction that inserts it
+    /// (`AccountsStoreProtocol.createFirstSupervisor`), after the slow hash; `.store(.supervisorExists)`
+    /// when another form made one meanwhile.
+    public func addFirstSupervisor(username: String, displayName: String?, password: String) async throws(AccountsWorkerError) -> Account {
+        let account = try await newAccount(username: username, displayName: displayName, role: .supervisor, password: password)
+        return try await store { try await accounts.createFirstSupervisor(account) }
+    }
+
+    /// The account to store (its display name the username unless given), every rule checked and
+    /// its password hashed.
+    private func newAccount(username: String, displayName: String?, role: AccountRole, password: String) async throws(AccountsWorkerError)
+        -> Account
+    {
         if let problem = Self.usernameProblem(username) { throw .invalidUsername(problem) }
         let displayName = displayName ?? username
         if let problem = Self.displayNameProblem(displayName) { throw .invalidDisplayName(problem) }
@@ -75,8 +93,7 @@ public struct AccountsWorker: Sendable {
             throw .store(.duplicateUsername(username))
         }
         let hash = try await hash(password)
-        let account = Account(username: username, displayName: displayName, role: role, passwordHash: hash, createdAt: now())
-        return try await store { try await accounts.createAccount(account) }
+        return Account(username: username, displayName: displayName, role: role, passwordHash: hash, createdAt: now())
     }
 
     /// The account named `username` (any case), if there is one.

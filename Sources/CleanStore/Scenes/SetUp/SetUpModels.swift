@@ -67,12 +67,16 @@ enum SetUp {
             case created(SignedIn, session: SessionID)
             case invalid(SetUpFormFields, [FieldProblem])
             case closed
+            /// Another form made the first supervisor after this one was checked: no account made.
+            case madeMeanwhile
             case unavailable(SetUpFormFields)
         }
 
         enum ViewModel {
             case form(DisplayedForm, invalid: Bool)
             case created(session: SessionID, flash: String)
+            /// On to the sign-in page, saying why.
+            case signIn(flash: String)
             case notFound
             case unavailable(DisplayedForm)
         }

@@ -7,6 +7,8 @@ protocol SetUpPresentationLogic: AnyObject {
 final class SetUpPresenter: SetUpPresentationLogic {
     weak var viewController: SetUpDisplayLogic?
 
+    static let madeMeanwhileMessage =
+        "A supervisor account was made meanwhile through the set-up link, so no account was made. Sign in with that account."
     static let unavailableMessage = "The accounts could not be reached, so no account was made. Try again in a moment."
     /// Under the password's label: the accounts' rule, before it is broken.
     static let passwordHint = "Must be at least \(PasswordWorker.minimumLength) characters"
@@ -28,6 +30,8 @@ final class SetUpPresenter: SetUpPresentationLogic {
             viewController?.displaySupervisor(viewModel: .form(displayedForm(fields, problems: problems), invalid: true))
         case .closed:
             viewController?.displaySupervisor(viewModel: .notFound)
+        case .madeMeanwhile:
+            viewController?.displaySupervisor(viewModel: .signIn(flash: Self.madeMeanwhileMessage))
         case .unavailable(let fields):
             var form = displayedForm(fields)
             form.formMessage = Self.unavailableMessage

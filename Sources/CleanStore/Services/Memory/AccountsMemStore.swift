@@ -14,6 +14,12 @@ public actor AccountsMemStore: AccountsStoreProtocol {
         return account
     }
 
+    /// Checked and inserted in one turn of the actor: nothing comes between them.
+    public func createFirstSupervisor(_ account: Account) throws(AccountsStoreError) -> Account {
+        guard !accounts.values.contains(where: { $0.role == .supervisor }) else { throw .supervisorExists }
+        return try createAccount(account)
+    }
+
     public func fetchAccount(username: String) -> Account? { accounts[Account.key(username)] }
 
     public func fetchAccounts() -> [Account] { accounts.values.sorted { $0.key < $1.key } }

@@ -147,6 +147,16 @@ final class SetUpPresenterTests: XCTestCase {
         guard case .notFound = spy.supervisorViewModel else { return XCTFail("\(String(describing: spy.supervisorViewModel))") }
     }
 
+    func testPresentSupervisorShouldSendToSignInSayingWhenASupervisorWasMadeMeanwhile() {
+        // When
+        sut.presentSupervisor(response: .madeMeanwhile)
+
+        // Then
+        guard case .signIn(let flash) = spy.supervisorViewModel else { return XCTFail("\(String(describing: spy.supervisorViewModel))") }
+        XCTAssertEqual(
+            flash, "A supervisor account was made meanwhile through the set-up link, so no account was made. Sign in with that account.")
+    }
+
     func testPresentSupervisorShouldSayNoAccountWasMadeWhenTheAccountsCannotBeReached() {
         // When
         sut.presentSupervisor(response: .unavailable(Self.typed))

@@ -38,10 +38,16 @@ final class SetUpViewControllerTests: XCTestCase {
     final class SetUpRoutingLogicSpy: SetUpRoutingLogic, SetUpDataPassing {
         var flash: Flash?
         var routedTo: (session: SessionID, flash: String)?
+        var routedToSignIn: String?
 
         func routeToListOrders(session: SessionID, flash message: String) -> Response {
             routedTo = (session, message)
             return .seeOther("/orders")
+        }
+
+        func routeToSignIn(flash message: String) -> Response {
+            routedToSignIn = message
+            return .seeOther("/sign-in")
         }
     }
 
@@ -120,6 +126,16 @@ final class SetUpViewControllerTests: XCTestCase {
         // Then
         XCTAssertEqual(routerSpy.routedTo?.session, AccountSeeds.sessionID(1))
         XCTAssertEqual(routerSpy.routedTo?.flash, "Your supervisor account sue is ready")
+        XCTAssertEqual(sut.response?.status, .seeOther)
+        XCTAssert(pagesSpy.rendered.isEmpty)
+    }
+
+    func testDisplaySupervisorShouldRouteToSignInWhenASupervisorWasMadeMeanwhile() {
+        // When
+        sut.displaySupervisor(viewModel: .signIn(flash: "A supervisor account was made meanwhile"))
+
+        // Then
+        XCTAssertEqual(routerSpy.routedToSignIn, "A supervisor account was made meanwhile")
         XCTAssertEqual(sut.response?.status, .seeOther)
         XCTAssert(pagesSpy.rendered.isEmpty)
     }
