@@ -9,6 +9,8 @@ public enum AccountsWorkerError: Error, Equatable, Sendable, CustomStringConvert
     case store(AccountsStoreError)
     /// The password could not be hashed (the thread pool is shutting down).
     case cannotHash
+    /// Too many passwords are being hashed at once: try again in `retryAfterSeconds`.
+    case busy(retryAfterSeconds: Int)
 
     public var description: String {
         switch self {
@@ -16,6 +18,7 @@ public enum AccountsWorkerError: Error, Equatable, Sendable, CustomStringConvert
         case .weakPassword(let refusal): return refusal.description
         case .store(let error): return error.description
         case .cannotHash: return "The password could not be hashed: the server is shutting down"
+        case .busy(let seconds): return "Too many passwords are being checked at once: try again in \(seconds) seconds"
         }
     }
 }
@@ -128,6 +131,8 @@ public struct AccountsWorker: Sendable {
     private func hash(_ password: String) async throws(AccountsWorkerError) -> String {
         do {
             return try await passwords.hash(password)
+        } catch .busy(let seconds) {
+            throw .busy(retryAfterSeconds: seconds)
         } catch {
             throw .cannotHash
         }

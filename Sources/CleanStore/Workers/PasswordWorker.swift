@@ -1,6 +1,5 @@
 import Foundation
 import HummingbirdBcrypt
-import NIOPosix
 
 /// Why a password is refused, in words for the person choosing it.
 public enum PasswordRefusal: Error, Equatable, Sendable, CustomStringConvertible {
@@ -25,8 +24,9 @@ public enum PasswordRefusal: Error, Equatable, Sendable, CustomStringConvertible
 }
 
 /// Passwords: the rules a new one must meet, and bcrypt (HummingbirdBcrypt, from hummingbird-auth)
-/// to hash and verify them, on NIO's thread pool rather than the task executor, so that a burst of
-/// sign-ins does not stall other requests (bcrypt at cost 12 takes a noticeable fraction of a second).
+/// to hash and verify them, on threads of its own with a bounded queue (`PasswordHashing`) rather
+/// than the task executor or NIO's shared pool, so that a burst of sign-ins does not stall other
+/// requests (bcrypt at cost 12 takes a noticeable fraction of a second).
 public struct PasswordWorker: Sendable {
     /// The cost (log2 of bcrypt's rounds) of every hash the app makes.
     public static let productionCost: UInt8 = 12
@@ -35,12 +35,16 @@ public struct PasswordWorker: Sendable {
     public static let maximumBytes = 72
 
     public let cost: UInt8
+    /// Where bcrypt runs.
+    public let hashing: PasswordHashing
 
     /// `cost` is `productionCost` everywhere but in tests, which inject a lower one (4, bcrypt's
-    /// least) so that hashing takes milliseconds, not seconds, in a debug build.
-    public init(cost: UInt8 = PasswordWorker.productionCost) {
+    /// least) so that hashing takes milliseconds, not seconds, in a debug build; `hashing` is the
+    /// process's but in tests of a burst.
+    public init(cost: UInt8 = PasswordWorker.productionCost, hashing: PasswordHashing = .shared) {
         precondition((4...31).contains(cost), "bcrypt's cost is 4 to 31")
         self.cost = cost
+        self.hashing = hashing
     }
 
     /// The first rule `password` breaks as a new password for `username`, or nil when it meets them all.
@@ -66,10 +70,10 @@ public struct PasswordWorker: Sendable {
         text.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
-    /// A bcrypt hash of `password` (with a random salt), made off the task executor.
-    public func hash(_ password: String) async throws -> String {
+    /// A bcrypt hash of `password` (with a random salt), made on `hashing`'s threads.
+    public func hash(_ password: String) async throws(PasswordHashingError) -> String {
         let cost = self.cost
-        return try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: cost) }
+        return try await hashing.run { Bcrypt.hash(password, cost: cost) }
     }
 
     /// A hash of no one's password at this worker's cost: checked when there is no account by the
@@ -78,9 +82,9 @@ public struct PasswordWorker: Sendable {
         DummyHashes.shared.hash(cost: cost)
     }
 
-    /// Whether `password` is the one `hash` was made from, checked off the task executor.
-    public func verify(_ password: String, hash: String) async throws -> Bool {
-        try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
+    /// Whether `password` is the one `hash` was made from, checked on `hashing`'s threads.
+    public func verify(_ password: String, hash: String) async throws(PasswordHashingError) -> Bool {
+        try await hashing.run { Bcrypt.verify(password, hash: hash) }
     }
 }
 

@@ -62,7 +62,11 @@ final class SignInInteractor: SignInBusinessLogic, SignInDataStore {
                 presenter?.presentSignIn(response: .refused(username: username, .throttled(minutes: minutes), destination))
             }
         } catch {
-            presenter?.presentSignIn(response: .unavailable(username: username, destination))
+            if let seconds = error.retryAfterSeconds {
+                presenter?.presentSignIn(response: .busy(username: username, destination, retryAfterSeconds: seconds))
+            } else {
+                presenter?.presentSignIn(response: .unavailable(username: username, destination))
+            }
         }
     }
 

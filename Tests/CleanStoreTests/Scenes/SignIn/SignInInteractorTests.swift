@@ -55,6 +55,7 @@ final class SignInInteractorTests: XCTestCase {
 
         var outcome = Outcome.signedIn(SignInInteractorTests.clerk, AccountSeeds.sessionID(1))
         var unavailable = false
+        var busyFor: Int?
         var signInCalls: [SignInCall] = []
         var signOutCalls: [SessionID] = []
 
@@ -67,6 +68,7 @@ final class SignInInteractorTests: XCTestCase {
         {
             signInCalls.append(SignInCall(username: username, password: password, client: client, previousSession: previousSession))
             if unavailable { throw Unavailable() }
+            if let busyFor { throw Unavailable(retryAfterSeconds: busyFor) }
             return outcome
         }
 
@@ -279,6 +281,19 @@ final class SignInInteractorTests: XCTestCase {
         // Then
         XCTAssertEqual(presenterSpy.signInResponse, .unavailable(username: "Amy", SignIn.Destination(path: "/orders/2", draft: Self.draft)))
         XCTAssertEqual(presenterSpy.calls, ["presentSignIn"])
+    }
+
+    func testSignInShouldPresentBusyWhenBcryptsQueueIsFull() async {
+        // Given
+        workerSpy.busyFor = 7
+
+        // When
+        await signIn(returnTo: "/orders/2")
+
+        // Then
+        XCTAssertEqual(
+            presenterSpy.signInResponse, .busy(username: "Amy", SignIn.Destination(path: "/orders/2", draft: nil), retryAfterSeconds: 7))
+        XCTAssertNil(sut.signedIn)
     }
 
     // MARK: Tests: sign out
