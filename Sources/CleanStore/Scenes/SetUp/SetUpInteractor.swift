@@ -64,6 +64,8 @@ final class SetUpInteractor: SetUpBusinessLogic, SetUpDataStore {
             presenter?.presentSupervisor(response: .created(SignedIn(name: account.name, role: account.role), session: session))
         } catch AccountsWorkerError.store(.supervisorExists) {
             presenter?.presentSupervisor(response: .madeMeanwhile)
+        } catch AccountsWorkerError.busy(let seconds) {
+            presenter?.presentSupervisor(response: .busy(fields, retryAfterSeconds: seconds))
         } catch AccountsWorkerError.store(.duplicateUsername(_)) {
             presenter?.presentSupervisor(
                 response: .invalid(fields, [.init(field: .username, message: "An account with this username exists already")]))

@@ -70,6 +70,8 @@ enum SetUp {
             /// Another form made the first supervisor after this one was checked: no account made.
             case madeMeanwhile
             case unavailable(SetUpFormFields)
+            /// Too many passwords wait for bcrypt (`PasswordHashing`): no account made.
+            case busy(SetUpFormFields, retryAfterSeconds: Int)
         }
 
         enum ViewModel {
@@ -79,6 +81,8 @@ enum SetUp {
             case signIn(flash: String)
             case notFound
             case unavailable(DisplayedForm)
+            /// 503 with `Retry-After`.
+            case busy(DisplayedForm, retryAfterSeconds: Int)
         }
     }
 

@@ -66,6 +66,9 @@ final class SetUpViewController: SetUpDisplayLogic, RequestEnding {
         case .signIn(let flash): response = router?.routeToSignIn(flash: flash)
         case .notFound: response = refusal(.notFound)
         case .unavailable(let form): response = render(form, status: .serviceUnavailable)
+        case .busy(let form, let seconds):
+            response = render(form, status: .serviceUnavailable)
+            response?.headers[.retryAfter] = String(seconds)
         }
     }
 

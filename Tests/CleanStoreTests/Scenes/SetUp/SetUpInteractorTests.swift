@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import CleanStore
@@ -196,6 +197,27 @@ final class SetUpInteractorTests: XCTestCase {
         XCTAssertNil(sue, "no account made")
         let one = try await supervisors()
         XCTAssertEqual(one, 1)
+    }
+
+    func testCreateSupervisorShouldSayBusyWhenTooManyPasswordsWaitForBcrypt() async throws {
+        // Given: bcrypt's one thread held, and no room to wait
+        let hashing = PasswordHashing(threads: 1, queueLimit: 0, retryAfterSeconds: 7)
+        services.passwords = PasswordWorker(cost: 4, hashing: hashing)
+        makeInteractor()
+        let release = DispatchSemaphore(value: 0)
+        let holder = Task { try await hashing.run { release.wait() } }
+        await hashing.waitUntilAdmitted(1)
+
+        // When
+        await createSupervisor()
+
+        // Then
+        XCTAssertEqual(presenterSpy.supervisorResponse, .busy(Self.fields(), retryAfterSeconds: 7))
+        let none = try await supervisors()
+        XCTAssertEqual(none, 0)
+        release.signal()
+        try await holder.value
+        try await hashing.shutDown()
     }
 
     /// The accounts of `accounts`, where `meanwhile` runs just before the first supervisor is made.

@@ -140,6 +140,16 @@ final class SetUpViewControllerTests: XCTestCase {
         XCTAssert(pagesSpy.rendered.isEmpty)
     }
 
+    func testDisplaySupervisorShouldRenderTheFormWith503AndRetryAfterWhenBcryptIsBusy() {
+        // When
+        sut.displaySupervisor(viewModel: .busy(Self.displayedForm(title: "Error: Create the first supervisor"), retryAfterSeconds: 7))
+
+        // Then
+        XCTAssertEqual(sut.response?.status, .serviceUnavailable)
+        XCTAssertEqual(sut.response?.headers[.retryAfter], "7")
+        XCTAssertEqual(pagesSpy.rendered.last?.template, "SetUp/form")
+    }
+
     func testSetupGivesTheRouterTheFlashAndTheSecurity() async throws {
         // Given
         let viewController = SetUpViewController(environment: try await makeTestEnvironment(pages: PageRendererSpy()), browser: testBrowser)
