@@ -75,6 +75,10 @@ final class AccountsProcessTests: ProcessTestCase {
                 (["disable", "ghost"], nil, "No account named ghost"),
                 (["set-password", "ghost", "--password-stdin"], "a long passphrase\n", "No account named ghost"),
                 (["set-password", "amy", "--password-stdin"], "AMY\n", "The password must be at least 12 characters long"),
+                // Issue 25, bug 6: bcrypt reads a password up to its first NUL
+                (["add", "bob", "--role", "clerk", "--password-stdin"], "nul" + String(repeating: "\u{0}", count: 12) + "\n",
+                 "The password must not hold control characters"),
+                (["set-password", "amy", "--password-stdin"], "amy's\tpassphrase!\n", "The password must not hold control characters"),
             ]
             for (arguments, input, message) in cases {
                 let run = try accounts(arguments, database: database, input: input)

@@ -8,6 +8,7 @@ struct FailingAccountStores: AccountsStoreProtocol, SessionsStoreProtocol, SignI
     static let error = AccountsStoreError.unavailable("connection refused")
 
     func createAccount(_ account: Account) async throws(AccountsStoreError) -> Account { throw Self.error }
+    func createFirstSupervisor(_ account: Account) async throws(AccountsStoreError) -> Account { throw Self.error }
     func fetchAccount(username: String) async throws(AccountsStoreError) -> Account? { throw Self.error }
     func fetchAccounts() async throws(AccountsStoreError) -> [Account] { throw Self.error }
     func disableAccount(username: String, at now: Date) async throws(AccountsStoreError) -> Account { throw Self.error }

@@ -6,9 +6,14 @@ import Foundation
 ///   when "amy" exists, and looking up "AMY" finds "amy"; the username is kept as typed;
 /// - `fetchAccounts` lists every account (disabled ones too) by username, case-insensitively;
 /// - `disableAccount` and `setPasswordHash` set `updatedAt`; an unknown username is `.unknownUsername`;
-/// - `countSupervisors` counts supervisors not disabled (the set-up link lasts until there is one).
+/// - `countSupervisors` counts supervisors not disabled (the set-up link lasts until there is one);
+/// - `createFirstSupervisor` makes `account` (a supervisor) only while no supervisor was ever made
+///   (a disabled one counts), deciding it in the transaction that inserts it, under a unique guard
+///   (the SQL stores' one-row `first_supervisor` table): of set-up forms posted at once, one makes
+///   the supervisor and the others get `.supervisorExists`, whatever time their hashes took.
 public protocol AccountsStoreProtocol: Sendable {
     func createAccount(_ account: Account) async throws(AccountsStoreError) -> Account
+    func createFirstSupervisor(_ account: Account) async throws(AccountsStoreError) -> Account
     func fetchAccount(username: String) async throws(AccountsStoreError) -> Account?
     func fetchAccounts() async throws(AccountsStoreError) -> [Account]
     func disableAccount(username: String, at now: Date) async throws(AccountsStoreError) -> Account
@@ -72,6 +77,8 @@ public protocol SignInAttemptsStoreProtocol: Sendable {
 public enum AccountsStoreError: Error, Equatable, Sendable {
     case duplicateUsername(String)
     case unknownUsername(String)
+    /// A supervisor exists already: the first one was made (`createFirstSupervisor`).
+    case supervisorExists
     /// The database failed: why, never a password, hash or session id.
     case unavailable(String)
 }
@@ -81,6 +88,7 @@ extension AccountsStoreError: CustomStringConvertible {
         switch self {
         case .duplicateUsername(let username): return "An account named \(username) exists already (usernames ignore case)"
         case .unknownUsername(let username): return "No account named \(username)"
+        case .supervisorExists: return "A supervisor account exists already"
         case .unavailable(let reason): return reason
         }
     }

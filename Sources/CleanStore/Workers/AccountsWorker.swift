@@ -9,6 +9,8 @@ public enum AccountsWorkerError: Error, Equatable, Sendable, CustomStringConvert
     case store(AccountsStoreError)
     /// The password could not be hashed (the thread pool is shutting down).
     case cannotHash
+    /// Too many passwords are being hashed at once: try again in `retryAfterSeconds`.
+    case busy(retryAfterSeconds: Int)
 
     public var description: String {
         switch self {
@@ -16,6 +18,7 @@ public enum AccountsWorkerError: Error, Equatable, Sendable, CustomStringConvert
         case .weakPassword(let refusal): return refusal.description
         case .store(let error): return error.description
         case .cannotHash: return "The password could not be hashed: the server is shutting down"
+        case .busy(let seconds): return "Too many passwords are being checked at once: try again in \(seconds) seconds"
         }
     }
 }
@@ -72,6 +75,24 @@ public struct AccountsWorker: Sendable {
     public func addAccount(username: String, displayName: String?, role: AccountRole, password: String) async throws(AccountsWorkerError)
         -> Account
     {
+        let account = try await newAccount(username: username, displayName: displayName, role: role, password: password)
+        return try await store { try await accounts.createAccount(account) }
+    }
+
+    /// Makes the first supervisor (the set-up page), after checking every rule, only while no
+    /// supervisor was ever made: decided by the store in the transaction that inserts it
+    /// (`AccountsStoreProtocol.createFirstSupervisor`), after the slow hash; `.store(.supervisorExists)`
+    /// when another form made one meanwhile.
+    public func addFirstSupervisor(username: String, displayName: String?, password: String) async throws(AccountsWorkerError) -> Account {
+        let account = try await newAccount(username: username, displayName: displayName, role: .supervisor, password: password)
+        return try await store { try await accounts.createFirstSupervisor(account) }
+    }
+
+    /// The account to store (its display name the username unless given), every rule checked and
+    /// its password hashed.
+    private func newAccount(username: String, displayName: String?, role: AccountRole, password: String) async throws(AccountsWorkerError)
+        -> Account
+    {
         if let problem = Self.usernameProblem(username) { throw .invalidUsername(problem) }
         let displayName = displayName ?? username
         if let problem = Self.displayNameProblem(displayName) { throw .invalidDisplayName(problem) }
@@ -81,8 +102,7 @@ public struct AccountsWorker: Sendable {
             throw .store(.duplicateUsername(username))
         }
         let hash = try await hash(password)
-        let account = Account(username: username, displayName: displayName, role: role, passwordHash: hash, createdAt: now())
-        return try await store { try await accounts.createAccount(account) }
+        return Account(username: username, displayName: displayName, role: role, passwordHash: hash, createdAt: now())
     }
 
     /// The account named `username` (any case), if there is one.
@@ -117,6 +137,8 @@ public struct AccountsWorker: Sendable {
     private func hash(_ password: String) async throws(AccountsWorkerError) -> String {
         do {
             return try await passwords.hash(password)
+        } catch .busy(let seconds) {
+            throw .busy(retryAfterSeconds: seconds)
         } catch {
             throw .cannotHash
         }

@@ -21,6 +21,76 @@ final class AccountsStoreContractTests: TemporaryDirectoryTestCase {
         }
     }
 
+    /// Issue 25, bug 4: six set-up forms posted at once made six supervisors. The check and the
+    /// insert are one transaction under a unique guard: of six at once, one supervisor.
+    func testTheFirstSupervisorIsMadeOnceEvenBySixAtOnce() async throws {
+        for (name, store) in try await makeStores() {
+            let candidates = (1...6).map { number in
+                Account(
+                    username: "boss\(number)", displayName: "Boss \(number)", role: .supervisor, passwordHash: "$2b$04$boss\(number)",
+                    createdAt: AccountSeeds.now)
+            }
+            let outcomes = await withTaskGroup(of: Result<Account, AccountsStoreError>.self) { group in
+                for candidate in candidates {
+                    group.addTask {
+                        do throws(AccountsStoreError) {
+                            return .success(try await store.createFirstSupervisor(candidate))
+                        } catch {
+                            return .failure(error)
+                        }
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            let made = outcomes.compactMap { try? $0.get() }
+            XCTAssertEqual(made.count, 1, "\(name): \(outcomes)")
+            let refusals: [AccountsStoreError] = outcomes.compactMap { if case .failure(let error) = $0 { error } else { nil } }
+            XCTAssertEqual(refusals, Array(repeating: AccountsStoreError.supervisorExists, count: 5), name)
+            let supervisors = try await store.fetchAccounts()
+            XCTAssertEqual(supervisors, made, "\(name): one account, the one made")
+        }
+    }
+
+    func testTheFirstSupervisorIsRefusedOnceAnySupervisorExistsAndADuplicateUsernameTakesNoGuard() async throws {
+        for (name, store) in try await makeStores() {
+            // A clerk by the name wanted: refused as a duplicate, and the guard is not taken
+            _ = try await store.createAccount(AccountSeeds.amy)
+            var amy = AccountSeeds.sue
+            amy.username = "AMY"
+            do {
+                _ = try await store.createFirstSupervisor(amy)
+                XCTFail("\(name): a second amy")
+            } catch {
+                XCTAssertEqual(error, .duplicateUsername("AMY"), name)
+            }
+            let sue = try await store.createFirstSupervisor(AccountSeeds.sue)
+            XCTAssertEqual(sue, AccountSeeds.sue, name)
+            var bob = AccountSeeds.sue
+            bob.username = "bob"
+            do {
+                _ = try await store.createFirstSupervisor(bob)
+                XCTFail("\(name): a second first supervisor")
+            } catch {
+                XCTAssertEqual(error, .supervisorExists, name)
+            }
+        }
+        // A supervisor made otherwise (the command line), even disabled, closes it too
+        for (name, store) in try await makeStores() {
+            _ = try await store.createAccount(AccountSeeds.sue)
+            _ = try await store.disableAccount(username: "sue", at: AccountSeeds.now)
+            var bob = AccountSeeds.sue
+            bob.username = "bob"
+            do {
+                _ = try await store.createFirstSupervisor(bob)
+                XCTFail("\(name): a supervisor existed")
+            } catch {
+                XCTAssertEqual(error, .supervisorExists, name)
+            }
+            let count = try await store.countAccounts()
+            XCTAssertEqual(count, 1, name)
+        }
+    }
+
     func testUsernamesAreUniqueRegardlessOfCase() async throws {
         for (name, store) in try await makeStores() {
             _ = try await store.createAccount(AccountSeeds.amy)

@@ -35,6 +35,9 @@ final class AccountsWorkerTests: XCTestCase {
             ("amy", "Amy\u{7}", "correct horse battery", .invalidDisplayName("A display name cannot hold control characters")),
             ("amy", nil, "short", .weakPassword(.tooShort(minimum: 12))),
             ("amy.apple.2024", nil, "AMY.APPLE.2024", .weakPassword(.sameAsUsername)),
+            // Issue 25, bug 6: bcrypt stops at the first NUL, so this would be the password "nul".
+            ("amy", nil, "nul" + String(repeating: "\u{0}", count: 12), .weakPassword(.controlCharacter)),
+            ("amy", nil, "correct horse\tbattery", .weakPassword(.controlCharacter)),
         ]
         for (username, displayName, password, expected) in cases {
             do {

@@ -54,13 +54,18 @@ final class SetUpInteractor: SetUpBusinessLogic, SetUpDataStore {
         }
         guard problems.isEmpty else { return presenter?.presentSupervisor(response: .invalid(fields, problems)) ?? () }
         do {
-            let account = try await accountsWorker.addAccount(
-                username: fields.username, displayName: displayName.isEmpty ? nil : displayName, role: .supervisor,
-                password: fields.password)
+            // No supervisor yet and the insert, in one transaction: of forms posted at once, one
+            // makes the supervisor (issue 25, bug 4: six posts made six).
+            let account = try await accountsWorker.addFirstSupervisor(
+                username: fields.username, displayName: displayName.isEmpty ? nil : displayName, password: fields.password)
             supervisor = account
             let session = services.newSessionID()
             _ = try await services.sessions.createSession(id: session, username: account.username, now: now())
             presenter?.presentSupervisor(response: .created(SignedIn(name: account.name, role: account.role), session: session))
+        } catch AccountsWorkerError.store(.supervisorExists) {
+            presenter?.presentSupervisor(response: .madeMeanwhile)
+        } catch AccountsWorkerError.busy(let seconds) {
+            presenter?.presentSupervisor(response: .busy(fields, retryAfterSeconds: seconds))
         } catch AccountsWorkerError.store(.duplicateUsername(_)) {
             presenter?.presentSupervisor(
                 response: .invalid(fields, [.init(field: .username, message: "An account with this username exists already")]))

@@ -67,14 +67,22 @@ enum SetUp {
             case created(SignedIn, session: SessionID)
             case invalid(SetUpFormFields, [FieldProblem])
             case closed
+            /// Another form made the first supervisor after this one was checked: no account made.
+            case madeMeanwhile
             case unavailable(SetUpFormFields)
+            /// Too many passwords wait for bcrypt (`PasswordHashing`): no account made.
+            case busy(SetUpFormFields, retryAfterSeconds: Int)
         }
 
         enum ViewModel {
             case form(DisplayedForm, invalid: Bool)
             case created(session: SessionID, flash: String)
+            /// On to the sign-in page, saying why.
+            case signIn(flash: String)
             case notFound
             case unavailable(DisplayedForm)
+            /// 503 with `Retry-After`.
+            case busy(DisplayedForm, retryAfterSeconds: Int)
         }
     }
 

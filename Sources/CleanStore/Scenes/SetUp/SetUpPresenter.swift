@@ -7,6 +7,9 @@ protocol SetUpPresentationLogic: AnyObject {
 final class SetUpPresenter: SetUpPresentationLogic {
     weak var viewController: SetUpDisplayLogic?
 
+    static let madeMeanwhileMessage =
+        "A supervisor account was made meanwhile through the set-up link, so no account was made. Sign in with that account."
+    static let busyMessage = "Too many passwords are being checked at this moment, so no account was made. Try again in a few seconds."
     static let unavailableMessage = "The accounts could not be reached, so no account was made. Try again in a moment."
     /// Under the password's label: the accounts' rule, before it is broken.
     static let passwordHint = "Must be at least \(PasswordWorker.minimumLength) characters"
@@ -28,11 +31,18 @@ final class SetUpPresenter: SetUpPresentationLogic {
             viewController?.displaySupervisor(viewModel: .form(displayedForm(fields, problems: problems), invalid: true))
         case .closed:
             viewController?.displaySupervisor(viewModel: .notFound)
+        case .madeMeanwhile:
+            viewController?.displaySupervisor(viewModel: .signIn(flash: Self.madeMeanwhileMessage))
         case .unavailable(let fields):
             var form = displayedForm(fields)
             form.formMessage = Self.unavailableMessage
             form.title = "Error: " + form.title
             viewController?.displaySupervisor(viewModel: .unavailable(form))
+        case .busy(let fields, let seconds):
+            var form = displayedForm(fields)
+            form.formMessage = Self.busyMessage
+            form.title = "Error: " + form.title
+            viewController?.displaySupervisor(viewModel: .busy(form, retryAfterSeconds: seconds))
         }
     }
 

@@ -3,6 +3,8 @@ import Hummingbird
 protocol SetUpRoutingLogic: AnyObject {
     /// The supervisor is made and signed in: on to the orders, with the session's cookie.
     func routeToListOrders(session: SessionID, flash: String) -> Response
+    /// Another form made the first supervisor meanwhile: on to the sign-in page, saying so.
+    func routeToSignIn(flash: String) -> Response
 }
 
 protocol SetUpDataPassing: AnyObject {
@@ -18,5 +20,9 @@ final class SetUpRouter: SetUpRoutingLogic, SetUpDataPassing {
         var response = flash?.redirect(to: Paths.orders.description, passing: message) ?? .seeOther(Paths.orders.description)
         if let security { response.setCookie(SessionMiddleware.cookie(for: session, security: security)) }
         return response
+    }
+
+    func routeToSignIn(flash message: String) -> Response {
+        flash?.redirect(to: Paths.signIn.description, passing: message) ?? .seeOther(Paths.signIn.description)
     }
 }

@@ -63,8 +63,12 @@ final class SetUpViewController: SetUpDisplayLogic, RequestEnding {
         switch viewModel {
         case .form(let form, let invalid): response = render(form, status: invalid ? .unprocessableContent : .ok)
         case .created(let session, let flash): response = router?.routeToListOrders(session: session, flash: flash)
+        case .signIn(let flash): response = router?.routeToSignIn(flash: flash)
         case .notFound: response = refusal(.notFound)
         case .unavailable(let form): response = render(form, status: .serviceUnavailable)
+        case .busy(let form, let seconds):
+            response = render(form, status: .serviceUnavailable)
+            response?.headers[.retryAfter] = String(seconds)
         }
     }
 

@@ -42,6 +42,13 @@ final class SignInInteractor: SignInBusinessLogic, SignInDataStore {
                 response: .refused(username: username, .missing(username: username.isEmpty, password: fields.password.isEmpty), destination))
             return
         }
+        // No account's password holds a control character or is over 72 bytes, and bcrypt would
+        // read such a one only in part (to its first NUL, or its 72nd byte): a wrong password, said
+        // as any other is, and no bcrypt spent on it.
+        guard PasswordWorker.couldBeAnAccountsPassword(fields.password) else {
+            presenter?.presentSignIn(response: .refused(username: username, .wrongCredentials, destination))
+            return
+        }
         do {
             switch try await worker.signIn(
                 username: username, password: fields.password, client: request.client, previousSession: request.previousSession)
@@ -55,7 +62,11 @@ final class SignInInteractor: SignInBusinessLogic, SignInDataStore {
                 presenter?.presentSignIn(response: .refused(username: username, .throttled(minutes: minutes), destination))
             }
         } catch {
-            presenter?.presentSignIn(response: .unavailable(username: username, destination))
+            if let seconds = error.retryAfterSeconds {
+                presenter?.presentSignIn(response: .busy(username: username, destination, retryAfterSeconds: seconds))
+            } else {
+                presenter?.presentSignIn(response: .unavailable(username: username, destination))
+            }
         }
     }
 

@@ -96,6 +96,8 @@ enum SignIn {
             case signedIn(SignedIn, session: SessionID, Destination)
             case refused(username: String, Refusal, Destination)
             case unavailable(username: String, Destination)
+            /// Too many sign-ins at once: bcrypt's queue is full (`PasswordHashing`).
+            case busy(username: String, Destination, retryAfterSeconds: Int)
         }
 
         enum ViewModel {
@@ -134,6 +136,8 @@ enum SignIn {
         case signInFirst
         /// The accounts could not be reached (503).
         case unavailable
+        /// Too many sign-ins at once: try again after so many seconds (503 with `Retry-After`).
+        case busy(retryAfterSeconds: Int)
     }
 
     struct DisplayedForm {

@@ -11,6 +11,7 @@ final class SignInPresenter: SignInPresentationLogic {
 
     static let wrongCredentials = "The username or password is not right. Check them and try again."
     static let signedOut = "You have signed out."
+    static let busy = "Too many people are signing in at this moment, so your password was not checked. Try again in a few seconds."
 
     // MARK: Show the form
 
@@ -68,6 +69,11 @@ final class SignInPresenter: SignInPresentationLogic {
             form.formMessage = "Signing in is not possible right now: the accounts could not be reached. Try again in a moment."
             form.title = "Error: " + form.title
             viewController?.displaySignIn(viewModel: .form(form, status: .unavailable))
+        case .busy(let username, let destination, let seconds):
+            var form = displayedForm(username: username, destination: destination)
+            form.formMessage = Self.busy
+            form.title = "Error: " + form.title
+            viewController?.displaySignIn(viewModel: .form(form, status: .busy(retryAfterSeconds: seconds)))
         }
     }
 

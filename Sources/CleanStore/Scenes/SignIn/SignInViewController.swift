@@ -91,6 +91,7 @@ final class SignInViewController: SignInDisplayLogic, RequestEnding {
         switch viewModel {
         case .form(let form, let status):
             response = render(form, status: Self.status(of: status))
+            if case .busy(let seconds) = status { response?.headers[.retryAfter] = String(seconds) }
         case .signedIn(let account, let session, let destination):
             signedIn = (account, session, destination)
         }
@@ -111,7 +112,7 @@ final class SignInViewController: SignInDisplayLogic, RequestEnding {
         case .refused: return .unprocessableContent
         case .throttled: return .tooManyRequests
         case .signInFirst: return .forbidden
-        case .unavailable: return .serviceUnavailable
+        case .unavailable, .busy: return .serviceUnavailable
         }
     }
 

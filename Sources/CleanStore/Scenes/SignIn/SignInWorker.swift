@@ -13,7 +13,10 @@ class SignInWorker: @unchecked Sendable {
         case throttled(minutes: Int)
     }
 
-    struct Unavailable: Error {}
+    struct Unavailable: Error {
+        /// Set when bcrypt's queue was full (`PasswordHashing`): try again after so many seconds.
+        var retryAfterSeconds: Int? = nil
+    }
 
     let services: SignInServices
     let now: @Sendable () -> Date
@@ -39,7 +42,7 @@ class SignInWorker: @unchecked Sendable {
             }
             let account = try await services.accounts.fetchAccount(username: username)
             let hash = account?.passwordHash ?? services.passwords.dummyHash
-            let matches = (try? await services.passwords.verify(password, hash: hash)) ?? false
+            let matches = try await services.passwords.verify(password, hash: hash)
             guard let account, matches, !account.isDisabled else {
                 logger.notice(
                     "Sign-in failed",
@@ -55,6 +58,10 @@ class SignInWorker: @unchecked Sendable {
             logger.info("Signed in", metadata: ["username": "\(account.username)", "client": "\(client)"])
             return .signedIn(SignedIn(name: account.name, role: account.role), id)
         } catch {
+            if let seconds = (error as? PasswordHashingError)?.retryAfterSeconds {
+                logger.warning("Sign-in refused: bcrypt's queue is full", metadata: ["username": "\(username)", "client": "\(client)"])
+                throw Unavailable(retryAfterSeconds: seconds)
+            }
             logger.error("Accounts store failed", metadata: ["error": "\(error)"])
             throw Unavailable()
         }

@@ -21,6 +21,16 @@ public final class AccountsMemStore: AccountsStoreProtocol {
         }
     }
 
+    /// Checked and inserted in one transaction of the database: nothing comes between them.
+    public func createFirstSupervisor(_ account: Account) async throws(AccountsStoreError) -> Account {
+        try await database.transaction { tables throws(AccountsStoreError) in
+            guard !tables.accounts.values.contains(where: { $0.role == .supervisor }) else { throw .supervisorExists }
+            guard tables.accounts[account.key] == nil else { throw .duplicateUsername(account.username) }
+            tables.accounts[account.key] = account
+            return account
+        }
+    }
+
     public func fetchAccount(username: String) async -> Account? {
         await database.read { $0.accounts[Account.key(username)] }
     }

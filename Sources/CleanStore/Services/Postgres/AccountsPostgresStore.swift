@@ -74,6 +74,46 @@ public final class AccountsPostgresStore: AccountsStoreProtocol {
         return account
     }
 
+    /// One transaction: no supervisor yet, the one row of `first_supervisor` (migration 12) taken,
+    /// and the account inserted. A second form posted at once waits on the row's primary key until
+    /// the first commits, then finds it taken (`ON CONFLICT DO NOTHING`); a duplicate username rolls
+    /// the row back.
+    public func createFirstSupervisor(_ account: Account) async throws(AccountsStoreError) -> Account {
+        let logger = database.logger
+        do {
+            return try await database.client.withTransaction(logger: logger) { connection in
+                let supervisors = try await connection.query(
+                    "SELECT 1 FROM accounts WHERE role = 'supervisor' LIMIT 1", logger: logger)
+                for try await _ in supervisors { throw AccountsStoreError.supervisorExists }
+                let guarded = try await connection.query(
+                    """
+                    INSERT INTO first_supervisor (id, username_key, created_at)
+                    VALUES (1, \(account.key), \(account.createdAt.timeIntervalSince1970))
+                    ON CONFLICT (id) DO NOTHING RETURNING id
+                    """, logger: logger)
+                var taken = false
+                for try await _ in guarded { taken = true }
+                guard taken else { throw AccountsStoreError.supervisorExists }
+                let inserted = try await connection.query(
+                    """
+                    INSERT INTO accounts (username_key, \(unescaped: Self.columns))
+                    VALUES (\(account.key), \(account.username), \(account.displayName), \(account.role.rawValue),
+                        \(account.passwordHash), \(account.isDisabled), \(account.createdAt.timeIntervalSince1970),
+                        \(account.updatedAt.timeIntervalSince1970))
+                    ON CONFLICT (username_key) DO NOTHING RETURNING username_key
+                    """, logger: logger)
+                var created = false
+                for try await _ in inserted { created = true }
+                guard created else { throw AccountsStoreError.duplicateUsername(account.username) }
+                return account
+            }
+        } catch let error as PostgresTransactionError {
+            throw .from(error.closureError ?? error, doing: "Cannot create the first supervisor \(account.username)")
+        } catch {
+            throw .from(error, doing: "Cannot create the first supervisor \(account.username)")
+        }
+    }
+
     public func fetchAccount(username: String) async throws(AccountsStoreError) -> Account? {
         try await accounts(
             "Cannot fetch account \(username)",

@@ -207,6 +207,28 @@ extension PostgresAppDatabase {
                 .sql("ALTER TABLE orders ADD COLUMN idempotency_key TEXT"),
                 .sql("CREATE UNIQUE INDEX orders_by_idempotency_key ON orders (idempotency_key)"),
             ]),
+        Migration(
+            version: 12, name: "first supervisor",
+            // One row at most (its id is 1): the first supervisor, made through the set-up link.
+            // `AccountsPostgresStore.createFirstSupervisor` inserts it in the transaction that makes
+            // the account: a second set-up form posted at once waits on its primary key, then finds
+            // it taken. A database with a supervisor already has its earliest one here.
+            steps: [
+                .sql(
+                    """
+                    CREATE TABLE first_supervisor (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        username_key TEXT NOT NULL,
+                        created_at DOUBLE PRECISION NOT NULL
+                    )
+                    """),
+                .sql(
+                    """
+                    INSERT INTO first_supervisor (id, username_key, created_at)
+                    SELECT 1, username_key, created_at FROM accounts WHERE role = 'supervisor'
+                    ORDER BY created_at, username_key LIMIT 1
+                    """),
+            ]),
     ]
 
     /// Any number for the advisory lock that serialises migrations across instances starting at once.

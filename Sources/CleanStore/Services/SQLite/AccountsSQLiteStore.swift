@@ -45,20 +45,40 @@ public final class AccountsSQLiteStore: AccountsStoreProtocol {
     }
 
     public func createAccount(_ account: Account) async throws(AccountsStoreError) -> Account {
-        let inserted = try await database.write("Cannot create account \(account.username)") { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO accounts (username_key, \(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (username_key) DO NOTHING
-                    """,
-                arguments: [
-                    account.key, account.username, account.displayName, account.role.rawValue, account.passwordHash,
-                    account.isDisabled, account.createdAt.timeIntervalSince1970, account.updatedAt.timeIntervalSince1970,
-                ])
-            return db.changesCount > 0
+        try await database.write("Cannot create account \(account.username)") { db in
+            try Self.insert(account, into: db)
+            return account
         }
-        guard inserted else { throw .duplicateUsername(account.username) }
-        return account
+    }
+
+    /// One write transaction (SQLite's writes are one at a time): no supervisor yet, the one row
+    /// of `first_supervisor` (migration v13) taken, and the account inserted; a duplicate username
+    /// rolls the row back.
+    public func createFirstSupervisor(_ account: Account) async throws(AccountsStoreError) -> Account {
+        try await database.write("Cannot create the first supervisor \(account.username)") { db in
+            let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM accounts WHERE role = 'supervisor')") ?? true
+            guard !exists else { throw AccountsStoreError.supervisorExists }
+            try db.execute(
+                sql: "INSERT INTO first_supervisor (id, username_key, created_at) VALUES (1, ?, ?) ON CONFLICT (id) DO NOTHING",
+                arguments: [account.key, account.createdAt.timeIntervalSince1970])
+            guard db.changesCount > 0 else { throw AccountsStoreError.supervisorExists }
+            try Self.insert(account, into: db)
+            return account
+        }
+    }
+
+    /// Inserts `account`; `.duplicateUsername` when its username (any case) is taken.
+    private static func insert(_ account: Account, into db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO accounts (username_key, \(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (username_key) DO NOTHING
+                """,
+            arguments: [
+                account.key, account.username, account.displayName, account.role.rawValue, account.passwordHash,
+                account.isDisabled, account.createdAt.timeIntervalSince1970, account.updatedAt.timeIntervalSince1970,
+            ])
+        guard db.changesCount > 0 else { throw AccountsStoreError.duplicateUsername(account.username) }
     }
 
     public func fetchAccount(username: String) async throws(AccountsStoreError) -> Account? {

@@ -195,6 +195,22 @@ extension SQLiteAppDatabase {
                 CREATE UNIQUE INDEX orders_by_idempotency_key ON orders (idempotency_key);
                 """)
         }
+        migrator.registerMigration("v13: first supervisor") { db in
+            // One row at most (its id is 1): the first supervisor, made through the set-up link.
+            // `AccountsSQLiteStore.createFirstSupervisor` inserts it in the transaction that makes
+            // the account, so two set-up forms posted at once make one supervisor. A database with
+            // a supervisor already has its earliest one here.
+            try db.execute(sql: """
+                CREATE TABLE first_supervisor (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    username_key TEXT NOT NULL,
+                    created_at REAL NOT NULL
+                );
+                INSERT INTO first_supervisor (id, username_key, created_at)
+                SELECT 1, username_key, created_at FROM accounts WHERE role = 'supervisor'
+                ORDER BY created_at, username_key LIMIT 1;
+                """)
+        }
         return migrator
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import CleanStore
@@ -172,6 +173,73 @@ final class SetUpInteractorTests: XCTestCase {
         XCTAssertEqual(presenterSpy.supervisorResponse, .closed, "The link works once")
         let one = try await supervisors()
         XCTAssertEqual(one, 1)
+    }
+
+    /// Issue 25, bug 4: another form makes the supervisor after this one found the link open and
+    /// while its password was hashed: the store refuses it, and the page says so (no account made).
+    func testCreateSupervisorShouldSayASupervisorWasMadeMeanwhileWhenTheStoreRefusesIt() async throws {
+        // Given
+        let accounts = services.accounts
+        services.accounts = MeanwhileAccountsStore(accounts: accounts) {
+            var other = AccountSeeds.sue
+            other.username = "mallory"
+            _ = try await accounts.createAccount(other)
+        }
+        makeInteractor()
+
+        // When
+        await createSupervisor()
+
+        // Then
+        XCTAssertEqual(presenterSpy.supervisorResponse, .madeMeanwhile)
+        XCTAssertNil(sut.supervisor)
+        let sue = try await accounts.fetchAccount(username: "sue")
+        XCTAssertNil(sue, "no account made")
+        let one = try await supervisors()
+        XCTAssertEqual(one, 1)
+    }
+
+    func testCreateSupervisorShouldSayBusyWhenTooManyPasswordsWaitForBcrypt() async throws {
+        // Given: bcrypt's one thread held, and no room to wait
+        let hashing = PasswordHashing(threads: 1, queueLimit: 0, retryAfterSeconds: 7)
+        services.passwords = PasswordWorker(cost: 4, hashing: hashing)
+        makeInteractor()
+        let release = DispatchSemaphore(value: 0)
+        let holder = Task { try await hashing.run { release.wait() } }
+        await hashing.waitUntilAdmitted(1)
+
+        // When
+        await createSupervisor()
+
+        // Then
+        XCTAssertEqual(presenterSpy.supervisorResponse, .busy(Self.fields(), retryAfterSeconds: 7))
+        let none = try await supervisors()
+        XCTAssertEqual(none, 0)
+        release.signal()
+        try await holder.value
+        try await hashing.shutDown()
+    }
+
+    /// The accounts of `accounts`, where `meanwhile` runs just before the first supervisor is made.
+    struct MeanwhileAccountsStore: AccountsStoreProtocol {
+        let accounts: any AccountsStoreProtocol
+        let meanwhile: @Sendable () async throws -> Void
+
+        func createFirstSupervisor(_ account: Account) async throws(AccountsStoreError) -> Account {
+            do { try await meanwhile() } catch { throw .unavailable("\(error)") }
+            return try await accounts.createFirstSupervisor(account)
+        }
+        func createAccount(_ account: Account) async throws(AccountsStoreError) -> Account { try await accounts.createAccount(account) }
+        func fetchAccount(username: String) async throws(AccountsStoreError) -> Account? { try await accounts.fetchAccount(username: username) }
+        func fetchAccounts() async throws(AccountsStoreError) -> [Account] { try await accounts.fetchAccounts() }
+        func disableAccount(username: String, at now: Date) async throws(AccountsStoreError) -> Account {
+            try await accounts.disableAccount(username: username, at: now)
+        }
+        func setPasswordHash(_ hash: String, username: String, at now: Date) async throws(AccountsStoreError) -> Account {
+            try await accounts.setPasswordHash(hash, username: username, at: now)
+        }
+        func countAccounts() async throws(AccountsStoreError) -> Int { try await accounts.countAccounts() }
+        func countSupervisors() async throws(AccountsStoreError) -> Int { try await accounts.countSupervisors() }
     }
 
     func testCreateSupervisorShouldPresentEveryFieldProblemAndMakeNothing() async throws {

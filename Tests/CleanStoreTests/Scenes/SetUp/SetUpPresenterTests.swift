@@ -147,6 +147,32 @@ final class SetUpPresenterTests: XCTestCase {
         guard case .notFound = spy.supervisorViewModel else { return XCTFail("\(String(describing: spy.supervisorViewModel))") }
     }
 
+    func testPresentSupervisorShouldSendToSignInSayingWhenASupervisorWasMadeMeanwhile() {
+        // When
+        sut.presentSupervisor(response: .madeMeanwhile)
+
+        // Then
+        guard case .signIn(let flash) = spy.supervisorViewModel else { return XCTFail("\(String(describing: spy.supervisorViewModel))") }
+        XCTAssertEqual(
+            flash, "A supervisor account was made meanwhile through the set-up link, so no account was made. Sign in with that account.")
+    }
+
+    func testPresentSupervisorShouldSayNoAccountWasMadeWhenTooManyPasswordsWaitForBcrypt() {
+        // When
+        sut.presentSupervisor(response: .busy(Self.typed, retryAfterSeconds: 7))
+
+        // Then
+        guard case .busy(let form, let seconds) = spy.supervisorViewModel else {
+            return XCTFail("\(String(describing: spy.supervisorViewModel))")
+        }
+        XCTAssertEqual(seconds, 7)
+        XCTAssertEqual(form.title, "Error: Create the first supervisor")
+        XCTAssertEqual(
+            form.formMessage, "Too many passwords are being checked at this moment, so no account was made. Try again in a few seconds.")
+        XCTAssertEqual(form.username.value, "sue super")
+        XCTAssertEqual(form.password.value, "", "passwords never come back")
+    }
+
     func testPresentSupervisorShouldSayNoAccountWasMadeWhenTheAccountsCannotBeReached() {
         // When
         sut.presentSupervisor(response: .unavailable(Self.typed))

@@ -34,4 +34,14 @@ final class SetUpRouterTests: XCTestCase {
                 ["\(SessionMiddleware.cookieName)=\(AccountSeeds.sessionID(1).text)", "Path=/", "SameSite=Lax", "HttpOnly"],
             ])
     }
+
+    func testRouteToSignInShouldRedirectWithTheFlashAndNoSession() {
+        // When
+        let response = sut.routeToSignIn(flash: "A supervisor account was made meanwhile")
+
+        // Then
+        XCTAssertEqual(response.status, .seeOther)
+        XCTAssertEqual(response.headers[.location], "/sign-in")
+        XCTAssertEqual(response.setCookieParts, [[flashCookie("A supervisor account was made meanwhile"), "Path=/", "SameSite=Lax", "HttpOnly"]])
+    }
 }

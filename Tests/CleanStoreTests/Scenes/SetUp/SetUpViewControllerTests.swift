@@ -38,10 +38,16 @@ final class SetUpViewControllerTests: XCTestCase {
     final class SetUpRoutingLogicSpy: SetUpRoutingLogic, SetUpDataPassing {
         var flash: Flash?
         var routedTo: (session: SessionID, flash: String)?
+        var routedToSignIn: String?
 
         func routeToListOrders(session: SessionID, flash message: String) -> Response {
             routedTo = (session, message)
             return .seeOther("/orders")
+        }
+
+        func routeToSignIn(flash message: String) -> Response {
+            routedToSignIn = message
+            return .seeOther("/sign-in")
         }
     }
 
@@ -122,6 +128,26 @@ final class SetUpViewControllerTests: XCTestCase {
         XCTAssertEqual(routerSpy.routedTo?.flash, "Your supervisor account sue is ready")
         XCTAssertEqual(sut.response?.status, .seeOther)
         XCTAssert(pagesSpy.rendered.isEmpty)
+    }
+
+    func testDisplaySupervisorShouldRouteToSignInWhenASupervisorWasMadeMeanwhile() {
+        // When
+        sut.displaySupervisor(viewModel: .signIn(flash: "A supervisor account was made meanwhile"))
+
+        // Then
+        XCTAssertEqual(routerSpy.routedToSignIn, "A supervisor account was made meanwhile")
+        XCTAssertEqual(sut.response?.status, .seeOther)
+        XCTAssert(pagesSpy.rendered.isEmpty)
+    }
+
+    func testDisplaySupervisorShouldRenderTheFormWith503AndRetryAfterWhenBcryptIsBusy() {
+        // When
+        sut.displaySupervisor(viewModel: .busy(Self.displayedForm(title: "Error: Create the first supervisor"), retryAfterSeconds: 7))
+
+        // Then
+        XCTAssertEqual(sut.response?.status, .serviceUnavailable)
+        XCTAssertEqual(sut.response?.headers[.retryAfter], "7")
+        XCTAssertEqual(pagesSpy.rendered.last?.template, "SetUp/form")
     }
 
     func testSetupGivesTheRouterTheFlashAndTheSecurity() async throws {

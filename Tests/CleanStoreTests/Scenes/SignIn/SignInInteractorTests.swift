@@ -55,6 +55,7 @@ final class SignInInteractorTests: XCTestCase {
 
         var outcome = Outcome.signedIn(SignInInteractorTests.clerk, AccountSeeds.sessionID(1))
         var unavailable = false
+        var busyFor: Int?
         var signInCalls: [SignInCall] = []
         var signOutCalls: [SessionID] = []
 
@@ -67,6 +68,7 @@ final class SignInInteractorTests: XCTestCase {
         {
             signInCalls.append(SignInCall(username: username, password: password, client: client, previousSession: previousSession))
             if unavailable { throw Unavailable() }
+            if let busyFor { throw Unavailable(retryAfterSeconds: busyFor) }
             return outcome
         }
 
@@ -227,6 +229,29 @@ final class SignInInteractorTests: XCTestCase {
         XCTAssertEqual(workerSpy.signInCalls, [], "Nothing to check: no attempt is counted")
     }
 
+    /// Issue 25, bug 6: bcrypt reads a password up to its first NUL and no further than 72 bytes;
+    /// no account's password holds a control character or is longer (`PasswordWorker`'s rules).
+    func testSignInShouldRefuseAPasswordWithAControlCharacterOrOver72BytesAsWrongWithoutAskingTheWorker() async {
+        let cases = [
+            "nul" + String(repeating: "\u{0}", count: 12), testPassword + "\u{7}", "correct\thorse battery",
+            String(repeating: "x", count: 72) + "y", String(repeating: "é", count: 37),
+        ]
+        for password in cases {
+            // When
+            await signIn(password: password, returnTo: "/orders/2")
+
+            // Then
+            XCTAssertEqual(
+                presenterSpy.signInResponse, .refused(username: "Amy", .wrongCredentials, SignIn.Destination(path: "/orders/2", draft: nil)),
+                password.debugDescription)
+        }
+        XCTAssertEqual(workerSpy.signInCalls, [], "No bcrypt spent on them")
+
+        // And a password of 72 bytes exactly is asked about
+        await signIn(password: String(repeating: "x", count: 72))
+        XCTAssertEqual(workerSpy.signInCalls.map(\.password), [String(repeating: "x", count: 72)])
+    }
+
     func testSignInShouldPresentWhatTheWorkerRefusedKeepingTheUsernameAndTheDestination() async {
         let cases: [(SignInWorker.Outcome, SignIn.Refusal)] = [
             (.wrongCredentials, .wrongCredentials),
@@ -256,6 +281,19 @@ final class SignInInteractorTests: XCTestCase {
         // Then
         XCTAssertEqual(presenterSpy.signInResponse, .unavailable(username: "Amy", SignIn.Destination(path: "/orders/2", draft: Self.draft)))
         XCTAssertEqual(presenterSpy.calls, ["presentSignIn"])
+    }
+
+    func testSignInShouldPresentBusyWhenBcryptsQueueIsFull() async {
+        // Given
+        workerSpy.busyFor = 7
+
+        // When
+        await signIn(returnTo: "/orders/2")
+
+        // Then
+        XCTAssertEqual(
+            presenterSpy.signInResponse, .busy(username: "Amy", SignIn.Destination(path: "/orders/2", draft: nil), retryAfterSeconds: 7))
+        XCTAssertNil(sut.signedIn)
     }
 
     // MARK: Tests: sign out

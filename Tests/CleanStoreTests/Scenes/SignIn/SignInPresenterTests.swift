@@ -212,6 +212,18 @@ final class SignInPresenterTests: XCTestCase {
             form.formMessage, "Signing in is not possible right now: the accounts could not be reached. Try again in a moment.")
     }
 
+    func testPresentSignInShouldSayTooManyAreSigningInWhenBcryptsQueueIsFull() throws {
+        // When
+        let (form, status) = try refusedForm(after: .busy(username: "Amy", Self.toOrder, retryAfterSeconds: 7))
+
+        // Then
+        XCTAssertEqual(status, .busy(retryAfterSeconds: 7))
+        XCTAssertEqual(
+            form.formMessage, "Too many people are signing in at this moment, so your password was not checked. Try again in a few seconds.")
+        XCTAssertEqual(form.username.value, "Amy")
+        XCTAssertEqual(form.title, "Error: Sign in")
+    }
+
     // MARK: Tests: sign out
 
     func testPresentSignOutShouldPassTheFlashOn() {

@@ -182,7 +182,7 @@ final class SignInViewControllerTests: XCTestCase {
     func testEveryStatusOfTheFormIsItsOwn() {
         let cases: [(SignIn.FormStatus, HTTPResponse.Status)] = [
             (.ready, .ok), (.refused, .unprocessableContent), (.throttled, .tooManyRequests), (.signInFirst, .forbidden),
-            (.unavailable, .serviceUnavailable),
+            (.unavailable, .serviceUnavailable), (.busy(retryAfterSeconds: 7), .serviceUnavailable),
         ]
         for (state, status) in cases {
             // When
@@ -191,6 +191,7 @@ final class SignInViewControllerTests: XCTestCase {
             // Then
             XCTAssertEqual(sut.response?.status, status, "\(state)")
             XCTAssertEqual(pagesSpy.rendered.last?.title, "Error: Sign in")
+            XCTAssertEqual(sut.response?.headers[.retryAfter], state == .busy(retryAfterSeconds: 7) ? "7" : nil, "\(state)")
         }
     }
 
