@@ -67,6 +67,11 @@ public final class PasswordHashing: Sendable {
     /// Hashes running or waiting now.
     public var admitted: Int { state.withLockedValue { $0.admitted } }
 
+    /// Whether a hash asked for now would be refused (`busy`): asked before work that should not
+    /// be done for a hash that cannot run (a sign-in's reserved attempt). Only a hint: `run`
+    /// still decides.
+    public var isFull: Bool { state.withLockedValue { $0.admitted >= threads + queueLimit } }
+
     /// Runs `body` on these threads once one is free; `busy` at once when the queue is full.
     public func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async throws(PasswordHashingError) -> T {
         let capacity = threads + queueLimit

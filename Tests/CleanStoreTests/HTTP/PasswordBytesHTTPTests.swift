@@ -10,7 +10,8 @@ import XCTest
 /// "nul" and twelve NULs passed the 12-character rule (and signed in as "nul"), and a 72-byte
 /// password with anything after it signed in. A new password with a control character is refused
 /// (a NUL in a posted form is a 400 before that, `ControlCharactersHTTPTests`), and at signing in a
-/// password with one, or over 72 bytes, is a wrong password, said as any other is.
+/// password over 72 bytes, or with a C1 control character, is a wrong password, said as any other
+/// is (a C0 one makes the sign-in form a 400 before it is read).
 final class PasswordBytesHTTPTests: XCTestCase {
     func testAPasswordOver72BytesOrWithAControlCharacterIsAWrongPasswordAtSigningIn() async throws {
         let longest = String(repeating: "é", count: 36)
@@ -23,10 +24,15 @@ final class PasswordBytesHTTPTests: XCTestCase {
                 let encoded = password.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
                 return try await client.post("/sign-in", form: "username=amy&password=\(encoded)", signedIn: false)
             }
-            for password in [longest + "x", longest + longest, longest + "\u{1}", "correct horse\u{7}battery"] {
+            for password in [longest + "x", longest + longest, longest + "\u{85}", "correct horse\u{9F}battery"] {
                 let refused = try await post(password)
                 XCTAssertEqual(refused.status, .unprocessableContent, password.debugDescription)
                 XCTAssert(refused.text.contains(SignInPresenter.wrongCredentials), password.debugDescription)
+            }
+            // A C0 control character (or DEL) in a sign-in form is a 400 before anything is read.
+            for password in [longest + "\u{1}", "correct horse\u{7}battery"] {
+                let refused = try await post(password)
+                XCTAssertEqual(refused.status, .badRequest, password.debugDescription)
             }
             let signedIn = try await post(longest)
             XCTAssertEqual(signedIn.status, .seeOther, "72 bytes exactly: the account's password")

@@ -31,6 +31,9 @@ class SignInWorker: @unchecked Sendable {
     func signIn(username: String, password: String, client: String, previousSession: SessionID?) async throws(Unavailable) -> Outcome {
         let time = now()
         do {
+            // bcrypt's queue is full: refused before an attempt is reserved, so that it counts as
+            // no failure (a queue that fills between here and `verify` still refuses, below).
+            if services.passwords.hashing.isFull { throw PasswordHashingError.busy(retryAfterSeconds: services.passwords.hashing.retryAfterSeconds) }
             // Counted and recorded in one step, before bcrypt: attempts sent at once are counted
             // in turn, and each counts as a failure until it succeeds.
             let counted: SignInThrottle.Failures

@@ -1,11 +1,11 @@
 import Hummingbird
 
-/// A form all of whose fields are one line that no page shows again as typed (signing in, the
-/// set-up page, a confirmation): a control character in it is a 400, before any store sees it.
+/// A form all of whose fields are one line that no page shows again as typed (signing in, a
+/// confirmation): a control character in it is a 400, before any store sees it. (The set-up
+/// form says which of its fields holds one, `SetUpInteractor`.)
 protocol SingleLineForm {}
 
 extension SignIn.SignInFormFields: SingleLineForm {}
-extension SetUp.SetUpFormFields: SingleLineForm {}
 
 /// Decodes a posted form that `PostedFormMiddleware` has read and checked into `T`, once; a body
 /// that is no form (malformed percent-encoding, a field given twice, a NUL; any control character
