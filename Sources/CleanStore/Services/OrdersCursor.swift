@@ -77,7 +77,11 @@ public struct OrdersCursor: Equatable, Sendable {
         if parts.count == 3, let id = Int64(parts[1]) {
             switch parts[0] {
             case "n":
-                guard let data = Base64URL.decoded(parts[2]), let name = String(data: data, encoding: .utf8) else {
+                // A name key holds no control character (no name does): one that does, a NUL above
+                // all, is no cursor, and never reaches a store (PostgreSQL refuses any NUL in text).
+                guard let data = Base64URL.decoded(parts[2]), !data.contains(where: { $0 < 0x20 || $0 == 0x7F }),
+                    let name = String(data: data, encoding: .utf8)
+                else {
                     return nil
                 }
                 self.init(key: .name(name), id: id)

@@ -82,6 +82,16 @@ final class ControlCharactersHTTPTests: XCTestCase {
         XCTAssertEqual(notes.map(\.text), ["Call back\n\tafter five"])
     }
 
+    func testANameCursorWhoseKeyHoldsANULIsTheFirstPage() async throws {
+        // `n_1_YQBi` is a name cursor whose key, base64url-decoded, is "a\0b": no query escape shows it.
+        let app = try await TestApp(orders: [Seeds.Orders.amy])
+        try await app.test { client in
+            let page = try await client.get("/orders?sort=name&after=n_1_YQBi")
+            XCTAssertEqual(page.status, .ok)
+            XCTAssert(page.text.contains("Apple"), "The first page, with its order")
+        }
+    }
+
     func testTheQueryScannerReadsEscapesAndRawBytes() {
         XCTAssertTrue(FormDecoding.queryHasControlCharacters("a=%00".utf8))
         XCTAssertTrue(FormDecoding.queryHasControlCharacters("a=%1f".utf8))

@@ -330,7 +330,9 @@ extension OrdersStoreContractTests {
             XCTAssertEqual(OrdersCursor(token: cursor.token), cursor, cursor.token)
         }
         XCTAssertEqual(OrdersCursor(token: "1183096800.0_7"), OrdersCursor(date: Seeds.june29, id: 7), "Today's tokens still work")
-        for bad in ["", "_", "n_", "n_1", "n_x_YQ", "n_1_!!", "t_1_x", "t_x_1", "x_1_1", "nan_1", "1_2_3", "1__2"] {
+        // The last two: name keys holding a NUL ("a\0b") and an escape: no name holds one, and
+        // PostgreSQL refuses any NUL in text (issue 25, bug 5), so they are no cursor.
+        for bad in ["", "_", "n_", "n_1", "n_x_YQ", "n_1_!!", "t_1_x", "t_x_1", "x_1_1", "nan_1", "1_2_3", "1__2", "n_1_YQBi", "n_1_G1sySg"] {
             XCTAssertNil(OrdersCursor(token: bad), bad)
         }
     }
