@@ -26,6 +26,7 @@ struct FailingAccountStores: AccountsStoreProtocol, SessionsStoreProtocol, SignI
     func reserveAttempt(username: String, address: String, at time: Date, throttle: SignInThrottle) async throws(AccountsStoreError)
         -> SignInReservation
     { throw Self.error }
+    func releaseAttempt(username: String, address: String, at time: Date) async throws(AccountsStoreError) { throw Self.error }
     func recordFailure(username: String, address: String, at time: Date) async throws(AccountsStoreError) { throw Self.error }
     func countFailures(username: String, since: Date) async throws(AccountsStoreError) -> Int { throw Self.error }
     func countFailures(address: String, since: Date) async throws(AccountsStoreError) -> Int { throw Self.error }

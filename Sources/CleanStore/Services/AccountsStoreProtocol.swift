@@ -55,6 +55,9 @@ public protocol SessionsStoreProtocol: Sendable {
 ///   count). A refused attempt is not recorded;
 /// - usernames count case-insensitively, known or not (the count must not tell which exist), by
 ///   their first 64 characters (`SignInThrottle.key`: no more is stored), as addresses;
+/// - `releaseAttempt` forgets one attempt `reserveAttempt` recorded (the same username, address and
+///   time), for a sign-in whose password could not be checked at all (bcrypt's queue was full): it
+///   was no failure;
 /// - `recordFailure` records a failure as it is (imports and tests; sign-ins reserve);
 /// - `countFailures` counts failures at `since` or later;
 /// - `clearFailures(username:)` forgets that username's failures (after a successful sign-in: the
@@ -66,6 +69,7 @@ public protocol SignInAttemptsStoreProtocol: Sendable {
     func reserveAttempt(
         username: String, address: String, at time: Date, throttle: SignInThrottle
     ) async throws(AccountsStoreError) -> SignInReservation
+    func releaseAttempt(username: String, address: String, at time: Date) async throws(AccountsStoreError)
     func recordFailure(username: String, address: String, at time: Date) async throws(AccountsStoreError)
     func countFailures(username: String, since: Date) async throws(AccountsStoreError) -> Int
     func countFailures(address: String, since: Date) async throws(AccountsStoreError) -> Int

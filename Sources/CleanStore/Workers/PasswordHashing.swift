@@ -44,11 +44,11 @@ public final class PasswordHashing: Sendable {
         /// Who waits for `admitted` to reach a count (`waitUntilAdmitted`).
         var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
-        /// Takes out the watchers whose count `admitted` is now.
+        /// Takes out the watchers whose count `admitted` has reached.
         mutating func reached() -> [CheckedContinuation<Void, Never>] {
             let count = admitted
-            let reached = watchers.filter { $0.count == count }.map(\.continuation)
-            watchers.removeAll { $0.count == count }
+            let reached = watchers.filter { $0.count <= count }.map(\.continuation)
+            watchers.removeAll { $0.count <= count }
             return reached
         }
     }
@@ -66,11 +66,6 @@ public final class PasswordHashing: Sendable {
 
     /// Hashes running or waiting now.
     public var admitted: Int { state.withLockedValue { $0.admitted } }
-
-    /// Whether a hash asked for now would be refused (`busy`): asked before work that should not
-    /// be done for a hash that cannot run (a sign-in's reserved attempt). Only a hint: `run`
-    /// still decides.
-    public var isFull: Bool { state.withLockedValue { $0.admitted >= threads + queueLimit } }
 
     /// Runs `body` on these threads once one is free; `busy` at once when the queue is full.
     public func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async throws(PasswordHashingError) -> T {
@@ -97,7 +92,7 @@ public final class PasswordHashing: Sendable {
     public func waitUntilAdmitted(_ count: Int) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let now = state.withLockedValue { state -> Bool in
-                if state.admitted == count { return true }
+                if state.admitted >= count { return true }
                 state.watchers.append((count, continuation))
                 return false
             }

@@ -50,6 +50,28 @@ final class SignInAttemptsStoreContractTests: TemporaryDirectoryTestCase {
         }
     }
 
+    func testAReleasedAttemptIsForgottenAloneAsIfItWereNeverMade() async throws {
+        for (name, store) in try await makeStores() {
+            let start = AccountSeeds.now
+            // Two attempts at the same instant from the same address, one at another time, one elsewhere.
+            for _ in 0..<2 {
+                _ = try await store.reserveAttempt(username: "amy", address: "192.0.2.1", at: start, throttle: .standard)
+            }
+            try await store.recordFailure(username: "amy", address: "192.0.2.1", at: start.addingTimeInterval(1))
+            try await store.recordFailure(username: "amy", address: "192.0.2.9", at: start)
+
+            try await store.releaseAttempt(username: "AMY", address: "192.0.2.1", at: start)
+
+            let amy = try await store.countFailures(username: "amy", since: start)
+            XCTAssertEqual(amy, 3, "\(name): one of the two at that instant, and the others")
+            let address = try await store.countFailures(address: "192.0.2.1", since: start)
+            XCTAssertEqual(address, 2, name)
+            try await store.releaseAttempt(username: "nobody", address: "192.0.2.1", at: start)
+            let unchanged = try await store.countFailures(address: "192.0.2.1", since: start)
+            XCTAssertEqual(unchanged, 2, "\(name): releasing an attempt never made changes nothing")
+        }
+    }
+
     func testOldFailuresAreDeleted() async throws {
         for (name, store) in try await makeStores() {
             let start = AccountSeeds.now

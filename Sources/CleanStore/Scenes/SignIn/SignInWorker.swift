@@ -31,9 +31,6 @@ class SignInWorker: @unchecked Sendable {
     func signIn(username: String, password: String, client: String, previousSession: SessionID?) async throws(Unavailable) -> Outcome {
         let time = now()
         do {
-            // bcrypt's queue is full: refused before an attempt is reserved, so that it counts as
-            // no failure (a queue that fills between here and `verify` still refuses, below).
-            if services.passwords.hashing.isFull { throw PasswordHashingError.busy(retryAfterSeconds: services.passwords.hashing.retryAfterSeconds) }
             // Counted and recorded in one step, before bcrypt: attempts sent at once are counted
             // in turn, and each counts as a failure until it succeeds.
             let counted: SignInThrottle.Failures
@@ -45,7 +42,15 @@ class SignInWorker: @unchecked Sendable {
             }
             let account = try await services.accounts.fetchAccount(username: username)
             let hash = account?.passwordHash ?? services.passwords.dummyHash
-            let matches = try await services.passwords.verify(password, hash: hash)
+            let matches: Bool
+            do {
+                matches = try await services.passwords.verify(password, hash: hash)
+            } catch .busy(let seconds) {
+                // bcrypt's queue is full: the password was never checked, so the attempt reserved
+                // for it was no failure (SignInBurstHTTPTests).
+                try await services.attempts.releaseAttempt(username: username, address: client, at: time)
+                throw PasswordHashingError.busy(retryAfterSeconds: seconds)
+            }
             guard let account, matches, !account.isDisabled else {
                 logger.notice(
                     "Sign-in failed",

@@ -27,6 +27,13 @@ public actor SignInAttemptsMemStore: SignInAttemptsStoreProtocol {
         return .reserved(counted)
     }
 
+    public func releaseAttempt(username: String, address: String, at time: Date) {
+        let key = SignInThrottle.key(username), address = SignInThrottle.address(address)
+        if let index = failures.firstIndex(where: { $0.usernameKey == key && $0.address == address && $0.time == time }) {
+            failures.remove(at: index)
+        }
+    }
+
     public func recordFailure(username: String, address: String, at time: Date) {
         failures.append(Failure(usernameKey: SignInThrottle.key(username), address: SignInThrottle.address(address), time: time))
     }

@@ -66,6 +66,16 @@ public final class SignInAttemptsPostgresStore: SignInAttemptsStoreProtocol {
         }
     }
 
+    public func releaseAttempt(username: String, address: String, at time: Date) async throws(AccountsStoreError) {
+        try await database.run(
+            "Cannot release a sign-in attempt",
+            """
+            DELETE FROM sign_in_failures WHERE id IN (
+                SELECT id FROM sign_in_failures WHERE username_key = \(SignInThrottle.key(username))
+                AND address = \(SignInThrottle.address(address)) AND attempted_at = \(time.timeIntervalSince1970) LIMIT 1)
+            """)
+    }
+
     public func recordFailure(username: String, address: String, at time: Date) async throws(AccountsStoreError) {
         try await database.run(
             "Cannot record a failed sign-in",

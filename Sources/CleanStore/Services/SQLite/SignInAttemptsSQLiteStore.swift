@@ -43,6 +43,18 @@ public final class SignInAttemptsSQLiteStore: SignInAttemptsStoreProtocol {
             arguments: [key, address, time.timeIntervalSince1970])
     }
 
+    public func releaseAttempt(username: String, address: String, at time: Date) async throws(AccountsStoreError) {
+        let arguments: StatementArguments = [SignInThrottle.key(username), SignInThrottle.address(address), time.timeIntervalSince1970]
+        try await database.write("Cannot release a sign-in attempt") { db in
+            try db.execute(
+                sql: """
+                    DELETE FROM sign_in_failures WHERE rowid IN (
+                        SELECT rowid FROM sign_in_failures WHERE username_key = ? AND address = ? AND attempted_at = ? LIMIT 1)
+                    """,
+                arguments: arguments)
+        }
+    }
+
     public func recordFailure(username: String, address: String, at time: Date) async throws(AccountsStoreError) {
         let key = SignInThrottle.key(username), address = SignInThrottle.address(address)
         try await database.write("Cannot record a failed sign-in") { db in
