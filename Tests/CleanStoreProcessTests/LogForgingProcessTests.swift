@@ -14,12 +14,18 @@ final class LogForgingProcessTests: ProcessTestCase {
     func signInAsForger(_ server: ServerProcess) async throws {
         var browser = LiveBrowser(client: client, baseURL: server.baseURL)
         _ = try await browser.load("/sign-in")
-        let username = "amy\n\(forgedLine)\u{1B}[2J\u{2028}"
-        let encoded = username.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        let answer = try await browser.send("/sign-in", body: "username=\(encoded)&password=not-the-password")
-        // Refused before anything is read (a sign-in form holds no control character); the log
-        // handler makes any such value safe all the same (SanitizingLogHandlerTests).
-        XCTAssertEqual(answer.status, 400, answer.body)
+        // A C0 control character makes the form a 400 before it is read.
+        let refused = try await browser.send("/sign-in", body: "username=\(encoded("amy\n\(forgedLine)\u{1B}[2J"))&password=not-the-password")
+        XCTAssertEqual(refused.status, 400, refused.body)
+        // Separators and C1 controls a form takes (NEL, the 8-bit CSI, U+2028) reach the sign-in,
+        // and its log line, which must write them escaped.
+        let accepted = try await browser.send(
+            "/sign-in", body: "username=\(encoded("amy\u{85}\(forgedLine)\u{9B}2J\u{2028}"))&password=not-the-password")
+        XCTAssertEqual(accepted.status, 422, accepted.body)
+    }
+
+    func encoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
     }
 
     func assertNotForged(_ log: String, file: StaticString = #filePath, line: UInt = #line) {
@@ -27,6 +33,8 @@ final class LogForgingProcessTests: ProcessTestCase {
         XCTAssertFalse(lines.contains { $0.hasPrefix("2026-11-25T09:00:00") }, "A forged line: \(log)", file: file, line: line)
         XCTAssertFalse(log.contains("\u{1B}"), "A raw terminal escape", file: file, line: line)
         XCTAssertFalse(log.contains("\u{2028}"), "A raw line separator", file: file, line: line)
+        XCTAssertFalse(log.contains("\u{85}") || log.contains("\u{9B}"), "A raw C1 control", file: file, line: line)
+        XCTAssert(log.contains(forgedLine), "The username is logged, within its line: \(log)", file: file, line: line)
     }
 
     func testTheTextLogEscapesAUsernameThatWouldForgeALine() async throws {

@@ -6,7 +6,8 @@ import Foundation
 ///   when "amy" exists, and looking up "AMY" finds "amy"; the username is kept as typed;
 /// - `fetchAccounts` lists every account (disabled ones too) by username, case-insensitively;
 /// - `disableAccount` and `setPasswordHash` set `updatedAt`; an unknown username is `.unknownUsername`;
-/// - `countSupervisors` counts supervisors not disabled (the set-up link lasts until there is one);
+/// - `countSupervisors` counts supervisors not disabled (the set-up link itself lasts only until a
+///   first supervisor is made, disabled or not: `createFirstSupervisor`);
 /// - `createFirstSupervisor` makes `account` (a supervisor) only while no supervisor was ever made
 ///   (a disabled one counts), deciding it in the transaction that inserts it, under a unique guard
 ///   (the SQL stores' one-row `first_supervisor` table): of set-up forms posted at once, one makes

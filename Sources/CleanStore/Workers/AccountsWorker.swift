@@ -53,12 +53,14 @@ public struct AccountsWorker: Sendable {
         if !username.allSatisfy(allowed.contains) {
             return "A username holds only letters a–z, digits and . _ - @ (not \"\(username.filter { !allowed.contains($0) }.prefix(1))\")"
         }
+        // Shown beside a display name on pages and in the history: never a card number.
+        if TextRules.containsCardNumber(username) { return "A username cannot be a card number" }
         return nil
     }
 
     public static func displayNameProblem(_ displayName: String) -> String? {
         if displayName.trimmingCharacters(in: .whitespaces).isEmpty { return "A display name cannot be blank" }
-        if displayName.count > maximumDisplayNameLength { return "A display name is at most \(maximumDisplayNameLength) characters long" }
+        if TextRules.isTooLong(displayName, maximum: maximumDisplayNameLength) { return "A display name is at most \(maximumDisplayNameLength) characters long" }
         if displayName.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return "A display name cannot hold control characters"
         }

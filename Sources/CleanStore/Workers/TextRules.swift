@@ -271,7 +271,11 @@ extension TextRules {
     /// 0 to 9 for a decimal digit of any script (`٤` is 4), nil for anything else.
     private static func decimalValue(of scalar: Unicode.Scalar) -> UInt8? {
         if ("0"..."9").contains(scalar) { return UInt8(scalar.value - 48) }
-        guard scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue else { return nil }
+        // Decimal digits of any script, and the digits Unicode gives a digit value that no
+        // compatibility form folds (dingbat circled digits ❹ ➃ ➍, double-circled ⓸).
+        guard let type = scalar.properties.numericType, type == .decimal || type == .digit,
+            let value = scalar.properties.numericValue, value >= 0, value <= 9, value == value.rounded()
+        else { return nil }
         return UInt8(value)
     }
 

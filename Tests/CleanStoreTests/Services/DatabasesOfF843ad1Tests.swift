@@ -7,7 +7,8 @@ import XCTest
 @testable import CleanStoreTestSupport
 
 /// Databases a server of f843ad1 left (`Fixtures/README.md`: how they were made), opened with
-/// today's code: up to date as they are (the migrations keep their names and versions, none runs),
+/// today's code: the released migrations keep their names and versions and none of them runs
+/// again; only those added since f843ad1 run,
 /// and every order, event, note, account, session and failed sign-in readable.
 final class DatabasesOfF843ad1Tests: TemporaryDirectoryTestCase {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")

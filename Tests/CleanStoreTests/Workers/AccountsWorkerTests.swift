@@ -60,6 +60,16 @@ final class AccountsWorkerTests: XCTestCase {
         }
     }
 
+    func testAUsernameIsNoCardNumberAndADisplayNameIsBoundedInBytesToo() {
+        XCTAssertEqual(AccountsWorker.usernameProblem("4111111111111111"), "A username cannot be a card number")
+        XCTAssertNil(AccountsWorker.usernameProblem("clerk2026"))
+        // One letter with hundreds of combining marks: few characters, many bytes.
+        let heavy = "a" + String(repeating: "\u{301}", count: 400)
+        XCTAssertEqual(heavy.count, 1)
+        XCTAssertNotNil(AccountsWorker.displayNameProblem(heavy))
+        XCTAssertNil(AccountsWorker.displayNameProblem("Ann Núñez"))
+    }
+
     func testDisablingAndSettingAPasswordEndTheAccountsSessions() async throws {
         _ = try await worker.addAccount(username: "amy", displayName: "Amy Apple", role: .clerk, password: "correct horse battery")
         _ = try await sessions.createSession(id: AccountSeeds.sessionID(1), username: "amy", now: AccountSeeds.now)

@@ -46,14 +46,19 @@ public struct SignInHousekeeping: Service {
     /// goes on without it.
     func purge() async {
         let time = now()
+        // Each table on its own: one that cannot be purged leaves the other purged.
         do {
             try await signIn.attempts.deleteFailures(before: signIn.throttle.since(time))
+        } catch {
+            logger.error("Sign-in housekeeping failed", metadata: ["table": "sign_in_failures", "error": "\(error)"])
+        }
+        do {
             let ended = try await signIn.sessions.deleteEndedSessions(at: time, timeouts: signIn.timeouts)
             if ended > 0 {
                 logger.info("Deleted ended sessions", metadata: ["sessions": "\(ended)"])
             }
         } catch {
-            logger.error("Sign-in housekeeping failed", metadata: ["error": "\(error)"])
+            logger.error("Sign-in housekeeping failed", metadata: ["table": "sessions", "error": "\(error)"])
         }
     }
 }
