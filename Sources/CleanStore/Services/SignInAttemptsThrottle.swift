@@ -40,7 +40,11 @@ public struct SignInThrottle: Equatable, Sendable {
     public static let keptCharacters = 64
 
     /// The username as stored with a failure: its key (`Account.key`), its first 64 characters.
-    public static func key(_ username: String) -> String { String(Account.key(username).prefix(keptCharacters)) }
+    /// A card number typed as a username is kept as its last four only (`[card …1111]`): the table
+    /// is on disk, and a copy of the database reveals no card number.
+    public static func key(_ username: String) -> String {
+        String(TextRules.redactingCardNumbers(Account.key(username)).prefix(keptCharacters))
+    }
 
     /// The address as stored with a failure: its first 64 characters.
     public static func address(_ address: String) -> String { String(address.prefix(keptCharacters)) }

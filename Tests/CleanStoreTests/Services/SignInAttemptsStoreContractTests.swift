@@ -230,4 +230,23 @@ final class SignInAttemptsStoreContractTests: TemporaryDirectoryTestCase {
         }
         XCTAssertEqual(postgresLengths, [[64, 64], [64, 64]], "PostgreSQL")
     }
+
+    func testACardNumberTypedAsAUsernameIsKeptAsItsLastFourOnly() async throws {
+        let sqlite = try OrdersSQLiteStore(path: directory.appendingPathComponent("card.sqlite").path).database
+        let postgres = try await TestPostgres.makeStore(for: self).database
+        let stores: [(String, any SignInAttemptsStoreProtocol)] =
+            [("memory", SignInAttemptsMemStore()), ("SQLite", SignInAttemptsSQLiteStore(database: sqlite)), ("PostgreSQL", SignInAttemptsPostgresStore(database: postgres))]
+        for (name, store) in stores {
+            _ = try await reserve(store, "4111 1111 1111 1111", from: "192.0.2.1")
+            let counted = try await store.countFailures(username: "4111111111111111", since: .distantPast)
+            XCTAssertEqual(counted, 1, "\(name): still counted, by its last four")
+        }
+        let sqliteKeys = try await sqlite.pool.read { db in try String.fetchAll(db, sql: "SELECT username_key FROM sign_in_failures") }
+        XCTAssertEqual(sqliteKeys, ["[card …1111]"])
+        var postgresKeys: [String] = []
+        for try await key in try await postgres.client.query("SELECT username_key FROM sign_in_failures", logger: TestPostgres.logger).decode(String.self) {
+            postgresKeys.append(key)
+        }
+        XCTAssertEqual(postgresKeys, ["[card …1111]"])
+    }
 }
