@@ -78,7 +78,7 @@ final class SanitizingLogHandlerTests: XCTestCase {
     /// What must be logged as it is: ids, references, times, phone numbers.
     func testOrdinaryNumbersAreLoggedAsTheyAre() {
         for text in [
-            "/orders/1042", "INV-2026-000123456", "1764080000000", "00340434161234567895", "+1 (415) 555-0100", "duration_ms=12.345",
+            "/orders/1042", "INV-2026-000123456", "1764080000000", "12345678901234567890", "+1 (415) 555-0100", "duration_ms=12.345",
             "?q=1042&page=2", "4111-1111-1111", "100%",
         ] {
             XCTAssertEqual(LogText.safe(text), text)
@@ -126,5 +126,15 @@ final class SanitizingLogHandlerTests: XCTestCase {
 
     struct Problem: Error, CustomStringConvertible {
         var description: String
+    }
+
+    func testACardGluedToOtherDigitsIsMaskedInALogLine() {
+        // Stricter than a field: a long run that holds a card anywhere is masked whole, even a
+        // parcel number a note may keep (`00340434161234567895` holds a stretch that passes as a card).
+        XCTAssertEqual(LogText.safe("00340434161234567895"), "[card …7895]")
+        XCTAssertEqual(LogText.safe("q=24111111111111111"), "q=[card …1111]")
+        XCTAssertEqual(LogText.safe("?q=%25344111111111111111"), "?q=%[card …1111]")
+        XCTAssertEqual(LogText.safe("parcel 12345678901234567890"), "parcel 12345678901234567890", "No card in it")
+        XCTAssertEqual(LogText.safe("duration_ms=12.345"), "duration_ms=12.345")
     }
 }

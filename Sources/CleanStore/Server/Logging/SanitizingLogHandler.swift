@@ -56,7 +56,7 @@ public enum LogText {
     /// and every control character and line or paragraph separator escaped; `text` itself when it
     /// has neither (the usual case, checked byte by byte).
     public static func safe(_ text: String) -> String {
-        let text = mayHoldCardNumber(text) ? TextRules.redactingCardNumbers(text) : text
+        let text = mayHoldCardNumber(text) ? redactingCardsInLongRuns(TextRules.redactingCardNumbers(text)) : text
         guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 >= 0xC2 }) else { return text }
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var escaped = ""
@@ -71,6 +71,45 @@ public enum LogText {
             }
         }
         return escaped
+    }
+
+    /// A log line is stricter than a field: the card rule lets a card number inside a longer run of
+    /// digits pass (a 20-digit parcel number is no card number), but a log line masks any run of 14
+    /// or more ASCII digits that holds one anywhere (`24111111111111111`, or `%2534` glued to it in
+    /// a logged query), whole, as `[card …1111]`.
+    static func redactingCardsInLongRuns(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            guard (0x30...0x39).contains(bytes[index]) else {
+                output.append(bytes[index])
+                index += 1
+                continue
+            }
+            var end = index
+            while end < bytes.count, (0x30...0x39).contains(bytes[end]) { end += 1 }
+            let run = bytes[index..<end].map { $0 - 0x30 }
+            if let card = run.count >= 14 ? cardWindow(in: run) : nil {
+                output += Array("[card …\(card.suffix(4).map(String.init).joined())]".utf8)
+            } else {
+                output += bytes[index..<end]
+            }
+            index = end
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The first 13-to-19-digit stretch of `run` that is a card number, if any.
+    private static func cardWindow(in run: [UInt8]) -> [UInt8]? {
+        for start in run.indices {
+            for length in 13...19 where start + length <= run.count {
+                let window = Array(run[start..<(start + length)])
+                if TextRules.isCardNumber(window) { return window }
+            }
+        }
+        return nil
     }
 
     static func safe(_ value: Logger.Metadata.Value) -> Logger.Metadata.Value {
