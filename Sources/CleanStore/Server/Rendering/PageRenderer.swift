@@ -102,7 +102,7 @@ public struct PageRenderer: PageRendering {
             displayName = signedIn.name.displayName
             role = signedIn.role.rawValue
             self.csrfToken = csrfToken
-            newOrderURL = signedIn.may(.changeOrders) ? Paths.newOrder.description : nil
+            newOrderURL = signedIn.may(OrderUse.create) ? Paths.newOrder.description : nil
         }
     }
 }
