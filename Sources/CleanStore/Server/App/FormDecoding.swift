@@ -15,8 +15,8 @@ enum FormDecoding {
     struct NoFields: Decodable, SingleLineForm {}
 
     static func decode<T: Decodable>(_ type: T.Type, context: AppRequestContext) throws -> T {
-        guard let text = context.formBody, isWellFormed(text) else { throw HTTPError(.badRequest) }
-        if T.self is any SingleLineForm.Type, queryHasControlCharacters(text.utf8) { throw HTTPError(.badRequest) }
+        guard let text = context.formBody, let decoded = decodedWithoutNUL(text) else { throw HTTPError(.badRequest) }
+        if T.self is any SingleLineForm.Type, decoded.utf8.contains(where: isControl) { throw HTTPError(.badRequest) }
         do {
             return try context.requestDecoder.decode(type, from: text)
         } catch {
@@ -27,21 +27,26 @@ enum FormDecoding {
     /// Every name and value percent-decodes to UTF-8 text (`%zz` and `%FF` do not) holding no NUL:
     /// no field takes one, and none may reach a store (a NUL ended an SQLite FTS5 search and is
     /// refused in any PostgreSQL text). The other control characters are each field's rule, a
-    /// field error where the page can show the text as typed (an order's fields, a note), refused
-    /// before any store elsewhere (sign-in, set-up).
+    /// field error where the page can show the text as typed (an order's fields, a note, the set-up
+    /// form), a 400 in a `SingleLineForm` (signing in).
     ///
     /// By hand, byte by byte: Foundation's `removingPercentEncoding` (after `+` became a space) per
     /// name and value went through NSString and was 10% of a create's CPU. A `%` sequence cannot
     /// span `&` or `=` (both are ASCII, and they are no hex digits), so decoding the body whole
     /// answers the same as decoding each name and value.
     static func isWellFormed(_ body: String) -> Bool {
-        guard let decoded = percentDecoded(body.utf8) else { return false }
-        return !decoded.utf8.contains(0)
+        decodedWithoutNUL(body) != nil
     }
 
-    /// Whether a URL's query (`a=1&b=x%00`), or a form body written the same way, holds a control
-    /// character (C0 or DEL), raw or percent-encoded: no value of a query is more than one line,
-    /// so any is a 400.
+    /// The body percent-decoded whole (see `isWellFormed`), nil unless it is well formed.
+    private static func decodedWithoutNUL(_ body: String) -> String? {
+        guard let decoded = percentDecoded(body.utf8), !decoded.utf8.contains(0) else { return nil }
+        return decoded
+    }
+
+    /// Whether a URL's query (`a=1&b=x%00`) holds a control character (C0 or DEL), raw or
+    /// percent-encoded: no value of a query is more than one line, so any is a 400. (A query is
+    /// scanned, not decoded: a malformed escape in it is no error, as `FormQuery` reads it.)
     static func queryHasControlCharacters(_ query: some Sequence<UInt8>) -> Bool {
         var bytes = query.makeIterator()
         while let byte = bytes.next() {
