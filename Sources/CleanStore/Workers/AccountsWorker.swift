@@ -61,7 +61,7 @@ public struct AccountsWorker: Sendable {
     public static func displayNameProblem(_ displayName: String) -> String? {
         if displayName.trimmingCharacters(in: .whitespaces).isEmpty { return "A display name cannot be blank" }
         if TextRules.isTooLong(displayName, maximum: maximumDisplayNameLength) { return "A display name is at most \(maximumDisplayNameLength) characters long" }
-        if displayName.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        if TextRules.containsControlCharacters(displayName) {
             return "A display name cannot hold control characters"
         }
         // The rules of every field a clerk types (`TextRules`), in the order form's order: a name is

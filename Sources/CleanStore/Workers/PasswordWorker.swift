@@ -49,7 +49,7 @@ public struct PasswordWorker: Sendable {
 
     /// The first rule `password` breaks as a new password for `username`, or nil when it meets them all.
     public func refusal(of password: String, username: String) -> PasswordRefusal? {
-        if Self.holdsControlCharacter(password) { return .controlCharacter }
+        if TextRules.containsControlCharacters(password) { return .controlCharacter }
         if password.count < Self.minimumLength { return .tooShort(minimum: Self.minimumLength) }
         if password.utf8.count > Self.maximumBytes { return .tooLong(maximumBytes: Self.maximumBytes) }
         if password.lowercased() == username.lowercased() { return .sameAsUsername }
@@ -62,12 +62,7 @@ public struct PasswordWorker: Sendable {
     /// password with anything after it, would match. Checked before bcrypt: refused as a wrong
     /// password without hashing.
     public static func couldBeAnAccountsPassword(_ password: String) -> Bool {
-        !holdsControlCharacter(password) && password.utf8.count <= maximumBytes
-    }
-
-    /// C0 (NUL to US), DEL and C1: Unicode's control category.
-    static func holdsControlCharacter(_ text: String) -> Bool {
-        text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        !TextRules.containsControlCharacters(password) && password.utf8.count <= maximumBytes
     }
 
     /// A bcrypt hash of `password` (with a random salt), made on `hashing`'s threads.

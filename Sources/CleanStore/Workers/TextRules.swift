@@ -74,6 +74,12 @@ enum TextRules {
         !cardNumbers(in: text).isEmpty
     }
 
+    /// Whether `text` holds a control character (C0, DEL, C1: Unicode's control category): what a
+    /// one-line field (a name, a password) may not.
+    static func containsControlCharacters(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+
     /// `text` with each card number in it (`cardNumbers(in:)`) replaced by `[card …1111]`, its last
     /// four digits: what a log line keeps of a card typed as a username or searched for.
     static func redactingCardNumbers(_ text: String) -> String {

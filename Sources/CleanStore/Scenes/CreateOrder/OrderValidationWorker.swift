@@ -142,7 +142,7 @@ final class OrderValidationWorker {
                 return nil
             } else if TextRules.isTooLong(value, maximum: maximum) {
                 flag(field, .tooLong(maximum: maximum))
-            } else if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            } else if TextRules.containsControlCharacters(value) {
                 flag(field, .controlCharacters)
             } else if freeText && TextRules.containsCardNumber(value) {
                 flag(field, .looksLikeCardNumber)
