@@ -57,10 +57,10 @@ enum Routes {
 
     static func table(environment: SceneEnvironment) -> [Route] {
         @Sendable func flash(_ request: Request, _ context: AppRequestContext) -> String? {
-            Flash(security: environment.security, browserID: context.browserID).message(in: request)
+            environment.flash(for: context.browser).message(in: request)
         }
         @Sendable func confirmation(_ request: Request, _ context: AppRequestContext) -> Flash.Confirmation? {
-            Flash(security: environment.security, browserID: context.browserID).confirmation(in: request)
+            environment.flash(for: context.browser).confirmation(in: request)
         }
         @Sendable func orderFormFields(_ context: AppRequestContext) throws -> CreateOrder.OrderFormFields {
             try FormDecoding.decode(CreateOrder.OrderFormFields.self, context: context)
