@@ -29,6 +29,19 @@ public struct Order: Equatable, Sendable {
     /// when the order has been saved by someone else since: no update is ever lost.
     public var version: Int
 
+    // MARK: Goods
+    /// What was ordered, oldest line first (empty for an order keyed before lines were recorded:
+    /// `itemsRecorded` false).
+    public var lines: [OrderLine]
+    /// Subtotal, shipping, tax and the rate it was taxed at, in cents: computed when the order is
+    /// placed (and, while it is new, when its items or its ship-to state change); from paid on
+    /// they never change. For an order keyed before lines, the shipping and no tax.
+    public var totals: OrderTotals
+    /// false for an order keyed before lines were recorded: its page says its items were not.
+    public var itemsRecorded: Bool
+    /// The number the next line's key takes (`OrderLine.key(number:)`): keys are never reused.
+    public var nextLineNumber: Int
+
     // MARK: Life
     /// Where the order is in its life (`OrderStatus`): new when created; changed by the store's
     /// `changeStatus` only (a create or an update keeps the stored one, whatever a caller puts here).
@@ -76,5 +89,9 @@ public struct Order: Equatable, Sendable {
         self.updatedAt = updatedAt
         self.status = status
         self.cancellationReason = cancellationReason
+        self.lines = []
+        self.totals = OrderTotals(subtotalCents: 0, shippingCents: 0, taxCents: 0, tax: nil)
+        self.itemsRecorded = false
+        self.nextLineNumber = 1
     }
 }

@@ -23,8 +23,10 @@ final class DatabasesOfF843ad1Tests: TemporaryDirectoryTestCase {
         "7 order history", "8 order search", "9 order status", "10 order notes", "11 no double orders",
     ]
     /// The migrations added since f843ad1: they run on its databases, after the ones it had.
-    static let sqliteMigrationsSince = ["v13: first supervisor"]
-    static let postgresMigrationsSince = ["12 first supervisor"]
+    static let sqliteMigrationsSince = [
+        "v13: first supervisor", "v14: products", "v15: tax rates", "v16: order lines and drafts",
+    ]
+    static let postgresMigrationsSince = ["12 first supervisor", "13 products", "14 tax rates", "15 order lines and drafts"]
 
     func testTheSQLiteFileOfF843ad1IsUpToDateAndReadable() async throws {
         // Given: a copy of the file and its card key file

@@ -211,6 +211,157 @@ extension SQLiteAppDatabase {
                 ORDER BY created_at, username_key LIMIT 1;
                 """)
         }
+        migrator.registerMigration("v14: products") { db in
+            // The catalog. `sku` is stored trimmed and upper-cased (`Product.normalizedSKU`), so the
+            // unique index makes it unique regardless of case. `search_text` is the SKU and name
+            // folded as the order search folds (`OrderSearch`), written by the store. Money is
+            // integer cents. A product on any order is archived (`active` 0), never deleted.
+            // `product_events` is each product's history (`changes` as JSON, like an order's).
+            try db.execute(sql: """
+                CREATE TABLE products (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    sku TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    search_text TEXT NOT NULL DEFAULT '',
+                    price_cents INTEGER NOT NULL CHECK (price_cents >= 0),
+                    taxable INTEGER NOT NULL DEFAULT 1,
+                    track_stock INTEGER NOT NULL DEFAULT 0,
+                    on_hand INTEGER NOT NULL DEFAULT 0,
+                    committed INTEGER NOT NULL DEFAULT 0 CHECK (committed >= 0),
+                    allow_backorder INTEGER NOT NULL DEFAULT 0,
+                    active INTEGER NOT NULL DEFAULT 1,
+                    version INTEGER NOT NULL DEFAULT 1,
+                    created_at REAL NOT NULL,
+                    created_by_username TEXT,
+                    created_by_display_name TEXT,
+                    updated_at REAL,
+                    updated_by_username TEXT,
+                    updated_by_display_name TEXT
+                );
+                CREATE UNIQUE INDEX products_by_sku ON products (sku);
+                CREATE TABLE product_events (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    product_id INTEGER NOT NULL REFERENCES products (id),
+                    kind TEXT NOT NULL,
+                    happened_at REAL NOT NULL,
+                    by_username TEXT,
+                    by_display_name TEXT,
+                    changes TEXT NOT NULL
+                );
+                CREATE INDEX product_events_by_product ON product_events (product_id, happened_at DESC, id DESC);
+                """)
+        }
+        migrator.registerMigration("v15: tax rates") { db in
+            // The US tax table: a rate in parts per million (8.875 % is 88750); `postal_prefix` ''
+            // for the whole state; `collect` 0 = no tax here, on purpose; days as `YYYY-MM-DD`
+            // (`ShopDay`), `effective_to` NULL while open-ended.
+            try db.execute(sql: """
+                CREATE TABLE tax_rates (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    region TEXT NOT NULL CHECK (length(region) = 2),
+                    postal_prefix TEXT NOT NULL DEFAULT '',
+                    rate_ppm INTEGER NOT NULL CHECK (rate_ppm BETWEEN 0 AND 1000000),
+                    collect INTEGER NOT NULL DEFAULT 1,
+                    shipping_taxable INTEGER NOT NULL DEFAULT 0,
+                    effective_from TEXT NOT NULL,
+                    effective_to TEXT,
+                    version INTEGER NOT NULL DEFAULT 1,
+                    updated_at REAL,
+                    updated_by_username TEXT,
+                    updated_by_display_name TEXT
+                );
+                CREATE UNIQUE INDEX tax_rates_by_place ON tax_rates (region, postal_prefix, effective_from);
+                """)
+        }
+        migrator.registerMigration("v16: order lines and drafts") { db in
+            // An order's lines and the totals they add up to, in cents, with the rate it was taxed
+            // at (NULL until taxed). Orders keyed before have no lines (`items_recorded` 0): their
+            // total is their shipping. `stock_committed` is what placing committed of the product's
+            // stock for the line (0 when the product's stock is not tracked): shipping takes it off
+            // hand, cancelling releases it. Drafts hold no card data. Order numbers are given at
+            // placing from `order_numbers` (one row), updated in the placing transaction: no gaps.
+            try db.execute(sql: """
+                ALTER TABLE orders ADD COLUMN items_recorded INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE orders ADD COLUMN subtotal_cents INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE orders ADD COLUMN shipping_cents INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE orders ADD COLUMN tax_cents INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE orders ADD COLUMN shipping_tax_cents INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE orders ADD COLUMN tax_region TEXT;
+                ALTER TABLE orders ADD COLUMN tax_postal_prefix TEXT;
+                ALTER TABLE orders ADD COLUMN tax_rate_ppm INTEGER;
+                ALTER TABLE orders ADD COLUMN tax_collect INTEGER;
+                ALTER TABLE orders ADD COLUMN tax_shipping_taxable INTEGER;
+                ALTER TABLE orders ADD COLUMN item_count INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE orders ADD COLUMN next_line_number INTEGER NOT NULL DEFAULT 1;
+                UPDATE orders SET shipping_cents = total_cents;
+                CREATE TABLE order_lines (
+                    order_id INTEGER NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
+                    line_key TEXT NOT NULL,
+                    position INTEGER NOT NULL,
+                    product_id INTEGER REFERENCES products (id),
+                    sku TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    catalog_price_cents INTEGER NOT NULL,
+                    unit_price_cents INTEGER NOT NULL,
+                    price_reason TEXT,
+                    quantity INTEGER NOT NULL CHECK (quantity BETWEEN 1 AND 9999),
+                    taxable INTEGER NOT NULL,
+                    tax_cents INTEGER NOT NULL DEFAULT 0,
+                    stock_committed INTEGER NOT NULL DEFAULT 0,
+                    PRIMARY KEY (order_id, line_key)
+                );
+                CREATE INDEX order_lines_by_product ON order_lines (product_id);
+                CREATE TABLE drafts (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    ref TEXT NOT NULL UNIQUE,
+                    first_name TEXT NOT NULL DEFAULT '',
+                    last_name TEXT NOT NULL DEFAULT '',
+                    phone TEXT NOT NULL DEFAULT '',
+                    email TEXT NOT NULL DEFAULT '',
+                    shipment_street1 TEXT NOT NULL DEFAULT '',
+                    shipment_street2 TEXT NOT NULL DEFAULT '',
+                    shipment_city TEXT NOT NULL DEFAULT '',
+                    shipment_state TEXT NOT NULL DEFAULT '',
+                    shipment_zip TEXT NOT NULL DEFAULT '',
+                    shipment_speed INTEGER NOT NULL DEFAULT 0,
+                    billing_same INTEGER NOT NULL DEFAULT 1,
+                    billing_street1 TEXT NOT NULL DEFAULT '',
+                    billing_street2 TEXT NOT NULL DEFAULT '',
+                    billing_city TEXT NOT NULL DEFAULT '',
+                    billing_state TEXT NOT NULL DEFAULT '',
+                    billing_zip TEXT NOT NULL DEFAULT '',
+                    next_line_number INTEGER NOT NULL DEFAULT 1,
+                    version INTEGER NOT NULL DEFAULT 1,
+                    created_at REAL NOT NULL,
+                    created_by_username TEXT,
+                    created_by_display_name TEXT,
+                    updated_at REAL NOT NULL,
+                    updated_by_username TEXT,
+                    updated_by_display_name TEXT
+                );
+                CREATE INDEX drafts_by_update ON drafts (updated_at DESC, id DESC);
+                CREATE TABLE draft_lines (
+                    draft_id INTEGER NOT NULL REFERENCES drafts (id) ON DELETE CASCADE,
+                    line_key TEXT NOT NULL,
+                    position INTEGER NOT NULL,
+                    product_id INTEGER REFERENCES products (id),
+                    sku TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    catalog_price_cents INTEGER NOT NULL,
+                    unit_price_cents INTEGER NOT NULL,
+                    price_reason TEXT,
+                    quantity INTEGER NOT NULL CHECK (quantity BETWEEN 1 AND 9999),
+                    taxable INTEGER NOT NULL,
+                    PRIMARY KEY (draft_id, line_key)
+                );
+                CREATE TABLE order_numbers (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    last_number INTEGER NOT NULL
+                );
+                INSERT INTO order_numbers (id, last_number)
+                SELECT 1, max(COALESCE((SELECT max(id) FROM orders), 0), COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'orders'), 0));
+                """)
+        }
         return migrator
     }
 

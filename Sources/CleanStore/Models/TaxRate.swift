@@ -1,0 +1,150 @@
+import Foundation
+
+/// A day of the calendar, `2026-11-25`: when a tax rate is in force. Kept as its ISO text, which
+/// sorts as the days do (and is what the SQL columns hold).
+public struct ShopDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let text: String
+
+    /// nil unless `text` is a real day written `YYYY-MM-DD`.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day)),
+            calendar.component(.day, from: date) == day, calendar.component(.month, from: date) == month
+        else { return nil }
+        self.text = text
+    }
+
+    /// The day `date` falls on in `timeZone` (the shop's).
+    public init(_ date: Date, in timeZone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        text = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+
+    public static func < (lhs: ShopDay, rhs: ShopDay) -> Bool { lhs.text < rhs.text }
+    public var description: String { text }
+}
+
+/// One line of the US tax table: what is collected where, from when.
+public struct TaxRate: Equatable, Sendable {
+    /// Chosen by the store; nil before.
+    public var id: Int64?
+    /// The state, two upper-case letters (`NY`).
+    public var region: String
+    /// "" for the whole state; else the leading digits of the ZIP codes it covers (`100`, `10001`).
+    public var postalPrefix: String
+    /// The rate in parts per million: 8.875 % is exactly 88,750.
+    public var ratePPM: Int64
+    /// false: no tax is collected here, on purpose (not the same as no rate at all).
+    public var collect: Bool
+    /// Whether shipping is taxed with the goods.
+    public var shippingTaxable: Bool
+    public var effectiveFrom: ShopDay
+    /// The last day it is in force; nil while it has no end.
+    public var effectiveTo: ShopDay?
+    public var version: Int
+
+    public init(
+        id: Int64? = nil, region: String, postalPrefix: String = "", ratePPM: Int64, collect: Bool = true,
+        shippingTaxable: Bool = false, effectiveFrom: ShopDay, effectiveTo: ShopDay? = nil, version: Int = 1
+    ) {
+        self.id = id
+        self.region = region
+        self.postalPrefix = postalPrefix
+        self.ratePPM = ratePPM
+        self.collect = collect
+        self.shippingTaxable = shippingTaxable
+        self.effectiveFrom = effectiveFrom
+        self.effectiveTo = effectiveTo
+        self.version = version
+    }
+
+    public func isInForce(on day: ShopDay) -> Bool {
+        effectiveFrom <= day && (effectiveTo.map { day <= $0 } ?? true)
+    }
+
+    /// The rate that applies to an address in `region` with ZIP `postalCode` on `day`: of the rates
+    /// in force that day for the region whose prefix starts the ZIP, the longest prefix (the
+    /// state's own, "", last); among equals, the latest `effectiveFrom`. nil when none applies:
+    /// placing is refused ("No tax rate for OR"), never taxed at 0 silently.
+    public static func mostSpecific(in rates: [TaxRate], region: String, postalCode: String, on day: ShopDay) -> TaxRate? {
+        let zip = postalCode.prefix { $0 != "-" }
+        return rates
+            .filter { $0.region == region.uppercased() && zip.hasPrefix($0.postalPrefix) && $0.isInForce(on: day) }
+            .max { ($0.postalPrefix.count, $0.effectiveFrom) < ($1.postalPrefix.count, $1.effectiveFrom) }
+    }
+
+    /// What an order keeps of the rate it was taxed with.
+    public var applied: AppliedTax {
+        AppliedTax(region: region, postalPrefix: postalPrefix, ratePPM: collect ? ratePPM : 0, collect: collect, shippingTaxable: shippingTaxable)
+    }
+}
+
+/// The rate an order was taxed with, stored with the order so that a later change of the table
+/// never re-prices it.
+public struct AppliedTax: Equatable, Sendable {
+    public var region: String
+    public var postalPrefix: String
+    /// 0 when `collect` is false.
+    public var ratePPM: Int64
+    public var collect: Bool
+    public var shippingTaxable: Bool
+
+    public init(region: String, postalPrefix: String, ratePPM: Int64, collect: Bool, shippingTaxable: Bool) {
+        self.region = region
+        self.postalPrefix = postalPrefix
+        self.ratePPM = ratePPM
+        self.collect = collect
+        self.shippingTaxable = shippingTaxable
+    }
+
+    /// `8.875%` (no trailing zeros), `0%` when not collected.
+    public var percentText: String {
+        let whole = ratePPM / 10_000
+        var fraction = String(format: "%04lld", ratePPM % 10_000)
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return fraction.isEmpty ? "\(whole)%" : "\(whole).\(fraction)%"
+    }
+}
+
+/// Invoice-basis tax, one rate per order: the tax is the taxable base (taxable lines, plus
+/// shipping when the rate taxes it) × the rate, rounded half-up once; then it is shared out to
+/// the taxable parts by largest remainder, so that lines, shipping and the order add up to the cent.
+public enum TaxCalculation {
+    public struct Result: Equatable, Sendable {
+        /// Each line's share, in the order given (0 for an untaxed line).
+        public var lineTaxCents: [Int64]
+        public var shippingTaxCents: Int64
+        public var taxCents: Int64
+    }
+
+    /// `lines`: each line's amount (unit price × quantity) and whether it is taxable.
+    public static func compute(lines: [(amountCents: Int64, taxable: Bool)], shippingCents: Int64, tax: AppliedTax) -> Result {
+        var parts = lines.map { $0.taxable ? $0.amountCents : 0 }
+        parts.append(tax.shippingTaxable ? shippingCents : 0)
+        guard tax.collect, tax.ratePPM > 0 else {
+            return Result(lineTaxCents: lines.map { _ in 0 }, shippingTaxCents: 0, taxCents: 0)
+        }
+        let million: Int64 = 1_000_000
+        let base = parts.reduce(0, +)
+        let total = (base * tax.ratePPM + million / 2) / million
+        // Each part's exact share is part × rate / 1e6: its floor, and its remainder to rank by.
+        var shares = parts.map { $0 * tax.ratePPM / million }
+        let remainders = parts.map { $0 * tax.ratePPM % million }
+        var left = total - shares.reduce(0, +)
+        // Largest remainder first; among equals, the earlier part (a stable, documented tie-break).
+        for index in remainders.indices.sorted(by: { (remainders[$0], -$0) > (remainders[$1], -$1) }) where left > 0 {
+            guard parts[index] > 0 else { continue }
+            shares[index] += 1
+            left -= 1
+        }
+        return Result(lineTaxCents: Array(shares.dropLast()), shippingTaxCents: shares.last ?? 0, taxCents: total)
+    }
+}
