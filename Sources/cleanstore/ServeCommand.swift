@@ -74,7 +74,7 @@ struct ServeCommand: AsyncParsableCommand {
             to: AppConfiguration(host: host, port: port, publicDirectory: app.publicDirectory))
         signIn.hasTrustedProxies = !configuration.trustedProxies.isEmpty
         let environment = SceneEnvironment(
-            ordersStore: database.store, orderEvents: database.events, orderNotes: database.notes, pages: pages,
+            ordersStore: database.store, orderEvents: database.events, orderNotes: database.notes, drafts: database.drafts, pages: pages,
             security: RequestSecurity(secret: secret, secureCookies: secureCookies), signIn: signIn)
         logger.info("Serving orders from \(database.description)")
         let app = buildApplication(environment: environment, configuration: configuration, logger: logger, database: database)

@@ -12,6 +12,15 @@ public enum OrderTotal {
         }
     }
 
+    /// The shipping method's price in cents (what an order's totals add).
+    public static func shippingCents(for speed: ShipmentMethod.ShippingSpeed) -> Int64 {
+        switch speed {
+        case .standard: return 0
+        case .twoDay: return 999
+        case .oneDay: return 1999
+        }
+    }
+
     public static func total(for order: Order) -> Decimal {
         shippingPrice(for: order.shipmentMethod.speed)
     }

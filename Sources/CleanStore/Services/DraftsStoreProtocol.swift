@@ -31,7 +31,7 @@ public protocol DraftsStoreProtocol: Sendable {
     /// Removes the drafts last changed before `date` (`--draft-days`); returns how many.
     func deleteDrafts(changedBefore date: Date) async throws(DraftsStoreError) -> Int
     /// What placing the draft now would meet (`PlacingCheck`), changing nothing.
-    func checkPlacing(ref: String, request: PlacingRequest) async throws(DraftsStoreError) -> PlacingCheck
+    func checkPlacing(ref: String, request: PlacingRequest, at: Date) async throws(DraftsStoreError) -> PlacingCheck
     /// Places the draft: the order as saved.
     func place(ref: String, request: PlacingRequest, by: AccountName?, at: Date) async throws(DraftsStoreError) -> Order
 }

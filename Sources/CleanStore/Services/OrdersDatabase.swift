@@ -18,6 +18,8 @@ public struct OrdersDatabase: Sendable {
     public let events: any OrderEventsStoreProtocol
     /// The orders' notes: in the same database (deleted with their order).
     public let notes: any OrderNotesStoreProtocol
+    /// Orders being taken: in the same database (placing one writes its order).
+    public let drafts: any DraftsStoreProtocol
     /// Accounts, sessions and failed sign-ins: in the same database, through the same handle.
     public let accounts: any AccountsStoreProtocol
     public let sessions: any SessionsStoreProtocol
@@ -43,6 +45,7 @@ public struct OrdersDatabase: Sendable {
             let store = OrdersPostgresStore(database: postgres)
             return OrdersDatabase(
                 store: store, events: OrderEventsPostgresStore(database: postgres), notes: OrderNotesPostgresStore(database: postgres),
+                drafts: DraftsMemStore(database: MemoryAppDatabase()),  // TEMPORARY until DraftsPostgresStore lands: never on main
                 accounts: AccountsPostgresStore(database: postgres), sessions: SessionsPostgresStore(database: postgres),
                 signInAttempts: SignInAttemptsPostgresStore(database: postgres),
                 cardKeyRotation: store, description: "PostgreSQL at \(PostgresAppDatabase.redacted(database))",
@@ -52,7 +55,7 @@ public struct OrdersDatabase: Sendable {
             let memory = MemoryAppDatabase()
             return OrdersDatabase(
                 store: OrdersMemStore(database: memory), events: OrderEventsMemStore(database: memory),
-                notes: OrderNotesMemStore(database: memory), accounts: AccountsMemStore(database: memory),
+                notes: OrderNotesMemStore(database: memory), drafts: DraftsMemStore(database: memory), accounts: AccountsMemStore(database: memory),
                 sessions: SessionsMemStore(database: memory), signInAttempts: SignInAttemptsMemStore(), cardKeyRotation: nil,
                 description: "memory", services: [], prepare: {}, close: {})
         }
@@ -68,6 +71,7 @@ public struct OrdersDatabase: Sendable {
         let store = OrdersSQLiteStore(database: sqlite)
         return OrdersDatabase(
             store: store, events: OrderEventsSQLiteStore(database: sqlite), notes: OrderNotesSQLiteStore(database: sqlite),
+            drafts: DraftsMemStore(database: MemoryAppDatabase()),  // TEMPORARY until DraftsSQLiteStore lands: never on main
             accounts: AccountsSQLiteStore(database: sqlite), sessions: SessionsSQLiteStore(database: sqlite),
             signInAttempts: SignInAttemptsSQLiteStore(database: sqlite), cardKeyRotation: store, description: "SQLite file \(database)",
             services: [], prepare: {}, close: { try sqlite.close() })

@@ -9,6 +9,8 @@ public struct SceneEnvironment: Sendable {
     public var orderEvents: any OrderEventsStoreProtocol
     /// The orders' notes (the same database as `ordersStore`; a note never changes its order).
     public var orderNotes: any OrderNotesStoreProtocol
+    /// Orders being taken (the same database as `ordersStore`: placing writes the order there).
+    public var drafts: any DraftsStoreProtocol
     public var pages: any PageRendering
     /// "Now", for order dates and card expiry checks.
     public var now: @Sendable () -> Date
@@ -31,6 +33,7 @@ public struct SceneEnvironment: Sendable {
         ordersStore: any OrdersStoreProtocol,
         orderEvents: any OrderEventsStoreProtocol,
         orderNotes: any OrderNotesStoreProtocol,
+        drafts: (any DraftsStoreProtocol)? = nil,
         pages: any PageRendering,
         now: @escaping @Sendable () -> Date = { Date() },
         timeZone: TimeZone = .current,
@@ -40,6 +43,8 @@ public struct SceneEnvironment: Sendable {
         self.ordersStore = ordersStore
         self.orderEvents = orderEvents
         self.orderNotes = orderNotes
+        // A memory orders store's drafts are its database's (tests); the app passes its database's.
+        self.drafts = drafts ?? DraftsMemStore(database: (ordersStore as? OrdersMemStore)?.database ?? MemoryAppDatabase())
         self.pages = pages
         self.now = now
         self.timeZone = timeZone

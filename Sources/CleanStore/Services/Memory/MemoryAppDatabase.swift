@@ -23,6 +23,12 @@ public actor MemoryAppDatabase {
         var createdByKey: [String: String] = [:]
         /// Accounts by `Account.key`.
         var accounts: [String: Account] = [:]
+        /// Drafts, oldest first (`DraftsMemStore`).
+        var drafts: [Draft] = []
+        /// The catalog, by id (`ProductsMemStore`; read by placing, which commits stock here).
+        var products: [Int64: Product] = [:]
+        /// The tax table (`TaxRatesMemStore`; read by placing).
+        var taxRates: [TaxRate] = []
     }
 
     private var tables = Tables()

@@ -1,0 +1,120 @@
+import Foundation
+
+/// What placing a draft meets and what it writes, decided once, in plain Swift, for every store
+/// (`DraftsStoreProtocol`): the store reads, in the placing transaction, the draft, the products
+/// its lines name, the rates of its ship-to state and the orders placed in the last 24 hours with
+/// its phone or email; asks `check`; and, when nothing stands in the way, writes `order(…)` and
+/// commits `stockCommits(…)` with one conditional update each, in this order (product id): two
+/// placings never wait on each other's rows in opposite orders.
+enum DraftPlacing {
+    /// How far back an order counts as a possible duplicate.
+    static let duplicateWindow: TimeInterval = 24 * 60 * 60
+
+    /// Everything that stands between `draft` and its order, and the totals it would have.
+    /// `products`: the catalog's products the lines name, by id; `rates`: the ship-to state's;
+    /// `recentOrders`: orders placed since `at - duplicateWindow` with the draft's phone or email.
+    static func check(
+        _ draft: Draft, products: [Int64: Product], rates: [TaxRate], recentOrders: [Order], at: Date, timeZone: TimeZone
+    ) -> PlacingCheck {
+        var incomplete: [DraftSection] = []
+        let contact = draft.contact
+        if contact.firstName.isEmpty || contact.lastName.isEmpty || contact.phone.isEmpty || contact.email.isEmpty {
+            incomplete.append(.caller)
+        }
+        if draft.lines.isEmpty { incomplete.append(.items) }
+        let address = draft.shipmentAddress
+        if address.street1.isEmpty || address.city.isEmpty || address.state.isEmpty || address.zip.isEmpty
+            || (!draft.billingSameAsShipping && (draft.billingAddress.street1.isEmpty || draft.billingAddress.zip.isEmpty))
+        {
+            incomplete.append(.delivery)
+        }
+        var priceChanges: [PriceChange] = []
+        var unavailable: [String] = []
+        for line in draft.lines {
+            guard let id = line.productID, let product = products[id], product.active else {
+                unavailable.append(line.key)
+                continue
+            }
+            if product.priceCents != line.catalogPriceCents {
+                priceChanges.append(
+                    PriceChange(lineKey: line.key, sku: line.sku, name: line.name, wasCents: line.catalogPriceCents, nowCents: product.priceCents))
+            }
+        }
+        let shortages = shortages(of: draft, products: products)
+        var lines = draft.lines
+        let shipping = OrderTotal.shippingCents(for: draft.shipmentMethod.speed)
+        var missingRegion: String?
+        var applied: AppliedTax?
+        if !address.state.isEmpty {
+            let day = ShopDay(at, in: timeZone)
+            if let rate = TaxRate.mostSpecific(in: rates, region: address.state, postalCode: address.zip, on: day) {
+                applied = rate.applied
+            } else {
+                missingRegion = address.state.uppercased()
+            }
+        }
+        let totals = OrderTotals.priced(lines: &lines, shippingCents: shipping, tax: applied)
+        let duplicate = recentOrders
+            .filter { $0.date >= at.addingTimeInterval(-duplicateWindow) && isDuplicate($0, of: draft) }
+            .max { ($0.date, Int($0.id ?? "") ?? 0) < ($1.date, Int($1.id ?? "") ?? 0) }
+        return PlacingCheck(
+            priceChanges: priceChanges, shortages: shortages, unavailableLines: unavailable, missingTaxRegion: missingRegion,
+            duplicate: duplicate, totals: totals, incomplete: incomplete)
+    }
+
+    /// Tracked products the draft wants more of than is available, where backorders are not allowed.
+    static func shortages(of draft: Draft, products: [Int64: Product]) -> [StockShortage] {
+        stockCommits(of: draft, products: products).compactMap { commit in
+            guard let product = products[commit.productID], let stock = product.stock, !stock.allowBackorder,
+                stock.available < commit.quantity
+            else { return nil }
+            return StockShortage(sku: product.sku, name: product.name, wanted: commit.quantity, available: max(0, stock.available))
+        }
+    }
+
+    /// The stock placing commits: for each product whose stock is tracked, the quantity of all the
+    /// draft's lines of it, in product-id order.
+    static func stockCommits(of draft: Draft, products: [Int64: Product]) -> [(productID: Int64, quantity: Int64)] {
+        var wanted: [Int64: Int64] = [:]
+        for line in draft.lines {
+            guard let id = line.productID, products[id]?.stock != nil else { continue }
+            wanted[id, default: 0] += Int64(line.quantity)
+        }
+        return wanted.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// Same phone or email, same ship-to address and the same items (SKU and quantity, in any order).
+    static func isDuplicate(_ order: Order, of draft: Draft) -> Bool {
+        let samePerson = digits(order.phone) == digits(draft.contact.phone) && !digits(draft.contact.phone).isEmpty
+            || order.email.lowercased() == draft.contact.email.lowercased() && !draft.contact.email.isEmpty
+        func items(_ lines: [OrderLine]) -> [String: Int] {
+            lines.reduce(into: [:]) { $0[$1.sku, default: 0] += $1.quantity }
+        }
+        return samePerson && normalized(order.shipmentAddress) == normalized(draft.shipmentAddress)
+            && items(order.lines) == items(draft.lines) && !draft.lines.isEmpty
+    }
+
+    /// The order `draft` becomes, numbered `id`, priced as `check` found (lines with their tax,
+    /// totals, the rate), new, version 1, created by `by` at `at`.
+    static func order(from draft: Draft, check: PlacingCheck, payment: PaymentMethod, id: String, by: AccountName?, at: Date) -> Order {
+        var order = Order(
+            firstName: draft.contact.firstName, lastName: draft.contact.lastName, phone: draft.contact.phone,
+            email: draft.contact.email, billingAddress: draft.effectiveBillingAddress, paymentMethod: payment,
+            shipmentAddress: draft.shipmentAddress, shipmentMethod: draft.shipmentMethod, id: id, date: at,
+            total: Decimal(check.totals.totalCents) / 100, version: 1, createdBy: by)
+        var lines = draft.lines
+        order.totals = OrderTotals.priced(lines: &lines, shippingCents: check.totals.shippingCents, tax: check.totals.tax)
+        order.lines = lines
+        order.itemsRecorded = true
+        order.nextLineNumber = draft.nextLineNumber
+        return order
+    }
+
+    private static func digits(_ text: String) -> String { text.filter(\.isASCIIDigit) }
+
+    private static func normalized(_ address: Address) -> [String] {
+        [address.street1, address.street2, address.city, address.state, address.zip].map {
+            $0.lowercased().split(whereSeparator: { $0 == " " || $0 == "," || $0 == "." }).joined(separator: " ")
+        }
+    }
+}
