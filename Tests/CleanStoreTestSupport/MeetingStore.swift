@@ -57,6 +57,12 @@ final class MeetingStore: OrdersStoreProtocol, @unchecked Sendable {
         try await base.changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
     }
 
+    func changeItems(
+        id: String, change: DraftChange, expectedVersion: Int, timeZone: TimeZone, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        try await base.changeItems(id: id, change: change, expectedVersion: expectedVersion, timeZone: timeZone, by: by, at: at)
+    }
+
     func checkHealth() async throws(OrdersStoreError) {
         try await base.checkHealth()
     }

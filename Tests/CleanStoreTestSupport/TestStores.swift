@@ -91,6 +91,11 @@ struct OrderStores: OrdersStoreProtocol, OrderEventsStoreProtocol, OrderNotesSto
     ) async throws(OrdersStoreError) -> Order {
         try await orderStore.changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
     }
+    func changeItems(
+        id: String, change: DraftChange, expectedVersion: Int, timeZone: TimeZone, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        try await orderStore.changeItems(id: id, change: change, expectedVersion: expectedVersion, timeZone: timeZone, by: by, at: at)
+    }
     func checkHealth() async throws(OrdersStoreError) { try await orderStore.checkHealth() }
     func rotateCardKey(batchSize: Int) async throws(OrdersStoreError) -> CardKeyRotation {
         guard let rotator else { throw .unavailable("No card number is kept at rest in memory") }

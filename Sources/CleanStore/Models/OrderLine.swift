@@ -23,6 +23,9 @@ public struct OrderLine: Equatable, Sendable {
     public var taxable: Bool
     /// The line's share of the order's tax (`TaxCalculation`): 0 until priced at placing.
     public var taxCents: Int64
+    /// What placing committed of the product's stock for this line (0 when its stock is not
+    /// tracked, and on drafts): shipping takes it off hand, cancelling releases it.
+    public var stockCommitted: Int64 = 0
 
     public static let quantities = 1...9_999
     public static let mostLines = 100

@@ -96,7 +96,9 @@ enum DraftPlacing {
 
     /// The order `draft` becomes, numbered `id`, priced as `check` found (lines with their tax,
     /// totals, the rate), new, version 1, created by `by` at `at`.
-    static func order(from draft: Draft, check: PlacingCheck, payment: PaymentMethod, id: String, by: AccountName?, at: Date) -> Order {
+    static func order(
+        from draft: Draft, check: PlacingCheck, products: [Int64: Product], payment: PaymentMethod, id: String, by: AccountName?, at: Date
+    ) -> Order {
         var order = Order(
             firstName: draft.contact.firstName, lastName: draft.contact.lastName, phone: draft.contact.phone,
             email: draft.contact.email, billingAddress: draft.effectiveBillingAddress, paymentMethod: payment,
@@ -104,6 +106,10 @@ enum DraftPlacing {
             total: Decimal(check.totals.totalCents) / 100, version: 1, createdBy: by)
         var lines = draft.lines
         order.totals = OrderTotals.priced(lines: &lines, shippingCents: check.totals.shippingCents, tax: check.totals.tax)
+        for index in lines.indices {
+            let tracked = lines[index].productID.flatMap { products[$0]?.stock } != nil
+            lines[index].stockCommitted = tracked ? Int64(lines[index].quantity) : 0
+        }
         order.lines = lines
         order.itemsRecorded = true
         order.nextLineNumber = draft.nextLineNumber

@@ -15,6 +15,11 @@ public enum OrdersStoreError: Error, Equatable, Sendable {
     /// A create whose idempotency key an earlier create used: nothing was created; this is the order
     /// that earlier create made (as it is stored now).
     case alreadyCreated(Order)
+    /// A change of a placed order's items (or of its ship-to region) that its state or the
+    /// catalog does not allow: frozen from paid on, no tax rate, a shortage, a quantity out of
+    /// range, too many lines, no such line. Nothing was changed; `reason` says why, as a clerk
+    /// reads it; `current` is the order as it is stored now.
+    case refused(current: Order, reason: String)
     case cannotFetch(String)
     case cannotCreate(String)
     case cannotUpdate(String)
@@ -34,6 +39,7 @@ extension OrdersStoreError: CustomStringConvertible {
         case .statusNotAllowed(let current, let status):
             return "Order \(current.id ?? "") is \(current.status.rawValue): it cannot become \(status.rawValue)"
         case .alreadyCreated(let order): return "Order \(order.id ?? "") was already created from this form"
+        case .refused(let current, let reason): return "Order \(current.id ?? ""): \(reason)"
         case .cannotFetch(let reason), .cannotCreate(let reason), .cannotUpdate(let reason), .cannotDelete(let reason),
             .unavailable(let reason):
             return reason

@@ -59,6 +59,14 @@ public protocol OrdersStoreProtocol: Sendable {
     func changeStatus(
         id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
     ) async throws(OrdersStoreError) -> Order
+    /// Changes the items of the order with `id` (`DraftChange`'s line cases), when its stored version
+    /// is `expectedVersion` and it is new (`OrderLineWrites.itemsChanged` decides): re-taxed with the
+    /// rate in force on its placing day (`timeZone`'s), stock committed or released by conditional
+    /// updates in product-id order, one `.updated` event with each line's change, all in one
+    /// transaction. `.refused` (nothing changed) when the rules do not allow it.
+    func changeItems(
+        id: String, change: DraftChange, expectedVersion: Int, timeZone: TimeZone, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order
     /// Reads and writes (a write that is rolled back): throws, saying why, when the store cannot.
     func checkHealth() async throws(OrdersStoreError)
 }

@@ -36,7 +36,7 @@ class OrdersWorker {
         } catch {
             var failed = false
             switch error {
-            case .notFound, .readOnly, .statusNotAllowed, .alreadyCreated: break
+            case .notFound, .readOnly, .statusNotAllowed, .alreadyCreated, .refused: break
             case .conflict: AppMetrics.conflict()
             case .cannotFetch, .cannotCreate, .cannotUpdate, .cannotDelete, .unavailable:
                 failed = true

@@ -293,6 +293,11 @@ final class HardeningTests: XCTestCase {
         ) async throws(OrdersStoreError) -> Order {
             throw .cannotUpdate(failure)
         }
+        func changeItems(
+            id: String, change: DraftChange, expectedVersion: Int, timeZone: TimeZone, by: AccountName?, at: Date
+        ) async throws(OrdersStoreError) -> Order {
+            throw .unavailable(failure)
+        }
         func checkHealth() async throws(OrdersStoreError) { throw .unavailable(failure) }
     }
 

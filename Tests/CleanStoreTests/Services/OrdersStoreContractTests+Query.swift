@@ -276,6 +276,11 @@ extension OrdersStoreContractTests {
         ) async throws(OrdersStoreError) -> Order {
             try await store.changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
         }
+        func changeItems(
+            id: String, change: DraftChange, expectedVersion: Int, timeZone: TimeZone, by: AccountName?, at: Date
+        ) async throws(OrdersStoreError) -> Order {
+            try await store.changeItems(id: id, change: change, expectedVersion: expectedVersion, timeZone: timeZone, by: by, at: at)
+        }
         func checkHealth() async throws(OrdersStoreError) { try await store.checkHealth() }
     }
 

@@ -56,6 +56,11 @@ final class OrdersWorkerTests: XCTestCase {
             throw .notFound(id: id)
         }
 
+        func changeItems(
+            id: String, change: DraftChange, expectedVersion: Int, timeZone: TimeZone, by: AccountName?, at: Date
+        ) async throws(OrdersStoreError) -> Order {
+            throw .cannotUpdate("This test store changes no items")
+        }
         func checkHealth() throws(OrdersStoreError) {
             calls.append("checkHealth")
         }
@@ -123,6 +128,11 @@ final class OrdersWorkerTests: XCTestCase {
             id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
         ) async throws(OrdersStoreError) -> Order {
             throw .notFound(id: id)
+        }
+        func changeItems(
+            id: String, change: DraftChange, expectedVersion: Int, timeZone: TimeZone, by: AccountName?, at: Date
+        ) async throws(OrdersStoreError) -> Order {
+            throw .cannotUpdate("This test store changes no items")
         }
         func checkHealth() async throws(OrdersStoreError) {}
     }

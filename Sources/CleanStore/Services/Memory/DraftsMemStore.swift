@@ -82,7 +82,7 @@ public final class DraftsMemStore: DraftsStoreProtocol {
             }
             tables.lastOrderID += 1
             let id = String(tables.lastOrderID)
-            let order = DraftPlacing.order(from: draft, check: check, payment: payment, id: id, by: by, at: at)
+            let order = DraftPlacing.order(from: draft, check: check, products: tables.products, payment: payment, id: id, by: by, at: at)
             tables.orders.append(order)
             if let key = request.idempotencyKey { tables.createdByKey[key] = id }
             tables.events.append(OrderEvent(orderID: id, kind: .created, by: by, at: at))

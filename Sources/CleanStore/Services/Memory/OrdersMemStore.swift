@@ -101,11 +101,35 @@ public final class OrdersMemStore: OrdersStoreProtocol {
             let stored = tables.orders[index]
             let order = try OrderWrites.statusChanged(
                 stored, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
+            for move in OrderLineWrites.stockMoves(of: stored, to: status) {
+                tables.products[move.productID]?.stock?.committed += move.committed
+                tables.products[move.productID]?.stock?.onHand += move.onHand
+            }
             tables.orders[index] = order
             tables.events.append(
                 OrderEvent(
                     orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order),
                     statusChange: OrderEvent.StatusChange(from: stored.status, to: status, reason: reason)))
+            return order
+        }
+    }
+
+    public func changeItems(
+        id: String, change: DraftChange, expectedVersion: Int, timeZone: TimeZone, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        try await database.transaction { tables throws(OrdersStoreError) in
+            guard let index = tables.orders.firstIndex(where: { $0.id == id }) else { throw .notFound(id: id) }
+            let stored = tables.orders[index]
+            let region = stored.shipmentAddress.state.uppercased()
+            let (order, moves, changes) = try OrderLineWrites.itemsChanged(
+                stored, change: change, expectedVersion: expectedVersion, products: tables.products,
+                rates: tables.taxRates.filter { $0.region == region }, timeZone: timeZone, by: by, at: at)
+            for move in moves {
+                tables.products[move.productID]?.stock?.committed += move.committed
+                tables.products[move.productID]?.stock?.onHand += move.onHand
+            }
+            tables.orders[index] = order
+            tables.events.append(OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: changes))
             return order
         }
     }

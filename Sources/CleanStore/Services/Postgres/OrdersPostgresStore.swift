@@ -271,4 +271,11 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
     }
 
     static let selectedColumns = OrderColumns.selected
+
+    // TEMPORARY until the items change lands on this store (helper ds): never on main at a stop.
+    public func changeItems(
+        id: String, change: DraftChange, expectedVersion: Int, timeZone: TimeZone, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        throw .cannotUpdate("Changing the items of an order is not yet stored in Postgres")
+    }
 }

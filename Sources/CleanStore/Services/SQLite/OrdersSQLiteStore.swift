@@ -239,4 +239,11 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         let logger = database.logger
         return { row in try OrderColumns.order(from: SQLiteRow(row: row), cards: cards, logger: logger) }
     }
+
+    // TEMPORARY until the items change lands on this store (helper ds): never on main at a stop.
+    public func changeItems(
+        id: String, change: DraftChange, expectedVersion: Int, timeZone: TimeZone, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        throw .cannotUpdate("Changing the items of an order is not yet stored in SQLite")
+    }
 }

@@ -119,6 +119,11 @@ final class ExportOrdersWorkerTests: XCTestCase {
         ) async throws(OrdersStoreError) -> Order {
             try await base.changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
         }
+        func changeItems(
+            id: String, change: DraftChange, expectedVersion: Int, timeZone: TimeZone, by: AccountName?, at: Date
+        ) async throws(OrdersStoreError) -> Order {
+            throw .cannotUpdate("This test store changes no items")
+        }
         func checkHealth() async throws(OrdersStoreError) {}
     }
 }
