@@ -116,6 +116,13 @@ enum DraftPlacing {
         return order
     }
 
+    /// What the placed order's "created" event records: that it was placed despite a possible
+    /// duplicate (which order), when the clerk chose to; nothing otherwise.
+    static func createdEventChanges(check: PlacingCheck, request: PlacingRequest) -> [OrderChange] {
+        guard request.placeDuplicateAnyway, let duplicate = check.duplicate else { return [] }
+        return [OrderChange(field: "Placed anyway", old: "", new: "Possible duplicate of order \(duplicate.id ?? "")")]
+    }
+
     private static func digits(_ text: String) -> String { text.filter(\.isASCIIDigit) }
 
     private static func normalized(_ address: Address) -> [String] {

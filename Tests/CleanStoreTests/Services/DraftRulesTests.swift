@@ -269,3 +269,15 @@ final class DraftRulesTests: XCTestCase {
         }
     }
 }
+
+extension DraftRulesTests {
+    func testPlacingDespiteADuplicateIsRecordedWithTheOrderItMayDuplicate() {
+        let duplicate = Self.placed
+        let check = DraftPlacing.check(
+            Self.ready, products: Self.products, rates: [Self.newYork], recentOrders: [duplicate], at: Self.now, timeZone: Self.utc)
+        XCTAssertEqual(
+            DraftPlacing.createdEventChanges(check: check, request: PlacingRequest(placeDuplicateAnyway: true)),
+            [OrderChange(field: "Placed anyway", old: "", new: "Possible duplicate of order 7")])
+        XCTAssertEqual(DraftPlacing.createdEventChanges(check: check, request: PlacingRequest()), [])
+    }
+}
