@@ -66,6 +66,11 @@ public struct OrderChange: Equatable, Sendable, Codable {
 
     /// The name of the card number's change.
     public static let cardNumberField = "Card number"
+    /// The names of an order's items changes (`OrderLineWrites.lineChanges`): a line added, a
+    /// line removed, the tax re-computed.
+    public static let itemAddedField = "Item added"
+    public static let itemRemovedField = "Item removed"
+    public static let taxField = "Tax"
 
     /// What changed from `old` to `new`, field by field in the form's order, then the order's
     /// status and cancellation reason (which only a status change changes). The id, date, total

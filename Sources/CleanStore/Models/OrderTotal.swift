@@ -21,6 +21,13 @@ public enum OrderTotal {
         }
     }
 
+    /// What `order` costs, in cents, as every page, the CSV and the list's sort by total read it:
+    /// its totals (lines, shipping, tax: `OrderTotals.totalCents`); for an order keyed before
+    /// lines (`Order.itemsRecorded` false) its shipping alone, whatever was kept beside it.
+    public static func totalCents(of order: Order) -> Int64 {
+        order.itemsRecorded ? order.totals.totalCents : shippingCents(for: order.shipmentMethod.speed)
+    }
+
     public static func total(for order: Order) -> Decimal {
         shippingPrice(for: order.shipmentMethod.speed)
     }

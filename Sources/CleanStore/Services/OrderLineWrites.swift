@@ -98,7 +98,7 @@ enum OrderLineWrites {
         func describe(_ line: OrderLine) -> String { "\(line.quantity) × \(line.sku) \(line.name) at \(Money.text(cents: line.unitPriceCents))" }
         for line in new.lines {
             guard let was = old.lines.first(where: { $0.key == line.key }) else {
-                changes.append(OrderChange(field: "Item added", old: "", new: describe(line)))
+                changes.append(OrderChange(field: OrderChange.itemAddedField, old: "", new: describe(line)))
                 continue
             }
             if was.quantity != line.quantity {
@@ -113,10 +113,10 @@ enum OrderLineWrites {
             }
         }
         for line in old.lines where !new.lines.contains(where: { $0.key == line.key }) {
-            changes.append(OrderChange(field: "Item removed", old: describe(line), new: ""))
+            changes.append(OrderChange(field: OrderChange.itemRemovedField, old: describe(line), new: ""))
         }
         if old.totals.taxCents != new.totals.taxCents {
-            changes.append(OrderChange(field: "Tax", old: Money.text(cents: old.totals.taxCents), new: Money.text(cents: new.totals.taxCents)))
+            changes.append(OrderChange(field: OrderChange.taxField, old: Money.text(cents: old.totals.taxCents), new: Money.text(cents: new.totals.taxCents)))
         }
         if old.totals.totalCents != new.totals.totalCents {
             changes.append(

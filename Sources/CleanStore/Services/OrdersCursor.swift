@@ -55,7 +55,7 @@ public struct OrdersCursor: Equatable, Sendable {
         switch key {
         case .date: self.init(key: .date(order.date), id: id)
         case .name: self.init(key: .name(OrderSearch.sortName(of: order)), id: id)
-        case .total: self.init(key: .total(OrderSearch.cents(order.total)), id: id)
+        case .total: self.init(key: .total(OrderTotal.totalCents(of: order)), id: id)
         }
     }
 

@@ -297,6 +297,47 @@ final class PageSnapshotTests: XCTestCase {
         try await assertPage("packing-slip-cancelled", "/orders/2/slip", status: .ok, orders: [Seeds.Orders.amy, cancelled])
     }
 
+    // MARK: Orders of goods
+
+    /// Amy's legacy order (1) and Bob's order of goods (2), on a database with the catalog and
+    /// New York's rate; `changed`: Bob's items then changed by Sue (3 → 5 widgets, the gadget
+    /// removed, 2 handbooks added at a typed price), each its own history event.
+    static func storeWithGoods(changed: Bool = false) async throws -> OrdersMemStore {
+        let store = OrdersMemStore(database: await GoodsSeeds.database(orders: [Seeds.Orders.amy, GoodsSeeds.order]))
+        guard changed else { return store }
+        let sue = AccountSeeds.sue.name, utc = TimeZone(identifier: "UTC")!
+        var order = try await store.changeItems(
+            id: "2", change: .quantities(["l1": 5]), expectedVersion: 1, timeZone: utc, by: sue, at: Seeds.june30)
+        order = try await store.changeItems(
+            id: "2", change: .removeLine(key: "l2"), expectedVersion: order.version, timeZone: utc, by: sue,
+            at: Seeds.june30.addingTimeInterval(60))
+        order = try await store.changeItems(
+            id: "2", change: .addLine(GoodsSeeds.line(GoodsSeeds.book, number: 0, quantity: 2)), expectedVersion: order.version,
+            timeZone: utc, by: sue, at: Seeds.june30.addingTimeInterval(120))
+        _ = try await store.changeItems(
+            id: "2", change: .price(key: "l3", cents: 1_800, reason: "Loyal customer"), expectedVersion: order.version,
+            timeZone: utc, by: sue, at: Seeds.june30.addingTimeInterval(180))
+        return store
+    }
+
+    /// An order of goods: its lines (a typed price with its reason), subtotal, shipping, tax at
+    /// its rate and total.
+    func testAnOrderOfGoods() async throws {
+        try await assertPage("show-order-goods", "/orders/2", status: .ok, store: try await Self.storeWithGoods(), role: .viewer)
+    }
+
+    /// The packing slip of an order of goods: SKU, item and quantity, no price.
+    func testPackingSlipOfAnOrderOfGoods() async throws {
+        try await assertPage("packing-slip-goods", "/orders/2/slip", status: .ok, store: try await Self.storeWithGoods(), role: .viewer)
+    }
+
+    /// A new order's items changed: each line added, removed, re-quantified, re-priced with its
+    /// reason, and the tax re-computed.
+    func testHistoryOfItemsChanges() async throws {
+        try await assertPage(
+            "history-items", "/orders/2/history", status: .ok, store: try await Self.storeWithGoods(changed: true), role: .viewer)
+    }
+
     func testNotFound() async throws {
         try await assertPage("not-found", "/orders/99", status: .notFound)
     }

@@ -16,4 +16,13 @@ final class OrderTotalTests: XCTestCase {
         order.shipmentMethod = ShipmentMethod(speed: .oneDay)
         XCTAssertEqual(OrderTotal.total(for: order), Decimal(string: "19.99"))
     }
+
+    /// An order of goods costs its totals; one keyed before lines its shipping, whatever was kept
+    /// in its totals (a seeded order's are all 0).
+    func testTheTotalInCentsIsTheTotalsOrTheShippingOfAnOrderKeyedBeforeLines() {
+        XCTAssertEqual(OrderTotal.totalCents(of: GoodsSeeds.order), 9_981)
+        var legacy = Seeds.Orders.bob
+        legacy.totals = OrderTotals(subtotalCents: 500, shippingCents: 0, taxCents: 0, tax: nil)
+        XCTAssertEqual(OrderTotal.totalCents(of: legacy), 999, "Two-Day shipping")
+    }
 }

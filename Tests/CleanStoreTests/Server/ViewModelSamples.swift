@@ -69,12 +69,23 @@ enum ViewModelSamples {
         shown.noteHint = "h"
         shown.csrfToken = "t"
         shown.confirmation = confirmation
+        shown.lines = [
+            ShowOrder.GetOrder.ViewModel.DisplayedLine(
+                sku: "s", name: "n", quantity: "1", unitPrice: "u", priceNote: "p", amount: "a")
+        ]
+        shown.itemsNote = "i"
+        shown.totals = ShowOrder.GetOrder.ViewModel.DisplayedTotals(subtotal: "s", shipping: "s", taxLabel: "l", tax: "t", total: "t")
         return shown
     }
 
-    static let slip = PrintPackingSlip.GetSlip.ViewModel.DisplayedSlip(
-        title: "t", orderID: "1", date: "d", machineDate: "m", status: "s", cancelledNotice: "c", shipTo: ["n", "a"],
-        shipmentMethod: "s", orderURL: "/o")
+    static var slip: PrintPackingSlip.GetSlip.ViewModel.DisplayedSlip {
+        var slip = PrintPackingSlip.GetSlip.ViewModel.DisplayedSlip(
+            title: "t", orderID: "1", date: "d", machineDate: "m", status: "s", cancelledNotice: "c", shipTo: ["n", "a"],
+            shipmentMethod: "s", orderURL: "/o")
+        slip.lines = [PrintPackingSlip.GetSlip.ViewModel.DisplayedLine(sku: "s", name: "n", quantity: "1")]
+        slip.itemsNote = "i"
+        return slip
+    }
     static let toDelete = DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder(
         id: "1", date: "d", name: "n", email: "e", total: "t", title: "t", deleteURL: "/d", orderURL: "/o")
 

@@ -66,4 +66,20 @@ final class MemoryAppDatabaseTests: XCTestCase {
         let written = try await notes.notes(forOrder: seed.id!)
         XCTAssertEqual(Set(written.map(\.id)), Set((1...40).map(String.init)))
     }
+
+    /// The list sorted by total sorts by what orders cost (`OrderTotal.totalCents`): an order of
+    /// goods ($99.81) above a One-Day order keyed before lines ($19.99), then a Standard one
+    /// ($0.00); a page's cursor carries the same total.
+    func testTheListSortedByTotalSortsByTheOrdersRealTotal() async throws {
+        var oneDay = Seeds.Orders.amy
+        oneDay.shipmentMethod = ShipmentMethod(speed: .oneDay)
+        let store = OrdersMemStore(orders: [Seeds.Orders.amy, GoodsSeeds.order, oneDay])
+        let query = OrdersQuery(sort: OrdersQuery.Sort(.total, descending: true))
+
+        let first = try await store.fetchOrders(page: OrdersPageRequest(limit: 1, query: query))
+        XCTAssertEqual(first.orders.map(\.id), ["2"])
+        let cursor = try XCTUnwrap(OrdersCursor(order: first.orders[0], sortedBy: .total))
+        let rest = try await store.fetchOrders(page: OrdersPageRequest(position: .after(cursor), limit: 5, query: query))
+        XCTAssertEqual(rest.orders.map(\.id), ["3", "1"])
+    }
 }

@@ -73,7 +73,7 @@ final class ChangeOrderStatusPresenter: ChangeOrderStatusPresentationLogic {
         let id = order.id ?? ""
         return ChangeOrderStatus.CancelForm(
             title: (problem == nil ? "" : "Error: ") + "Cancel order \(id)", heading: "Cancel order \(id)",
-            summary: "\(formatter.name(order)), \(formatter.currency(order.total)), \(order.status.toString().lowercased())",
+            summary: "\(formatter.name(order)), \(formatter.total(order)), \(order.status.toString().lowercased())",
             action: Paths.orderStatus(id), version: String(order.version), reason: typed,
             reasonError: problem.map(Self.message(for:)), orderURL: Paths.order(id))
     }

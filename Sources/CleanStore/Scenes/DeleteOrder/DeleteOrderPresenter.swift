@@ -21,7 +21,7 @@ final class DeleteOrderPresenter: DeleteOrderPresentationLogic {
             viewModel = .order(
                 DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder(
                     id: id, date: formatter.date(order.date), name: formatter.name(order),
-                    email: order.email, total: formatter.currency(order.total), title: "Delete order \(id)",
+                    email: order.email, total: formatter.total(order), title: "Delete order \(id)",
                     deleteURL: Paths.deleteOrder(id), orderURL: Paths.order(id)))
         case .readOnly(let order):
             viewModel = .refused(.readOnly(order))

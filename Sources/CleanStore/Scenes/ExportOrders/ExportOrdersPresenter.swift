@@ -5,8 +5,15 @@ protocol ExportOrdersPresentationLogic: AnyObject {
 }
 
 /// An order as a spreadsheet row: dates in ISO 8601 with the shop's offset, totals as plain
-/// numbers, each field in its own column; the card by its last four digits only (never the number,
-/// the expiry or the code).
+/// numbers (`Money.plainText(cents:)`), each field in its own column; the card by its last four
+/// digits only (never the number, the expiry or the code).
+///
+/// The columns of the goods' money are appended after the older ones, which keep their names
+/// and positions for the scripts that read them: `Total` is still the 20th column, now the
+/// order's real total (lines, shipping and tax: `OrderTotals.totalCents`; for an order keyed
+/// before lines, its shipping, as it always was). `Subtotal`, `Shipping`, `Tax` and `Items` (the
+/// quantities added up) follow at the end; an order whose items were not recorded has
+/// `Subtotal` and `Items` empty (not known, rather than 0) and its tax 0.00.
 final class ExportOrdersPresenter: ExportOrdersPresentationLogic {
     weak var viewController: ExportOrdersDisplayLogic?
     let formatter: OrderDisplayFormatter
@@ -20,6 +27,7 @@ final class ExportOrdersPresenter: ExportOrdersPresentationLogic {
         "Shipping street", "Shipping street line 2", "Shipping city", "Shipping state", "Shipping ZIP", "Shipping method",
         "Billing street", "Billing street line 2", "Billing city", "Billing state", "Billing ZIP",
         "Card last four digits", "Total", "Created by", "Cancellation reason",
+        "Subtotal", "Shipping", "Tax", "Items",
     ]
 
     // MARK: Export orders
@@ -40,20 +48,16 @@ final class ExportOrdersPresenter: ExportOrdersPresentationLogic {
     static func row(_ order: Order, formatter: OrderDisplayFormatter) -> [String] {
         let shipping = order.shipmentAddress
         let billing = order.billingAddress
+        let totals = formatter.totals(order)
         return [
             order.id ?? "", formatter.machineDateTime(order.date), order.status.toString(), order.firstName, order.lastName, order.email, order.phone,
             shipping.street1, shipping.street2, shipping.city, shipping.state, shipping.zip, order.shipmentMethod.toString(),
             billing.street1, billing.street2, billing.city, billing.state, billing.zip,
-            formatter.lastFourDigits(order.paymentMethod), plainAmount(order.total), order.createdBy?.username ?? "",
-            order.cancellationReason ?? "",
+            formatter.lastFourDigits(order.paymentMethod), Money.plainText(cents: totals.totalCents),
+            order.createdBy?.username ?? "", order.cancellationReason ?? "",
+            order.itemsRecorded ? Money.plainText(cents: totals.subtotalCents) : "", Money.plainText(cents: totals.shippingCents),
+            Money.plainText(cents: totals.taxCents),
+            order.itemsRecorded ? String(order.lines.reduce(0) { $0 + $1.quantity }) : "",
         ]
-    }
-
-    /// `1234.50`: a total as a spreadsheet reads a number (no currency sign, no grouping).
-    static func plainAmount(_ amount: Decimal) -> String {
-        let cents = OrderSearch.cents(amount)
-        let whole = abs(cents) / 100
-        let part = abs(cents) % 100
-        return (cents < 0 ? "-" : "") + "\(whole)." + (part < 10 ? "0" : "") + "\(part)"
     }
 }

@@ -31,7 +31,7 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
                     date: formatter.date(order.date),
                     email: order.email,
                     name: formatter.name(order),
-                    total: formatter.currency(order.total),
+                    total: formatter.total(order),
                     status: order.status.toString(),
                     statusClass: "status-\(order.status.rawValue)"
                 )

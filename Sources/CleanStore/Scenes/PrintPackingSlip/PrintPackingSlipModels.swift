@@ -17,6 +17,13 @@ enum PrintPackingSlip {
         }
 
         enum ViewModel: Equatable {
+            /// A line as the slip lists it: what to put in the parcel, never its price.
+            struct DisplayedLine: Equatable {
+                var sku: String
+                var name: String
+                var quantity: String
+            }
+
             /// What a packing slip prints: who and where to ship to, how, which order and where it is
             /// in its life. No card data of any kind, not even the last four digits: a slip goes into
             /// the parcel.
@@ -37,6 +44,10 @@ enum PrintPackingSlip {
                 var shipmentMethod: String
                 /// The order's page, for "Back to order 2".
                 var orderURL: String
+                /// What goes in the parcel, oldest line first: SKU, item and quantity only.
+                var lines: [DisplayedLine] = []
+                /// Said instead of lines: an order keyed before items were kept, or one with none.
+                var itemsNote: String? = nil
             }
 
             case slip(DisplayedSlip)

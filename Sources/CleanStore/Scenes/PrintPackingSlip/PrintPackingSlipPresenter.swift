@@ -15,14 +15,13 @@ final class PrintPackingSlipPresenter: PrintPackingSlipPresentationLogic {
     // MARK: Get slip
 
     /// Takes from the order only what goes into the parcel: never its payment method (no card
-    /// number, no last four digits, no expiry), nor its billing address.
+    /// number, no last four digits, no expiry), nor its billing address, nor any price.
     func presentSlip(response: PrintPackingSlip.GetSlip.Response) {
         let viewModel: ViewModel
         switch response {
         case .found(let order):
             let id = order.id ?? ""
-            viewModel = .slip(
-                ViewModel.DisplayedSlip(
+            var slip = ViewModel.DisplayedSlip(
                     title: "Packing slip for order \(id)",
                     orderID: id,
                     date: formatter.longDate(order.date),
@@ -31,7 +30,15 @@ final class PrintPackingSlipPresenter: PrintPackingSlipPresentationLogic {
                     cancelledNotice: order.status == .cancelled ? "This order was cancelled. Do not pack or ship it." : nil,
                     shipTo: [formatter.name(order)] + formatter.addressLines(order.shipmentAddress),
                     shipmentMethod: order.shipmentMethod.toString(),
-                    orderURL: Paths.order(id)))
+                    orderURL: Paths.order(id))
+            // The lines without their prices: a slip goes into the parcel.
+            slip.lines = order.lines.map { ViewModel.DisplayedLine(sku: $0.sku, name: $0.name, quantity: String($0.quantity)) }
+            if !order.itemsRecorded {
+                slip.itemsNote = ShowOrderPresenter.itemsNotRecorded
+            } else if order.lines.isEmpty {
+                slip.itemsNote = "This order has no items."
+            }
+            viewModel = .slip(slip)
         case .notFound:
             viewModel = .notFound
         case .storeUnavailable:

@@ -122,6 +122,28 @@ struct OrderDisplayFormatter {
     /// Amounts below this many dollars have their cents counted in an `Int64` exactly.
     private static let exactCentsLimit = Decimal(1_000_000_000_000)
 
+    /// What an order adds up to, as every page and the CSV show it: its stored totals; for an
+    /// order keyed before lines were recorded (`Order.itemsRecorded` false), its shipping and
+    /// nothing else (`OrderTotal.shippingCents`), whatever a store kept beside it.
+    func totals(_ order: Order) -> OrderTotals {
+        guard order.itemsRecorded else {
+            return OrderTotals(
+                subtotalCents: 0, shippingCents: OrderTotal.shippingCents(for: order.shipmentMethod.speed), taxCents: 0, tax: nil)
+        }
+        return order.totals
+    }
+
+    /// `$1,234.50`: an order's total as pages show it (`OrderTotal.totalCents`, `Money.text(cents:)`).
+    func total(_ order: Order) -> String {
+        Money.text(cents: OrderTotal.totalCents(of: order))
+    }
+
+    /// "Tax (8.875% NY)": the tax's label, naming the rate it was computed with ("Tax" when none).
+    func taxLabel(_ tax: AppliedTax?) -> String {
+        guard let tax else { return "Tax" }
+        return "Tax (\(tax.percentText) \(tax.region))"
+    }
+
     func name(_ order: Order) -> String {
         "\(order.firstName) \(order.lastName)"
     }

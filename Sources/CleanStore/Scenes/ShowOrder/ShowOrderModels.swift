@@ -53,6 +53,29 @@ enum ShowOrder {
                 var machineDate: String
             }
 
+            /// A line of the order as its page lists it.
+            struct DisplayedLine: Equatable {
+                var sku: String
+                var name: String
+                var quantity: String
+                /// "$12.50".
+                var unitPrice: String
+                /// "Typed price: Damaged box (catalog price $49.99)": nil when the catalog's price is charged.
+                var priceNote: String?
+                /// Unit price × quantity.
+                var amount: String
+            }
+
+            /// What the order adds up to, under its lines.
+            struct DisplayedTotals: Equatable {
+                var subtotal: String
+                var shipping: String
+                /// "Tax (8.875% NY)": the rate it was computed with.
+                var taxLabel: String
+                var tax: String
+                var total: String
+            }
+
             struct DisplayedOrder: Equatable {
                 var id: String
                 /// "30 June 2007", in the shop's time zone.
@@ -104,6 +127,13 @@ enum ShowOrder {
                 var csrfToken: String = ""
                 /// The confirmation panel, right after a create (nil otherwise).
                 var confirmation: DisplayedConfirmation? = nil
+                /// What was ordered, oldest line first.
+                var lines: [DisplayedLine] = []
+                /// Said instead of lines: an order keyed before items were kept, or one with none.
+                var itemsNote: String? = nil
+                /// Subtotal, shipping, tax and total; nil for an order whose items were not recorded
+                /// (its total is its shipping, in the summary).
+                var totals: DisplayedTotals? = nil
             }
 
             /// GOV.UK's confirmation panel: "Order saved", the order's number large enough to read

@@ -22,7 +22,7 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
                     date: formatter.longDate(order.date),
                     email: order.email,
                     name: formatter.name(order),
-                    total: formatter.currency(order.total),
+                    total: formatter.total(order),
                     phone: order.phone,
                     shipmentAddress: formatter.addressLines(order.shipmentAddress),
                     shipmentMethod: order.shipmentMethod.toString(),
@@ -62,6 +62,7 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
                 displayed.readOnlyNotice =
                     "This order is \(order.status.toString().lowercased()): it is kept as it is and can no longer be edited, deleted or moved on."
             }
+            items(of: order, into: &displayed)
             viewModel = .order(displayed)
         case .notFound:
             viewModel = .notFound
@@ -79,6 +80,28 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
         case .markShipped: "Mark as shipped"
         case .cancel: "Cancel order"
         }
+    }
+
+    /// What was said of an order keyed before items were kept (its total is its shipping).
+    static let itemsNotRecorded = "Items were not recorded for this order (it was taken before items were kept)."
+
+    /// The order's lines and what they add up to (`OrderDisplayFormatter.totals`), in words.
+    private func items(of order: Order, into displayed: inout ShowOrder.GetOrder.ViewModel.DisplayedOrder) {
+        guard order.itemsRecorded else {
+            displayed.itemsNote = Self.itemsNotRecorded
+            return
+        }
+        displayed.lines = order.lines.map { line in
+            ShowOrder.GetOrder.ViewModel.DisplayedLine(
+                sku: line.sku, name: line.name, quantity: String(line.quantity), unitPrice: Money.text(cents: line.unitPriceCents),
+                priceNote: line.priceReason.map { "Typed price: \($0) (catalog price \(Money.text(cents: line.catalogPriceCents)))" },
+                amount: Money.text(cents: line.amountCents))
+        }
+        if order.lines.isEmpty { displayed.itemsNote = "This order has no items." }
+        let totals = formatter.totals(order)
+        displayed.totals = ShowOrder.GetOrder.ViewModel.DisplayedTotals(
+            subtotal: Money.text(cents: totals.subtotalCents), shipping: Money.text(cents: totals.shippingCents),
+            taxLabel: formatter.taxLabel(totals.tax), tax: Money.text(cents: totals.taxCents), total: Money.text(cents: totals.totalCents))
     }
 
     private func lastChanged(_ order: Order) -> String? {

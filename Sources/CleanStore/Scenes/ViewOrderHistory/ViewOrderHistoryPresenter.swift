@@ -46,6 +46,8 @@ final class ViewOrderHistoryPresenter: ViewOrderHistoryPresentationLogic {
             // A status change is an update of its own kind: its title says the move.
             if let change = event.statusChange {
                 title = change.to == .cancelled ? "Order cancelled" : "Order \(ErrorPage.change(to: change.to))"
+            } else if event.changes.contains(where: Self.isItemChange) {
+                title = "Items changed"
             } else {
                 title = "Order changed"
             }
@@ -60,12 +62,30 @@ final class ViewOrderHistoryPresenter: ViewOrderHistoryPresentationLogic {
             noChanges: event.kind == .updated && event.changes.isEmpty ? "Saved with no changes." : nil)
     }
 
+    /// Whether `change` is one of a line's, as `OrderLineWrites.lineChanges` names them: a line
+    /// added or removed, its quantity or its price changed.
+    static func isItemChange(_ change: OrderChange) -> Bool {
+        change.field == OrderChange.itemAddedField || change.field == OrderChange.itemRemovedField
+            || change.field.hasPrefix("Quantity of ") || change.field.hasPrefix("Price of ")
+    }
+
     /// "Amy" → "Ann"; a card replaced by another with the same last four (`OrderChange.between`):
-    /// "Card changed, still ending 1111".
+    /// "Card changed, still ending 1111"; a line added or removed, the line alone ("3 × WID-1 Blue
+    /// widget at $12.50"); the tax of a new order whose items or ship-to state changed, said to be
+    /// re-computed ("Tax re-computed": `OrderLineWrites.lineChanges`).
     private static func displayed(_ change: OrderChange) -> ViewModel.DisplayedChange {
-        ViewModel.DisplayedChange(
-            field: change.field, old: shown(change.old), new: shown(change.new),
-            summary: change.isCardWithTheSameLastFour ? "Card changed, still \(change.new)" : nil)
+        switch change.field {
+        case OrderChange.itemAddedField, OrderChange.itemRemovedField:
+            return ViewModel.DisplayedChange(
+                field: change.field, old: shown(change.old), new: shown(change.new),
+                summary: change.field == OrderChange.itemAddedField ? change.new : change.old)
+        case OrderChange.taxField:
+            return ViewModel.DisplayedChange(field: "Tax re-computed", old: shown(change.old), new: shown(change.new))
+        default:
+            return ViewModel.DisplayedChange(
+                field: change.field, old: shown(change.old), new: shown(change.new),
+                summary: change.isCardWithTheSameLastFour ? "Card changed, still \(change.new)" : nil)
+        }
     }
 
     private static func shown(_ value: String) -> String {

@@ -181,6 +181,36 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedOrder: MustacheParent {
         case "noteHint": noteHint
         case "csrfToken": csrfToken
         case "confirmation": confirmation
+        case "lines": lines
+        case "itemsNote": itemsNote
+        case "totals": totals
+        default: nil
+        }
+    }
+}
+
+extension ShowOrder.GetOrder.ViewModel.DisplayedLine: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "sku": sku
+        case "name": self.name
+        case "quantity": quantity
+        case "unitPrice": unitPrice
+        case "priceNote": priceNote
+        case "amount": amount
+        default: nil
+        }
+    }
+}
+
+extension ShowOrder.GetOrder.ViewModel.DisplayedTotals: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "subtotal": subtotal
+        case "shipping": shipping
+        case "taxLabel": taxLabel
+        case "tax": tax
+        case "total": total
         default: nil
         }
     }

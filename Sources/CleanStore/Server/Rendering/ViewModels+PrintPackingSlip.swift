@@ -14,6 +14,19 @@ extension PrintPackingSlip.GetSlip.ViewModel.DisplayedSlip: MustacheParent {
         case "shipTo": shipTo
         case "shipmentMethod": shipmentMethod
         case "orderURL": orderURL
+        case "lines": lines
+        case "itemsNote": itemsNote
+        default: nil
+        }
+    }
+}
+
+extension PrintPackingSlip.GetSlip.ViewModel.DisplayedLine: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "sku": sku
+        case "name": self.name
+        case "quantity": quantity
         default: nil
         }
     }

@@ -53,7 +53,8 @@ final class ExportOrdersPresenterTests: XCTestCase {
         // Then
         let viewModel = try XCTUnwrap(spy.viewModel)
         XCTAssertEqual(viewModel.filename, "orders-2026-11-23.csv", "The shop's day (9 pm in Chicago)")
-        XCTAssertEqual(viewModel.header.count, 22)
+        XCTAssertEqual(viewModel.header.count, 26)
+        XCTAssertEqual(viewModel.header[19], "Total", "The old column keeps its name and place, for the scripts that read it")
         var rows: [[String]] = []
         for try await batch in viewModel.rows { rows += batch }
         XCTAssertEqual(rows.count, 1)
@@ -80,15 +81,36 @@ final class ExportOrdersPresenterTests: XCTestCase {
         XCTAssertEqual(row["Created by"], testAccount.name.username)
         XCTAssertEqual(row["Status"], "New")
         XCTAssertEqual(row["Cancellation reason"], "")
+        XCTAssertEqual(row["Subtotal"], "", "Its items were not recorded: not known, rather than 0")
+        XCTAssertEqual(row["Shipping"], "9.99")
+        XCTAssertEqual(row["Tax"], "0.00")
+        XCTAssertEqual(row["Items"], "")
         let everything = rows[0].joined(separator: " ")
         XCTAssertFalse(everything.contains("5555555555554444"), "Never the card number")
         XCTAssertFalse(everything.contains("12/30") || everything.contains("2030"), "Nor its expiry")
     }
 
-    func testTotalsArePlainNumbers() {
-        for (amount, text) in [("0", "0.00"), ("9.99", "9.99"), ("1234.5", "1234.50"), ("1000000", "1000000.00"), ("0.05", "0.05")] {
-            XCTAssertEqual(ExportOrdersPresenter.plainAmount(Decimal(string: amount)!), text, amount)
-        }
+    /// An order of goods: its real total in the old `Total` column, then subtotal, shipping, tax
+    /// and the quantities added up, as plain numbers; never a price on any line's SKU column.
+    func testAnOrderOfGoodsHasItsTotalsAsPlainNumbersAndItsItemCount() async throws {
+        // Given: 3 × $12.50 and 1 × $45.00, Two-Day shipping, 8.875 % NY
+        let spy = ExportOrdersDisplayLogicSpy()
+        sut.viewController = spy
+
+        // When
+        sut.presentExport(response: .export(try await batches([GoodsSeeds.order]), at: Seeds.june30))
+
+        // Then
+        let viewModel = try XCTUnwrap(spy.viewModel)
+        var rows: [[String]] = []
+        for try await batch in viewModel.rows { rows += batch }
+        let row = Dictionary(uniqueKeysWithValues: zip(viewModel.header, rows[0]))
+        XCTAssertEqual(row["Total"], "99.81")
+        XCTAssertEqual(row["Subtotal"], "82.50")
+        XCTAssertEqual(row["Shipping"], "9.99")
+        XCTAssertEqual(row["Tax"], "7.32")
+        XCTAssertEqual(row["Items"], "4")
+        XCTAssertFalse(rows[0].joined(separator: " ").contains("5555555555554444"), "Never the card number")
     }
 
     func testAStoreThatCannotBeReadIsDisplayedAsSuch() {

@@ -40,7 +40,8 @@ final class ListOrdersPresenterTests: XCTestCase {
         let spy = ListOrdersDisplayLogicSpy()
         sut.viewController = spy
         var order = Seeds.Orders.amy
-        order.total = Decimal(string: "1.11")!
+        order.itemsRecorded = true
+        order.totals = OrderTotals(subtotalCents: 100, shippingCents: 0, taxCents: 11, tax: nil)
         let response = ListOrders.FetchOrders.Response.fetched([order], newerPage: nil, olderPage: nil, mayCreateOrders: true)
 
         // When
@@ -55,11 +56,22 @@ final class ListOrdersPresenterTests: XCTestCase {
         XCTAssertEqual(displayedOrder.date, "6/29/07", "Presenting fetched orders should properly format order date")
         XCTAssertEqual(displayedOrder.email, "amy.apple@clean-swift.com", "Presenting fetched orders should properly format email")
         XCTAssertEqual(displayedOrder.name, "Amy Apple", "Presenting fetched orders should properly format name")
-        XCTAssertEqual(displayedOrder.total, "$1.11", "Presenting fetched orders should properly format total")
+        XCTAssertEqual(displayedOrder.total, "$1.11", "The order's total in cents: lines, shipping and tax")
         XCTAssertEqual(displayedOrder.status, "New", "The status in words")
         XCTAssertEqual(displayedOrder.statusClass, "status-new")
         XCTAssertNil(spy.viewModel.errorMessage)
         XCTAssertEqual(spy.viewModel.newOrderURL, "/orders/new")
+    }
+
+    /// The list's Total is the order's real total (`OrderTotal.totalCents`); an order keyed
+    /// before lines costs its shipping.
+    func testTheTotalIsTheOrdersTotalInCentsAndALegacyOrdersIsItsShipping() {
+        let spy = ListOrdersDisplayLogicSpy()
+        sut.viewController = spy
+
+        sut.presentFetchedOrders(response: .fetched([GoodsSeeds.order, Seeds.Orders.bob], newerPage: nil, olderPage: nil))
+
+        XCTAssertEqual(spy.viewModel.displayedOrders.map(\.total), ["$99.81", "$9.99"])
     }
 
     func testTheNewOrderLinkIsOfferedOnlyToWhoMayCreateOrders() {

@@ -142,4 +142,33 @@ final class PrintPackingSlipPresenterTests: XCTestCase {
         // Then
         XCTAssertEqual(spy.viewModel, .unavailable)
     }
+
+    // MARK: Goods
+
+    /// What goes in the parcel: each line's SKU, item and quantity, never a price.
+    func testASlipListsWhatToPackWithoutPrices() throws {
+        let spy = PrintPackingSlipDisplayLogicSpy()
+        sut.viewController = spy
+
+        sut.presentSlip(response: .found(GoodsSeeds.order))
+
+        let slip = try displayedSlip(spy)
+        XCTAssertEqual(slip.lines, [
+            ViewModel.DisplayedLine(sku: "WID-1", name: "Blue widget", quantity: "3"),
+            ViewModel.DisplayedLine(sku: "GAD-2", name: "Gadget & case", quantity: "1"),
+        ])
+        XCTAssertNil(slip.itemsNote)
+        XCTAssertFalse(String(describing: slip).contains("$"), "No price, no total: \(slip)")
+    }
+
+    func testASlipOfAnOrderKeyedBeforeItemsWereKeptSaysSo() throws {
+        let spy = PrintPackingSlipDisplayLogicSpy()
+        sut.viewController = spy
+
+        sut.presentSlip(response: .found(Seeds.Orders.bob))
+
+        let slip = try displayedSlip(spy)
+        XCTAssertEqual(slip.lines, [])
+        XCTAssertEqual(slip.itemsNote, "Items were not recorded for this order (it was taken before items were kept).")
+    }
 }

@@ -88,6 +88,7 @@ final class PrintPackingSlipViewControllerTests: XCTestCase {
         // Given: every optional set
         var slip = Self.slip
         slip.cancelledNotice = "This order was cancelled. Do not pack or ship it."
+        slip.itemsNote = ShowOrderPresenter.itemsNotRecorded
 
         // When
         let unreachable = Mirror(reflecting: slip).children.compactMap(\.label).filter { slip.child(named: $0) == nil }

@@ -180,4 +180,65 @@ final class ShowOrderPresenterTests: XCTestCase {
         XCTAssertNil(viewed.noteURL, "A viewer reads the notes, adds none")
         XCTAssertEqual(viewed.notes.count, 2)
     }
+
+    // MARK: Goods
+
+    /// An order of goods lists its lines (a typed price with its reason and the catalog's) and
+    /// what they add up to, with the rate the tax was computed at; the summary's total is the real one.
+    func testAnOrderOfGoodsListsItsLinesAndTotals() throws {
+        let spy = ShowOrderDisplayLogicSpy()
+        sut.viewController = spy
+
+        sut.presentOrder(response: .found(GoodsSeeds.order))
+
+        guard case .order(let displayed) = spy.viewModel else { return XCTFail("\(String(describing: spy.viewModel))") }
+        typealias Line = ShowOrder.GetOrder.ViewModel.DisplayedLine
+        XCTAssertEqual(
+            displayed.lines,
+            [
+                Line(sku: "WID-1", name: "Blue widget", quantity: "3", unitPrice: "$12.50", priceNote: nil, amount: "$37.50"),
+                Line(
+                    sku: "GAD-2", name: "Gadget & case", quantity: "1", unitPrice: "$45.00",
+                    priceNote: "Typed price: Damaged box (catalog price $49.99)", amount: "$45.00"),
+            ])
+        XCTAssertEqual(
+            displayed.totals,
+            ShowOrder.GetOrder.ViewModel.DisplayedTotals(
+                subtotal: "$82.50", shipping: "$9.99", taxLabel: "Tax (8.875% NY)", tax: "$7.32", total: "$99.81"))
+        XCTAssertEqual(displayed.total, "$99.81", "The summary's total is the order's, in cents")
+        XCTAssertNil(displayed.itemsNote)
+    }
+
+    /// An order keyed before lines were recorded says so, and its total is its shipping, whatever
+    /// a store kept in its totals.
+    func testAnOrderKeyedBeforeItemsWereKeptSaysSoAndCostsItsShipping() throws {
+        let spy = ShowOrderDisplayLogicSpy()
+        sut.viewController = spy
+        var legacy = Seeds.Orders.bob
+        legacy.totals = OrderTotals(subtotalCents: 0, shippingCents: 0, taxCents: 0, tax: nil)
+
+        sut.presentOrder(response: .found(legacy))
+
+        guard case .order(let displayed) = spy.viewModel else { return XCTFail("\(String(describing: spy.viewModel))") }
+        XCTAssertEqual(displayed.itemsNote, "Items were not recorded for this order (it was taken before items were kept).")
+        XCTAssertEqual(displayed.lines, [])
+        XCTAssertNil(displayed.totals)
+        XCTAssertEqual(displayed.total, "$9.99", "Two-Day shipping")
+    }
+
+    /// A new order whose every line was removed says it has none, and costs its shipping.
+    func testAnOrderOfGoodsWithNoLinesLeftSaysSo() throws {
+        let spy = ShowOrderDisplayLogicSpy()
+        sut.viewController = spy
+        var order = GoodsSeeds.order
+        order.lines = []
+        order.totals = OrderTotals.priced(lines: &order.lines, shippingCents: 999, tax: GoodsSeeds.newYork.applied)
+
+        sut.presentOrder(response: .found(order))
+
+        guard case .order(let displayed) = spy.viewModel else { return XCTFail("\(String(describing: spy.viewModel))") }
+        XCTAssertEqual(displayed.itemsNote, "This order has no items.")
+        XCTAssertEqual(displayed.totals?.total, "$9.99")
+        XCTAssertEqual(displayed.totals?.tax, "$0.00")
+    }
 }

@@ -107,6 +107,54 @@ final class ViewOrderHistoryPresenterTests: XCTestCase {
         ])
     }
 
+    /// A new order's items changed (`OrderLineWrites.lineChanges`): "Items changed", each line
+    /// added or removed by itself, a quantity and a price (with its reason) old → new, and the
+    /// tax said to be re-computed.
+    func testAnItemsChangeSaysEachLineAndTheTaxReComputed() throws {
+        let before = GoodsSeeds.order
+        var after = before
+        after.lines[0].quantity = 5
+        after.lines.remove(at: 1)
+        after.lines.append(GoodsSeeds.line(GoodsSeeds.book, number: 3, quantity: 2, priceCents: 1_800, reason: "Loyal customer"))
+        after.totals = OrderTotals.priced(lines: &after.lines, shippingCents: 999, tax: GoodsSeeds.newYork.applied)
+        let event = OrderEvent(
+            orderID: "2", kind: .updated, by: AccountSeeds.sue.name, at: Seeds.june30,
+            changes: OrderLineWrites.lineChanges(from: before, to: after))
+
+        sut.presentHistory(response: .found(orderID: "2", events: [event], isDeleted: false))
+
+        let displayed = try history().events.first
+        XCTAssertEqual(displayed?.title, "Items changed")
+        XCTAssertEqual(displayed?.changes, [
+            ViewModel.DisplayedChange(field: "Quantity of WID-1", old: "3", new: "5"),
+            ViewModel.DisplayedChange(
+                field: "Item added", old: "(empty)", new: "2 × BK-3 Handbook at $18.00", summary: "2 × BK-3 Handbook at $18.00"),
+            ViewModel.DisplayedChange(
+                field: "Item removed", old: "1 × GAD-2 Gadget & case at $45.00", new: "(empty)",
+                summary: "1 × GAD-2 Gadget & case at $45.00"),
+            ViewModel.DisplayedChange(field: "Tax re-computed", old: "$7.32", new: "$5.55"),
+            ViewModel.DisplayedChange(field: "Total", old: "$99.81", new: "$114.04"),
+        ])
+    }
+
+    /// A typed price's change says its reason.
+    func testARepricedLineSaysItsReason() throws {
+        let before = GoodsSeeds.order
+        var after = before
+        after.lines[0].unitPriceCents = 1_000
+        after.lines[0].priceReason = "Price match"
+        after.totals = OrderTotals.priced(lines: &after.lines, shippingCents: 999, tax: GoodsSeeds.newYork.applied)
+        let event = OrderEvent(
+            orderID: "2", kind: .updated, by: nil, at: Seeds.june30, changes: OrderLineWrites.lineChanges(from: before, to: after))
+
+        sut.presentHistory(response: .found(orderID: "2", events: [event], isDeleted: false))
+
+        XCTAssertEqual(try history().events.first?.title, "Items changed")
+        XCTAssertEqual(
+            try history().events.first?.changes.first,
+            ViewModel.DisplayedChange(field: "Price of WID-1", old: "$12.50", new: "$10.00 (Price match)"))
+    }
+
     func testAStatusChangeIsTitledByItsMove() throws {
         let sue = AccountSeeds.sue.name
         let events = [
