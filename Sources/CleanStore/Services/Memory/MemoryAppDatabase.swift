@@ -23,6 +23,11 @@ public actor MemoryAppDatabase {
         var createdByKey: [String: String] = [:]
         /// Accounts by `Account.key`.
         var accounts: [String: Account] = [:]
+        /// The catalog, in order of creation (`ProductsMemStore`).
+        var products: [Product] = []
+        /// Every product's history, oldest first.
+        var productEvents: [ProductEvent] = []
+        var lastProductID: Int64 = 0
     }
 
     private var tables = Tables()
