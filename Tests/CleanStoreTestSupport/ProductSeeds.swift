@@ -28,3 +28,26 @@ enum ProductStores {
         ]
     }
 }
+
+/// A catalog whose database cannot be reached: every call throws `.unavailable`.
+struct FailingProductsStore: ProductsStoreProtocol {
+    let error = ProductsStoreError.unavailable("The catalog's database cannot be reached")
+
+    func fetchProducts(matching text: String, includeArchived: Bool, after: String?, limit: Int) async throws(ProductsStoreError) -> [Product] {
+        throw error
+    }
+    func fetchProducts(matching text: String, includeArchived: Bool, before: String, limit: Int) async throws(ProductsStoreError) -> [Product] {
+        throw error
+    }
+    func fetchProduct(id: Int64) async throws(ProductsStoreError) -> Product? { throw error }
+    func fetchProduct(sku: String) async throws(ProductsStoreError) -> Product? { throw error }
+    func createProduct(_ product: Product, by: AccountName?, at: Date) async throws(ProductsStoreError) -> Product { throw error }
+    func updateProduct(_ product: Product, by: AccountName?, at: Date) async throws(ProductsStoreError) -> Product { throw error }
+    func setActive(id: Int64, active: Bool, expectedVersion: Int, by: AccountName?, at: Date) async throws(ProductsStoreError) -> Product {
+        throw error
+    }
+    func importProducts(_ rows: [ProductImportRow], by: AccountName?, at: Date) async throws(ProductsStoreError) -> ProductImportResult {
+        throw error
+    }
+    func fetchHistory(productID: Int64) async throws(ProductsStoreError) -> [ProductEvent] { throw error }
+}

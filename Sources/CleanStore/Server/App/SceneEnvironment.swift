@@ -78,6 +78,8 @@ extension SceneEnvironment {
     var accountsWorker: AccountsWorker {
         AccountsWorker(accounts: signIn.accounts, sessions: signIn.sessions, passwords: signIn.passwords, now: now)
     }
+    var listProductsWorker: ListProductsWorker { ListProductsWorker(products: products, logger: logger) }
+    var showProductWorker: ShowProductWorker { ShowProductWorker(products: products, logger: logger) }
     var sampleDataWorker: SampleDataWorker {
         SampleDataWorker(products: products, catalogPath: sampleCatalogPath, logger: logger, now: now)
     }
