@@ -89,6 +89,7 @@ func makeTestEnvironment(
         now: { now }, timeZone: TimeZone(identifier: "UTC")!, security: testSecurity,
         signIn: try await { if let signIn { return signIn } else { return try await makeTestSignIn(role: role, now: now) } }())
     environment.newOrderKey = { testOrderKey }
+    environment.sampleCatalogPath = Repository.root.appendingPathComponent("deploy/sample-catalog.csv").path
     return environment
 }
 

@@ -26,6 +26,14 @@ from cleanstore_testkit import (  # noqa: E402  (the scripts' folder is no packa
 
 # The snapshot references of the Swift tests: every page state the server renders, as text.
 SNAPSHOTS = REPO / "Tests" / "CleanStoreTests" / "HTTP" / "__Snapshots__" / "PageSnapshotTests"
+# Every folder of page snapshots: the catalog's pages have theirs (ProductPagesHTTPTests); a page's
+# name is unique across them.
+SNAPSHOT_FOLDERS = [SNAPSHOTS, SNAPSHOTS.parent / "ProductPagesHTTPTests"]
+
+
+def snapshot_pages():
+    """Every snapshot reference page (page.NAME.txt) of every folder, sorted by name."""
+    return sorted((page for folder in SNAPSHOT_FOLDERS for page in folder.glob("page.*.txt")), key=lambda page: page.name)
 
 BASE_URL = os.environ.get("CLEANSTORE_URL", "").rstrip("/")
 # The server scripts/browser-tests started, and its SQLite file (TEST_ACCOUNTS are in it).

@@ -27,7 +27,7 @@ import threading
 import pytest
 
 from helpers import (
-    ARTIFACTS, REPO, SIGN_IN_PAGES, SNAPSHOTS, assert_fits, at_width, url, visit_journey_pages,
+    ARTIFACTS, REPO, SIGN_IN_PAGES, SNAPSHOT_FOLDERS, SNAPSHOTS, assert_fits, at_width, snapshot_pages, url, visit_journey_pages,
     visit_sign_in_pages, wait_until_loaded,
 )
 from cleanstore_testkit import OPENER  # scripts/, on the path through helpers
@@ -113,8 +113,9 @@ class SnapshotSite(http.server.SimpleHTTPRequestHandler):
     def do_GET(self):
         if not self.path.startswith("/snapshots/"):
             return super().do_GET()
-        page = SNAPSHOTS / f"page.{self.path.removeprefix('/snapshots/')}.txt"
-        if page.parent != SNAPSHOTS or not page.is_file():
+        name = f"page.{self.path.removeprefix('/snapshots/')}.txt"
+        page = next((folder / name for folder in SNAPSHOT_FOLDERS if (folder / name).is_file()), None)
+        if page is None or page.parent not in SNAPSHOT_FOLDERS:
             return self.send_error(404)
         body = page.read_bytes()
         self.send_response(200)
@@ -171,7 +172,7 @@ def test_every_sign_in_page_passes_axe_at_1280_and_320_px(signed_out_browser, tm
 
 
 def test_every_snapshot_page_passes_axe_at_1280_and_320_px(browser, snapshot_site):
-    names = sorted(page.stem.removeprefix("page.") for page in SNAPSHOTS.glob("page.*.txt"))
+    names = [page.stem.removeprefix("page.") for page in snapshot_pages()]
     assert names, f"no snapshot reference pages in {SNAPSHOTS}"
     found = []
     for name in names:

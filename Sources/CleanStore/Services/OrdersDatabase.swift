@@ -24,6 +24,8 @@ public struct OrdersDatabase: Sendable {
     public let accounts: any AccountsStoreProtocol
     public let sessions: any SessionsStoreProtocol
     public let signInAttempts: any SignInAttemptsStoreProtocol
+    /// The catalog: in the same database.
+    public let products: any ProductsStoreProtocol
     /// The store as `cleanstore rotate-card-key` uses it (nil in memory: no card number at rest).
     public let cardKeyRotation: (any CardKeyRotating)?
     /// What the logs say the orders are served from (never a password).
@@ -47,7 +49,7 @@ public struct OrdersDatabase: Sendable {
                 store: store, events: OrderEventsPostgresStore(database: postgres), notes: OrderNotesPostgresStore(database: postgres),
                 drafts: DraftsMemStore(database: MemoryAppDatabase()),  // TEMPORARY until DraftsPostgresStore lands: never on main
                 accounts: AccountsPostgresStore(database: postgres), sessions: SessionsPostgresStore(database: postgres),
-                signInAttempts: SignInAttemptsPostgresStore(database: postgres),
+                signInAttempts: SignInAttemptsPostgresStore(database: postgres), products: ProductsPostgresStore(database: postgres),
                 cardKeyRotation: store, description: "PostgreSQL at \(PostgresAppDatabase.redacted(database))",
                 services: [client], prepare: { try await postgres.migrate() }, close: {})
         }
@@ -56,7 +58,8 @@ public struct OrdersDatabase: Sendable {
             return OrdersDatabase(
                 store: OrdersMemStore(database: memory), events: OrderEventsMemStore(database: memory),
                 notes: OrderNotesMemStore(database: memory), drafts: DraftsMemStore(database: memory), accounts: AccountsMemStore(database: memory),
-                sessions: SessionsMemStore(database: memory), signInAttempts: SignInAttemptsMemStore(), cardKeyRotation: nil,
+                sessions: SessionsMemStore(database: memory), signInAttempts: SignInAttemptsMemStore(),
+                products: ProductsMemStore(database: memory), cardKeyRotation: nil,
                 description: "memory", services: [], prepare: {}, close: {})
         }
         let (cards, generated) = try cardKeys.keyring(sqlitePath: database, logger: logger)
@@ -73,7 +76,8 @@ public struct OrdersDatabase: Sendable {
             store: store, events: OrderEventsSQLiteStore(database: sqlite), notes: OrderNotesSQLiteStore(database: sqlite),
             drafts: DraftsMemStore(database: MemoryAppDatabase()),  // TEMPORARY until DraftsSQLiteStore lands: never on main
             accounts: AccountsSQLiteStore(database: sqlite), sessions: SessionsSQLiteStore(database: sqlite),
-            signInAttempts: SignInAttemptsSQLiteStore(database: sqlite), cardKeyRotation: store, description: "SQLite file \(database)",
+            signInAttempts: SignInAttemptsSQLiteStore(database: sqlite), products: ProductsSQLiteStore(database: sqlite),
+            cardKeyRotation: store, description: "SQLite file \(database)",
             services: [], prepare: {}, close: { try sqlite.close() })
     }
 

@@ -4,12 +4,15 @@ import Foundation
 /// checked by `ProductsStoreContractTests`:
 /// - A SKU is stored trimmed and upper-cased and is unique regardless of case (`.skuTaken`).
 /// - `fetchProducts` finds by SKU or name (accents and case do not count, as the order search),
-///   sorted by SKU, keyset pages (`after`: the last SKU of the page before).
+///   sorted by SKU, keyset pages (`after`: the last SKU of the page before; `before`: the first
+///   SKU of the page after, for a "Previous" link, still sorted by SKU).
 /// - Writes are version-checked (`.conflict` with the product as stored) and each writes one
 ///   `ProductEvent` in the same transaction. A product on any order is archived, never deleted.
 /// - `importProducts` adds or updates by SKU, all rows in one transaction.
 public protocol ProductsStoreProtocol: Sendable {
     func fetchProducts(matching text: String, includeArchived: Bool, after: String?, limit: Int) async throws(ProductsStoreError) -> [Product]
+    /// The last `limit` products whose SKU sorts before `before`, sorted by SKU.
+    func fetchProducts(matching text: String, includeArchived: Bool, before: String, limit: Int) async throws(ProductsStoreError) -> [Product]
     func fetchProduct(id: Int64) async throws(ProductsStoreError) -> Product?
     /// The product with this SKU, whatever its case and surrounding spaces.
     func fetchProduct(sku: String) async throws(ProductsStoreError) -> Product?

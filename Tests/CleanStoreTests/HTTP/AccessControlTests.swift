@@ -57,7 +57,7 @@ final class AccessControlTests: XCTestCase {
         let app = try await TestApp(orders: [Seeds.Orders.amy])
         try await app.test { client in
             let routes = Self.protectedRoutes(app)
-            XCTAssertEqual(routes.count, 15, "Every route but sign-in, sign-out, set-up and /healthz")
+            XCTAssertEqual(routes.count, 17, "Every route but sign-in, sign-out, set-up and /healthz")
             for route in routes {
                 if route.method == .get {
                     let response = try await client.get(route.path, signedIn: false)
@@ -91,6 +91,7 @@ final class AccessControlTests: XCTestCase {
     func testEveryRouteForEveryRoleIsAllowedOrA403PageThatChangesNothing() async throws {
         for role in AccountRole.allCases {
             let app = try await TestApp(orders: [Seeds.Orders.amy], role: role)
+            _ = try await app.environment.products.createProduct(ProductSeeds.mug, by: nil, at: Seeds.june29)  // product 1
             let refusedPosts = try await app.test { client in
                 var refusedPosts = 0
                 for route in Self.protectedRoutes(app) {

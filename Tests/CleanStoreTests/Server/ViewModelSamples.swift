@@ -15,7 +15,7 @@ enum ViewModelSamples {
         draft: "d")
     static let setUpForm = SetUp.DisplayedForm(
         title: "t", token: "t", errors: [signInError], formMessage: "m", username: signInField, displayName: signInField,
-        password: signInField, passwordConfirmation: signInField)
+        password: signInField, passwordConfirmation: signInField, loadSamples: true)
 
     static var header: PageRenderer.Header {
         var header = PageRenderer.Header(signedIn: testBrowser.signedIn!, csrfToken: "t")
@@ -123,5 +123,7 @@ enum ViewModelSamples {
 
     /// The pages of scenes made by `swift run new-scene --wire`, which adds each after the next line.
     static var scenePages: [(template: String, sample: Any)] { [
+        ("ListProducts/list", ListProductsViewControllerTests.viewModel),
+        ("ShowProduct/show", ShowProductViewControllerTests.viewModel),
     ] }
 }

@@ -16,12 +16,16 @@ final class SetUpInteractor: SetUpBusinessLogic, SetUpDataStore {
     var presenter: SetUpPresentationLogic?
     let accountsWorker: AccountsWorker
     let services: SignInServices
+    let sampleDataWorker: SampleDataWorker
     let now: @Sendable () -> Date
     var supervisor: Account?
 
-    init(accountsWorker: AccountsWorker, services: SignInServices, now: @escaping @Sendable () -> Date) {
+    init(
+        accountsWorker: AccountsWorker, services: SignInServices, sampleDataWorker: SampleDataWorker, now: @escaping @Sendable () -> Date
+    ) {
         self.accountsWorker = accountsWorker
         self.services = services
+        self.sampleDataWorker = sampleDataWorker
         self.now = now
     }
 
@@ -61,7 +65,11 @@ final class SetUpInteractor: SetUpBusinessLogic, SetUpDataStore {
             supervisor = account
             let session = services.newSessionID()
             _ = try await services.sessions.createSession(id: session, username: account.username, now: now())
-            presenter?.presentSupervisor(response: .created(SignedIn(name: account.name, role: account.role), session: session))
+            // Once the supervisor exists (the page is then closed for good): a sample that fails
+            // to load is said, and the supervisor stays made.
+            let samples = fields.loadSamples ? await sampleDataWorker.loadCatalog(by: account.name) : nil
+            presenter?.presentSupervisor(
+                response: .created(SignedIn(name: account.name, role: account.role), session: session, samples: samples))
         } catch AccountsWorkerError.store(.supervisorExists) {
             presenter?.presentSupervisor(response: .madeMeanwhile)
         } catch AccountsWorkerError.busy(let seconds) {

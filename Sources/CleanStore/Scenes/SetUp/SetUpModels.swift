@@ -8,13 +8,19 @@ enum SetUp {
         var displayName = ""
         var password = ""
         var passwordConfirmation = ""
+        /// The box "Load the sample catalog" (`loadSamples=on`): absent when unticked.
+        var loadSamples = false
 
-        init(token: String = "", username: String = "", displayName: String = "", password: String = "", passwordConfirmation: String = "") {
+        init(
+            token: String = "", username: String = "", displayName: String = "", password: String = "", passwordConfirmation: String = "",
+            loadSamples: Bool = false
+        ) {
             self.token = token
             self.username = username
             self.displayName = displayName
             self.password = password
             self.passwordConfirmation = passwordConfirmation
+            self.loadSamples = loadSamples
         }
 
         init(from decoder: any Decoder) throws {
@@ -24,10 +30,11 @@ enum SetUp {
             displayName = try container.decodeIfPresent(String.self, forKey: .displayName) ?? ""
             password = try container.decodeIfPresent(String.self, forKey: .password) ?? ""
             passwordConfirmation = try container.decodeIfPresent(String.self, forKey: .passwordConfirmation) ?? ""
+            loadSamples = try container.decodeIfPresent(String.self, forKey: .loadSamples) == "on"
         }
 
         enum CodingKeys: String, CodingKey {
-            case token, username, displayName, password, passwordConfirmation
+            case token, username, displayName, password, passwordConfirmation, loadSamples
         }
     }
 
@@ -64,7 +71,8 @@ enum SetUp {
         }
 
         enum Response: Equatable {
-            case created(SignedIn, session: SessionID)
+            /// `samples`: what loading the samples came to, nil when the box was not ticked.
+            case created(SignedIn, session: SessionID, samples: SampleDataWorker.Outcome?)
             case invalid(SetUpFormFields, [FieldProblem])
             case closed
             /// Another form made the first supervisor after this one was checked: no account made.
@@ -97,6 +105,8 @@ enum SetUp {
         var displayName: SignIn.DisplayedField
         var password: SignIn.DisplayedField
         var passwordConfirmation: SignIn.DisplayedField
+        /// Whether the box "Load the sample catalog" is ticked.
+        var loadSamples: Bool
         var action = Paths.setup.description
         var hasErrors: Bool { formMessage != nil || !errors.isEmpty }
     }

@@ -16,7 +16,11 @@ final class SetUpPresenter: SetUpPresentationLogic {
 
     func presentForm(response: SetUp.ShowForm.Response) {
         switch response {
-        case .form(let token): viewController?.displayForm(viewModel: .form(displayedForm(SetUp.SetUpFormFields(token: token))))
+        // The samples' box starts ticked: the set-up page is a fresh database's first page, most
+        // often a newcomer's trying the app, who can place an order at once; a real shop unticks it
+        // (and imports its own catalog), or archives the samples.
+        case .form(let token):
+            viewController?.displayForm(viewModel: .form(displayedForm(SetUp.SetUpFormFields(token: token, loadSamples: true))))
         case .closed: viewController?.displayForm(viewModel: .notFound)
         case .unavailable: viewController?.displayForm(viewModel: .unavailable)
         }
@@ -24,9 +28,14 @@ final class SetUpPresenter: SetUpPresentationLogic {
 
     func presentSupervisor(response: SetUp.CreateSupervisor.Response) {
         switch response {
-        case .created(let supervisor, let session):
-            viewController?.displaySupervisor(
-                viewModel: .created(session: session, flash: "Your supervisor account \(supervisor.name.username) is ready: you are signed in."))
+        case .created(let supervisor, let session, let samples):
+            var flash = "Your supervisor account \(supervisor.name.username) is ready: you are signed in."
+            switch samples {
+            case .loaded(let result)?: flash += " The sample catalog is loaded (\(CatalogImport.summary(result)))."
+            case .failed?: flash += " The sample catalog could not be loaded: the server's log says why."
+            case nil: break
+            }
+            viewController?.displaySupervisor(viewModel: .created(session: session, flash: flash))
         case .invalid(let fields, let problems):
             viewController?.displaySupervisor(viewModel: .form(displayedForm(fields, problems: problems), invalid: true))
         case .closed:
@@ -59,6 +68,7 @@ final class SetUpPresenter: SetUpPresentationLogic {
             displayName: field(.displayName, fields.displayName),
             // Passwords never come back.
             password: field(.password, "", hint: Self.passwordHint),
-            passwordConfirmation: field(.passwordConfirmation, ""))
+            passwordConfirmation: field(.passwordConfirmation, ""),
+            loadSamples: fields.loadSamples)
     }
 }

@@ -24,7 +24,9 @@ final class SetUpViewController: SetUpDisplayLogic, RequestEnding {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let interactor = SetUpInteractor(accountsWorker: environment.accountsWorker, services: environment.signIn, now: environment.now)
+        let interactor = SetUpInteractor(
+            accountsWorker: environment.accountsWorker, services: environment.signIn, sampleDataWorker: environment.sampleDataWorker,
+            now: environment.now)
         let presenter = SetUpPresenter()
         let router = SetUpRouter()
         interactor.presenter = presenter

@@ -17,10 +17,12 @@ enum OrderUse: Equatable, Sendable {
     case export
     /// A deleted order's history (whoever deletes orders).
     case viewDeletedHistory
+    /// The catalog: its list and a product's page (whoever reads orders: a line names a product).
+    case viewCatalog
 
     var permission: Permission {
         switch self {
-        case .view: .viewOrders
+        case .view, .viewCatalog: .viewOrders
         case .create, .edit, .addNote: .changeOrders
         case .changeStatus(.cancel): .cancelOrders
         case .changeStatus: .changeOrders

@@ -53,6 +53,14 @@ public enum Paths {
     public static let packingSlip = AppPath("/orders/{id}/slip")
 
     public static let ordersCSV = AppPath("/orders.csv")
+    /// The catalog (`ListProducts`) and a product's page (`ShowProduct`).
+    public static let products = AppPath("/products")
+    public static let product = AppPath("/products/{id}")
+
+    /// The catalog with these query items (a search, a page): `/products?q=mug&after=MUG-01`.
+    static func products(_ items: [(name: String, value: String)]) -> String {
+        products.description + query(items)
+    }
 
     /// The list with these query items (a search, filters, a sort, a page): `/orders?q=jos%C3%A9`.
     static func orders(_ items: [(name: String, value: String)]) -> String {

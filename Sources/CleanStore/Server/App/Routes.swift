@@ -93,6 +93,17 @@ enum Routes {
         }
         return [
             Route(method: .get, path: Paths.root) { _, _ in .seeOther(Paths.orders.description) },
+            Route(method: .get, path: Paths.products, access: .signedIn(.viewCatalog)) { request, context in
+                let query = FormQuery(request.uri.query)
+                return await ListProductsViewController(environment: environment.serving(context), browser: context.browser)
+                    .fetchProducts(
+                        ListProducts.FetchProducts.Request(
+                            text: query["q"] ?? "", includeArchived: query["archived"] == "yes", after: query["after"], before: query["before"]))
+            },
+            Route(method: .get, path: Paths.product, access: .signedIn(.viewCatalog)) { _, context in
+                await ShowProductViewController(environment: environment.serving(context), browser: context.browser)
+                    .getProduct(id: try context.parameters.require("id"))
+            },
             Route(method: .get, path: Paths.healthz, access: .anyone) { _, context in
                 await HealthCheck.response(store: environment.ordersStore, logger: context.logger)
             },

@@ -28,6 +28,11 @@ public struct SceneEnvironment: Sendable {
     public var trustedProxies: Set<String> = []
     /// Makes the one-time key of a new-order form (no double orders): 128 random bits, base64url.
     public var newOrderKey: @Sendable () -> String = { OrderKeyWorker.random() }
+    /// The catalog (in the same database as `ordersStore`: `OrdersDatabase.products`).
+    public var products: any ProductsStoreProtocol = ProductsMemStore()
+    /// The sample catalog the set-up page offers to load (`SampleDataWorker`), relative to the
+    /// working directory as `Views/` is.
+    public var sampleCatalogPath = "deploy/sample-catalog.csv"
 
     public init(
         ordersStore: any OrdersStoreProtocol,
@@ -77,6 +82,11 @@ extension SceneEnvironment {
     var orderKeyWorker: OrderKeyWorker { OrderKeyWorker(newKey: newOrderKey) }
     var accountsWorker: AccountsWorker {
         AccountsWorker(accounts: signIn.accounts, sessions: signIn.sessions, passwords: signIn.passwords, now: now)
+    }
+    var listProductsWorker: ListProductsWorker { ListProductsWorker(products: products, logger: logger) }
+    var showProductWorker: ShowProductWorker { ShowProductWorker(products: products, logger: logger) }
+    var sampleDataWorker: SampleDataWorker {
+        SampleDataWorker(products: products, catalogPath: sampleCatalogPath, logger: logger, now: now)
     }
     var signInWorker: SignInWorker { SignInWorker(services: signIn, now: now, logger: logger) }
     /// Order dates, money, names and addresses as the shop's pages show them.

@@ -23,6 +23,7 @@ extension SetUp.DisplayedForm: MustacheParent {
         case "displayName": displayName
         case "password": password
         case "passwordConfirmation": passwordConfirmation
+        case "loadSamples": loadSamples
         case "action": action
         case "hasErrors": hasErrors
         default: nil

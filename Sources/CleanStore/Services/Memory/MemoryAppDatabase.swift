@@ -27,6 +27,9 @@ public actor MemoryAppDatabase {
         var drafts: [Draft] = []
         /// The catalog, by id (`ProductsMemStore`; read by placing, which commits stock here).
         var products: [Int64: Product] = [:]
+        /// Every product's history, oldest first.
+        var productEvents: [ProductEvent] = []
+        var lastProductID: Int64 = 0
         /// The tax table (`TaxRatesMemStore`; read by placing).
         var taxRates: [TaxRate] = []
     }

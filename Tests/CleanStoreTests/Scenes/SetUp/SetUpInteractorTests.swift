@@ -12,6 +12,8 @@ final class SetUpInteractorTests: XCTestCase {
     var sut: SetUpInteractor!
     var presenterSpy: SetUpPresentationLogicSpy!
     var services: SignInServices!
+    var products: ProductsMemStore!
+    var sampleCatalogPath = Repository.root.appendingPathComponent("deploy/sample-catalog.csv").path
 
     // MARK: Test lifecycle
 
@@ -23,10 +25,14 @@ final class SetUpInteractorTests: XCTestCase {
 
     func makeInteractor() {
         presenterSpy = SetUpPresentationLogicSpy()
+        products = ProductsMemStore()
         sut = SetUpInteractor(
             accountsWorker: AccountsWorker(
                 accounts: services.accounts, sessions: services.sessions, passwords: services.passwords, now: { Seeds.june29 }),
-            services: services, now: { Seeds.june29 })
+            services: services,
+            sampleDataWorker: SampleDataWorker(
+                products: products, catalogPath: sampleCatalogPath, logger: TestStores.silentLogger, now: { Seeds.june29 }),
+            now: { Seeds.june29 })
         sut.presenter = presenterSpy
     }
 
@@ -53,10 +59,11 @@ final class SetUpInteractorTests: XCTestCase {
 
     static func fields(
         token: String = token.text, username: String = "sue", displayName: String = "Sue Super", password: String = strongPassword,
-        confirmation: String? = nil
+        confirmation: String? = nil, loadSamples: Bool = false
     ) -> SetUp.SetUpFormFields {
         SetUp.SetUpFormFields(
-            token: token, username: username, displayName: displayName, password: password, passwordConfirmation: confirmation ?? password)
+            token: token, username: username, displayName: displayName, password: password, passwordConfirmation: confirmation ?? password,
+            loadSamples: loadSamples)
     }
 
     func createSupervisor(_ fields: SetUp.SetUpFormFields = fields()) async {
@@ -137,10 +144,49 @@ final class SetUpInteractorTests: XCTestCase {
         XCTAssert(verified)
         XCTAssertEqual(
             presenterSpy.supervisorResponse,
-            .created(SignedIn(name: AccountName(username: "sue", displayName: "Sue Super"), role: .supervisor), session: AccountSeeds.sessionID(1)))
+            .created(
+                SignedIn(name: AccountName(username: "sue", displayName: "Sue Super"), role: .supervisor), session: AccountSeeds.sessionID(1),
+                samples: nil))
         let session = try await services.sessions.session(forID: AccountSeeds.sessionID(1), now: Seeds.june29, timeouts: services.timeouts)
         XCTAssertEqual(session?.accountKey, "sue", "Signed in")
         XCTAssertEqual(presenterSpy.calls, ["presentSupervisor"], "One trip through the cycle")
+        let catalog = try await products.fetchProducts(matching: "", includeArchived: true, after: nil, limit: 100)
+        XCTAssertEqual(catalog, [], "The box unticked: no sample")
+    }
+
+    func testCreateSupervisorShouldLoadTheSampleCatalogWhenTheBoxIsTicked() async throws {
+        // When
+        await createSupervisor(Self.fields(loadSamples: true))
+
+        // Then
+        let sue = AccountName(username: "sue", displayName: "Sue Super")
+        XCTAssertEqual(
+            presenterSpy.supervisorResponse,
+            .created(
+                SignedIn(name: sue, role: .supervisor), session: AccountSeeds.sessionID(1),
+                samples: .loaded(ProductImportResult(added: 12, updated: 0))))
+        let catalog = try await products.fetchProducts(matching: "", includeArchived: true, after: nil, limit: 100)
+        XCTAssertEqual(catalog.count, 12)
+        XCTAssertEqual(catalog.first?.sku, "BOOK-TEA")
+        XCTAssert(catalog.allSatisfy { $0.createdBy == sue }, "Imported by the new supervisor")
+        let history = try await products.fetchHistory(productID: catalog[0].id!)
+        XCTAssertEqual(history.map(\.kind), [.imported])
+    }
+
+    func testCreateSupervisorShouldMakeTheSupervisorAndSayWhenTheSampleCannotBeLoaded() async throws {
+        // Given
+        sampleCatalogPath = "/nonexistent/sample-catalog.csv"
+        makeInteractor()
+
+        // When
+        await createSupervisor(Self.fields(loadSamples: true))
+
+        // Then
+        let sue = try await services.accounts.fetchAccount(username: "sue")
+        XCTAssertEqual(sue?.role, .supervisor, "The supervisor is made all the same")
+        XCTAssertEqual(
+            presenterSpy.supervisorResponse,
+            .created(SignedIn(name: sue!.name, role: .supervisor), session: AccountSeeds.sessionID(1), samples: .failed))
     }
 
     func testCreateSupervisorShouldNameTheSupervisorByTheUsernameWithoutADisplayName() async throws {

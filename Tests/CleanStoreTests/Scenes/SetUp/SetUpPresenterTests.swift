@@ -56,10 +56,24 @@ final class SetUpPresenterTests: XCTestCase {
         XCTAssertEqual(form.token, "t0k3n")
         XCTAssertEqual(form.action, "/setup")
         XCTAssertFalse(form.hasErrors)
+        XCTAssertTrue(form.loadSamples, "The sample catalog's box starts ticked")
         XCTAssertEqual(
             fields(of: form),
             [["username", "", nil], ["displayName", "", nil], ["password", "", nil], ["passwordConfirmation", "", nil]])
         XCTAssertEqual(spy.calls, ["displayForm"], "One trip through the cycle")
+    }
+
+    func testARefusedFormKeepsTheSamplesBoxAsPosted() throws {
+        for ticked in [false, true] {
+            // When
+            var typed = Self.typed
+            typed.loadSamples = ticked
+            sut.presentSupervisor(response: .invalid(typed, [.init(field: .username, message: "m")]))
+
+            // Then
+            guard case .form(let form, _) = spy.supervisorViewModel else { return XCTFail("\(String(describing: spy.supervisorViewModel))") }
+            XCTAssertEqual(form.loadSamples, ticked)
+        }
     }
 
     func testThePasswordsRuleIsAHintUnderItsLabel() throws {
@@ -98,7 +112,7 @@ final class SetUpPresenterTests: XCTestCase {
     func testPresentSupervisorShouldPassTheSessionAndAFlashOn() {
         // When
         sut.presentSupervisor(
-            response: .created(SignedIn(name: AccountSeeds.sue.name, role: .supervisor), session: AccountSeeds.sessionID(1)))
+            response: .created(SignedIn(name: AccountSeeds.sue.name, role: .supervisor), session: AccountSeeds.sessionID(1), samples: nil))
 
         // Then
         guard case .created(let session, let flash) = spy.supervisorViewModel else {
@@ -107,6 +121,29 @@ final class SetUpPresenterTests: XCTestCase {
         XCTAssertEqual(session, AccountSeeds.sessionID(1))
         XCTAssertEqual(flash, "Your supervisor account sue is ready: you are signed in.")
         XCTAssertEqual(spy.calls, ["displaySupervisor"], "One trip through the cycle")
+    }
+
+    func testPresentSupervisorShouldSayWhatLoadingTheSampleCatalogCameTo() {
+        for (samples, expected) in [
+            (
+                SampleDataWorker.Outcome.loaded(ProductImportResult(added: 12, updated: 0)),
+                "Your supervisor account sue is ready: you are signed in. The sample catalog is loaded (12 products: 12 added, 0 updated)."
+            ),
+            (
+                .failed,
+                "Your supervisor account sue is ready: you are signed in. The sample catalog could not be loaded: the server's log says why."
+            ),
+        ] {
+            // When
+            sut.presentSupervisor(
+                response: .created(SignedIn(name: AccountSeeds.sue.name, role: .supervisor), session: AccountSeeds.sessionID(1), samples: samples))
+
+            // Then
+            guard case .created(_, let flash) = spy.supervisorViewModel else {
+                return XCTFail("\(String(describing: spy.supervisorViewModel))")
+            }
+            XCTAssertEqual(flash, expected)
+        }
     }
 
     func testPresentSupervisorShouldShowEachProblemByItsFieldWithoutThePasswords() {

@@ -55,7 +55,7 @@ final class SetUpViewControllerTests: XCTestCase {
         func field(_ name: String) -> SignIn.DisplayedField { SignIn.DisplayedField(name: name, value: "") }
         return SetUp.DisplayedForm(
             title: title, token: "t0k3n", errors: [], formMessage: nil, username: field("username"), displayName: field("displayName"),
-            password: field("password"), passwordConfirmation: field("passwordConfirmation"))
+            password: field("password"), passwordConfirmation: field("passwordConfirmation"), loadSamples: true)
     }
 
     // MARK: Tests: routes build requests

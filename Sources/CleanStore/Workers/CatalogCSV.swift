@@ -1,0 +1,188 @@
+import Foundation
+
+/// A catalog as a CSV file (`cleanstore products import`, the sample the set-up page loads): the
+/// header `sku,name,price,taxable,track_stock,on_hand`, then one product a record. Every record is
+/// checked before anything is written; a file with any bad record is refused whole, each problem
+/// with its line number.
+public enum CatalogCSV {
+    public static let header = ["sku", "name", "price", "taxable", "track_stock", "on_hand"]
+
+    /// One thing wrong with the file, at the line its record starts on (1 is the header).
+    public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        public var line: Int
+        public var message: String
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    /// Every problem of a refused file, in the order of its lines.
+    public struct Refused: Error, Equatable, Sendable, CustomStringConvertible {
+        public var problems: [Problem]
+        public var description: String {
+            "The file is refused, nothing was imported:\n" + problems.map { "  \($0)" }.joined(separator: "\n")
+        }
+    }
+
+    /// The products of `text`, each checked by `ProductRules`; `Refused` listing every problem.
+    public static func rows(from text: String) throws(Refused) -> [ProductImportRow] {
+        let records: [Record]
+        do {
+            records = try self.records(text)
+        } catch {
+            throw Refused(problems: [error])
+        }
+        guard let first = records.first, first.fields == header else {
+            throw Refused(problems: [Problem(line: 1, message: "the header must be exactly \(header.joined(separator: ","))")])
+        }
+        var rows: [ProductImportRow] = []
+        var problems: [Problem] = []
+        var lineOfSKU: [String: Int] = [:]
+        for record in records.dropFirst() {
+            switch row(of: record) {
+            case .success(let row):
+                if let earlier = lineOfSKU[row.sku] {
+                    problems.append(Problem(line: record.line, message: "SKU \(row.sku) is on line \(earlier) already"))
+                } else {
+                    lineOfSKU[row.sku] = record.line
+                    rows.append(row)
+                }
+            case .failure(let found):
+                problems += found.messages.map { Problem(line: record.line, message: $0) }
+            }
+        }
+        guard problems.isEmpty else { throw Refused(problems: problems) }
+        return rows
+    }
+
+    private struct Messages: Error { var messages: [String] }
+
+    private static func row(of record: Record) -> Result<ProductImportRow, Messages> {
+        guard record.fields.count == header.count else {
+            return .failure(Messages(messages: ["\(record.fields.count) fields, \(header.count) expected"]))
+        }
+        let fields = record.fields
+        var messages: [String] = []
+        var sku = ""
+        switch ProductRules.sku(fields[0]) {
+        case .success(let normalized): sku = normalized
+        case .failure(.missing): messages.append("the SKU is missing")
+        case .failure(.tooLong): messages.append("the SKU is longer than \(ProductRules.maximumSKULength) characters")
+        case .failure(.characters): messages.append("the SKU may hold only letters A–Z, digits and - _ . /")
+        }
+        var name = ""
+        switch ProductRules.name(fields[1]) {
+        case .valid(let kept): name = kept
+        case .invalid(let problem): messages.append(nameMessage(problem))
+        }
+        let price = Money.cents(from: fields[2])
+        if price == nil { messages.append("the price \"\(fields[2])\" is not an amount like 12.50 or 1,234.50") }
+        let taxable = ProductRules.boolean(fields[3])
+        if taxable == nil { messages.append("taxable \"\(fields[3])\" is not true or false") }
+        let trackStock = ProductRules.boolean(fields[4])
+        if trackStock == nil { messages.append("track_stock \"\(fields[4])\" is not true or false") }
+        var onHand: Int64 = 0
+        let typedOnHand = fields[5].trimmingCharacters(in: .whitespaces)
+        if trackStock == true {
+            if let count = ProductRules.onHand(typedOnHand) {
+                onHand = count
+            } else {
+                messages.append("on_hand \"\(fields[5])\" is not a whole number from 0 to \(ProductRules.maximumOnHand)")
+            }
+        } else if trackStock == false, !typedOnHand.isEmpty, typedOnHand != "0" {
+            messages.append("on_hand is \(typedOnHand) but track_stock is false: leave it empty or 0")
+        }
+        guard messages.isEmpty, let price, let taxable, let trackStock else { return .failure(Messages(messages: messages)) }
+        return .success(
+            ProductImportRow(sku: sku, name: name, priceCents: price, taxable: taxable, trackStock: trackStock, onHand: onHand))
+    }
+
+    private static func nameMessage(_ problem: FreeTextRule.Problem) -> String {
+        switch problem {
+        case .missing: "the name is missing"
+        case .tooLong(let maximum): "the name is longer than \(maximum) characters"
+        case .controlCharacters: "the name holds a control character or a line break"
+        case .looksLikeCardNumber: "the name holds what looks like a card number"
+        case .invisibleCharacters: "the name holds an invisible formatting character"
+        }
+    }
+
+    // MARK: RFC 4180
+
+    struct Record: Equatable {
+        /// The line the record starts on (a quoted field may hold line breaks).
+        var line: Int
+        var fields: [String]
+    }
+
+    /// The records of `text`, as RFC 4180 reads them: fields separated by commas, records by CRLF
+    /// or LF, a field in double quotes may hold commas, line breaks and doubled quotes (`""`).
+    /// A byte order mark at the start is skipped (spreadsheets write one); the line break after the
+    /// last record is optional; empty lines are no records.
+    ///
+    /// Hand-written: none of the packages this project builds on (Package.swift) reads CSV, and
+    /// Foundation has no CSV reader; the grammar is small, and a problem must name its line.
+    static func records(_ text: String) throws(Problem) -> [Record] {
+        var records: [Record] = []
+        var fields: [String] = []
+        var field = ""
+        var line = 1
+        var recordLine = 1
+        var quoted = false
+        var fieldWasQuoted = false
+        var scalars = Array(text.unicodeScalars)
+        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+        var index = 0
+        func endRecord() {
+            fields.append(field)
+            if !(fields.count == 1 && fields[0].isEmpty && !fieldWasQuoted) {
+                records.append(Record(line: recordLine, fields: fields))
+            }
+            fields = []
+            field = ""
+            fieldWasQuoted = false
+        }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            index += 1
+            if quoted {
+                if scalar == "\"" {
+                    if index < scalars.count, scalars[index] == "\"" {
+                        field.unicodeScalars.append("\"")
+                        index += 1
+                    } else {
+                        quoted = false
+                        if index < scalars.count, !["," as Unicode.Scalar, "\r", "\n"].contains(scalars[index]) {
+                            throw Problem(line: line, message: "a closing quote must end its field")
+                        }
+                    }
+                } else {
+                    if scalar == "\n" { line += 1 }
+                    field.unicodeScalars.append(scalar)
+                }
+                continue
+            }
+            switch scalar {
+            case "\"":
+                guard field.isEmpty, !fieldWasQuoted else {
+                    throw Problem(line: line, message: "a quote inside a field that does not start with one")
+                }
+                quoted = true
+                fieldWasQuoted = true
+            case ",":
+                fields.append(field)
+                field = ""
+                fieldWasQuoted = false
+            case "\r" where index < scalars.count && scalars[index] == "\n":
+                break  // the LF that follows ends the record
+            case "\n":
+                endRecord()
+                line += 1
+                recordLine = line
+            default:
+                field.unicodeScalars.append(scalar)
+            }
+        }
+        if quoted { throw Problem(line: recordLine, message: "a quoted field is never closed") }
+        endRecord()
+        return records
+    }
+}
