@@ -103,7 +103,7 @@ enum DraftPlacing {
             firstName: draft.contact.firstName, lastName: draft.contact.lastName, phone: draft.contact.phone,
             email: draft.contact.email, billingAddress: draft.effectiveBillingAddress, paymentMethod: payment,
             shipmentAddress: draft.shipmentAddress, shipmentMethod: draft.shipmentMethod, id: id, date: at,
-            total: Decimal(check.totals.totalCents) / 100, version: 1, createdBy: by)
+            version: 1, createdBy: by)
         var lines = draft.lines
         order.totals = OrderTotals.priced(lines: &lines, shippingCents: check.totals.shippingCents, tax: check.totals.tax)
         for index in lines.indices {

@@ -40,7 +40,7 @@ final class ListOrdersPresenterTests: XCTestCase {
         let spy = ListOrdersDisplayLogicSpy()
         sut.viewController = spy
         var order = Seeds.Orders.amy
-        order.total = Decimal(string: "1.11")!
+        order.totals = OrderTotals(subtotalCents: 111, shippingCents: 0, taxCents: 0, tax: nil)
         let response = ListOrders.FetchOrders.Response.fetched([order], newerPage: nil, olderPage: nil, mayCreateOrders: true)
 
         // When
