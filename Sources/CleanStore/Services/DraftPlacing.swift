@@ -94,6 +94,31 @@ enum DraftPlacing {
             && items(order.lines) == items(draft.lines) && !draft.lines.isEmpty
     }
 
+    /// Of `orders` (read without their lines: a list's read), those that `isDuplicate` may find
+    /// duplicates of `draft`: the same person and ship-to address. An SQL store reads the lines of
+    /// these only, and `check` compares the items.
+    static func samePersonAndAddress(_ orders: [Order], as draft: Draft) -> [Order] {
+        orders.filter { order in
+            var withTheDraftsItems = order
+            withTheDraftsItems.lines = draft.lines
+            return isDuplicate(withTheDraftsItems, of: draft)
+        }
+    }
+
+    /// `check` with the shortages `products` show, read again after the conditional update of
+    /// product `short` matched no row (another placing took the stock since it was read): that
+    /// product at least is short.
+    static func shortChecked(_ check: PlacingCheck, draft: Draft, products: [Int64: Product], short: Int64) -> PlacingCheck {
+        var check = check
+        check.shortages = shortages(of: draft, products: products)
+        if !check.shortages.contains(where: { $0.sku == products[short]?.sku }), let product = products[short] {
+            let wanted = stockCommits(of: draft, products: products).first { $0.productID == short }?.quantity ?? 0
+            check.shortages.append(
+                StockShortage(sku: product.sku, name: product.name, wanted: wanted, available: max(0, product.stock?.available ?? 0)))
+        }
+        return check
+    }
+
     /// The order `draft` becomes, numbered `id`, priced as `check` found (lines with their tax,
     /// totals, the rate), new, version 1, created by `by` at `at`.
     static func order(
