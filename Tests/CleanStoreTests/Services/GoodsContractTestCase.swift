@@ -54,11 +54,12 @@ class GoodsContractTestCase: TemporaryDirectoryTestCase {
 
     /// A draft with a caller, a delivery to `address` and the lines of `items`, created by Amy.
     func readyDraft(
-        in store: GoodsStores, items: [(Product, Int)], address: Address = GoodsContractTestCase.address, phone: String = "555-0100"
+        in store: GoodsStores, items: [(Product, Int)], address: Address = GoodsContractTestCase.address, phone: String = "555-0100",
+        email: String = "ann@example.com"
     ) async throws -> Draft {
         var draft = try await store.drafts.createDraft(by: Self.amy, at: Self.now)
         draft = try await store.drafts.updateDraft(
-            ref: draft.ref, change: .contact(Draft.Contact(firstName: "Ann", lastName: "Lee", phone: phone, email: "ann@example.com")),
+            ref: draft.ref, change: .contact(Draft.Contact(firstName: "Ann", lastName: "Lee", phone: phone, email: email)),
             by: Self.amy, at: Self.now)
         draft = try await store.drafts.updateDraft(
             ref: draft.ref,
