@@ -141,6 +141,16 @@ enum DraftPlacing {
         return order
     }
 
+    /// The "created" event of a placing: when the clerk placed it despite the duplicate warning,
+    /// it says so, naming the order it may duplicate (issue 26: "place anyway, recorded in the history").
+    static func createdEvent(of order: Order, check: PlacingCheck, request: PlacingRequest, by: AccountName?, at: Date) -> OrderEvent {
+        var changes: [OrderChange] = []
+        if let duplicate = check.duplicate, request.placeDuplicateAnyway {
+            changes.append(OrderChange(field: "Placed despite a possible duplicate", old: "", new: "Order \(duplicate.id ?? "")"))
+        }
+        return OrderEvent(orderID: order.id ?? "", kind: .created, by: by, at: at, changes: changes)
+    }
+
     private static func digits(_ text: String) -> String { text.filter(\.isASCIIDigit) }
 
     private static func normalized(_ address: Address) -> [String] {

@@ -180,6 +180,12 @@ final class DraftsStoreContractTests: GoodsContractTestCase {
             XCTAssertEqual(check.duplicate?.lines, first.lines, store.name)
             let anyway = try await place(again, in: store, anyway: true)
             XCTAssertEqual(anyway.id, "2", store.name)
+            let events = try await store.events.fetchEvents(orderID: "2")
+            XCTAssertEqual(
+                events.map(\.changes), [[OrderChange(field: "Placed despite a possible duplicate", old: "", new: "Order 1")]],
+                "\(store.name): recorded in the history")
+            let firstEvents = try await store.events.fetchEvents(orderID: "1")
+            XCTAssertEqual(firstEvents.map(\.changes), [[]], store.name)
             let other = try await readyDraft(in: store, items: [(catalog.gadget, 3)])
             let notDuplicate = try await place(other, in: store)
             XCTAssertEqual(notDuplicate.id, "3", "\(store.name): other items are no duplicate")

@@ -168,7 +168,8 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
                     binds: binds), logger: logger)
             try await OrderGoodsPostgres.write(order.lines, ofOrder: rowID, on: connection, logger: logger)
             try await OrderEventsPostgresStore.insert(
-                OrderEvent(orderID: String(rowID), kind: .created, by: by, at: at), rowID: rowID, on: connection, logger: logger)
+                DraftPlacing.createdEvent(of: order, check: check, request: request, by: by, at: at), rowID: rowID, on: connection,
+                logger: logger)
             try await connection.query("DELETE FROM drafts WHERE id = \(draftRowID)", logger: logger)
             return order
         }

@@ -130,7 +130,8 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
                     + "VALUES (?, ?\(String(repeating: ", ?", count: columns.count)))",
                 arguments: StatementArguments([.integer(Int(rowID)), .real(at.timeIntervalSince1970)] + columns.map(\.value)))
             try OrderGoodsSQLite.write(order.lines, ofOrder: rowID, in: db)
-            try OrderEventsSQLiteStore.insert(OrderEvent(orderID: order.id ?? "", kind: .created, by: by, at: at), rowID: rowID, into: db)
+            try OrderEventsSQLiteStore.insert(
+                DraftPlacing.createdEvent(of: order, check: check, request: request, by: by, at: at), rowID: rowID, into: db)
             try db.execute(sql: "DELETE FROM drafts WHERE id = ?", arguments: [draftRowID])
             return order
         }
