@@ -26,10 +26,10 @@ struct GoodsStores: Sendable {
         return DraftRefs { counter.next() }
     }
 
-    static func memory() -> GoodsStores {
+    static func memory(refs given: DraftRefs? = nil) -> GoodsStores {
         let database = MemoryAppDatabase()
         return GoodsStores(
-            name: "memory", orders: OrdersMemStore(database: database), drafts: DraftsMemStore(database: database, refs: refs()),
+            name: "memory", orders: OrdersMemStore(database: database), drafts: DraftsMemStore(database: database, refs: given ?? refs()),
             events: OrderEventsMemStore(database: database),
             addProduct: { product in
                 await database.transaction { tables in
@@ -44,10 +44,10 @@ struct GoodsStores: Sendable {
             product: { id in await database.read { $0.products[id] } })
     }
 
-    static func sqlite(path: String) throws -> GoodsStores {
+    static func sqlite(path: String, refs given: DraftRefs? = nil) throws -> GoodsStores {
         let database = try SQLiteAppDatabase(path: path, cards: TestCardKeys.keyring, logger: TestStores.silentLogger)
         return GoodsStores(
-            name: "SQLite", orders: OrdersSQLiteStore(database: database), drafts: DraftsSQLiteStore(database: database, refs: refs()),
+            name: "SQLite", orders: OrdersSQLiteStore(database: database), drafts: DraftsSQLiteStore(database: database, refs: given ?? refs()),
             events: OrderEventsSQLiteStore(database: database),
             addProduct: { product in
                 try await database.pool.write { db in
@@ -80,17 +80,17 @@ struct GoodsStores: Sendable {
             product: { id in try await database.pool.read { db in try OrderGoodsSQLite.products(ids: [id], in: db)[id] } })
     }
 
-    static func postgres(for testCase: XCTestCase) async throws -> GoodsStores {
-        try await postgres(on: try await TestPostgres.makeStore(for: testCase).database)
+    static func postgres(for testCase: XCTestCase, refs given: DraftRefs? = nil) async throws -> GoodsStores {
+        try await postgres(on: try await TestPostgres.makeStore(for: testCase).database, refs: given)
     }
 
     /// The stores of `database` (migrated): two of these on two clients of one database are two app instances.
-    static func postgres(on database: PostgresAppDatabase) async throws -> GoodsStores {
+    static func postgres(on database: PostgresAppDatabase, refs given: DraftRefs? = nil) async throws -> GoodsStores {
         let client = database.client
         let logger = TestPostgres.logger
         return GoodsStores(
             name: "PostgreSQL", orders: OrdersPostgresStore(database: database),
-            drafts: DraftsPostgresStore(database: database, refs: refs()), events: OrderEventsPostgresStore(database: database),
+            drafts: DraftsPostgresStore(database: database, refs: given ?? refs()), events: OrderEventsPostgresStore(database: database),
             addProduct: { product in
                 let stock = product.stock
                 let rows = try await client.query(

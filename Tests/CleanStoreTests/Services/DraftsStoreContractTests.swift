@@ -27,6 +27,25 @@ final class DraftsStoreContractTests: GoodsContractTestCase {
         }
     }
 
+    func testAReferenceInUseIsNeverGivenAgain() async throws {
+        // References that repeat: the store draws again until one is free
+        let sequence = ["D-AAAAAA", "D-AAAAAA", "D-AAAAAA", "D-BBBBBB"]
+        func repeating() -> DraftRefs {
+            let drawn = Drawn()
+            return DraftRefs { sequence[min(drawn.next(), sequence.count - 1)] }
+        }
+        let stores = [
+            GoodsStores.memory(refs: repeating()),
+            try GoodsStores.sqlite(path: directory.appendingPathComponent("refs.sqlite").path, refs: repeating()),
+            try await GoodsStores.postgres(for: self, refs: repeating()),
+        ]
+        for store in stores {
+            let first = try await store.drafts.createDraft(by: Self.amy, at: Self.now)
+            let second = try await store.drafts.createDraft(by: Self.amy, at: Self.now)
+            XCTAssertEqual([first.ref, second.ref], ["D-AAAAAA", "D-BBBBBB"], store.name)
+        }
+    }
+
     func testEachChangeIsSavedWithOneMoreVersionByItsAuthor() async throws {
         for (store, catalog) in try await makeStores() {
             let draft = try await store.drafts.createDraft(by: Self.amy, at: Self.now)
@@ -233,4 +252,11 @@ final class DraftsStoreContractTests: GoodsContractTestCase {
         let widget = try await store.product(catalog.widget.id!)
         XCTAssertEqual(widget?.stock, catalog.widget.stock, store.name, line: line)
     }
+}
+
+/// How many references a generator has drawn.
+private final class Drawn: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func next() -> Int { lock.withLock { defer { count += 1 }; return count } }
 }
