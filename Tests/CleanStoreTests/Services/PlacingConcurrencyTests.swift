@@ -30,6 +30,55 @@ final class PlacingConcurrencyTests: GoodsContractTestCase {
         try await assertFiveOrders(placingOn: instances, catalog: catalog)
     }
 
+    func testPostgresAPlacingWhoseConditionalUpdateFindsTheStockTakenIsRefusedAndWritesNothing() async throws {
+        // Given: 5 widgets; another instance's transaction has taken 4 of them, not yet committed
+        let url = try await TestPostgres.makeDatabase()
+        let first = try await TestPostgres.openStore(url: url, for: self)
+        try await first.migrate()
+        let store = try await GoodsStores.postgres(on: first.database)
+        let catalog = try await seed(store, widgetsOnHand: Self.unitsLeft)
+        let draft = try await readyDraft(in: store, items: [(catalog.widget, 2)])
+        let other = try await TestPostgres.openStore(url: url, for: self).database.client
+        let id = catalog.widget.id!
+        let request = PlacingRequest(payment: Self.card, draftVersion: draft.version, timeZone: Self.utc)
+
+        // When: the placing checks (5 available: it passes) and waits on the widget's row; then the
+        // other transaction commits
+        let placing = try await other.withTransaction(logger: TestPostgres.logger) { connection in
+            try await connection.query("UPDATE products SET committed = 4 WHERE id = \(id)", logger: TestPostgres.logger)
+            let placing = Task { () -> Result<Order, DraftsStoreError> in
+                do throws(DraftsStoreError) {
+                    return .success(try await store.drafts.place(ref: draft.ref, request: request, by: Self.amy, at: Self.now))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            // Until the placing waits for this transaction's lock (no sleep: asked again each turn).
+            var waiting = 0
+            while waiting == 0 {
+                await Task.yield()
+                let rows = try await connection.query(
+                    "SELECT count(*)::BIGINT FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+                    logger: TestPostgres.logger)
+                for try await count in rows.decode(Int64.self) { waiting = Int(count) }
+            }
+            return placing
+        }
+        let outcome = await placing.value
+
+        // Then: its conditional update matched no row: refused with the shortage, nothing written
+        guard case .failure(.refused(let check)) = outcome else { return XCTFail("\(outcome)") }
+        XCTAssertEqual(check.shortages, [StockShortage(sku: "W-1", name: "Widget", wanted: 2, available: 1)])
+        let orders = try await store.orders.fetchOrders()
+        XCTAssertEqual(orders, [])
+        let widget = try await store.product(id)
+        XCTAssertEqual(widget?.stock, Product.Stock(onHand: 5, committed: 4))
+        let kept = try await store.drafts.fetchDraft(ref: draft.ref)
+        XCTAssertEqual(kept, draft)
+        let next = try await place(try await readyDraft(in: store, items: [(catalog.widget, 1)], email: "bo@example.com"), in: store)
+        XCTAssertEqual(next.id, "1", "no number lost")
+    }
+
     /// 20 drafts of 1 widget each (made on the first store), placed at once, in turn on each of `stores`.
     private func assertFiveOrders(placingOn stores: [GoodsStores], catalog: Catalog) async throws {
         var drafts: [Draft] = []
