@@ -39,6 +39,9 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "count"))
     var maxSignInFailuresPerAddress = SignInThrottle.standard.maximumFailuresPerAddress
 
+    @Option(help: "Days a draft may go unchanged before it is removed.")
+    var draftDays = DraftHousekeeping.defaultDays
+
     @OptionGroup(title: "Connections")
     var connections: ConnectionOptions
 
@@ -62,6 +65,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard sessionIdleMinutes > 0, sessionHours > 0 else {
             throw ValidationError("--session-idle-minutes and --session-hours must be at least 1")
         }
+        guard draftDays > 0 else {
+            throw ValidationError("--draft-days must be at least 1")
+        }
         guard maxSignInFailuresPerAddress > 0 else {
             throw ValidationError("--max-sign-in-failures-per-address must be at least 1")
         }
@@ -81,8 +87,12 @@ struct ServeCommand: AsyncParsableCommand {
         let app = buildApplication(environment: environment, configuration: configuration, logger: logger, database: database)
         // Runs until SIGTERM or SIGINT: then stops accepting, finishes the requests in flight
         // (closing what is left after --shutdown-timeout), returns.
-        // Old failed sign-ins and ended sessions deleted every 10 minutes.
-        var alsoRunning: [any Service] = [SignInHousekeeping(signIn: signIn, logger: logger)]
+        // Old failed sign-ins and ended sessions deleted every 10 minutes; drafts unchanged for
+        // --draft-days, every hour.
+        var alsoRunning: [any Service] = [
+            SignInHousekeeping(signIn: signIn, logger: logger),
+            DraftHousekeeping(drafts: database.drafts, days: draftDays, logger: logger),
+        ]
         if let metricsRegistry, let metricsPort {
             alsoRunning.append(
                 AppMetrics.application(registry: metricsRegistry, host: metricsHost, port: metricsPort, logger: logger))

@@ -22,8 +22,9 @@ public struct Order: Equatable, Sendable {
     /// Chosen by the store when the order is created; nil before.
     public var id: String?
     public var date: Date
-    /// Computed by the store (`OrderTotal`, as `OrderWrites` saves it); whatever a caller puts here is replaced.
-    public var total: Decimal
+    /// What the order comes to, in dollars: `totals.totalCents` (the store computes the totals, as
+    /// `OrderWrites` saves them). Kept for the pages that still read dollars.
+    public var total: Decimal { Decimal(totals.totalCents) / 100 }
     /// How many times the order has been saved: 1 when created, one more at each update. An update
     /// names the version it was made from, and a store refuses it (`OrdersStoreError.conflict`)
     /// when the order has been saved by someone else since: no update is ever lost.
@@ -31,11 +32,19 @@ public struct Order: Equatable, Sendable {
 
     // MARK: Goods
     /// What was ordered, oldest line first (empty for an order keyed before lines were recorded:
-    /// `itemsRecorded` false).
-    public var lines: [OrderLine]
+    /// `itemsRecorded` false). A store's `fetchOrder` and every write return them; a list's read
+    /// (`fetchOrders`, `orders(matching:)`) does not (it stays one cheap query): there `lines` is
+    /// empty and `itemCount` and `totals` say what the order holds.
+    public var lines: [OrderLine] {
+        didSet { itemCount = lines.reduce(0) { $0 + $1.quantity } }
+    }
+    /// How many items the order holds (the sum of its lines' quantities), set with `lines`; a
+    /// list's read, which carries no lines, reads it from the store.
+    public var itemCount: Int
     /// Subtotal, shipping, tax and the rate it was taxed at, in cents: computed when the order is
     /// placed (and, while it is new, when its items or its ship-to state change); from paid on
-    /// they never change. For an order keyed before lines, the shipping and no tax.
+    /// they never change. For an order keyed before lines, the shipping and no tax (what `init`
+    /// sets, and what a create saves for an order with no lines: `OrderWrites.created`).
     public var totals: OrderTotals
     /// false for an order keyed before lines were recorded: its page says its items were not.
     public var itemsRecorded: Bool
@@ -68,7 +77,7 @@ public struct Order: Equatable, Sendable {
         firstName: String, lastName: String, phone: String, email: String,
         billingAddress: Address, paymentMethod: PaymentMethod,
         shipmentAddress: Address, shipmentMethod: ShipmentMethod,
-        id: String? = nil, date: Date, total: Decimal = 0, version: Int = 1,
+        id: String? = nil, date: Date, version: Int = 1,
         createdBy: AccountName? = nil, updatedBy: AccountName? = nil, updatedAt: Date? = nil,
         status: OrderStatus = .new, cancellationReason: String? = nil
     ) {
@@ -82,7 +91,6 @@ public struct Order: Equatable, Sendable {
         self.shipmentMethod = shipmentMethod
         self.id = id
         self.date = date
-        self.total = total
         self.version = version
         self.createdBy = createdBy
         self.updatedBy = updatedBy
@@ -90,7 +98,9 @@ public struct Order: Equatable, Sendable {
         self.status = status
         self.cancellationReason = cancellationReason
         self.lines = []
-        self.totals = OrderTotals(subtotalCents: 0, shippingCents: 0, taxCents: 0, tax: nil)
+        self.itemCount = 0
+        self.totals = OrderTotals(
+            subtotalCents: 0, shippingCents: OrderTotal.shippingCents(for: shipmentMethod.speed), taxCents: 0, tax: nil)
         self.itemsRecorded = false
         self.nextLineNumber = 1
     }

@@ -30,7 +30,8 @@ public struct OrderEvent: Equatable, Sendable {
     public var by: AccountName?
     public var at: Date
     /// For an update: each field that changed, in the form's order (empty otherwise, and for a
-    /// save that changed nothing).
+    /// save that changed nothing). For a creation by placing a draft despite the duplicate
+    /// warning, that (`DraftPlacing.createdEvent`).
     public var changes: [OrderChange]
     /// For an update made by `OrdersStoreProtocol.changeStatus` (its `changes` name the status, and
     /// the cancellation reason, as people read them); nil for every other event.

@@ -1,8 +1,8 @@
 import Foundation
 
-/// The one place an order's total is computed: by the stores, as they save an order
-/// (`OrderWrites`). Until orders carry line items, the total is the price of the chosen shipping
-/// method.
+/// The shipping methods' prices: what an order's totals add (`OrderTotals`, computed by the stores
+/// as they save an order: `OrderWrites`, `DraftPlacing`, `OrderLineWrites`). The total of an order
+/// keyed before lines were recorded is its shipping (`total(for:)`).
 public enum OrderTotal {
     public static func shippingPrice(for speed: ShipmentMethod.ShippingSpeed) -> Decimal {
         switch speed {

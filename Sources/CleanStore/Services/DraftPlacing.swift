@@ -94,6 +94,31 @@ enum DraftPlacing {
             && items(order.lines) == items(draft.lines) && !draft.lines.isEmpty
     }
 
+    /// Of `orders` (read without their lines: a list's read), those that `isDuplicate` may find
+    /// duplicates of `draft`: the same person and ship-to address. An SQL store reads the lines of
+    /// these only, and `check` compares the items.
+    static func samePersonAndAddress(_ orders: [Order], as draft: Draft) -> [Order] {
+        orders.filter { order in
+            var withTheDraftsItems = order
+            withTheDraftsItems.lines = draft.lines
+            return isDuplicate(withTheDraftsItems, of: draft)
+        }
+    }
+
+    /// `check` with the shortages `products` show, read again after the conditional update of
+    /// product `short` matched no row (another placing took the stock since it was read): that
+    /// product at least is short.
+    static func shortChecked(_ check: PlacingCheck, draft: Draft, products: [Int64: Product], short: Int64) -> PlacingCheck {
+        var check = check
+        check.shortages = shortages(of: draft, products: products)
+        if !check.shortages.contains(where: { $0.sku == products[short]?.sku }), let product = products[short] {
+            let wanted = stockCommits(of: draft, products: products).first { $0.productID == short }?.quantity ?? 0
+            check.shortages.append(
+                StockShortage(sku: product.sku, name: product.name, wanted: wanted, available: max(0, product.stock?.available ?? 0)))
+        }
+        return check
+    }
+
     /// The order `draft` becomes, numbered `id`, priced as `check` found (lines with their tax,
     /// totals, the rate), new, version 1, created by `by` at `at`.
     static func order(
@@ -103,7 +128,7 @@ enum DraftPlacing {
             firstName: draft.contact.firstName, lastName: draft.contact.lastName, phone: draft.contact.phone,
             email: draft.contact.email, billingAddress: draft.effectiveBillingAddress, paymentMethod: payment,
             shipmentAddress: draft.shipmentAddress, shipmentMethod: draft.shipmentMethod, id: id, date: at,
-            total: Decimal(check.totals.totalCents) / 100, version: 1, createdBy: by)
+            version: 1, createdBy: by)
         var lines = draft.lines
         order.totals = OrderTotals.priced(lines: &lines, shippingCents: check.totals.shippingCents, tax: check.totals.tax)
         for index in lines.indices {
@@ -116,11 +141,14 @@ enum DraftPlacing {
         return order
     }
 
-    /// What the placed order's "created" event records: that it was placed despite a possible
-    /// duplicate (which order), when the clerk chose to; nothing otherwise.
-    static func createdEventChanges(check: PlacingCheck, request: PlacingRequest) -> [OrderChange] {
-        guard request.placeDuplicateAnyway, let duplicate = check.duplicate else { return [] }
-        return [OrderChange(field: "Placed anyway", old: "", new: "Possible duplicate of order \(duplicate.id ?? "")")]
+    /// The "created" event of a placing: when the clerk placed it despite the duplicate warning,
+    /// it says so, naming the order it may duplicate (issue 26: "place anyway, recorded in the history").
+    static func createdEvent(of order: Order, check: PlacingCheck, request: PlacingRequest, by: AccountName?, at: Date) -> OrderEvent {
+        var changes: [OrderChange] = []
+        if let duplicate = check.duplicate, request.placeDuplicateAnyway {
+            changes.append(OrderChange(field: "Placed despite a possible duplicate", old: "", new: "Order \(duplicate.id ?? "")"))
+        }
+        return OrderEvent(orderID: order.id ?? "", kind: .created, by: by, at: at, changes: changes)
     }
 
     private static func digits(_ text: String) -> String { text.filter(\.isASCIIDigit) }

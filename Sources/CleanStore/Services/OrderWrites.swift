@@ -7,11 +7,15 @@ import Foundation
 /// `.notFound`, before any rule). A refusal is thrown (`OrdersStoreError`) inside the
 /// transaction, so nothing is written; the stores' SQL guards (`version = ?`) stay as a second lock.
 enum OrderWrites {
-    /// What a create stores: the order as given, with its total (`OrderTotal`), version 1, status
-    /// new, no cancellation reason, created by `by`, never updated. The store chooses its id.
+    /// What a create stores: the order as given, with its totals, version 1, status new, no
+    /// cancellation reason, created by `by`, never updated. The store chooses its id (the next
+    /// order number). `itemsRecorded` is kept as given; an order with no lines totals its shipping
+    /// (`OrderTotal`) with no tax, one with lines is priced (`OrderTotals.priced`) at the rate it
+    /// carries (untaxed when none), and its next line number is past its lines'.
     static func created(_ order: Order, by: AccountName?) -> Order {
         var created = order
-        created.total = OrderTotal.total(for: order)
+        created.totals = totals(of: &created, tax: order.lines.isEmpty ? nil : order.totals.tax)
+        created.nextLineNumber = max(order.nextLineNumber, order.lines.count + 1)
         created.version = 1
         created.createdBy = by
         created.updatedBy = nil
@@ -22,8 +26,9 @@ enum OrderWrites {
     }
 
     /// What an update of `stored` to `order` saves: the fields as edited, with the stored id, date,
-    /// status, cancellation reason and creator, the total recomputed, one more version, updated by
-    /// `by` at `at`. Refused when the order is read-only (checked first: whatever version the edit
+    /// status, cancellation reason, creator and lines (an update never changes items: `changeItems`
+    /// does), the totals recomputed for the shipping method as edited at the stored rate, one more
+    /// version, updated by `by` at `at`. Refused when the order is read-only (checked first: whatever version the edit
     /// was made from), when the edit was made from another version than the stored one, and when
     /// it carries an unreadable card (`PaymentMethod.isCardUnreadable`: the stored card could not be
     /// read, so an edit must give a new one; nothing is saved over it that is not a card).
@@ -39,7 +44,10 @@ enum OrderWrites {
         saved.status = stored.status
         saved.cancellationReason = stored.cancellationReason
         saved.version = stored.version + 1
-        saved.total = OrderTotal.total(for: order)
+        saved.lines = stored.lines
+        saved.itemsRecorded = stored.itemsRecorded
+        saved.nextLineNumber = stored.nextLineNumber
+        saved.totals = totals(of: &saved, tax: stored.totals.tax)
         saved.createdBy = stored.createdBy
         saved.updatedBy = by
         saved.updatedAt = at
@@ -63,6 +71,11 @@ enum OrderWrites {
         saved.updatedBy = by
         saved.updatedAt = at
         return saved
+    }
+
+    /// The totals of `order`'s lines (each line's tax share written into it) and shipping, at `tax`.
+    private static func totals(of order: inout Order, tax: AppliedTax?) -> OrderTotals {
+        OrderTotals.priced(lines: &order.lines, shippingCents: OrderTotal.shippingCents(for: order.shipmentMethod.speed), tax: tax)
     }
 
     /// Whether `stored` may be deleted: refused when it is read-only.

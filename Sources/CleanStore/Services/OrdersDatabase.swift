@@ -47,7 +47,7 @@ public struct OrdersDatabase: Sendable {
             let store = OrdersPostgresStore(database: postgres)
             return OrdersDatabase(
                 store: store, events: OrderEventsPostgresStore(database: postgres), notes: OrderNotesPostgresStore(database: postgres),
-                drafts: DraftsMemStore(database: MemoryAppDatabase()),  // TEMPORARY until DraftsPostgresStore lands: never on main
+                drafts: DraftsPostgresStore(database: postgres),
                 accounts: AccountsPostgresStore(database: postgres), sessions: SessionsPostgresStore(database: postgres),
                 signInAttempts: SignInAttemptsPostgresStore(database: postgres), products: ProductsPostgresStore(database: postgres),
                 cardKeyRotation: store, description: "PostgreSQL at \(PostgresAppDatabase.redacted(database))",
@@ -74,7 +74,7 @@ public struct OrdersDatabase: Sendable {
         let store = OrdersSQLiteStore(database: sqlite)
         return OrdersDatabase(
             store: store, events: OrderEventsSQLiteStore(database: sqlite), notes: OrderNotesSQLiteStore(database: sqlite),
-            drafts: DraftsMemStore(database: MemoryAppDatabase()),  // TEMPORARY until DraftsSQLiteStore lands: never on main
+            drafts: DraftsSQLiteStore(database: sqlite),
             accounts: AccountsSQLiteStore(database: sqlite), sessions: SessionsSQLiteStore(database: sqlite),
             signInAttempts: SignInAttemptsSQLiteStore(database: sqlite), products: ProductsSQLiteStore(database: sqlite),
             cardKeyRotation: store, description: "SQLite file \(database)",

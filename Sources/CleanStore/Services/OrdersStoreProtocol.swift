@@ -2,8 +2,12 @@ import Foundation
 
 /// Where orders live. Every store (memory, SQLite, PostgreSQL) keeps the same contract, checked by
 /// one contract test suite (`OrdersStoreContractTests`):
-/// - `createOrder` chooses a unique id and computes the total (`OrderTotal`);
-///   the id and total of the order passed in are ignored.
+/// - `createOrder` chooses the id, the next order number (the SQL stores' `order_numbers`
+///   counter, taken in the create's transaction, as a placing takes it: numbers have no gaps),
+///   and computes the totals (`OrderWrites.created`); the id and totals of the order passed in
+///   are ignored.
+/// - An order's lines come back from `fetchOrder` and from every write; a list's read
+///   (`fetchOrders`) carries none, only `itemCount` and the totals (`Order.lines`).
 /// - `createOrder` saves version 1, status new.
 /// - No double orders: a create may carry an idempotency key (one per form; nil for none). The
 ///   store keeps the key with the order, written in the same transaction under a unique index, so

@@ -275,9 +275,11 @@ extension DraftRulesTests {
         let duplicate = Self.placed
         let check = DraftPlacing.check(
             Self.ready, products: Self.products, rates: [Self.newYork], recentOrders: [duplicate], at: Self.now, timeZone: Self.utc)
+        var order = duplicate
+        order.id = "8"
         XCTAssertEqual(
-            DraftPlacing.createdEventChanges(check: check, request: PlacingRequest(placeDuplicateAnyway: true)),
-            [OrderChange(field: "Placed anyway", old: "", new: "Possible duplicate of order 7")])
-        XCTAssertEqual(DraftPlacing.createdEventChanges(check: check, request: PlacingRequest()), [])
+            DraftPlacing.createdEvent(of: order, check: check, request: PlacingRequest(placeDuplicateAnyway: true), by: nil, at: Self.now).changes,
+            [OrderChange(field: "Placed despite a possible duplicate", old: "", new: "Order 7")])
+        XCTAssertEqual(DraftPlacing.createdEvent(of: order, check: check, request: PlacingRequest(), by: nil, at: Self.now).changes, [])
     }
 }

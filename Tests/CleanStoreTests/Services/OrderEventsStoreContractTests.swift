@@ -375,7 +375,7 @@ final class OrderEventsStoreContractTests: TemporaryDirectoryTestCase {
         new.billingAddress = Address(street1: "5 Bill Road", street2: "", city: "Bend", state: "WA", zip: "97701")
         new.status = .cancelled
         new.cancellationReason = "Duplicate"
-        new.total = 0
+        new.totals.shippingCents = 0
         new.version = 9
         new.date = Seeds.june29
 

@@ -27,7 +27,7 @@ final class OrderWritesTests: XCTestCase {
         given.cancellationReason = "no"
         given.updatedBy = Self.sue
         given.updatedAt = Self.later
-        given.total = 123
+        given.totals.shippingCents = 12_300
 
         let created = OrderWrites.created(given, by: Self.amy)
 

@@ -516,6 +516,8 @@ extension OrderColumns.Value {
         case .decimal(let decimal): "\(decimal)".databaseValue
         case .bytes(let bytes): bytes.databaseValue
         case .real(let real): real.databaseValue
+        case .bool(let bool): (bool ? 1 : 0).databaseValue
+        case .money(let cents): Money.plainText(cents: cents).databaseValue
         case .null: .null
         }
     }

@@ -19,7 +19,7 @@ final class OrdersStoreContractTests: TemporaryDirectoryTestCase {
     static func newOrder(_ order: Order) -> Order {
         var order = order
         order.id = nil
-        order.total = 123  // ignored: the store computes it
+        order.totals.shippingCents = 12_300  // ignored: the store computes it
         return order
     }
 

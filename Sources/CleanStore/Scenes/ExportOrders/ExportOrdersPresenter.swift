@@ -57,7 +57,7 @@ final class ExportOrdersPresenter: ExportOrdersPresentationLogic {
             order.createdBy?.username ?? "", order.cancellationReason ?? "",
             order.itemsRecorded ? Money.plainText(cents: totals.subtotalCents) : "", Money.plainText(cents: totals.shippingCents),
             Money.plainText(cents: totals.taxCents),
-            order.itemsRecorded ? String(order.lines.reduce(0) { $0 + $1.quantity }) : "",
+            order.itemsRecorded ? String(order.itemCount) : "",
         ]
     }
 }

@@ -85,8 +85,7 @@ public final class DraftsMemStore: DraftsStoreProtocol {
             let order = DraftPlacing.order(from: draft, check: check, products: tables.products, payment: payment, id: id, by: by, at: at)
             tables.orders.append(order)
             if let key = request.idempotencyKey { tables.createdByKey[key] = id }
-            tables.events.append(
-                OrderEvent(orderID: id, kind: .created, by: by, at: at, changes: DraftPlacing.createdEventChanges(check: check, request: request)))
+            tables.events.append(DraftPlacing.createdEvent(of: order, check: check, request: request, by: by, at: at))
             tables.drafts.remove(at: index)
             return order
         }

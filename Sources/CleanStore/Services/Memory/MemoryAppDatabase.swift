@@ -44,7 +44,7 @@ public actor MemoryAppDatabase {
             var order = order
             tables.lastOrderID += 1
             order.id = String(tables.lastOrderID)
-            order.total = OrderTotal.total(for: order)
+            order.totals.shippingCents = OrderTotal.shippingCents(for: order.shipmentMethod.speed)
             tables.orders.append(order)
         }
         for account in accounts { tables.accounts[account.key] = account }

@@ -18,7 +18,14 @@ public final class OrdersMemStore: OrdersStoreProtocol {
     }
 
     public func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
-        let orders = await database.read { $0.orders }
+        // A list's read carries no lines, as the SQL stores' (`Order.lines`): `itemCount` stays.
+        let orders = await database.read { $0.orders }.map { order in
+            var listed = order
+            let count = order.itemCount
+            listed.lines = []
+            listed.itemCount = count
+            return listed
+        }
         let query = page.query
         let words = query.words
         let all = orders.filter { order in

@@ -110,41 +110,37 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
         var order = OrderWrites.created(orderToCreate, by: by)
         let outcome: CreateOutcome
         do {
-            var binds = PostgresBindings()
-            binds.append(order.date.timeIntervalSince1970)
-            let names = try PostgresValues.bind(
-                try OrderColumns.written(by: order, cards: cards) + OrderColumns.created(by: by, idempotencyKey: idempotencyKey),
-                into: &binds)
-            let placeholders = (1...binds.count).map { "$\($0)" }.joined(separator: ", ")
-            // With a key another create used, no row: a create of the same key that has not
-            // committed yet makes this one wait for it (the unique index), then do nothing.
+            let columns = try OrderColumns.written(by: order, cards: cards) + OrderColumns.created(by: by, idempotencyKey: idempotencyKey)
+            let values = columns.map(\.value)
+            let names = columns.map(\.name)
+            let createdAt = order.date.timeIntervalSince1970
+            let placeholders = (2...columns.count + 2).map { "$\($0)" }.joined(separator: ", ")
+            // Numbered by the counter (`OrderGoodsPostgres`): its row is locked first, so creates and
+            // placings take turns, and a key another create used is found committed; the number is
+            // taken only when the order is written, in the same transaction: no gaps.
             let sql = """
-                INSERT INTO orders (created_at, \(names.joined(separator: ", "))) VALUES (\(placeholders))
-                ON CONFLICT (idempotency_key) DO NOTHING RETURNING id
+                INSERT INTO orders (id, created_at, \(names.joined(separator: ", "))) OVERRIDING SYSTEM VALUE
+                VALUES ($1, \(placeholders))
                 """
             let logger = self.logger
-            outcome = try await client.withTransaction(logger: logger) { [binds] connection in
-                // Twice at most: the order a key names may be deleted between the insert and the
-                // select (READ COMMITTED: each statement sees what is committed when it starts).
-                for _ in 0..<2 {
-                    var rowID: Int64?
-                    for try await id in try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
-                        .decode(Int64.self)
-                    {
-                        rowID = id
-                    }
-                    if let rowID {
-                        try await OrderEventsPostgresStore.insert(
-                            OrderEvent(orderID: String(rowID), kind: .created, by: by, at: at), rowID: rowID, on: connection, logger: logger)
-                        return .created(rowID)
-                    }
+            let lines = order.lines
+            outcome = try await client.withTransaction(logger: logger) { connection in
+                try await OrderGoodsPostgres.lockOrderNumbers(on: connection, logger: logger)
+                if let idempotencyKey {
                     let existing: PostgresQuery =
                         "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE idempotency_key = \(idempotencyKey)"
-                    if let order = try await self.orders(existing, on: connection).first {
-                        return .existing(order)
-                    }
+                    if let order = try await self.order(existing, on: connection) { return .existing(order) }
                 }
-                throw OrdersStoreError.cannotCreate("Cannot create order: its idempotency key names an order that keeps being deleted")
+                let rowID = try await OrderGoodsPostgres.nextOrderNumber(on: connection, logger: logger)
+                var binds = PostgresBindings()
+                binds.append(rowID)
+                binds.append(createdAt)
+                try PostgresValues.append(values, to: &binds)
+                try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+                try await OrderGoodsPostgres.write(lines, ofOrder: rowID, on: connection, logger: logger)
+                try await OrderEventsPostgresStore.insert(
+                    OrderEvent(orderID: String(rowID), kind: .created, by: by, at: at), rowID: rowID, on: connection, logger: logger)
+                return .created(rowID)
             }
         } catch {
             throw .from(unwrapping: error) { .cannotCreate("Cannot create order: \(String(reflecting: $0))") }
@@ -168,7 +164,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
                 // The row stays locked until the transaction ends: the order read is the one updated,
                 // and no status change can come between the decision and the update.
                 let select: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(rowID) FOR UPDATE"
-                guard let old = try await self.orders(select, on: connection).first else { throw OrdersStoreError.notFound(id: id) }
+                guard let old = try await self.order(select, on: connection) else { throw OrdersStoreError.notFound(id: id) }
                 let order = try OrderWrites.updated(orderToUpdate, of: old, by: by, at: at)
                 var binds = PostgresBindings()
                 let names = try PostgresValues.bind(
@@ -182,9 +178,12 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
                         WHERE id = $\(binds.count - 1) AND version = $\(binds.count)
                         RETURNING \(Self.selectedColumns)
                         """, binds: binds)
-                guard let saved = try await self.orders(update, on: connection).first else {
+                guard var saved = try await self.orders(update, on: connection).first else {
                     throw OrdersStoreError.conflict(current: old)
                 }
+                // The lines' tax shares move with the shipping when it is taxed.
+                if order.lines != old.lines { try await OrderGoodsPostgres.write(order.lines, ofOrder: rowID, on: connection, logger: logger) }
+                saved.lines = order.lines
                 let event = OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(old, saved))
                 try await OrderEventsPostgresStore.insert(event, rowID: rowID, on: connection, logger: logger)
                 return saved
@@ -203,8 +202,10 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
             return try await client.withTransaction(logger: logger) { connection in
                 // The row stays locked until the transaction ends: the decision holds for the update.
                 let select: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(rowID) FOR UPDATE"
-                guard let old = try await self.orders(select, on: connection).first else { throw OrdersStoreError.notFound(id: id) }
+                guard let old = try await self.order(select, on: connection) else { throw OrdersStoreError.notFound(id: id) }
                 let order = try OrderWrites.statusChanged(old, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
+                // Shipping takes the committed stock off hand, cancelling releases it: never short.
+                _ = try await OrderGoodsPostgres.move(OrderLineWrites.stockMoves(of: old, to: status), on: connection, logger: logger)
                 var binds = PostgresBindings()
                 let names = try PostgresValues.bind(OrderColumns.status(of: order) + OrderColumns.updated(by: by, at: at), into: &binds)
                 let assignments = names.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
@@ -214,9 +215,10 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
                         UPDATE orders SET \(assignments), version = version + 1 WHERE id = $\(binds.count)
                         RETURNING \(Self.selectedColumns)
                         """, binds: binds)
-                guard let saved = try await self.orders(update, on: connection).first else {
+                guard var saved = try await self.orders(update, on: connection).first else {
                     throw OrdersStoreError.notFound(id: id)
                 }
+                saved.lines = old.lines
                 let event = OrderEvent(
                     orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(old, saved),
                     statusChange: OrderEvent.StatusChange(from: old.status, to: status, reason: reason))
@@ -235,7 +237,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
             return try await client.withTransaction(logger: logger) { connection in
                 // Locked, as for an update: no status change can come between the decision and the delete.
                 let select: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(rowID) FOR UPDATE"
-                guard let order = try await self.orders(select, on: connection).first else { throw OrdersStoreError.notFound(id: id) }
+                guard let order = try await self.order(select, on: connection) else { throw OrdersStoreError.notFound(id: id) }
                 try OrderWrites.checkDeletable(order)
                 try await connection.query("DELETE FROM orders WHERE id = \(rowID)", logger: logger)
                 try await OrderEventsPostgresStore.insert(
@@ -267,15 +269,62 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
     }
 
     private func order(id: Int64) async throws -> Order? {
-        try await orders("SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(id)").first
+        guard var order = try await orders("SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(id)").first else { return nil }
+        order.lines = try await client.withConnection { connection in
+            try await OrderGoodsPostgres.lines(ofOrder: id, on: connection, logger: self.logger)
+        }
+        return order
+    }
+
+    /// The order `query` selects (`selectedColumns`), with its lines, in a transaction.
+    private func order(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> Order? {
+        guard var order = try await orders(query, on: connection).first else { return nil }
+        order.lines = try await OrderGoodsPostgres.lines(ofOrder: OrderID.rowID(order.id ?? "") ?? 0, on: connection, logger: logger)
+        return order
     }
 
     static let selectedColumns = OrderColumns.selected
 
-    // TEMPORARY until the items change lands on this store (helper ds): never on main at a stop.
     public func changeItems(
         id: String, change: DraftChange, expectedVersion: Int, timeZone: TimeZone, by: AccountName?, at: Date
     ) async throws(OrdersStoreError) -> Order {
-        throw .cannotUpdate("Changing the items of an order is not yet stored in Postgres")
+        guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
+        do {
+            let logger = self.logger
+            // One transaction, the order's row locked: its products and rates read, `OrderLineWrites`
+            // decides, the stock moves by conditional updates in product-id order (a shortage rolls
+            // everything back), the order, its lines and its event are written.
+            return try await client.withTransaction(logger: logger) { connection in
+                let select: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(rowID) FOR UPDATE"
+                guard let stored = try await self.order(select, on: connection) else { throw OrdersStoreError.notFound(id: id) }
+                var named = stored.lines.compactMap(\.productID)
+                if case .addLine(let line) = change, let product = line.productID { named.append(product) }
+                let products = try await OrderGoodsPostgres.products(ids: named, on: connection, logger: logger)
+                let rates = try await OrderGoodsPostgres.taxRates(region: stored.shipmentAddress.state, on: connection, logger: logger)
+                let (order, moves, changes) = try OrderLineWrites.itemsChanged(
+                    stored, change: change, expectedVersion: expectedVersion, products: products, rates: rates, timeZone: timeZone,
+                    by: by, at: at)
+                if let short = try await OrderGoodsPostgres.move(moves, on: connection, logger: logger) {
+                    throw OrdersStoreError.refused(current: stored, reason: OrderLineColumns.shortageReason(products[short]))
+                }
+                var binds = PostgresBindings()
+                let names = try PostgresValues.bind(OrderColumns.goods(of: order) + OrderColumns.updated(by: by, at: at), into: &binds)
+                let assignments = names.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
+                binds.append(rowID)
+                let update = PostgresQuery(
+                    unsafeSQL: """
+                        UPDATE orders SET \(assignments), version = version + 1 WHERE id = $\(binds.count)
+                        RETURNING \(Self.selectedColumns)
+                        """, binds: binds)
+                guard var saved = try await self.orders(update, on: connection).first else { throw OrdersStoreError.notFound(id: id) }
+                try await OrderGoodsPostgres.write(order.lines, ofOrder: rowID, on: connection, logger: logger)
+                saved.lines = order.lines
+                try await OrderEventsPostgresStore.insert(
+                    OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: changes), rowID: rowID, on: connection, logger: logger)
+                return saved
+            }
+        } catch {
+            throw .from(unwrapping: error) { .cannotUpdate("Cannot change the items of order \(id): \(String(reflecting: $0))") }
+        }
     }
 }

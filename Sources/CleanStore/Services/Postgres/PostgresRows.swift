@@ -13,6 +13,8 @@ enum PostgresValues {
             case .decimal(let decimal): try binds.append(decimal, context: .default)
             case .bytes(let bytes): try binds.append(bytes, context: .default)
             case .real(let real): binds.append(real)
+            case .bool(let bool): binds.append(bool)
+            case .money(let cents): try binds.append(Decimal(cents) / 100, context: .default)
             case .null: binds.appendNull()
             }
         }
@@ -41,6 +43,9 @@ struct PostgresOrderRow: OrderRow {
     func bytes(_ index: Int) throws -> Data { try row[index].decode(Data.self) }
     func optionalText(_ index: Int) throws -> String? { try row[index].decode(String?.self) }
     func optionalDouble(_ index: Int) throws -> Double? { try row[index].decode(Double?.self) }
+    func bool(_ index: Int) throws -> Bool { try row[index].decode(Bool.self) }
+    func optionalInt64(_ index: Int) throws -> Int64? { try row[index].decode(Int64?.self) }
+    func optionalBool(_ index: Int) throws -> Bool? { try row[index].decode(Bool?.self) }
 }
 
 extension OrdersStoreError {

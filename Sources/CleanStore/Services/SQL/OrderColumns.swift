@@ -12,7 +12,9 @@ enum OrderColumns {
         card_ciphertext, card_key_id, card_expiry_year, card_expiry_month, \
         billing_street1, billing_street2, billing_city, billing_state, billing_zip, total, version, \
         created_by_username, created_by_display_name, updated_by_username, updated_by_display_name, updated_at, \
-        status, cancellation_reason
+        status, cancellation_reason, \
+        items_recorded, subtotal_cents, shipping_cents, tax_cents, \
+        tax_region, tax_postal_prefix, tax_rate_ppm, tax_collect, tax_shipping_taxable, item_count, next_line_number
         """
 
     /// A value an order writes, in the types both databases take.
@@ -22,6 +24,11 @@ enum OrderColumns {
         case decimal(Decimal)
         case bytes(Data)
         case real(Double)
+        /// SQLite's 0 or 1, PostgreSQL's BOOLEAN.
+        case bool(Bool)
+        /// An amount in cents for the old `total` column: SQLite's TEXT (`Money.plainText`),
+        /// PostgreSQL's NUMERIC(12, 2).
+        case money(cents: Int64)
         case null
     }
 
@@ -56,7 +63,8 @@ enum OrderColumns {
 
     /// The columns an order writes (all but id, creation date, version and its life: status and
     /// cancellation reason), with its values; the card number sealed with the keyring's current
-    /// key. `order.total` must be computed already.
+    /// key. `order.totals` must be computed already (`OrderWrites`, `DraftPlacing`,
+    /// `OrderLineWrites`); its lines are `OrderLineColumns`'.
     static func written(by order: Order, cards: CardKeyring) throws(OrdersStoreError) -> [(name: String, value: Value)] {
         let card = try cards.seal(order.paymentMethod.creditCardNumber)
         return [
@@ -80,11 +88,34 @@ enum OrderColumns {
             ("billing_city", .text(order.billingAddress.city)),
             ("billing_state", .text(order.billingAddress.state)),
             ("billing_zip", .text(order.billingAddress.zip)),
-            ("total", .decimal(order.total)),
             // What the list searches and sorts by (`OrderSearch`), kept beside the fields they come from.
             ("search_text", .text(OrderSearch.searchText(of: order))),
             ("sort_name", .text(OrderSearch.sortName(of: order))),
-            ("total_cents", .integer(Int(OrderSearch.cents(order.total)))),
+        ] + goods(of: order)
+    }
+
+    /// The columns of what an order adds up to: its totals (the old `total` column too, and
+    /// `total_cents`, the sort by total's key) and the rate it was taxed at (NULL when none),
+    /// whether its items are recorded, how many it holds, and its next line number.
+    static func goods(of order: Order) -> [(name: String, value: Value)] {
+        let totals = order.totals
+        let lineTax = order.lines.reduce(0) { $0 + $1.taxCents }
+        return [
+            ("total", .money(cents: totals.totalCents)),
+            ("total_cents", .integer(Int(totals.totalCents))),
+            ("items_recorded", .bool(order.itemsRecorded)),
+            ("subtotal_cents", .integer(Int(totals.subtotalCents))),
+            ("shipping_cents", .integer(Int(totals.shippingCents))),
+            ("tax_cents", .integer(Int(totals.taxCents))),
+            // The shipping's share of the tax: what the lines' shares leave (`TaxCalculation`).
+            ("shipping_tax_cents", .integer(Int(totals.taxCents - lineTax))),
+            ("tax_region", totals.tax.map { .text($0.region) } ?? .null),
+            ("tax_postal_prefix", totals.tax.map { .text($0.postalPrefix) } ?? .null),
+            ("tax_rate_ppm", totals.tax.map { .integer(Int($0.ratePPM)) } ?? .null),
+            ("tax_collect", totals.tax.map { .bool($0.collect) } ?? .null),
+            ("tax_shipping_taxable", totals.tax.map { .bool($0.shippingTaxable) } ?? .null),
+            ("item_count", .integer(order.itemCount)),
+            ("next_line_number", .integer(order.nextLineNumber)),
         ]
     }
 
@@ -106,7 +137,7 @@ enum OrderColumns {
                 metadata: ["order": "\(id)", "card key": "\(card.keyID)", "reason": "\(error)"])
             paymentMethod = .unreadableCard(expirationDate: expirationDate)
         }
-        return Order(
+        var order = Order(
             firstName: try row.text(2),
             lastName: try row.text(3),
             phone: try row.text(4),
@@ -121,7 +152,6 @@ enum OrderColumns {
             shipmentMethod: ShipmentMethod(speed: ShipmentMethod.ShippingSpeed(rawValue: try row.int(11)) ?? .standard),
             id: String(id),
             date: Date(timeIntervalSince1970: try row.double(1)),
-            total: try row.decimal(21),
             version: try row.int(22),
             createdBy: try accountName(row, 23),
             updatedBy: try accountName(row, 25),
@@ -129,6 +159,19 @@ enum OrderColumns {
             status: try status(try row.text(28)),
             cancellationReason: try row.optionalText(29)
         )
+        // The goods (`total`, column 21, is the old column: the cents are read).
+        var tax: AppliedTax?
+        if let region = try row.optionalText(34), let prefix = try row.optionalText(35), let rate = try row.optionalInt64(36),
+            let collect = try row.optionalBool(37), let shippingTaxable = try row.optionalBool(38)
+        {
+            tax = AppliedTax(region: region, postalPrefix: prefix, ratePPM: rate, collect: collect, shippingTaxable: shippingTaxable)
+        }
+        order.itemsRecorded = try row.bool(30)
+        order.totals = OrderTotals(
+            subtotalCents: try row.int64(31), shippingCents: try row.int64(32), taxCents: try row.int64(33), tax: tax)
+        order.itemCount = try row.int(39)
+        order.nextLineNumber = try row.int(40)
+        return order
     }
 
     /// The status a stored raw value names.
@@ -154,4 +197,7 @@ protocol OrderRow {
     func bytes(_ index: Int) throws -> Data
     func optionalText(_ index: Int) throws -> String?
     func optionalDouble(_ index: Int) throws -> Double?
+    func bool(_ index: Int) throws -> Bool
+    func optionalInt64(_ index: Int) throws -> Int64?
+    func optionalBool(_ index: Int) throws -> Bool?
 }

@@ -46,11 +46,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         guard let rowID = OrderID.rowID(id) else { return nil }
         let order = orderMapping
         do {
-            return try await database.pool.read { db in
-                // Cached: every order page reads it (see fetchOrders).
-                try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?"), arguments: [rowID])
-                    .map(order)
-            }
+            return try await database.pool.read { db in try Self.order(rowID, in: db, order) }
         } catch {
             throw .from(error) { .cannotFetch("Cannot fetch order with id \(id): \($0)") }
         }
@@ -62,7 +58,8 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         var order = OrderWrites.created(orderToCreate, by: by)
         try database.checkFileIsTheOneOpened()
         let columns = try columns(of: order, OrderColumns.created(by: by, idempotencyKey: idempotencyKey))
-        let arguments = StatementArguments([order.date.timeIntervalSince1970.databaseValue] + columns.values)
+        let arguments = [order.date.timeIntervalSince1970.databaseValue] + columns.values
+        let lines = order.lines
         let mapping = orderMapping
         // The order made, or the one an earlier create with the key made.
         let outcome: (rowID: Int64?, existing: Order?)
@@ -71,17 +68,18 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
             // the order written with nothing in between; the unique index backs it.
             outcome = try await database.pool.write { db in
                 if let idempotencyKey,
-                    let existing = try Row.fetchOne(
-                        db, sql: "SELECT \(Self.selectedColumns) FROM orders WHERE idempotency_key = ?", arguments: [idempotencyKey]
-                    ).map(mapping)
+                    let existing = try Self.order(
+                        sql: "SELECT \(Self.selectedColumns) FROM orders WHERE idempotency_key = ?", [idempotencyKey], in: db, mapping)
                 {
                     return (nil, existing)
                 }
+                // Numbered by the counter, in this transaction: no gaps (`OrderGoodsSQLite`).
+                let rowID = try OrderGoodsSQLite.nextOrderNumber(in: db)
                 try db.execute(
-                    sql: "INSERT INTO orders (created_at, \(columns.names.joined(separator: ", "))) "
-                        + "VALUES (?\(String(repeating: ", ?", count: columns.names.count)))",
-                    arguments: arguments)
-                let rowID = db.lastInsertedRowID
+                    sql: "INSERT INTO orders (id, created_at, \(columns.names.joined(separator: ", "))) "
+                        + "VALUES (?, ?\(String(repeating: ", ?", count: columns.names.count)))",
+                    arguments: StatementArguments([rowID.databaseValue] + arguments))
+                try OrderGoodsSQLite.write(lines, ofOrder: rowID, in: db)
                 try OrderEventsSQLiteStore.insert(OrderEvent(orderID: String(rowID), kind: .created, by: by, at: at), rowID: rowID, into: db)
                 return (rowID, nil)
             }
@@ -102,19 +100,17 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         do {
             // One write transaction: nothing comes between the decision and the update.
             return try await database.pool.write { db in
-                let select = "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?"
-                guard let old = try Row.fetchOne(db, sql: select, arguments: [rowID]).map(mapping) else {
-                    throw OrdersStoreError.notFound(id: id)
-                }
+                guard let old = try Self.order(rowID, in: db, mapping) else { throw OrdersStoreError.notFound(id: id) }
                 let order = try OrderWrites.updated(orderToUpdate, of: old, by: by, at: at)
                 let columns = try OrderColumns.written(by: order, cards: cards) + OrderColumns.updated(by: by, at: at)
                 // Guarded by the version read, as a second lock.
                 try db.execute(
                     sql: "UPDATE orders SET \(Self.assignments(columns)), version = version + 1 WHERE id = ? AND version = ?",
                     arguments: StatementArguments(columns.map(\.value) + [.integer(Int(rowID)), .integer(orderToUpdate.version)]))
-                guard db.changesCount > 0, let stored = try Row.fetchOne(db, sql: select, arguments: [rowID]).map(mapping) else {
-                    throw OrdersStoreError.conflict(current: old)
-                }
+                guard db.changesCount > 0 else { throw OrdersStoreError.conflict(current: old) }
+                // The lines' tax shares move with the shipping when it is taxed.
+                if order.lines != old.lines { try OrderGoodsSQLite.write(order.lines, ofOrder: rowID, in: db) }
+                guard let stored = try Self.order(rowID, in: db, mapping) else { throw OrdersStoreError.conflict(current: old) }
                 let event = OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(old, stored))
                 try OrderEventsSQLiteStore.insert(event, rowID: rowID, into: db)
                 return stored
@@ -132,18 +128,15 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         let mapping = orderMapping
         do {
             return try await database.pool.write { db in
-                let select = "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?"
-                guard let old = try Row.fetchOne(db, sql: select, arguments: [rowID]).map(mapping) else {
-                    throw OrdersStoreError.notFound(id: id)
-                }
+                guard let old = try Self.order(rowID, in: db, mapping) else { throw OrdersStoreError.notFound(id: id) }
                 let order = try OrderWrites.statusChanged(old, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
+                // Shipping takes the committed stock off hand, cancelling releases it: never short.
+                _ = try OrderGoodsSQLite.move(OrderLineWrites.stockMoves(of: old, to: status), in: db)
                 let columns = OrderColumns.status(of: order) + OrderColumns.updated(by: by, at: at)
                 try db.execute(
                     sql: "UPDATE orders SET \(Self.assignments(columns)), version = version + 1 WHERE id = ?",
                     arguments: StatementArguments(columns.map(\.value) + [.integer(Int(rowID))]))
-                guard let saved = try Row.fetchOne(db, sql: select, arguments: [rowID]).map(mapping) else {
-                    throw OrdersStoreError.notFound(id: id)
-                }
+                guard let saved = try Self.order(rowID, in: db, mapping) else { throw OrdersStoreError.notFound(id: id) }
                 let event = OrderEvent(
                     orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(old, saved),
                     statusChange: OrderEvent.StatusChange(from: old.status, to: status, reason: reason))
@@ -161,9 +154,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         let mapping = orderMapping
         do {
             return try await database.pool.write { db in
-                guard let order = try Row.fetchOne(db, sql: "SELECT \(Self.selectedColumns) FROM orders WHERE id = ?", arguments: [rowID])
-                    .map(mapping)
-                else { throw OrdersStoreError.notFound(id: id) }
+                guard let order = try Self.order(rowID, in: db, mapping) else { throw OrdersStoreError.notFound(id: id) }
                 try OrderWrites.checkDeletable(order)
                 try db.execute(sql: "DELETE FROM orders WHERE id = ?", arguments: [rowID])
                 try OrderEventsSQLiteStore.insert(OrderEvent(orderID: id, kind: .deleted, by: by, at: at), rowID: rowID, into: db)
@@ -232,6 +223,21 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
 
     static let selectedColumns = OrderColumns.selected
 
+    /// The order with `rowID`, with its lines (nil when there is none).
+    static func order(_ rowID: Int64, in db: Database, _ mapping: @Sendable (Row) throws -> Order) throws -> Order? {
+        // Cached: every order page reads it (see fetchOrders).
+        try order(sql: "SELECT \(selectedColumns) FROM orders WHERE id = ?", [rowID], in: db, mapping)
+    }
+
+    /// The order `sql` selects (its `selectedColumns`), with its lines.
+    static func order(
+        sql: String, _ arguments: StatementArguments, in db: Database, _ mapping: @Sendable (Row) throws -> Order
+    ) throws -> Order? {
+        guard var order = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments).map(mapping) else { return nil }
+        order.lines = try OrderGoodsSQLite.lines(ofOrder: OrderID.rowID(order.id ?? "") ?? 0, in: db)
+        return order
+    }
+
     /// Reads an order from a row of `selectedColumns`, decrypting its card number (a value to
     /// pass into database closures, which must not capture the store).
     var orderMapping: @Sendable (Row) throws -> Order {
@@ -240,10 +246,40 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         return { row in try OrderColumns.order(from: SQLiteRow(row: row), cards: cards, logger: logger) }
     }
 
-    // TEMPORARY until the items change lands on this store (helper ds): never on main at a stop.
     public func changeItems(
         id: String, change: DraftChange, expectedVersion: Int, timeZone: TimeZone, by: AccountName?, at: Date
     ) async throws(OrdersStoreError) -> Order {
-        throw .cannotUpdate("Changing the items of an order is not yet stored in SQLite")
+        guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
+        try database.checkFileIsTheOneOpened()
+        let mapping = orderMapping
+        do {
+            // One write transaction: the order, its products and rates read, `OrderLineWrites`
+            // decides, the stock moves (a shortage rolls everything back), the order, its lines and
+            // its event are written.
+            return try await database.pool.write { db in
+                guard let stored = try Self.order(rowID, in: db, mapping) else { throw OrdersStoreError.notFound(id: id) }
+                var named = stored.lines.compactMap(\.productID)
+                if case .addLine(let line) = change, let product = line.productID { named.append(product) }
+                let products = try OrderGoodsSQLite.products(ids: named, in: db)
+                let rates = try OrderGoodsSQLite.taxRates(region: stored.shipmentAddress.state, in: db)
+                let (order, moves, changes) = try OrderLineWrites.itemsChanged(
+                    stored, change: change, expectedVersion: expectedVersion, products: products, rates: rates, timeZone: timeZone,
+                    by: by, at: at)
+                if let short = try OrderGoodsSQLite.move(moves, in: db) {
+                    throw OrdersStoreError.refused(current: stored, reason: OrderLineColumns.shortageReason(products[short]))
+                }
+                let columns = OrderColumns.goods(of: order) + OrderColumns.updated(by: by, at: at)
+                try db.execute(
+                    sql: "UPDATE orders SET \(Self.assignments(columns)), version = version + 1 WHERE id = ? AND version = ?",
+                    arguments: StatementArguments(columns.map(\.value) + [.integer(Int(rowID)), .integer(expectedVersion)]))
+                guard db.changesCount > 0 else { throw OrdersStoreError.conflict(current: stored) }
+                try OrderGoodsSQLite.write(order.lines, ofOrder: rowID, in: db)
+                try OrderEventsSQLiteStore.insert(OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: changes), rowID: rowID, into: db)
+                guard let saved = try Self.order(rowID, in: db, mapping) else { throw OrdersStoreError.notFound(id: id) }
+                return saved
+            }
+        } catch {
+            throw .from(error) { .cannotUpdate("Cannot change the items of order \(id): \($0)") }
+        }
     }
 }

@@ -12,6 +12,8 @@ extension OrderColumns.Value {
         case .decimal(let decimal): "\(decimal)".databaseValue  // as text: exact
         case .bytes(let bytes): bytes.databaseValue
         case .real(let real): real.databaseValue
+        case .bool(let bool): (bool ? 1 : 0).databaseValue
+        case .money(let cents): Money.plainText(cents: cents).databaseValue  // as text: exact
         case .null: .null
         }
     }
@@ -33,4 +35,7 @@ struct SQLiteRow: OrderRow {
     func bytes(_ index: Int) -> Data { row[index] }
     func optionalText(_ index: Int) -> String? { row[index] }
     func optionalDouble(_ index: Int) -> Double? { row[index] }
+    func bool(_ index: Int) -> Bool { row[index] }
+    func optionalInt64(_ index: Int) -> Int64? { row[index] }
+    func optionalBool(_ index: Int) -> Bool? { row[index] }
 }

@@ -1,0 +1,243 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// Drafts in the PostgreSQL database (`PostgresAppDatabase`), for several app instances on one
+/// database. Each change is one transaction that locks the draft's row (`FOR UPDATE`):
+/// `DraftWrites` decides on the draft read, and the row and its lines are written under the lock.
+/// Placing locks the order-number counter first (placings and creates take turns on it, so a
+/// used idempotency key is found committed), then the draft, reads the products its lines name,
+/// its state's tax rates and the recent orders, asks `DraftPlacing`, and commits the stock by
+/// conditional updates in product-id order: under READ COMMITTED each update re-reads the
+/// product's row it waited for, so two instances never both commit the last unit.
+public final class DraftsPostgresStore: DraftsStoreProtocol {
+    public let database: PostgresAppDatabase
+    private let refs: DraftRefs
+    private var client: PostgresClient { database.client }
+    private var logger: Logger { database.logger }
+
+    public init(database: PostgresAppDatabase, refs: DraftRefs = DraftRefs()) {
+        self.database = database
+        self.refs = refs
+    }
+
+    public func createDraft(by: AccountName?, at: Date) async throws(DraftsStoreError) -> Draft {
+        let refs = refs
+        return try await transaction("Cannot create a draft") { connection, logger in
+            var draft = Draft(ref: refs.next(), createdAt: at, createdBy: by)
+            while true {
+                let columns = DraftColumns.created(draft)
+                var binds = PostgresBindings()
+                let names = try PostgresValues.bind(columns, into: &binds)
+                let placeholders = (1...binds.count).map { "$\($0)" }.joined(separator: ", ")
+                let rows = try await connection.query(
+                    PostgresQuery(
+                        unsafeSQL: "INSERT INTO drafts (\(names.joined(separator: ", "))) VALUES (\(placeholders)) ON CONFLICT (ref) DO NOTHING RETURNING id",
+                        binds: binds), logger: logger)
+                var inserted = false
+                for try await _ in rows { inserted = true }
+                if inserted { return draft }
+                draft.ref = refs.next()
+            }
+        }
+    }
+
+    public func fetchDraft(ref: String) async throws(DraftsStoreError) -> Draft? {
+        try await transaction("Cannot fetch draft \(ref)") { connection, logger in
+            try await Self.draft(ref: ref, lock: false, on: connection, logger: logger)?.draft
+        }
+    }
+
+    public func fetchDrafts(mineFirst mine: AccountName?, limit: Int) async throws(DraftsStoreError) -> [Draft] {
+        try await transaction("Cannot fetch the drafts") { connection, logger in
+            var found: [(Int64, Draft)] = []
+            let rows = try await connection.query(
+                """
+                SELECT \(unescaped: DraftColumns.selected) FROM drafts
+                ORDER BY COALESCE(created_by_username = \(mine?.username), FALSE) DESC,
+                    updated_at DESC, ref COLLATE "C" DESC LIMIT \(limit)
+                """, logger: logger)
+            for try await row in rows { found.append(try DraftColumns.draft(from: PostgresOrderRow(row: row.makeRandomAccess()))) }
+            var drafts: [Draft] = []
+            for (rowID, draft) in found { drafts.append(try await Self.withLines(draft, rowID: rowID, on: connection, logger: logger)) }
+            return drafts
+        }
+    }
+
+    public func updateDraft(ref: String, change: DraftChange, by: AccountName?, at: Date) async throws(DraftsStoreError) -> Draft {
+        try await transaction("Cannot change draft \(ref)") { connection, logger in
+            guard let (rowID, stored) = try await Self.draft(ref: ref, lock: true, on: connection, logger: logger) else {
+                throw DraftsStoreError.notFound(ref: ref)
+            }
+            let draft = try DraftWrites.applied(change, to: stored, by: by, at: at)
+            var binds = PostgresBindings()
+            let names = try PostgresValues.bind(DraftColumns.written(draft), into: &binds)
+            binds.append(rowID)
+            let assignments = names.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
+            try await connection.query(
+                PostgresQuery(unsafeSQL: "UPDATE drafts SET \(assignments) WHERE id = $\(binds.count)", binds: binds), logger: logger)
+            if draft.lines != stored.lines {
+                try await connection.query("DELETE FROM draft_lines WHERE draft_id = \(rowID)", logger: logger)
+                for (position, line) in draft.lines.enumerated() {
+                    var binds = PostgresBindings()
+                    binds.append(rowID)
+                    try PostgresValues.append(OrderLineColumns.values(of: line, position: position, ofOrder: false), to: &binds)
+                    let placeholders = (1...binds.count).map { "$\($0)" }.joined(separator: ", ")
+                    try await connection.query(
+                        PostgresQuery(unsafeSQL: "INSERT INTO draft_lines (draft_id, \(OrderLineColumns.ofDraft)) VALUES (\(placeholders))", binds: binds),
+                        logger: logger)
+                }
+            }
+            return draft
+        }
+    }
+
+    public func deleteDraft(ref: String) async throws(DraftsStoreError) {
+        try await transaction("Cannot delete draft \(ref)") { connection, logger in
+            var deleted = false
+            for try await _ in try await connection.query("DELETE FROM drafts WHERE ref = \(ref) RETURNING id", logger: logger) { deleted = true }
+            guard deleted else { throw DraftsStoreError.notFound(ref: ref) }
+        }
+    }
+
+    public func deleteDrafts(changedBefore date: Date) async throws(DraftsStoreError) -> Int {
+        try await transaction("Cannot remove old drafts") { connection, logger in
+            var count = 0
+            for try await _ in try await connection.query(
+                "DELETE FROM drafts WHERE updated_at < \(date.timeIntervalSince1970) RETURNING id", logger: logger)
+            {
+                count += 1
+            }
+            return count
+        }
+    }
+
+    public func checkPlacing(ref: String, request: PlacingRequest, at: Date) async throws(DraftsStoreError) -> PlacingCheck {
+        let cards = database.cards
+        return try await transaction("Cannot check draft \(ref)") { connection, logger in
+            guard let (_, draft) = try await Self.draft(ref: ref, lock: false, on: connection, logger: logger) else {
+                throw DraftsStoreError.notFound(ref: ref)
+            }
+            return try await Self.check(draft, on: connection, at: at, timeZone: request.timeZone, cards: cards, logger: logger).check
+        }
+    }
+
+    public func place(ref: String, request: PlacingRequest, by: AccountName?, at: Date) async throws(DraftsStoreError) -> Order {
+        let cards = database.cards
+        return try await transaction("Cannot place draft \(ref)") { connection, logger in
+            try await OrderGoodsPostgres.lockOrderNumbers(on: connection, logger: logger)
+            if let key = request.idempotencyKey,
+                let order = try await Self.orders(
+                    "SELECT \(unescaped: OrderColumns.selected) FROM orders WHERE idempotency_key = \(key)", on: connection, cards: cards,
+                    logger: logger
+                ).first
+            {
+                var placed = order
+                placed.lines = try await OrderGoodsPostgres.lines(ofOrder: OrderID.rowID(order.id ?? "") ?? 0, on: connection, logger: logger)
+                throw DraftsStoreError.alreadyPlaced(placed)
+            }
+            guard let (draftRowID, draft) = try await Self.draft(ref: ref, lock: true, on: connection, logger: logger) else {
+                throw DraftsStoreError.notFound(ref: ref)
+            }
+            if let version = request.draftVersion, version != draft.version { throw DraftsStoreError.draftChanged(current: draft) }
+            let (check, products) = try await Self.check(draft, on: connection, at: at, timeZone: request.timeZone, cards: cards, logger: logger)
+            guard check.allowsPlacing(duplicateAccepted: request.placeDuplicateAnyway), let payment = request.payment else {
+                throw DraftsStoreError.refused(check)
+            }
+            // Decided: the stock, one conditional update per product in id order (a shortage rolls
+            // the whole placing back: the throw ends the transaction), then the numbered order.
+            let commits = DraftPlacing.stockCommits(of: draft, products: products).map {
+                OrderLineWrites.StockMove(productID: $0.productID, committed: $0.quantity, onHand: 0)
+            }
+            if let short = try await OrderGoodsPostgres.move(commits, on: connection, logger: logger) {
+                let now = try await OrderGoodsPostgres.products(ids: products.keys, on: connection, logger: logger)
+                throw DraftsStoreError.refused(DraftPlacing.shortChecked(check, draft: draft, products: now, short: short))
+            }
+            let rowID = try await OrderGoodsPostgres.nextOrderNumber(on: connection, logger: logger)
+            let order = DraftPlacing.order(from: draft, check: check, products: products, payment: payment, id: String(rowID), by: by, at: at)
+            var binds = PostgresBindings()
+            binds.append(rowID)
+            binds.append(at.timeIntervalSince1970)
+            let names = try PostgresValues.bind(
+                try OrderColumns.written(by: order, cards: cards) + OrderColumns.created(by: by, idempotencyKey: request.idempotencyKey),
+                into: &binds)
+            let placeholders = (1...binds.count).map { "$\($0)" }.joined(separator: ", ")
+            try await connection.query(
+                PostgresQuery(
+                    unsafeSQL: "INSERT INTO orders (id, created_at, \(names.joined(separator: ", "))) OVERRIDING SYSTEM VALUE VALUES (\(placeholders))",
+                    binds: binds), logger: logger)
+            try await OrderGoodsPostgres.write(order.lines, ofOrder: rowID, on: connection, logger: logger)
+            try await OrderEventsPostgresStore.insert(
+                DraftPlacing.createdEvent(of: order, check: check, request: request, by: by, at: at), rowID: rowID, on: connection,
+                logger: logger)
+            try await connection.query("DELETE FROM drafts WHERE id = \(draftRowID)", logger: logger)
+            return order
+        }
+    }
+
+    // MARK: Reading
+
+    /// What placing `draft` now meets (`DraftPlacing.check`), and the products its lines name.
+    private static func check(
+        _ draft: Draft, on connection: PostgresConnection, at: Date, timeZone: TimeZone, cards: CardKeyring, logger: Logger
+    ) async throws -> (check: PlacingCheck, products: [Int64: Product]) {
+        let products = try await OrderGoodsPostgres.products(ids: draft.lines.compactMap(\.productID), on: connection, logger: logger)
+        let rates = try await OrderGoodsPostgres.taxRates(region: draft.shipmentAddress.state, on: connection, logger: logger)
+        let since = at.addingTimeInterval(-DraftPlacing.duplicateWindow).timeIntervalSince1970
+        let candidates = try await orders(
+            """
+            SELECT \(unescaped: OrderColumns.selected) FROM orders
+            WHERE created_at >= \(since) AND status <> \(OrderStatus.cancelled.rawValue)
+            """, on: connection, cards: cards, logger: logger)
+        var recent: [Order] = []
+        for var order in DraftPlacing.samePersonAndAddress(candidates, as: draft) {
+            order.lines = try await OrderGoodsPostgres.lines(ofOrder: OrderID.rowID(order.id ?? "") ?? 0, on: connection, logger: logger)
+            recent.append(order)
+        }
+        let check = DraftPlacing.check(draft, products: products, rates: rates, recentOrders: recent, at: at, timeZone: timeZone)
+        return (check, products)
+    }
+
+    private static func orders(_ query: PostgresQuery, on connection: PostgresConnection, cards: CardKeyring, logger: Logger) async throws -> [Order] {
+        var orders: [Order] = []
+        for try await row in try await connection.query(query, logger: logger) {
+            orders.append(try OrderColumns.order(from: PostgresOrderRow(row: row.makeRandomAccess()), cards: cards, logger: logger))
+        }
+        return orders
+    }
+
+    private static func draft(
+        ref: String, lock: Bool, on connection: PostgresConnection, logger: Logger
+    ) async throws -> (rowID: Int64, draft: Draft)? {
+        var found: (Int64, Draft)?
+        let rows = try await connection.query(
+            "SELECT \(unescaped: DraftColumns.selected) FROM drafts WHERE ref = \(ref)\(unescaped: lock ? " FOR UPDATE" : "")", logger: logger)
+        for try await row in rows { found = try DraftColumns.draft(from: PostgresOrderRow(row: row.makeRandomAccess())) }
+        guard let (rowID, draft) = found else { return nil }
+        return (rowID, try await withLines(draft, rowID: rowID, on: connection, logger: logger))
+    }
+
+    private static func withLines(_ draft: Draft, rowID: Int64, on connection: PostgresConnection, logger: Logger) async throws -> Draft {
+        var draft = draft
+        var lines: [OrderLine] = []
+        let rows = try await connection.query(
+            "SELECT \(unescaped: OrderLineColumns.ofDraft) FROM draft_lines WHERE draft_id = \(rowID) ORDER BY position", logger: logger)
+        for try await row in rows { lines.append(try OrderLineColumns.line(from: PostgresOrderRow(row: row.makeRandomAccess()), ofOrder: false)) }
+        draft.lines = lines
+        return draft
+    }
+
+    /// Runs `body` in one transaction; a draft store's error comes out as it is, anything else
+    /// (the database's, a card's) as unavailable.
+    private func transaction<T: Sendable>(
+        _ what: String, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
+    ) async throws(DraftsStoreError) -> T {
+        let logger = self.logger
+        do {
+            return try await client.withTransaction(logger: logger) { connection in try await body(connection, logger) }
+        } catch {
+            if let error = error as? PostgresTransactionError, let inner = error.closureError as? DraftsStoreError { throw inner }
+            throw (error as? DraftsStoreError) ?? .unavailable("\(what): \(String(reflecting: error))")
+        }
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import GRDB
+import Logging
+
+/// Drafts in the SQLite database (`SQLiteAppDatabase`). Each change is one write transaction (the
+/// pool writes one at a time): the draft and its lines are read, `DraftWrites` decides, and the
+/// row and its lines are written with nothing in between. Placing reads the draft, the products
+/// its lines name, its state's tax rates and the recent orders in the same transaction that
+/// writes the order (`DraftPlacing` decides), commits the stock by conditional updates in
+/// product-id order (`OrderGoodsSQLite.move`) and numbers the order from the counter.
+public final class DraftsSQLiteStore: DraftsStoreProtocol {
+    public let database: SQLiteAppDatabase
+    private let refs: DraftRefs
+
+    public init(database: SQLiteAppDatabase, refs: DraftRefs = DraftRefs()) {
+        self.database = database
+        self.refs = refs
+    }
+
+    public func createDraft(by: AccountName?, at: Date) async throws(DraftsStoreError) -> Draft {
+        let refs = refs
+        return try await write("Cannot create a draft") { db in
+            var ref = refs.next()
+            while try Bool.fetchOne(db, sql: "SELECT 1 FROM drafts WHERE ref = ?", arguments: [ref]) ?? false { ref = refs.next() }
+            let draft = Draft(ref: ref, createdAt: at, createdBy: by)
+            let columns = DraftColumns.created(draft)
+            try db.execute(
+                sql: "INSERT INTO drafts (\(columns.map(\.name).joined(separator: ", "))) VALUES (?\(String(repeating: ", ?", count: columns.count - 1)))",
+                arguments: StatementArguments(columns.map(\.value)))
+            return draft
+        }
+    }
+
+    public func fetchDraft(ref: String) async throws(DraftsStoreError) -> Draft? {
+        do {
+            return try await database.pool.read { db in try Self.draft(ref: ref, in: db)?.draft }
+        } catch {
+            throw Self.error(error, "Cannot fetch draft \(ref)")
+        }
+    }
+
+    public func fetchDrafts(mineFirst mine: AccountName?, limit: Int) async throws(DraftsStoreError) -> [Draft] {
+        do {
+            return try await database.pool.read { db in
+                let rows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT \(DraftColumns.selected) FROM drafts
+                        ORDER BY COALESCE(created_by_username = ?, 0) DESC, updated_at DESC, ref DESC LIMIT ?
+                        """, arguments: [mine?.username, limit])
+                return try rows.map { row in
+                    let (rowID, draft) = try DraftColumns.draft(from: SQLiteRow(row: row))
+                    return try Self.withLines(draft, rowID: rowID, in: db)
+                }
+            }
+        } catch {
+            throw Self.error(error, "Cannot fetch the drafts")
+        }
+    }
+
+    public func updateDraft(ref: String, change: DraftChange, by: AccountName?, at: Date) async throws(DraftsStoreError) -> Draft {
+        try await write("Cannot change draft \(ref)") { db in
+            guard let (rowID, stored) = try Self.draft(ref: ref, in: db) else { throw DraftsStoreError.notFound(ref: ref) }
+            let draft = try DraftWrites.applied(change, to: stored, by: by, at: at)
+            let columns = DraftColumns.written(draft)
+            try db.execute(
+                sql: "UPDATE drafts SET \(columns.map { "\($0.name) = ?" }.joined(separator: ", ")) WHERE id = ?",
+                arguments: StatementArguments(columns.map(\.value) + [.integer(Int(rowID))]))
+            if draft.lines != stored.lines { try Self.write(draft.lines, ofDraft: rowID, in: db) }
+            return draft
+        }
+    }
+
+    public func deleteDraft(ref: String) async throws(DraftsStoreError) {
+        try await write("Cannot delete draft \(ref)") { db in
+            try db.execute(sql: "DELETE FROM drafts WHERE ref = ?", arguments: [ref])
+            guard db.changesCount > 0 else { throw DraftsStoreError.notFound(ref: ref) }
+        }
+    }
+
+    public func deleteDrafts(changedBefore date: Date) async throws(DraftsStoreError) -> Int {
+        try await write("Cannot remove old drafts") { db in
+            try db.execute(sql: "DELETE FROM drafts WHERE updated_at < ?", arguments: [date.timeIntervalSince1970])
+            return db.changesCount
+        }
+    }
+
+    public func checkPlacing(ref: String, request: PlacingRequest, at: Date) async throws(DraftsStoreError) -> PlacingCheck {
+        let orderMapping = orderMapping
+        do {
+            return try await database.pool.read { db in
+                guard let (_, draft) = try Self.draft(ref: ref, in: db) else { throw DraftsStoreError.notFound(ref: ref) }
+                return try Self.check(draft, in: db, at: at, timeZone: request.timeZone, orderMapping).check
+            }
+        } catch {
+            throw Self.error(error, "Cannot check draft \(ref)")
+        }
+    }
+
+    public func place(ref: String, request: PlacingRequest, by: AccountName?, at: Date) async throws(DraftsStoreError) -> Order {
+        let orderMapping = orderMapping
+        let cards = database.cards
+        return try await write("Cannot place draft \(ref)") { db in
+            if let key = request.idempotencyKey,
+                let order = try OrdersSQLiteStore.order(
+                    sql: "SELECT \(OrderColumns.selected) FROM orders WHERE idempotency_key = ?", [key], in: db, orderMapping)
+            {
+                throw DraftsStoreError.alreadyPlaced(order)
+            }
+            guard let (draftRowID, draft) = try Self.draft(ref: ref, in: db) else { throw DraftsStoreError.notFound(ref: ref) }
+            if let version = request.draftVersion, version != draft.version { throw DraftsStoreError.draftChanged(current: draft) }
+            let (check, products) = try Self.check(draft, in: db, at: at, timeZone: request.timeZone, orderMapping)
+            guard check.allowsPlacing(duplicateAccepted: request.placeDuplicateAnyway), let payment = request.payment else {
+                throw DraftsStoreError.refused(check)
+            }
+            // Decided: the stock, one conditional update per product in id order (a shortage rolls
+            // the whole placing back: the throw ends the transaction), then the numbered order.
+            let commits = DraftPlacing.stockCommits(of: draft, products: products).map {
+                OrderLineWrites.StockMove(productID: $0.productID, committed: $0.quantity, onHand: 0)
+            }
+            if let short = try OrderGoodsSQLite.move(commits, in: db) {
+                let now = try OrderGoodsSQLite.products(ids: products.keys, in: db)
+                throw DraftsStoreError.refused(DraftPlacing.shortChecked(check, draft: draft, products: now, short: short))
+            }
+            let rowID = try OrderGoodsSQLite.nextOrderNumber(in: db)
+            let order = DraftPlacing.order(from: draft, check: check, products: products, payment: payment, id: String(rowID), by: by, at: at)
+            let columns = try OrderColumns.written(by: order, cards: cards) + OrderColumns.created(by: by, idempotencyKey: request.idempotencyKey)
+            try db.execute(
+                sql: "INSERT INTO orders (id, created_at, \(columns.map(\.name).joined(separator: ", "))) "
+                    + "VALUES (?, ?\(String(repeating: ", ?", count: columns.count)))",
+                arguments: StatementArguments([.integer(Int(rowID)), .real(at.timeIntervalSince1970)] + columns.map(\.value)))
+            try OrderGoodsSQLite.write(order.lines, ofOrder: rowID, in: db)
+            try OrderEventsSQLiteStore.insert(
+                DraftPlacing.createdEvent(of: order, check: check, request: request, by: by, at: at), rowID: rowID, into: db)
+            try db.execute(sql: "DELETE FROM drafts WHERE id = ?", arguments: [draftRowID])
+            return order
+        }
+    }
+
+    // MARK: Reading and writing
+
+    /// What placing `draft` now meets (`DraftPlacing.check`), and the products its lines name.
+    private static func check(
+        _ draft: Draft, in db: Database, at: Date, timeZone: TimeZone, _ orderMapping: @escaping @Sendable (Row) throws -> Order
+    ) throws -> (check: PlacingCheck, products: [Int64: Product]) {
+        let products = try OrderGoodsSQLite.products(ids: draft.lines.compactMap(\.productID), in: db)
+        let rates = try OrderGoodsSQLite.taxRates(region: draft.shipmentAddress.state, in: db)
+        let since = at.addingTimeInterval(-DraftPlacing.duplicateWindow)
+        let candidates = try Row.fetchAll(
+            db, sql: "SELECT \(OrderColumns.selected) FROM orders WHERE created_at >= ? AND status <> ?",
+            arguments: [since.timeIntervalSince1970, OrderStatus.cancelled.rawValue]
+        ).map(orderMapping)
+        let recent = try DraftPlacing.samePersonAndAddress(candidates, as: draft).map { order in
+            var order = order
+            order.lines = try OrderGoodsSQLite.lines(ofOrder: OrderID.rowID(order.id ?? "") ?? 0, in: db)
+            return order
+        }
+        let check = DraftPlacing.check(draft, products: products, rates: rates, recentOrders: recent, at: at, timeZone: timeZone)
+        return (check, products)
+    }
+
+    private static func draft(ref: String, in db: Database) throws -> (rowID: Int64, draft: Draft)? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT \(DraftColumns.selected) FROM drafts WHERE ref = ?", arguments: [ref]) else {
+            return nil
+        }
+        let (rowID, draft) = try DraftColumns.draft(from: SQLiteRow(row: row))
+        return (rowID, try withLines(draft, rowID: rowID, in: db))
+    }
+
+    private static func withLines(_ draft: Draft, rowID: Int64, in db: Database) throws -> Draft {
+        var draft = draft
+        draft.lines = try Row.fetchAll(
+            db, sql: "SELECT \(OrderLineColumns.ofDraft) FROM draft_lines WHERE draft_id = ? ORDER BY position", arguments: [rowID]
+        ).map { try OrderLineColumns.line(from: SQLiteRow(row: $0), ofOrder: false) }
+        return draft
+    }
+
+    private static func write(_ lines: [OrderLine], ofDraft rowID: Int64, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM draft_lines WHERE draft_id = ?", arguments: [rowID])
+        for (position, line) in lines.enumerated() {
+            try db.execute(
+                sql: "INSERT INTO draft_lines (draft_id, \(OrderLineColumns.ofDraft)) VALUES (?\(String(repeating: ", ?", count: 10)))",
+                arguments: StatementArguments([.integer(Int(rowID))] + OrderLineColumns.values(of: line, position: position, ofOrder: false)))
+        }
+    }
+
+    /// Runs `body` in one write transaction of the database (checked to be the file opened).
+    private func write<T: Sendable>(_ what: String, _ body: @escaping @Sendable (Database) throws -> T) async throws(DraftsStoreError) -> T {
+        do {
+            try database.checkFileIsTheOneOpened()
+            return try await database.pool.write(body)
+        } catch {
+            throw Self.error(error, what)
+        }
+    }
+
+    /// A draft store's error as it is; anything else (the database's, a card's) as unavailable.
+    static func error(_ error: any Error, _ what: String) -> DraftsStoreError {
+        (error as? DraftsStoreError) ?? .unavailable("\(what): \(error)")
+    }
+
+    /// Reads an order from a row of `OrderColumns.selected` (as `OrdersSQLiteStore.orderMapping`).
+    private var orderMapping: @Sendable (Row) throws -> Order {
+        let cards = database.cards
+        let logger = database.logger
+        return { row in try OrderColumns.order(from: SQLiteRow(row: row), cards: cards, logger: logger) }
+    }
+}

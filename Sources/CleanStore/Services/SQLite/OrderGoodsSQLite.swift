@@ -1,0 +1,65 @@
+import Foundation
+import GRDB
+
+/// The SQL the SQLite orders and drafts stores run inside their write transactions for an order's
+/// goods: its lines, the order-number counter, and the catalog's products, tax rates and stock
+/// (read and moved directly: a store takes its database, never another store). Static helpers
+/// on a `Database`, as `OrderEventsSQLiteStore.insert` is.
+enum OrderGoodsSQLite {
+    /// The next order number: one more than the last given (or than the highest id, for rows an
+    /// older release or a test wrote), in the transaction that writes the order, so that a
+    /// rolled-back one gives its number back: no gaps.
+    static func nextOrderNumber(in db: Database) throws -> Int64 {
+        let sql = """
+            UPDATE order_numbers SET last_number = max(last_number, (SELECT COALESCE(max(id), 0) FROM orders)) + 1
+            WHERE id = 1 RETURNING last_number
+            """
+        guard let number = try Int64.fetchOne(db, sql: sql) else { throw OrdersStoreError.cannotCreate("No order-number counter") }
+        return number
+    }
+
+    static func lines(ofOrder rowID: Int64, in db: Database) throws -> [OrderLine] {
+        try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT \(OrderLineColumns.ofOrder) FROM order_lines WHERE order_id = ? ORDER BY position"),
+            arguments: [rowID]
+        ).map { try OrderLineColumns.line(from: SQLiteRow(row: $0), ofOrder: true) }
+    }
+
+    /// Replaces the order's lines by `lines` (at most `OrderLine.mostLines`).
+    static func write(_ lines: [OrderLine], ofOrder rowID: Int64, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM order_lines WHERE order_id = ?", arguments: [rowID])
+        let insert = try db.cachedStatement(
+            sql: "INSERT INTO order_lines (order_id, \(OrderLineColumns.ofOrder)) VALUES (?\(String(repeating: ", ?", count: 12)))")
+        for (position, line) in lines.enumerated() {
+            try insert.execute(arguments: StatementArguments([.integer(Int(rowID))] + OrderLineColumns.values(of: line, position: position, ofOrder: true)))
+        }
+    }
+
+    /// The products with these ids, by id.
+    static func products(ids: some Collection<Int64>, in db: Database) throws -> [Int64: Product] {
+        guard !ids.isEmpty else { return [:] }
+        let list = Set(ids).map(String.init).joined(separator: ", ")  // integers: nothing to escape
+        let rows = try Row.fetchAll(db, sql: "SELECT \(CatalogColumns.product) FROM products WHERE id IN (\(list))")
+        return try Dictionary(uniqueKeysWithValues: rows.map { row in
+            let product = try CatalogColumns.product(from: SQLiteRow(row: row))
+            return (product.id ?? 0, product)
+        })
+    }
+
+    /// Every rate of `region` (upper-cased), whatever its days.
+    static func taxRates(region: String, in db: Database) throws -> [TaxRate] {
+        try Row.fetchAll(db, sql: "SELECT \(CatalogColumns.taxRate) FROM tax_rates WHERE region = ?", arguments: [region.uppercased()])
+            .map { try CatalogColumns.taxRate(from: SQLiteRow(row: $0)) }
+    }
+
+    /// Moves the stock of each product by one conditional update (`OrderLineColumns.stockMove`),
+    /// in product-id order; the first product whose update matches no row (a shortage), or nil.
+    static func move(_ moves: [OrderLineWrites.StockMove], in db: Database) throws -> Int64? {
+        for move in moves.sorted(by: { $0.productID < $1.productID }) {
+            let statement = OrderLineColumns.stockMove(move, postgres: false)
+            try db.execute(sql: statement.sql, arguments: StatementArguments(statement.arguments))
+            if db.changesCount == 0, move.committed > 0 { return move.productID }
+        }
+        return nil
+    }
+}

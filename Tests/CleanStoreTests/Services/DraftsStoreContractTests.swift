@@ -1,0 +1,262 @@
+import Foundation
+import XCTest
+
+@testable import CleanStore
+@testable import CleanStoreTestSupport
+
+/// One contract, every drafts store (`DraftsStoreProtocol`): memory, SQLite, PostgreSQL.
+final class DraftsStoreContractTests: GoodsContractTestCase {
+    func testACreatedDraftIsFetchedAndListedMineFirst() async throws {
+        for (store, _) in try await makeStores() {
+            let sues = try await store.drafts.createDraft(by: Self.sue, at: Self.now)
+            let amys = try await store.drafts.createDraft(by: Self.amy, at: Self.now.addingTimeInterval(-60))
+            let nobodys = try await store.drafts.createDraft(by: nil, at: Self.now.addingTimeInterval(60))
+            XCTAssertEqual(sues.version, 1, store.name)
+            XCTAssertTrue(sues.billingSameAsShipping, store.name)
+            XCTAssertEqual(sues.shipmentMethod, ShipmentMethod(speed: .standard), store.name)
+            XCTAssertTrue(DraftRefs.isWellFormed(sues.ref), store.name)
+            XCTAssertEqual(Set([sues.ref, amys.ref, nobodys.ref]).count, 3, store.name)
+            let fetched = try await store.drafts.fetchDraft(ref: sues.ref)
+            XCTAssertEqual(fetched, sues, store.name)
+            let unknown = try await store.drafts.fetchDraft(ref: "D-ZZZZZZ")
+            XCTAssertNil(unknown, store.name)
+            let amysFirst = try await store.drafts.fetchDrafts(mineFirst: Self.amy, limit: 10)
+            XCTAssertEqual(amysFirst.map(\.ref), [amys.ref, nobodys.ref, sues.ref], "\(store.name): mine, then the newest")
+            let two = try await store.drafts.fetchDrafts(mineFirst: nil, limit: 2)
+            XCTAssertEqual(two.map(\.ref), [nobodys.ref, sues.ref], store.name)
+        }
+    }
+
+    func testAReferenceInUseIsNeverGivenAgain() async throws {
+        // References that repeat: the store draws again until one is free
+        let sequence = ["D-AAAAAA", "D-AAAAAA", "D-AAAAAA", "D-BBBBBB"]
+        func repeating() -> DraftRefs {
+            let drawn = Drawn()
+            return DraftRefs { sequence[min(drawn.next(), sequence.count - 1)] }
+        }
+        let stores = [
+            GoodsStores.memory(refs: repeating()),
+            try GoodsStores.sqlite(path: directory.appendingPathComponent("refs.sqlite").path, refs: repeating()),
+            try await GoodsStores.postgres(for: self, refs: repeating()),
+        ]
+        for store in stores {
+            let first = try await store.drafts.createDraft(by: Self.amy, at: Self.now)
+            let second = try await store.drafts.createDraft(by: Self.amy, at: Self.now)
+            XCTAssertEqual([first.ref, second.ref], ["D-AAAAAA", "D-BBBBBB"], store.name)
+        }
+    }
+
+    func testEachChangeIsSavedWithOneMoreVersionByItsAuthor() async throws {
+        for (store, catalog) in try await makeStores() {
+            let draft = try await store.drafts.createDraft(by: Self.amy, at: Self.now)
+            let later = Self.now.addingTimeInterval(60)
+            let changes: [DraftChange] = [
+                .contact(Draft.Contact(firstName: "Ann", lastName: "Lee", phone: "555-0100", email: "ann@example.com")),
+                .delivery(
+                    shipment: Self.address, billingSameAsShipping: false,
+                    billing: Address(street1: "9 Bill St", street2: "", city: "Troy", state: "NY", zip: "12180"),
+                    method: ShipmentMethod(speed: .twoDay)),
+                .addLine(Self.line(catalog.widget, quantity: 2)),
+                .addLine(Self.line(catalog.gadget, quantity: 1)),
+                .addLine(Self.line(catalog.widget, quantity: 3)),  // the same product at the same price: quantity added
+                .quantities(["l2": 4]),
+                .price(key: "l1", cents: 1_000, reason: "Damaged box"),
+                .priceChangeDecided(key: "l2", currentCatalogCents: 1_099, useNew: false),
+                .removeLine(key: "l2"),
+            ]
+            var saved = draft
+            for (index, change) in changes.enumerated() {
+                saved = try await store.drafts.updateDraft(ref: draft.ref, change: change, by: Self.sue, at: later)
+                XCTAssertEqual(saved.version, index + 2, "\(store.name): \(change)")
+                XCTAssertEqual(saved.updatedBy, Self.sue, store.name)
+                let fetched = try await store.drafts.fetchDraft(ref: draft.ref)
+                XCTAssertEqual(fetched, saved, "\(store.name): \(change)")
+            }
+            XCTAssertEqual(saved.lines.map(\.key), ["l1"], store.name)
+            XCTAssertEqual(saved.lines.first?.quantity, 5, store.name)
+            XCTAssertEqual(saved.lines.first?.unitPriceCents, 1_000, store.name)
+            XCTAssertEqual(saved.lines.first?.catalogPriceCents, 1_250, store.name)
+            XCTAssertEqual(saved.lines.first?.priceReason, "Damaged box", store.name)
+            XCTAssertEqual(saved.nextLineNumber, 3, store.name)
+            XCTAssertEqual(saved.billingAddress.city, "Troy", store.name)
+            XCTAssertEqual(saved.createdBy, Self.amy, store.name)
+        }
+    }
+
+    func testRefusedChangesChangeNothing() async throws {
+        for (store, catalog) in try await makeStores() {
+            let draft = try await readyDraft(in: store, items: [(catalog.widget, 9_999)])
+            let unknownLine = await refusal({ () async throws(DraftsStoreError) in
+                try await store.drafts.updateDraft(ref: draft.ref, change: .removeLine(key: "l9"), by: Self.amy, at: Self.now)
+            }, store.name)
+            XCTAssertEqual(unknownLine, .lineNotFound(key: "l9", current: draft), store.name)
+            let tooMany = await refusal({ () async throws(DraftsStoreError) in
+                try await store.drafts.updateDraft(ref: draft.ref, change: .addLine(Self.line(catalog.widget, quantity: 1)), by: Self.amy, at: Self.now)
+            }, store.name)
+            XCTAssertEqual(tooMany, .quantityOutOfRange(key: "l1", current: draft), store.name)
+            let zero = await refusal({ () async throws(DraftsStoreError) in
+                try await store.drafts.updateDraft(ref: draft.ref, change: .quantities(["l1": 0]), by: Self.amy, at: Self.now)
+            }, store.name)
+            XCTAssertEqual(zero, .quantityOutOfRange(key: "l1", current: draft), store.name)
+            let unknown = await refusal({ () async throws(DraftsStoreError) in
+                try await store.drafts.updateDraft(ref: "D-ZZZZZZ", change: .removeLine(key: "l1"), by: Self.amy, at: Self.now)
+            }, store.name)
+            XCTAssertEqual(unknown, .notFound(ref: "D-ZZZZZZ"), store.name)
+            let fetched = try await store.drafts.fetchDraft(ref: draft.ref)
+            XCTAssertEqual(fetched, draft, store.name)
+        }
+    }
+
+    func testDeleteRemovesOneDraftAndHousekeepingThoseChangedBefore() async throws {
+        for (store, _) in try await makeStores() {
+            let old = try await store.drafts.createDraft(by: Self.amy, at: Self.now.addingTimeInterval(-15 * 86_400))
+            let recent = try await store.drafts.createDraft(by: Self.amy, at: Self.now.addingTimeInterval(-13 * 86_400))
+            let gone = try await store.drafts.createDraft(by: Self.amy, at: Self.now)
+            try await store.drafts.deleteDraft(ref: gone.ref)
+            let again = await refusal({ () async throws(DraftsStoreError) in try await store.drafts.deleteDraft(ref: gone.ref) }, store.name)
+            XCTAssertEqual(again, .notFound(ref: gone.ref), store.name)
+            let removed = try await store.drafts.deleteDrafts(changedBefore: Self.now.addingTimeInterval(-14 * 86_400))
+            XCTAssertEqual(removed, 1, store.name)
+            let left = try await store.drafts.fetchDrafts(mineFirst: nil, limit: 10)
+            XCTAssertEqual(left.map(\.ref), [recent.ref], store.name)
+            XCTAssertNotEqual(old.ref, recent.ref, store.name)
+        }
+    }
+
+    func testPlacingWritesTheOrderWithItsLinesTotalsRateNumberAndEventCommitsStockAndRemovesTheDraft() async throws {
+        for (store, catalog) in try await makeStores() {
+            let draft = try await readyDraft(in: store, items: [(catalog.widget, 2), (catalog.gadget, 1)])
+            let check = try await store.drafts.checkPlacing(ref: draft.ref, request: PlacingRequest(timeZone: Self.utc), at: Self.now)
+            XCTAssertTrue(check.allowsPlacing(duplicateAccepted: false), store.name)
+
+            let order = try await place(draft, in: store, key: "key-1")
+
+            XCTAssertEqual(order.id, "1", store.name)
+            XCTAssertEqual(order.lines.map(\.sku), ["W-1", "G-2"], store.name)
+            XCTAssertEqual(order.lines.map(\.taxCents), [222, 0], "\(store.name): $25.00 at 8.875 %")
+            XCTAssertEqual(order.lines.map(\.stockCommitted), [2, 0], store.name)
+            XCTAssertEqual(order.totals, OrderTotals(subtotalCents: 3_499, shippingCents: 0, taxCents: 222, tax: Self.newYork.applied), store.name)
+            XCTAssertEqual(order.total, Decimal(string: "37.21"), store.name)
+            XCTAssertEqual(order.itemCount, 3, store.name)
+            XCTAssertTrue(order.itemsRecorded, store.name)
+            XCTAssertEqual(order.createdBy, Self.amy, store.name)
+            XCTAssertEqual(check.totals, order.totals, "\(store.name): placed as checked")
+            let fetched = try await store.orders.fetchOrder(id: "1")
+            XCTAssertEqual(fetched, order, store.name)
+            let listed = try await store.orders.fetchOrders()
+            XCTAssertEqual(listed.map(\.itemCount), [3], "\(store.name): a list reads the count")
+            XCTAssertEqual(listed.map(\.totals), [order.totals], store.name)
+            let events = try await store.events.fetchEvents(orderID: "1")
+            XCTAssertEqual(events.map(\.kind), [.created], store.name)
+            let gone = try await store.drafts.fetchDraft(ref: draft.ref)
+            XCTAssertNil(gone, store.name)
+            let widget = try await store.product(catalog.widget.id!)
+            XCTAssertEqual(widget?.stock, Product.Stock(onHand: 5, committed: 2), store.name)
+        }
+    }
+
+    func testAPriceChangedSinceALineWasAddedRefusesPlacing() async throws {
+        for (store, catalog) in try await makeStores() {
+            var old = catalog.widget
+            old.priceCents = 1_100  // the line was added when it cost $11.00
+            let draft = try await readyDraft(in: store, items: [(old, 1)])
+            let error = await refusal({ () async throws(DraftsStoreError) in try await place(draft, in: store) }, store.name)
+            guard case .refused(let check) = error else { return XCTFail("\(store.name): \(String(describing: error))") }
+            XCTAssertEqual(
+                check.priceChanges, [PriceChange(lineKey: "l1", sku: "W-1", name: "Widget", wasCents: 1_100, nowCents: 1_250)], store.name)
+            try await assertNothingPlaced(store, draft: draft, catalog: catalog)
+        }
+    }
+
+    func testNoRateForTheShipToStateRefusesPlacingNeverTaxedZero() async throws {
+        for (store, catalog) in try await makeStores() {
+            let oregon = Address(street1: "1 Main St", street2: "", city: "Salem", state: "OR", zip: "97301")
+            let draft = try await readyDraft(in: store, items: [(catalog.widget, 1)], address: oregon)
+            let error = await refusal({ () async throws(DraftsStoreError) in try await place(draft, in: store) }, store.name)
+            guard case .refused(let check) = error else { return XCTFail("\(store.name): \(String(describing: error))") }
+            XCTAssertEqual(check.missingTaxRegion, "OR", store.name)
+            try await assertNothingPlaced(store, draft: draft, catalog: catalog)
+        }
+    }
+
+    func testAShortageRefusesPlacingAndWritesNothing() async throws {
+        for (store, catalog) in try await makeStores() {
+            let draft = try await readyDraft(in: store, items: [(catalog.widget, 6), (catalog.gadget, 1)])
+            let error = await refusal({ () async throws(DraftsStoreError) in try await place(draft, in: store) }, store.name)
+            guard case .refused(let check) = error else { return XCTFail("\(store.name): \(String(describing: error))") }
+            XCTAssertEqual(check.shortages, [StockShortage(sku: "W-1", name: "Widget", wanted: 6, available: 5)], store.name)
+            try await assertNothingPlaced(store, draft: draft, catalog: catalog)
+        }
+    }
+
+    func testADuplicateWithinADayIsRefusedUnlessPlacedAnyway() async throws {
+        for (store, catalog) in try await makeStores() {
+            let first = try await place(try await readyDraft(in: store, items: [(catalog.gadget, 2)]), in: store)
+            let again = try await readyDraft(in: store, items: [(catalog.gadget, 2)], phone: "(555) 0100")
+            let error = await refusal({ () async throws(DraftsStoreError) in try await place(again, in: store) }, store.name)
+            guard case .refused(let check) = error else { return XCTFail("\(store.name): \(String(describing: error))") }
+            XCTAssertEqual(check.duplicate?.id, first.id, store.name)
+            XCTAssertEqual(check.duplicate?.lines, first.lines, store.name)
+            let anyway = try await place(again, in: store, anyway: true)
+            XCTAssertEqual(anyway.id, "2", store.name)
+            let events = try await store.events.fetchEvents(orderID: "2")
+            XCTAssertEqual(
+                events.map(\.changes), [[OrderChange(field: "Placed despite a possible duplicate", old: "", new: "Order 1")]],
+                "\(store.name): recorded in the history")
+            let firstEvents = try await store.events.fetchEvents(orderID: "1")
+            XCTAssertEqual(firstEvents.map(\.changes), [[]], store.name)
+            let other = try await readyDraft(in: store, items: [(catalog.gadget, 3)])
+            let notDuplicate = try await place(other, in: store)
+            XCTAssertEqual(notDuplicate.id, "3", "\(store.name): other items are no duplicate")
+        }
+    }
+
+    func testAKeyUsedByAnEarlierPlacingGivesItsOrder() async throws {
+        for (store, catalog) in try await makeStores() {
+            let draft = try await readyDraft(in: store, items: [(catalog.widget, 1)])
+            let order = try await place(draft, in: store, key: "once")
+            let error = await refusal({ () async throws(DraftsStoreError) in try await place(draft, in: store, key: "once") }, store.name)
+            XCTAssertEqual(error, .alreadyPlaced(order), store.name)
+            let orders = try await store.orders.fetchOrders()
+            XCTAssertEqual(orders.count, 1, store.name)
+        }
+    }
+
+    func testADraftChangedSinceTheCheckPageIsNotPlaced() async throws {
+        for (store, catalog) in try await makeStores() {
+            let seen = try await readyDraft(in: store, items: [(catalog.widget, 1)])
+            let changed = try await store.drafts.updateDraft(ref: seen.ref, change: .quantities(["l1": 2]), by: Self.sue, at: Self.now)
+            let error = await refusal({ () async throws(DraftsStoreError) in try await place(seen, in: store) }, store.name)
+            XCTAssertEqual(error, .draftChanged(current: changed), store.name)
+            try await assertNothingPlaced(store, draft: changed, catalog: catalog)
+        }
+    }
+
+    func testOrderNumbersHaveNoGapsAfterARefusedPlacing() async throws {
+        for (store, catalog) in try await makeStores() {
+            let created = try await store.orders.createOrder(orderToCreate: OrdersStoreContractTests.newOrder(Seeds.Orders.amy))
+            let short = try await readyDraft(in: store, items: [(catalog.widget, 6)])
+            _ = await refusal({ () async throws(DraftsStoreError) in try await place(short, in: store) }, store.name)
+            let placed = try await place(try await readyDraft(in: store, items: [(catalog.widget, 5)]), in: store)
+            let next = try await store.orders.createOrder(orderToCreate: OrdersStoreContractTests.newOrder(Seeds.Orders.bob))
+            XCTAssertEqual([created.id, placed.id, next.id], ["1", "2", "3"], store.name)
+        }
+    }
+
+    /// No order, the draft as it was, the widgets' stock untouched.
+    private func assertNothingPlaced(_ store: GoodsStores, draft: Draft, catalog: Catalog, line: UInt = #line) async throws {
+        let orders = try await store.orders.fetchOrders()
+        XCTAssertEqual(orders, [], store.name, line: line)
+        let kept = try await store.drafts.fetchDraft(ref: draft.ref)
+        XCTAssertEqual(kept, draft, store.name, line: line)
+        let widget = try await store.product(catalog.widget.id!)
+        XCTAssertEqual(widget?.stock, catalog.widget.stock, store.name, line: line)
+    }
+}
+
+/// How many references a generator has drawn.
+private final class Drawn: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func next() -> Int { lock.withLock { defer { count += 1 }; return count } }
+}
