@@ -73,9 +73,10 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = connections.applied(
             to: AppConfiguration(host: host, port: port, publicDirectory: app.publicDirectory))
         signIn.hasTrustedProxies = !configuration.trustedProxies.isEmpty
-        let environment = SceneEnvironment(
+        var environment = SceneEnvironment(
             ordersStore: database.store, orderEvents: database.events, orderNotes: database.notes, pages: pages,
             security: RequestSecurity(secret: secret, secureCookies: secureCookies), signIn: signIn)
+        environment.taxRates = database.taxRates
         logger.info("Serving orders from \(database.description)")
         let app = buildApplication(environment: environment, configuration: configuration, logger: logger, database: database)
         // Runs until SIGTERM or SIGINT: then stops accepting, finishes the requests in flight

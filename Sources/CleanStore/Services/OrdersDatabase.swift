@@ -22,6 +22,8 @@ public struct OrdersDatabase: Sendable {
     public let accounts: any AccountsStoreProtocol
     public let sessions: any SessionsStoreProtocol
     public let signInAttempts: any SignInAttemptsStoreProtocol
+    /// The tax table: in the same database, through the same handle.
+    public let taxRates: any TaxRatesStoreProtocol
     /// The store as `cleanstore rotate-card-key` uses it (nil in memory: no card number at rest).
     public let cardKeyRotation: (any CardKeyRotating)?
     /// What the logs say the orders are served from (never a password).
@@ -44,7 +46,7 @@ public struct OrdersDatabase: Sendable {
             return OrdersDatabase(
                 store: store, events: OrderEventsPostgresStore(database: postgres), notes: OrderNotesPostgresStore(database: postgres),
                 accounts: AccountsPostgresStore(database: postgres), sessions: SessionsPostgresStore(database: postgres),
-                signInAttempts: SignInAttemptsPostgresStore(database: postgres),
+                signInAttempts: SignInAttemptsPostgresStore(database: postgres), taxRates: TaxRatesPostgresStore(database: postgres),
                 cardKeyRotation: store, description: "PostgreSQL at \(PostgresAppDatabase.redacted(database))",
                 services: [client], prepare: { try await postgres.migrate() }, close: {})
         }
@@ -53,7 +55,8 @@ public struct OrdersDatabase: Sendable {
             return OrdersDatabase(
                 store: OrdersMemStore(database: memory), events: OrderEventsMemStore(database: memory),
                 notes: OrderNotesMemStore(database: memory), accounts: AccountsMemStore(database: memory),
-                sessions: SessionsMemStore(database: memory), signInAttempts: SignInAttemptsMemStore(), cardKeyRotation: nil,
+                sessions: SessionsMemStore(database: memory), signInAttempts: SignInAttemptsMemStore(),
+                taxRates: TaxRatesMemStore(database: memory), cardKeyRotation: nil,
                 description: "memory", services: [], prepare: {}, close: {})
         }
         let (cards, generated) = try cardKeys.keyring(sqlitePath: database, logger: logger)
@@ -69,7 +72,8 @@ public struct OrdersDatabase: Sendable {
         return OrdersDatabase(
             store: store, events: OrderEventsSQLiteStore(database: sqlite), notes: OrderNotesSQLiteStore(database: sqlite),
             accounts: AccountsSQLiteStore(database: sqlite), sessions: SessionsSQLiteStore(database: sqlite),
-            signInAttempts: SignInAttemptsSQLiteStore(database: sqlite), cardKeyRotation: store, description: "SQLite file \(database)",
+            signInAttempts: SignInAttemptsSQLiteStore(database: sqlite), taxRates: TaxRatesSQLiteStore(database: sqlite),
+            cardKeyRotation: store, description: "SQLite file \(database)",
             services: [], prepare: {}, close: { try sqlite.close() })
     }
 

@@ -23,6 +23,9 @@ public actor MemoryAppDatabase {
         var createdByKey: [String: String] = [:]
         /// Accounts by `Account.key`.
         var accounts: [String: Account] = [:]
+        /// The tax table (`TaxRatesMemStore`), in the order added.
+        var taxRates: [TaxRate] = []
+        var lastTaxRateID: Int64 = 0
     }
 
     private var tables = Tables()
