@@ -57,7 +57,7 @@ final class AccessControlTests: XCTestCase {
         let app = try await TestApp(orders: [Seeds.Orders.amy])
         try await app.test { client in
             let routes = Self.protectedRoutes(app)
-            XCTAssertEqual(routes.count, 15, "Every route but sign-in, sign-out, set-up and /healthz")
+            XCTAssertEqual(routes.count, 16, "Every route but sign-in, sign-out, set-up and /healthz")
             for route in routes {
                 if route.method == .get {
                     let response = try await client.get(route.path, signedIn: false)

@@ -17,15 +17,20 @@ enum OrderUse: Equatable, Sendable {
     case export
     /// A deleted order's history (whoever deletes orders).
     case viewDeletedHistory
+    /// The tax table (`/tax-rates`): everyone signed in reads it.
+    case viewTaxRates
+    /// Add and change tax rates: supervisors.
+    case changeTaxRates
 
     var permission: Permission {
         switch self {
-        case .view: .viewOrders
+        case .view, .viewTaxRates: .viewOrders
         case .create, .edit, .addNote: .changeOrders
         case .changeStatus(.cancel): .cancelOrders
         case .changeStatus: .changeOrders
         case .delete, .viewDeletedHistory: .deleteOrders
         case .export: .exportOrders
+        case .changeTaxRates: .changeTaxRates
         }
     }
 }

@@ -178,6 +178,10 @@ enum Routes {
                 await PrintPackingSlipViewController(environment: environment.serving(context), browser: context.browser).showSlip(
                     id: try orderID(context))
             },
+            Route(method: .get, path: Paths.taxRates, access: .signedIn(.viewTaxRates)) { request, context in
+                await ListTaxRatesViewController(environment: environment.serving(context), browser: context.browser).showRates(
+                    flash: flash(request, context))
+            },
         ]
     }
 
