@@ -49,6 +49,7 @@ public struct PageRenderer: PageRendering {
     /// template would otherwise render as nothing.
     public static let requiredTemplates = [
         "ListTaxRates/rates",
+        "EditTaxRate/form",
         "layout", "error", "field", "error-summary", "ListOrders/list", "ShowOrder/show", "CreateOrder/form", "DeleteOrder/confirm", "SignIn/form",
         "SetUp/form", "ViewOrderHistory/history", "ChangeOrderStatus/cancel", "AddOrderNote/form", "print-layout",
         "PrintPackingSlip/slip",
