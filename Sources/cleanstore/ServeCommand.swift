@@ -83,6 +83,7 @@ struct ServeCommand: AsyncParsableCommand {
             ordersStore: database.store, orderEvents: database.events, orderNotes: database.notes, drafts: database.drafts, pages: pages,
             security: RequestSecurity(secret: secret, secureCookies: secureCookies), signIn: signIn)
         environment.products = database.products
+        environment.taxRates = database.taxRates
         logger.info("Serving orders from \(database.description)")
         let app = buildApplication(environment: environment, configuration: configuration, logger: logger, database: database)
         // Runs until SIGTERM or SIGINT: then stops accepting, finishes the requests in flight

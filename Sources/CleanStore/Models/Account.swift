@@ -87,6 +87,8 @@ public enum Permission: Sendable, CaseIterable {
     case exportOrders
     /// Cancel an order (its other status changes are `changeOrders`).
     case cancelOrders
+    /// Add and change the tax table's rates (reading it is `viewOrders`).
+    case changeTaxRates
 }
 
 extension AccountRole {
@@ -96,7 +98,7 @@ extension AccountRole {
         switch permission {
         case .viewOrders: return true
         case .changeOrders: return self != .viewer
-        case .deleteOrders, .manageAccounts, .exportOrders, .cancelOrders: return self == .supervisor
+        case .deleteOrders, .manageAccounts, .exportOrders, .cancelOrders, .changeTaxRates: return self == .supervisor
         }
     }
 }

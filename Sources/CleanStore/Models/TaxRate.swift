@@ -132,12 +132,13 @@ public enum TaxCalculation {
         guard tax.collect, tax.ratePPM > 0 else {
             return Result(lineTaxCents: lines.map { _ in 0 }, shippingTaxCents: 0, taxCents: 0)
         }
-        let million: Int64 = 1_000_000
         let base = parts.reduce(0, +)
-        let total = (base * tax.ratePPM + million / 2) / million
+        let whole = scaled(base, by: tax.ratePPM)
+        let total = whole.cents + (whole.millionths >= 500_000 ? 1 : 0)
         // Each part's exact share is part × rate / 1e6: its floor, and its remainder to rank by.
-        var shares = parts.map { $0 * tax.ratePPM / million }
-        let remainders = parts.map { $0 * tax.ratePPM % million }
+        let exact = parts.map { scaled($0, by: tax.ratePPM) }
+        var shares = exact.map(\.cents)
+        let remainders = exact.map(\.millionths)
         var left = total - shares.reduce(0, +)
         // Largest remainder first; among equals, the earlier part (a stable, documented tie-break).
         for index in remainders.indices.sorted(by: { (remainders[$0], -$0) > (remainders[$1], -$1) }) where left > 0 {
@@ -146,5 +147,14 @@ public enum TaxCalculation {
             left -= 1
         }
         return Result(lineTaxCents: Array(shares.dropLast()), shippingTaxCents: shares.last ?? 0, taxCents: total)
+    }
+
+    /// `cents × ratePPM / 1,000,000` as whole cents and the millionths of a cent left over,
+    /// multiplied in 128 bits: a line of $9,999,999.99 × 9,999 is about 10¹³ cents, which times a
+    /// rate in ppm (up to 10⁶) is past `Int64` and would trap (crash the server) in 64 bits.
+    /// (`Int128` needs macOS 15; `Package.swift` supports macOS 14, so the full-width pair.)
+    static func scaled(_ cents: Int64, by ratePPM: Int64) -> (cents: Int64, millionths: Int64) {
+        let (quotient, remainder) = Int64(1_000_000).dividingFullWidth(cents.multipliedFullWidth(by: ratePPM))
+        return (quotient, remainder)
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// Where the tax table lives. Every store (memory, SQLite, PostgreSQL) keeps the same contract,
 /// checked by `TaxRatesStoreContractTests`:
 /// - One rate per region, ZIP prefix and first day (`.placeTaken` otherwise).
-/// - Writes are version-checked (`.conflict` with the rate as stored).
+/// - Writes are version-checked (`.conflict` with the rate as stored), and keep `TaxRateWrites`'
+///   rules (`.invalid`): a state's two letters, a ZIP prefix of 0–5 digits, 0–100 %, from ≤ to.
 /// - `importRates` adds or replaces by region, prefix and first day, all rows in one transaction.
 /// - Orders keep the rate they were taxed with (`AppliedTax`): changing the table never re-prices one.
 public protocol TaxRatesStoreProtocol: Sendable {
@@ -21,5 +22,11 @@ public enum TaxRatesStoreError: Error, Equatable, Sendable {
     case notFound(id: Int64)
     case placeTaken(existing: TaxRate)
     case conflict(current: TaxRate)
+    /// The rate breaks `TaxRateWrites`' rules (each problem once, in `TaxRateProblem`'s order).
+    case invalid([TaxRateProblem])
     case unavailable(String)
+
+    static func from(_ error: any Error, doing what: String) -> TaxRatesStoreError {
+        (error as? TaxRatesStoreError) ?? .unavailable("\(what): \(String(reflecting: error))")
+    }
 }

@@ -29,10 +29,20 @@ final class AccessControlTests: XCTestCase {
     /// A valid form for `path`: an order form (an edit carries the version it was opened at), a note.
     static func form(for path: String) -> String {
         if path.hasSuffix("/notes") { return "text=Called+back" }
+        // A new rate beside rate 1 (`taxRateOne`), or rate 1 changed from its version 1.
+        if path == "/tax-rates/new" { return "region=NY&rate=4.5&collect=on&effectiveFrom=2026-01-01" }
+        if path.hasPrefix("/tax-rates/") { return "region=NY&rate=4&collect=on&effectiveFrom=2020-01-01&version=1" }
         var fields = Seeds.validFormFields
         fields.version = "1"
         fields.lastName = "Changed"
         return path.hasSuffix("/delete") ? "" : Seeds.formBody(fields)
+    }
+
+    /// A tax table holding rate 1 (NY, 4 %, version 1), for the tax rate routes.
+    static func taxRateOne() async throws -> TaxRatesMemStore {
+        let store = TaxRatesMemStore()
+        _ = try await store.createRate(TaxRate(region: "NY", ratePPM: 40_000, effectiveFrom: ShopDay("2020-01-01")!), by: nil, at: Seeds.june29)
+        return store
     }
 
     /// Signs `username` in with `password` from the signed-out test browser; returns the response.
@@ -57,7 +67,7 @@ final class AccessControlTests: XCTestCase {
         let app = try await TestApp(orders: [Seeds.Orders.amy])
         try await app.test { client in
             let routes = Self.protectedRoutes(app)
-            XCTAssertEqual(routes.count, 17, "Every route but sign-in, sign-out, set-up and /healthz")
+            XCTAssertEqual(routes.count, 22, "Every route but sign-in, sign-out, set-up and /healthz")
             for route in routes {
                 if route.method == .get {
                     let response = try await client.get(route.path, signedIn: false)
@@ -90,7 +100,9 @@ final class AccessControlTests: XCTestCase {
 
     func testEveryRouteForEveryRoleIsAllowedOrA403PageThatChangesNothing() async throws {
         for role in AccountRole.allCases {
-            let app = try await TestApp(orders: [Seeds.Orders.amy], role: role)
+            var configured = try await TestApp(orders: [Seeds.Orders.amy], role: role)
+            configured.environment.taxRates = try await Self.taxRateOne()
+            let app = configured
             _ = try await app.environment.products.createProduct(ProductSeeds.mug, by: nil, at: Seeds.june29)  // product 1
             let refusedPosts = try await app.test { client in
                 var refusedPosts = 0
@@ -117,10 +129,10 @@ final class AccessControlTests: XCTestCase {
             let stored = try await app.store.fetchOrders()
             switch role {
             case .viewer:
-                XCTAssertEqual(refusedPosts, 5, "Create, update, delete, change status, add a note")
+                XCTAssertEqual(refusedPosts, 7, "Create, update, delete, change status, add a note, add and change a tax rate")
                 XCTAssertEqual(stored, [Seeds.Orders.amy], "A viewer changed nothing")
             case .clerk:
-                XCTAssertEqual(refusedPosts, 1, "Only delete")
+                XCTAssertEqual(refusedPosts, 3, "Only delete, add and change a tax rate")
                 XCTAssert(stored.contains { $0.id == "1" }, "A clerk cannot delete")
             case .supervisor:
                 XCTAssertEqual(refusedPosts, 0)

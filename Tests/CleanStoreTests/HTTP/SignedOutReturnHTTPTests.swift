@@ -17,6 +17,8 @@ final class SignedOutReturnHTTPTests: XCTestCase {
         "/orders/{id}/delete": "/orders/1/delete",
         "/orders/{id}/status": "/orders/1",
         "/orders/{id}/notes": "/orders/1",
+        "/tax-rates/new": "/tax-rates/new",
+        "/tax-rates/{id}/edit": "/tax-rates/1/edit",
     ]
 
     /// The value of the sign-in page's hidden field `name`, as the browser would post it back.

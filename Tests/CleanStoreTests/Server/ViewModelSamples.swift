@@ -125,5 +125,7 @@ enum ViewModelSamples {
     static var scenePages: [(template: String, sample: Any)] { [
         ("ListProducts/list", ListProductsViewControllerTests.viewModel),
         ("ShowProduct/show", ShowProductViewControllerTests.viewModel),
+        ("ListTaxRates/rates", ListTaxRatesViewControllerTests.viewModel),
+        ("EditTaxRate/form", EditTaxRateViewControllerTests.viewModel),
     ] }
 }

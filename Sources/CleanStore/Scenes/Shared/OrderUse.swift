@@ -19,15 +19,20 @@ enum OrderUse: Equatable, Sendable {
     case viewDeletedHistory
     /// The catalog: its list and a product's page (whoever reads orders: a line names a product).
     case viewCatalog
+    /// The tax table (`/tax-rates`): everyone signed in reads it.
+    case viewTaxRates
+    /// Add and change tax rates: supervisors.
+    case changeTaxRates
 
     var permission: Permission {
         switch self {
-        case .view, .viewCatalog: .viewOrders
+        case .view, .viewCatalog, .viewTaxRates: .viewOrders
         case .create, .edit, .addNote: .changeOrders
         case .changeStatus(.cancel): .cancelOrders
         case .changeStatus: .changeOrders
         case .delete, .viewDeletedHistory: .deleteOrders
         case .export: .exportOrders
+        case .changeTaxRates: .changeTaxRates
         }
     }
 }

@@ -47,6 +47,10 @@ public enum Paths {
     public static let setup = AppPath("/setup")
     public static let orderHistory = AppPath("/orders/{id}/history")
     public static let orderStatus = AppPath("/orders/{id}/status")
+    /// The tax table, and a rate's forms (`{id}` is a rate's).
+    public static let taxRates = AppPath("/tax-rates")
+    public static let newTaxRate = AppPath("/tax-rates/new")
+    public static let editTaxRate = AppPath("/tax-rates/{id}/edit")
     public static let cancelOrder = AppPath("/orders/{id}/cancel")
     /// Where the order page's "Add a note" form posts (POST only).
     public static let orderNotes = AppPath("/orders/{id}/notes")

@@ -88,6 +88,9 @@ enum Routes {
         @Sendable func statusFormFields(_ context: AppRequestContext) throws -> ChangeOrderStatus.StatusFormFields {
             try FormDecoding.decode(ChangeOrderStatus.StatusFormFields.self, context: context)
         }
+        @Sendable func editTaxRate(_ context: AppRequestContext) -> EditTaxRateViewController {
+            EditTaxRateViewController(environment: environment.serving(context), browser: context.browser)
+        }
         @Sendable func signIn(_ context: AppRequestContext) -> SignInViewController {
             SignInViewController(environment: environment.serving(context), browser: context.browser)
         }
@@ -188,6 +191,23 @@ enum Routes {
             Route(method: .get, path: Paths.packingSlip) { _, context in
                 await PrintPackingSlipViewController(environment: environment.serving(context), browser: context.browser).showSlip(
                     id: try orderID(context))
+            },
+            Route(method: .get, path: Paths.taxRates, access: .signedIn(.viewTaxRates)) { request, context in
+                await ListTaxRatesViewController(environment: environment.serving(context), browser: context.browser).showRates(
+                    flash: flash(request, context))
+            },
+            Route(method: .get, path: Paths.newTaxRate, access: .signedIn(.changeTaxRates)) { _, context in
+                await editTaxRate(context).showForm(id: nil)
+            },
+            Route(method: .post, path: Paths.newTaxRate, access: .signedIn(.changeTaxRates), returnsTo: Paths.newTaxRate) { _, context in
+                await editTaxRate(context).saveRate(id: nil, fields: try FormDecoding.decode(EditTaxRate.RateFormFields.self, context: context))
+            },
+            Route(method: .get, path: Paths.editTaxRate, access: .signedIn(.changeTaxRates)) { _, context in
+                await editTaxRate(context).showForm(id: try orderID(context))
+            },
+            Route(method: .post, path: Paths.editTaxRate, access: .signedIn(.changeTaxRates), returnsTo: Paths.editTaxRate) { _, context in
+                await editTaxRate(context).saveRate(
+                    id: try orderID(context), fields: try FormDecoding.decode(EditTaxRate.RateFormFields.self, context: context))
             },
         ]
     }

@@ -11,6 +11,9 @@ public struct SceneEnvironment: Sendable {
     public var orderNotes: any OrderNotesStoreProtocol
     /// Orders being taken (the same database as `ordersStore`: placing writes the order there).
     public var drafts: any DraftsStoreProtocol
+    /// The tax table (the same database as `ordersStore`; `OrdersDatabase.taxRates`). An empty one
+    /// in memory unless set: every environment has one, whichever scenes it serves.
+    public var taxRates: any TaxRatesStoreProtocol = TaxRatesMemStore()
     public var pages: any PageRendering
     /// "Now", for order dates and card expiry checks.
     public var now: @Sendable () -> Date
@@ -75,6 +78,7 @@ extension SceneEnvironment {
 extension SceneEnvironment {
     var ordersWorker: OrdersWorker { OrdersWorker(ordersStore: ordersStore, logger: logger, now: now) }
     var notesWorker: OrderNotesWorker { OrderNotesWorker(notesStore: orderNotes, logger: logger, now: now) }
+    var taxRatesWorker: TaxRatesWorker { TaxRatesWorker(taxRatesStore: taxRates, logger: logger, now: now) }
     var historyWorker: ViewOrderHistoryWorker { ViewOrderHistoryWorker(eventsStore: orderEvents, logger: logger) }
     var exportWorker: ExportOrdersWorker { ExportOrdersWorker(ordersStore: ordersStore, logger: logger) }
     var filterWorker: OrdersFilterWorker { OrdersFilterWorker(timeZone: timeZone) }

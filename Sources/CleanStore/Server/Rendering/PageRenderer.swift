@@ -48,6 +48,8 @@ public struct PageRenderer: PageRendering {
     /// Templates every page needs; start-up fails early when one is missing, because a missing
     /// template would otherwise render as nothing.
     public static let requiredTemplates = [
+        "ListTaxRates/rates",
+        "EditTaxRate/form",
         "layout", "error", "field", "error-summary", "ListOrders/list", "ShowOrder/show", "CreateOrder/form", "DeleteOrder/confirm", "SignIn/form",
         "SetUp/form", "ViewOrderHistory/history", "ChangeOrderStatus/cancel", "AddOrderNote/form", "print-layout",
         "PrintPackingSlip/slip", "ListProducts/list", "ShowProduct/show",

@@ -32,6 +32,7 @@ public actor MemoryAppDatabase {
         var lastProductID: Int64 = 0
         /// The tax table (`TaxRatesMemStore`; read by placing).
         var taxRates: [TaxRate] = []
+        var lastTaxRateID: Int64 = 0
     }
 
     private var tables = Tables()
