@@ -17,6 +17,12 @@ final class SignedOutReturnHTTPTests: XCTestCase {
         "/orders/{id}/delete": "/orders/1/delete",
         "/orders/{id}/status": "/orders/1",
         "/orders/{id}/notes": "/orders/1",
+        "/drafts": "/orders",
+        "/drafts/{id}/caller": "/drafts/1",
+        "/drafts/{id}/delivery": "/drafts/1",
+        "/drafts/{id}/lines": "/drafts/1",
+        "/drafts/{id}/lines/quantities": "/drafts/1",
+        "/drafts/{id}/lines/remove": "/drafts/1",
     ]
 
     /// The value of the sign-in page's hidden field `name`, as the browser would post it back.

@@ -54,6 +54,15 @@ public enum Paths {
 
     public static let ordersCSV = AppPath("/orders.csv")
 
+    /// Drafts (orders being taken, `EditDraft`): `POST` starts one; `{id}` is a draft's reference.
+    public static let drafts = AppPath("/drafts")
+    public static let draft = AppPath("/drafts/{id}")
+    public static let draftCaller = AppPath("/drafts/{id}/caller")
+    public static let draftDelivery = AppPath("/drafts/{id}/delivery")
+    public static let draftLines = AppPath("/drafts/{id}/lines")
+    public static let draftQuantities = AppPath("/drafts/{id}/lines/quantities")
+    public static let draftRemoveLine = AppPath("/drafts/{id}/lines/remove")
+
     /// The list with these query items (a search, filters, a sort, a page): `/orders?q=jos%C3%A9`.
     static func orders(_ items: [(name: String, value: String)]) -> String {
         orders.description + query(items)

@@ -11,6 +11,9 @@ public struct SceneEnvironment: Sendable {
     public var orderNotes: any OrderNotesStoreProtocol
     /// Orders being taken (the same database as `ordersStore`: placing writes the order there).
     public var drafts: any DraftsStoreProtocol
+    /// The catalog as the draft pages read it (SKU, search): the drafts' memory database's until
+    /// the catalog's stores are merged (`Workers/CatalogLookup.swift`).
+    public var catalog: any CatalogLookup
     public var pages: any PageRendering
     /// "Now", for order dates and card expiry checks.
     public var now: @Sendable () -> Date
@@ -45,6 +48,7 @@ public struct SceneEnvironment: Sendable {
         self.orderNotes = orderNotes
         // A memory orders store's drafts are its database's (tests); the app passes its database's.
         self.drafts = drafts ?? DraftsMemStore(database: (ordersStore as? OrdersMemStore)?.database ?? MemoryAppDatabase())
+        catalog = CatalogMemLookup(database: (self.drafts as? DraftsMemStore)?.database ?? MemoryAppDatabase())
         self.pages = pages
         self.now = now
         self.timeZone = timeZone
