@@ -17,7 +17,7 @@ final class DraftsHTTPTests: XCTestCase {
 
     /// The app over a memory database holding `CatalogSeeds`' products and California's rate, its
     /// drafts numbered `D-ABCDEB`, `D-ABCDEC`, …
-    func makeApp(role: AccountRole = .supervisor) async throws -> TestApp {
+    static func makeApp(role: AccountRole = .supervisor) async throws -> TestApp {
         var app = try await TestApp(role: role)
         let database = try XCTUnwrap(app.store as? OrdersMemStore).database
         let counter = SessionCounter()
@@ -58,7 +58,7 @@ final class DraftsHTTPTests: XCTestCase {
     // MARK: Starting
 
     func testNewOrderIsAPostThatStartsADraftAndGoesToIt() async throws {
-        let app = try await makeApp(role: .clerk)
+        let app = try await Self.makeApp(role: .clerk)
         try await app.test { client in
             let started = try await client.post("/drafts", form: "")
             XCTAssertEqual(started.status, .seeOther)
@@ -72,7 +72,7 @@ final class DraftsHTTPTests: XCTestCase {
     }
 
     func testAViewerMayNotStartADraftAndAGetNeverCreatesOne() async throws {
-        let app = try await makeApp(role: .viewer)
+        let app = try await Self.makeApp(role: .viewer)
         try await app.test { client in
             let refused = try await client.post("/drafts", form: "")
             XCTAssertEqual(refused.status, .forbidden)
@@ -84,7 +84,7 @@ final class DraftsHTTPTests: XCTestCase {
     }
 
     func testNoSuchDraftAndAReferenceOfAnotherShapeAre404() async throws {
-        let app = try await makeApp()
+        let app = try await Self.makeApp()
         try await app.test { client in
             let unknown = try await client.get("/drafts/D-NNNNNN")
             XCTAssertEqual(unknown.status, .notFound)
@@ -96,7 +96,7 @@ final class DraftsHTTPTests: XCTestCase {
     // MARK: Sections
 
     func testEachSectionSavesOnItsOwnAndThePageAddsItUp() async throws {
-        let app = try await makeApp(role: .clerk)
+        let app = try await Self.makeApp(role: .clerk)
         try await app.test { client in
             _ = try await client.post("/drafts", form: "")
             let path = "/drafts/\(Self.ref)"
@@ -122,7 +122,7 @@ final class DraftsHTTPTests: XCTestCase {
     }
 
     func testQuantitiesPostedByLineKeysAreDecodedAsKeysAndSaved() async throws {
-        let app = try await makeApp()
+        let app = try await Self.makeApp()
         try await app.test { client in
             _ = try await client.post("/drafts", form: "")
             let path = "/drafts/\(Self.ref)"
@@ -140,7 +140,7 @@ final class DraftsHTTPTests: XCTestCase {
     }
 
     func testRemovingALineIsItsOwnFormAndTheQuantitiesFormHoldsNoRemoveButton() async throws {
-        let app = try await makeApp()
+        let app = try await Self.makeApp()
         try await app.test { client in
             _ = try await client.post("/drafts", form: "")
             let path = "/drafts/\(Self.ref)"
@@ -166,7 +166,7 @@ final class DraftsHTTPTests: XCTestCase {
     // MARK: Refused sections
 
     func testACallerWithMistakesComesBackWithTheOrderFormsMessages() async throws {
-        let app = try await makeApp()
+        let app = try await Self.makeApp()
         try await app.test { client in
             _ = try await client.post("/drafts", form: "")
             let page = try await client.post(
@@ -176,7 +176,7 @@ final class DraftsHTTPTests: XCTestCase {
     }
 
     func testItemsWithMistakesComeBackAsFieldErrors() async throws {
-        let app = try await makeApp()
+        let app = try await Self.makeApp()
         try await app.test { client in
             _ = try await client.post("/drafts", form: "")
             let path = "/drafts/\(Self.ref)"
@@ -189,7 +189,7 @@ final class DraftsHTTPTests: XCTestCase {
     }
 
     func testDeliveryToAStateWithNoRateSaysAskASupervisor() async throws {
-        let app = try await makeApp()
+        let app = try await Self.makeApp()
         try await app.test { client in
             _ = try await client.post("/drafts", form: "")
             let path = "/drafts/\(Self.ref)"
@@ -202,7 +202,7 @@ final class DraftsHTTPTests: XCTestCase {
     }
 
     func testTheCatalogSearchListsProductsEachWithAnAddButton() async throws {
-        let app = try await makeApp()
+        let app = try await Self.makeApp()
         try await app.test { client in
             _ = try await client.post("/drafts", form: "")
             let found = try await client.get("/drafts/\(Self.ref)?q=m")
@@ -215,7 +215,7 @@ final class DraftsHTTPTests: XCTestCase {
     // MARK: Signed out
 
     func testASectionPostedSignedOutIsKeptForAfterSigningInAtTheDraft() async throws {
-        let app = try await makeApp()
+        let app = try await Self.makeApp()
         try await app.test { client in
             _ = try await client.post("/drafts", form: "")
             let refused = try await client.post("/drafts/\(Self.ref)/caller", form: Self.caller, signedIn: false)

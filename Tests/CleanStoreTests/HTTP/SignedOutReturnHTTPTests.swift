@@ -23,6 +23,8 @@ final class SignedOutReturnHTTPTests: XCTestCase {
         "/drafts/{id}/lines": "/drafts/1",
         "/drafts/{id}/lines/quantities": "/drafts/1",
         "/drafts/{id}/lines/remove": "/drafts/1",
+        "/drafts/{id}/prices": "/drafts/1/check",
+        "/drafts/{id}/place": "/drafts/1/check",
     ]
 
     /// The value of the sign-in page's hidden field `name`, as the browser would post it back.

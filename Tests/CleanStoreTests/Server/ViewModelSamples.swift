@@ -113,5 +113,6 @@ enum ViewModelSamples {
     /// The pages of scenes made by `swift run new-scene --wire`, which adds each after the next line.
     static var scenePages: [(template: String, sample: Any)] { [
         ("EditDraft/draft", EditDraftViewControllerTests.viewModel),
+        ("PlaceDraft/check", PlaceDraftViewControllerTests.viewModel),
     ] }
 }

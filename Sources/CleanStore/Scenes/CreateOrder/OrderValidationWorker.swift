@@ -151,6 +151,20 @@ final class OrderValidationWorker {
         return .success(.delivery(shipment: shipment, billingSameAsShipping: same, billing: billing, method: ShipmentMethod(speed: speed)))
     }
 
+    /// A draft's card, typed on its check page (`PlaceDraft`): number, expiry and security code,
+    /// all required, by the same rules; the security code is checked, then forgotten.
+    func validateCard(_ form: CreateOrder.OrderFormFields) -> Result<PaymentMethod, SectionErrors> {
+        var check = Checker(form: form)
+        let number = check.text(.paymentMethodCreditCardNumber, freeText: false).flatMap { check.cardNumber($0) }
+        let expiry = check.text(.paymentMethodExpirationDate, freeText: false)
+            .flatMap { check.expirationDate($0, currentMonth: currentMonth()) }
+        if let cvv = check.text(.paymentMethodCVV, freeText: false), !(3...4).contains(cvv.count) || !cvv.allSatisfy(\.isASCIIDigit) {
+            check.flag(.paymentMethodCVV, .badFormat)
+        }
+        guard check.errors.isEmpty, let number, let expiry else { return .failure(SectionErrors(errors: Self.inFormOrder(check.errors))) }
+        return .success(PaymentMethod(creditCardNumber: number, expirationDate: expiry))
+    }
+
     /// What is wrong with a section, field by field (an `Error` only to be a `Result`'s failure).
     struct SectionErrors: Error, Equatable {
         var errors: [FieldError]

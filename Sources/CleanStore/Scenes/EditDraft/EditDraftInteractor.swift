@@ -17,11 +17,11 @@ final class EditDraftInteractor: EditDraftBusinessLogic, EditDraftDataStore {
     typealias ItemError = EditDraft.ItemError
 
     var presenter: EditDraftPresentationLogic?
-    var worker: EditDraftWorker
+    var worker: DraftsWorker
     var validationWorker: OrderValidationWorker
     var draft: Draft?
 
-    init(worker: EditDraftWorker, validationWorker: OrderValidationWorker) {
+    init(worker: DraftsWorker, validationWorker: OrderValidationWorker) {
         self.worker = worker
         self.validationWorker = validationWorker
     }

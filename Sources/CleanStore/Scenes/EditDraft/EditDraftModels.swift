@@ -233,6 +233,8 @@ enum EditDraft {
         var quantitiesAction: String
         var removeLineAction: String
         var searchAction: String
+        /// The check page, where the draft is checked and placed.
+        var checkURL: String
         var ordersURL: String
 
         var hasErrors: Bool { !errors.isEmpty }

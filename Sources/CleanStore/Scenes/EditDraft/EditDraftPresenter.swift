@@ -164,6 +164,7 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
             noResultsMessage: loaded.search.flatMap { $0.products.isEmpty ? "No product matches “\($0.text)”." : nil },
             callerAction: Paths.draftCaller(ref), deliveryAction: Paths.draftDelivery(ref), addLineAction: Paths.draftLines(ref),
             quantitiesAction: Paths.draftQuantities(ref), removeLineAction: Paths.draftRemoveLine(ref), searchAction: Paths.draft(ref),
+            checkURL: Paths.draftCheck(ref),
             ordersURL: Paths.orders.description)
     }
 

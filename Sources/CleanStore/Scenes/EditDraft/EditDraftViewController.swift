@@ -30,10 +30,7 @@ final class EditDraftViewController: EditDraftDisplayLogic, RequestEnding {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let worker = EditDraftWorker(
-            drafts: environment.drafts, catalog: environment.catalog, now: environment.now, timeZone: environment.timeZone,
-            logger: environment.logger)
-        let interactor = EditDraftInteractor(worker: worker, validationWorker: environment.validationWorker)
+        let interactor = EditDraftInteractor(worker: environment.draftsWorker, validationWorker: environment.validationWorker)
         let presenter = EditDraftPresenter(formatter: environment.formatter)
         let router = EditDraftRouter()
         interactor.presenter = presenter

@@ -62,6 +62,10 @@ public enum Paths {
     public static let draftLines = AppPath("/drafts/{id}/lines")
     public static let draftQuantities = AppPath("/drafts/{id}/lines/quantities")
     public static let draftRemoveLine = AppPath("/drafts/{id}/lines/remove")
+    /// The check page (`PlaceDraft`), where a changed price is decided, and where the draft is placed.
+    public static let draftCheck = AppPath("/drafts/{id}/check")
+    public static let draftPrices = AppPath("/drafts/{id}/prices")
+    public static let draftPlace = AppPath("/drafts/{id}/place")
 
     /// The list with these query items (a search, filters, a sort, a page): `/orders?q=jos%C3%A9`.
     static func orders(_ items: [(name: String, value: String)]) -> String {

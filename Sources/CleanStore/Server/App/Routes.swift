@@ -99,6 +99,9 @@ enum Routes {
                 await editDraft(context).saveSection(ref: try orderID(context), section: try section(context))
             }
         }
+        @Sendable func placeDraft(_ context: AppRequestContext) -> PlaceDraftViewController {
+            PlaceDraftViewController(environment: environment.serving(context), browser: context.browser)
+        }
         @Sendable func signIn(_ context: AppRequestContext) -> SignInViewController {
             SignInViewController(environment: environment.serving(context), browser: context.browser)
         }
@@ -199,6 +202,19 @@ enum Routes {
             draftSection(Paths.draftQuantities) { .quantities(try FormDecoding.decode(EditDraft.QuantitiesFormFields.self, context: $0)) },
             draftSection(Paths.draftRemoveLine) {
                 .removeLine(key: try FormDecoding.decode(EditDraft.RemoveLineFormFields.self, context: $0).line)
+            },
+            Route(method: .get, path: Paths.draftCheck, access: .signedIn(.create)) { request, context in
+                await placeDraft(context).checkDraft(
+                    ref: try orderID(context), duplicateAccepted: FormQuery(request.uri.query)["duplicate"] == "accepted")
+            },
+            Route(method: .post, path: Paths.draftPrices, access: .signedIn(.create), returnsTo: Paths.draftCheck) { _, context in
+                await placeDraft(context).decidePrice(
+                    ref: try orderID(context), fields: try FormDecoding.decode(PlaceDraft.PriceFormFields.self, context: context))
+            },
+            // Signed out, the card is not kept (nothing of the form is): back to the check page.
+            Route(method: .post, path: Paths.draftPlace, access: .signedIn(.create), returnsTo: Paths.draftCheck) { _, context in
+                await placeDraft(context).place(
+                    ref: try orderID(context), fields: try FormDecoding.decode(PlaceDraft.PlaceFormFields.self, context: context))
             },
             Route(method: .get, path: Paths.packingSlip) { _, context in
                 await PrintPackingSlipViewController(environment: environment.serving(context), browser: context.browser).showSlip(

@@ -73,6 +73,9 @@ extension SceneEnvironment {
 /// clock and the logger itself. Each is fresh (workers log through this environment's logger).
 extension SceneEnvironment {
     var ordersWorker: OrdersWorker { OrdersWorker(ordersStore: ordersStore, logger: logger, now: now) }
+    var draftsWorker: DraftsWorker {
+        DraftsWorker(drafts: drafts, catalog: catalog, now: now, timeZone: timeZone, logger: logger)
+    }
     var notesWorker: OrderNotesWorker { OrderNotesWorker(notesStore: orderNotes, logger: logger, now: now) }
     var historyWorker: ViewOrderHistoryWorker { ViewOrderHistoryWorker(eventsStore: orderEvents, logger: logger) }
     var exportWorker: ExportOrdersWorker { ExportOrdersWorker(ordersStore: ordersStore, logger: logger) }

@@ -38,6 +38,7 @@ extension EditDraft.DisplayedDraft: MustacheParent {
         case "quantitiesAction": quantitiesAction
         case "removeLineAction": removeLineAction
         case "searchAction": searchAction
+        case "checkURL": checkURL
         case "ordersURL": ordersURL
         default: nil
         }

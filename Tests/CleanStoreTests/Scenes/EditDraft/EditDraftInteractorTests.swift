@@ -9,7 +9,7 @@ final class EditDraftInteractorTests: XCTestCase {
 
     var sut: EditDraftInteractor!
     var presenterSpy: EditDraftPresentationLogicSpy!
-    var workerSpy: EditDraftWorkerSpy!
+    var workerSpy: DraftsWorkerSpy!
 
     // MARK: Test lifecycle
 
@@ -17,7 +17,7 @@ final class EditDraftInteractorTests: XCTestCase {
         try await super.setUp()
         let database = MemoryAppDatabase()
         await CatalogSeeds.seed(database)
-        workerSpy = EditDraftWorkerSpy(
+        workerSpy = DraftsWorkerSpy(
             drafts: DraftsMemStore(database: database, refs: DraftRefs()), catalog: CatalogMemLookup(database: database),
             now: { Seeds.june29 }, timeZone: TimeZone(identifier: "UTC")!, logger: Logger(label: "test"))
         sut = EditDraftInteractor(worker: workerSpy, validationWorker: OrderValidationWorker(now: { Seeds.june29 }))
@@ -38,7 +38,7 @@ final class EditDraftInteractorTests: XCTestCase {
     }
 
     /// The real worker over memory stores, recording the changes it was asked to save.
-    final class EditDraftWorkerSpy: EditDraftWorker {
+    final class DraftsWorkerSpy: DraftsWorker {
         var changes: [DraftChange] = []
 
         override func update(ref: String, change: DraftChange, by: AccountName?) async throws(DraftsStoreError) -> Draft {

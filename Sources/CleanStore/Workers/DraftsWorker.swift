@@ -1,9 +1,10 @@
 import Foundation
 import Logging
 
-/// The draft page's work: the drafts store and the catalog, at the app's clock. Not final: tests
-/// subclass it into a spy.
-class EditDraftWorker {
+/// Drafts' work for the draft page (`EditDraft`) and its check page (`PlaceDraft`): the drafts
+/// store and the catalog, at the app's clock, in the shop's time zone. Not final: tests subclass
+/// it into a spy.
+class DraftsWorker {
     let drafts: any DraftsStoreProtocol
     let catalog: any CatalogLookup
     let now: () -> Date
@@ -37,6 +38,13 @@ class EditDraftWorker {
     /// What placing the draft now would meet (its totals), changing nothing.
     func check(ref: String) async throws(DraftsStoreError) -> PlacingCheck {
         try await drafts.checkPlacing(ref: ref, request: PlacingRequest(timeZone: timeZone), at: now())
+    }
+
+    /// Places the draft (`DraftsStoreProtocol.place`), in the shop's time zone.
+    func place(ref: String, request: PlacingRequest, by: AccountName?) async throws(DraftsStoreError) -> Order {
+        var request = request
+        request.timeZone = timeZone
+        return try await drafts.place(ref: ref, request: request, by: by, at: now())
     }
 
     func update(ref: String, change: DraftChange, by: AccountName?) async throws(DraftsStoreError) -> Draft {
