@@ -71,16 +71,30 @@ final class DraftsHTTPTests: XCTestCase {
         XCTAssertEqual(draft?.createdBy, testAccount.name)
     }
 
-    func testAViewerMayNotStartADraftAndAGetNeverCreatesOne() async throws {
+    func testAViewerMayNotStartADraft() async throws {
         let app = try await Self.makeApp(role: .viewer)
         try await app.test { client in
             let refused = try await client.post("/drafts", form: "")
             XCTAssertEqual(refused.status, .forbidden)
-            let get = try await client.get("/drafts")
-            XCTAssertEqual(get.status, .methodNotAllowed, "Only a POST starts a draft")
         }
         let drafts = try await app.environment.drafts.fetchDrafts(mineFirst: nil, limit: 10)
         XCTAssertEqual(drafts, [])
+    }
+
+    func testTheListOfDraftsShowsMineFirstAndAGetNeverCreatesOne() async throws {
+        let app = try await Self.makeApp(role: .clerk)
+        try await app.test { client in
+            let empty = try await client.get("/drafts")
+            Self.assertPage("drafts-empty", empty, status: .ok)
+            let none = try await app.environment.drafts.fetchDrafts(mineFirst: nil, limit: 10)
+            XCTAssertEqual(none, [], "A GET never creates a draft")
+
+            _ = try await app.environment.drafts.createDraft(by: AccountSeeds.sue.name, at: Seeds.june29)
+            _ = try await client.post("/drafts", form: "")
+            _ = try await client.post("/drafts/D-ABCDEC/caller", form: Self.caller)
+            let list = try await client.get("/drafts")
+            Self.assertPage("drafts-list", list, status: .ok)
+        }
     }
 
     func testNoSuchDraftAndAReferenceOfAnotherShapeAre404() async throws {

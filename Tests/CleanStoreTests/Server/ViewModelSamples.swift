@@ -114,5 +114,6 @@ enum ViewModelSamples {
     static var scenePages: [(template: String, sample: Any)] { [
         ("EditDraft/draft", EditDraftViewControllerTests.viewModel),
         ("PlaceDraft/check", PlaceDraftViewControllerTests.viewModel),
+        ("ListDrafts/list", ListDraftsViewControllerTests.viewModel),
     ] }
 }

@@ -235,7 +235,8 @@ enum EditDraft {
         var searchAction: String
         /// The check page, where the draft is checked and placed.
         var checkURL: String
-        var ordersURL: String
+        /// Every order being taken (`ListDrafts`).
+        var draftsURL: String
 
         var hasErrors: Bool { !errors.isEmpty }
     }

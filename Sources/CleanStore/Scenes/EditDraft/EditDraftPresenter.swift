@@ -165,7 +165,7 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
             callerAction: Paths.draftCaller(ref), deliveryAction: Paths.draftDelivery(ref), addLineAction: Paths.draftLines(ref),
             quantitiesAction: Paths.draftQuantities(ref), removeLineAction: Paths.draftRemoveLine(ref), searchAction: Paths.draft(ref),
             checkURL: Paths.draftCheck(ref),
-            ordersURL: Paths.orders.description)
+            draftsURL: Paths.drafts.description)
     }
 
     /// The draft's caller and delivery as the order form's fields.

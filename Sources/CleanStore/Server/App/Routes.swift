@@ -192,6 +192,9 @@ enum Routes {
                 _ = try FormDecoding.decode(FormDecoding.NoFields.self, context: context)
                 return await editDraft(context).startDraft()
             },
+            Route(method: .get, path: Paths.drafts, access: .signedIn(.create)) { _, context in
+                await ListDraftsViewController(environment: environment.serving(context), browser: context.browser).showDrafts()
+            },
             Route(method: .get, path: Paths.draft, access: .signedIn(.create)) { request, context in
                 await editDraft(context).showDraft(
                     ref: try orderID(context), search: FormQuery(request.uri.query)["q"], flash: flash(request, context))

@@ -39,7 +39,7 @@ extension EditDraft.DisplayedDraft: MustacheParent {
         case "removeLineAction": removeLineAction
         case "searchAction": searchAction
         case "checkURL": checkURL
-        case "ordersURL": ordersURL
+        case "draftsURL": draftsURL
         default: nil
         }
     }

@@ -107,7 +107,7 @@ final class EditDraftViewControllerTests: XCTestCase {
             noLinesMessage: "n", totals: EditDraft.DisplayedTotals(subtotal: "s", shipping: "s", tax: "t", total: "t"),
             searchText: "mug", searchResults: [EditDraft.DisplayedProduct(sku: "MUG-1", name: "Blue mug", price: "$12.50", addLabel: "Add")],
             noResultsMessage: "n", callerAction: "/c", deliveryAction: "/d", addLineAction: "/a", quantitiesAction: "/q",
-            removeLineAction: "/r", searchAction: "/s", checkURL: "/k", ordersURL: "/orders")
+            removeLineAction: "/r", searchAction: "/s", checkURL: "/k", draftsURL: "/drafts")
         return EditDraftViewController.DraftPage(draft: draft, csrfToken: "t")
     }()
 
