@@ -26,6 +26,13 @@ from cleanstore_testkit import (  # noqa: E402  (the scripts' folder is no packa
 
 # The snapshot references of the Swift tests: every page state the server renders, as text.
 SNAPSHOTS = REPO / "Tests" / "CleanStoreTests" / "HTTP" / "__Snapshots__" / "PageSnapshotTests"
+# The draft pages' states (DraftsHTTPTests, PlaceDraftHTTPTests): checked as every snapshot page is.
+DRAFT_SNAPSHOTS = [SNAPSHOTS.with_name("DraftsHTTPTests"), SNAPSHOTS.with_name("PlaceDraftHTTPTests")]
+
+
+def snapshot_pages():
+    """Every snapshot reference page (`page.NAME.txt`), of the pages and of the drafts' pages."""
+    return sorted(page for folder in [SNAPSHOTS] + DRAFT_SNAPSHOTS for page in folder.glob("page.*.txt"))
 
 BASE_URL = os.environ.get("CLEANSTORE_URL", "").rstrip("/")
 # The server scripts/browser-tests started, and its SQLite file (TEST_ACCOUNTS are in it).

