@@ -185,7 +185,10 @@ enum EditDraft {
         var unitPrice: String
         /// A typed price's reason, with the catalog's price it replaces.
         var priceNote: String?
+        /// Its `name` is the box's id (`line-l7-quantity`).
         var quantity: DisplayedField
+        /// The box's name in the quantities form: `line[l7][quantity]`.
+        var quantityName: String
         /// The quantity box's label, read by screen readers: "Quantity of Blue mug".
         var quantityLabel: String
         var amount: String

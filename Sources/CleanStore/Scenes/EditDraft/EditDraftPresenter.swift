@@ -118,11 +118,15 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
             messages[error.field.rawValue] = message
             summary.append(EditDraft.DisplayedError(field: error.field.rawValue, message: message))
         }
-        for error in refusal?.itemErrors ?? [] where messages[error.field] == nil {
+        for error in refusal?.itemErrors ?? [] {
             let line = draft.lines.first { EditDraftInteractor.quantityField($0.key) == error.field }
+            // A line's quantity is named `line[l1][quantity]`, and its id is `line-l1-quantity`: `[` may
+            // not be in a link's fragment, which the error summary links by.
+            let id = line.map { Self.quantityID($0.key) } ?? error.field
+            guard messages[id] == nil else { continue }
             let message = Self.message(error.problem, lineName: line?.name)
-            messages[error.field] = message
-            summary.append(EditDraft.DisplayedError(field: error.field, message: message))
+            messages[id] = message
+            summary.append(EditDraft.DisplayedError(field: id, message: message))
         }
         func field(_ name: String, _ value: String, hint: String? = nil) -> EditDraft.DisplayedField {
             EditDraft.DisplayedField(name: name, value: value, errorMessage: messages[name], hint: hint)
@@ -132,11 +136,12 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
             displayedFields[name.rawValue] = field(name.rawValue, fields[name])
         }
         let lines = draft.lines.map { line in
-            let name = EditDraftInteractor.quantityField(line.key)
+            let id = Self.quantityID(line.key)
             return EditDraft.DisplayedLine(
                 sku: line.sku, name: line.name, unitPrice: Money.text(cents: line.unitPriceCents),
                 priceNote: line.priceReason.map { "Catalog price \(Money.text(cents: line.catalogPriceCents)): \($0)" },
-                quantity: field(name, postedQuantities[line.key] ?? String(line.quantity)), quantityLabel: "Quantity of \(line.name)",
+                quantity: field(id, postedQuantities[line.key] ?? String(line.quantity)),
+                quantityName: EditDraftInteractor.quantityField(line.key), quantityLabel: "Quantity of \(line.name)",
                 amount: Money.text(cents: line.amountCents), key: line.key, removeLabel: "Remove \(line.name)")
         }
         let totals = loaded.check.totals
@@ -167,6 +172,9 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
             checkURL: Paths.draftCheck(ref),
             draftsURL: Paths.drafts.description)
     }
+
+    /// The id of a line's quantity box (and of its error message, `…-error`): `line-l7-quantity`.
+    static func quantityID(_ key: String) -> String { "line-\(key)-quantity" }
 
     /// The draft's caller and delivery as the order form's fields.
     static func fields(of draft: Draft) -> CreateOrder.OrderFormFields {

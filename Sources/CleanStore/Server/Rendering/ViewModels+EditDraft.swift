@@ -53,6 +53,7 @@ extension EditDraft.DisplayedLine: MustacheParent {
         case "unitPrice": unitPrice
         case "priceNote": priceNote
         case "quantity": quantity
+        case "quantityName": quantityName
         case "quantityLabel": quantityLabel
         case "amount": amount
         case "key": key

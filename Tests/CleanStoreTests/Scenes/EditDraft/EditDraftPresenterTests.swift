@@ -77,7 +77,8 @@ final class EditDraftPresenterTests: XCTestCase {
     func testALinesQuantityIsNamedByItsKeyNeverByAnIndex() {
         sut.presentDraft(response: .found(loaded()))
         let line = draft(spy.shown?.page)?.lines.first
-        XCTAssertEqual(line?.quantity.name, "line[l1][quantity]")
+        XCTAssertEqual(line?.quantityName, "line[l1][quantity]")
+        XCTAssertEqual(line?.quantity.name, "line-l1-quantity", "Its id: a link's fragment may not hold [")
         XCTAssertEqual(line?.quantity.value, "2")
         XCTAssertEqual(line?.amount, "$25.00")
         XCTAssertEqual(line?.removeLabel, "Remove Blue mug")
@@ -108,9 +109,9 @@ final class EditDraftPresenterTests: XCTestCase {
         sut.presentSavedSection(response: .invalid(loaded(), refusal))
 
         let page = draft(spy.saved?.page)
-        XCTAssertEqual(page?.errors, [.init(field: "line[l1][quantity]", message: "Enter a quantity of Blue mug from 1 to 9,999")])
+        XCTAssertEqual(page?.errors, [.init(field: "line-l1-quantity", message: "Enter a quantity of Blue mug from 1 to 9,999")])
         XCTAssertEqual(page?.lines.first?.quantity.value, "0")
-        XCTAssertEqual(page?.lines.first?.quantity.describedBy, "line[l1][quantity]-error")
+        XCTAssertEqual(page?.lines.first?.quantity.describedBy, "line-l1-quantity-error")
     }
 
     func testEachSavedSectionHasItsFlash() {

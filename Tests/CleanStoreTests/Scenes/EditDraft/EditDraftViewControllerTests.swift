@@ -101,7 +101,7 @@ final class EditDraftViewControllerTests: XCTestCase {
             billingAddressSameAsShipping: true, shippingMethods: [ViewModelSamples.shippingMethod], sku: field, quantity: field,
             lines: [
                 EditDraft.DisplayedLine(
-                    sku: "MUG-1", name: "Blue mug", unitPrice: "$12.50", priceNote: "n", quantity: field, quantityLabel: "Quantity of Blue mug", amount: "$25.00", key: "l1",
+                    sku: "MUG-1", name: "Blue mug", unitPrice: "$12.50", priceNote: "n", quantity: field, quantityName: "line[l1][quantity]", quantityLabel: "Quantity of Blue mug", amount: "$25.00", key: "l1",
                     removeLabel: "Remove Blue mug")
             ],
             noLinesMessage: "n", totals: EditDraft.DisplayedTotals(subtotal: "s", shipping: "s", tax: "t", total: "t"),
