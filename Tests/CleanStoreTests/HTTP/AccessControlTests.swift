@@ -48,6 +48,7 @@ final class AccessControlTests: XCTestCase {
         if path.hasSuffix("/lines") { return "sku=MUG-1&quantity=1" }
         if path.hasSuffix("/lines/quantities") { return "line%5Bl1%5D%5Bquantity%5D=2" }
         if path.hasSuffix("/lines/remove") { return "line=l1" }
+        if path.hasSuffix("/lines/price") { return "line=l1&price=12.00&reason=Loyal+customer" }
         if path.hasSuffix("/prices") { return "line=l1&choice=keep" }
         if path == "/drafts" { return "" }
         var fields = Seeds.validFormFields
@@ -78,7 +79,7 @@ final class AccessControlTests: XCTestCase {
         let app = try await TestApp(orders: [Seeds.Orders.amy])
         try await app.test { client in
             let routes = Self.protectedRoutes(app)
-            XCTAssertEqual(routes.count, 26, "Every route but sign-in, sign-out, set-up and /healthz")
+            XCTAssertEqual(routes.count, 27, "Every route but sign-in, sign-out, set-up and /healthz")
             for route in routes {
                 if route.method == .get {
                     let response = try await client.get(route.path, signedIn: false)
@@ -141,7 +142,8 @@ final class AccessControlTests: XCTestCase {
             switch role {
             case .viewer:
                 XCTAssertEqual(
-                    refusedPosts, 13, "Create, update, delete, change status, add a note; start a draft, its five sections, a price, placing")
+                    refusedPosts, 14,
+                    "Create, update, delete, change status, add a note; start a draft, its five sections, a line's price, a changed price, placing")
                 XCTAssertEqual(stored, [Seeds.Orders.amy], "A viewer changed nothing")
             case .clerk:
                 XCTAssertEqual(refusedPosts, 1, "Only delete")

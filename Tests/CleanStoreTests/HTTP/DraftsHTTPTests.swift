@@ -202,6 +202,26 @@ final class DraftsHTTPTests: XCTestCase {
         }
     }
 
+    func testATypedPriceWithoutAReasonIsAFieldErrorAndWithOneBothPricesAreKept() async throws {
+        let app = try await Self.makeApp()
+        try await app.test { client in
+            _ = try await client.post("/drafts", form: "")
+            let path = "/drafts/\(Self.ref)"
+            _ = try await client.post("\(path)/lines", form: Self.form([("sku", "MUG-1"), ("quantity", "2")]))
+            let refused = try await client.post("\(path)/lines/price", form: Self.form([("line", "l1"), ("price", "10.00"), ("reason", "")]))
+            Self.assertPage("draft-price-errors", refused, status: .unprocessableContent)
+            let saved = try await client.post(
+                "\(path)/lines/price", form: Self.form([("line", "l1"), ("price", "10.00"), ("reason", "Damaged box")]))
+            XCTAssertEqual(saved.status, .seeOther)
+            let page = try await client.get(path)
+            XCTAssert(page.text.contains("Catalog price $12.50: Damaged box"), page.text)
+        }
+        let line = try await app.environment.drafts.fetchDraft(ref: Self.ref)?.lines.first
+        XCTAssertEqual(line?.unitPriceCents, 1000)
+        XCTAssertEqual(line?.catalogPriceCents, 1250)
+        XCTAssertEqual(line?.priceReason, "Damaged box")
+    }
+
     func testDeliveryToAStateWithNoRateSaysAskASupervisor() async throws {
         let app = try await Self.makeApp()
         try await app.test { client in

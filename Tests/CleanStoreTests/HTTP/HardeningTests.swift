@@ -33,7 +33,7 @@ final class HardeningTests: XCTestCase {
                 postRoutes.map(\.path.description),
                 ["/sign-in", "/sign-out", "/setup", "/orders", "/orders/{id}", "/orders/{id}/delete", "/orders/{id}/status", "/orders/{id}/notes",
                  "/drafts", "/drafts/{id}/caller", "/drafts/{id}/delivery", "/drafts/{id}/lines", "/drafts/{id}/lines/quantities",
-                 "/drafts/{id}/lines/remove", "/drafts/{id}/prices", "/drafts/{id}/place"])
+                 "/drafts/{id}/lines/price", "/drafts/{id}/lines/remove", "/drafts/{id}/prices", "/drafts/{id}/place"])
             for uri in postRoutes.map({ $0.path("1") }) {
                 for (name, cookie, form) in cases {
                     let response = try await client.post(uri, form: form, cookie: cookie, csrf: false)

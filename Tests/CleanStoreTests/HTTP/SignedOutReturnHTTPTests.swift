@@ -23,6 +23,7 @@ final class SignedOutReturnHTTPTests: XCTestCase {
         "/drafts/{id}/lines": "/drafts/1",
         "/drafts/{id}/lines/quantities": "/drafts/1",
         "/drafts/{id}/lines/remove": "/drafts/1",
+        "/drafts/{id}/lines/price": "/drafts/1",
         "/drafts/{id}/prices": "/drafts/1/check",
         "/drafts/{id}/place": "/drafts/1/check",
     ]

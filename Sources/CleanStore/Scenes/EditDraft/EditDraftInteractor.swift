@@ -151,8 +151,32 @@ final class EditDraftInteractor: EditDraftBusinessLogic, EditDraftDataStore {
         case .removeLine(let key):
             guard let line = draft.lines.first(where: { $0.key == key }) else { return .nothing(.lineAlreadyGone) }
             return .change(.removeLine(key: key), .lineRemoved(name: line.name))
+        case .price(let fields):
+            guard let line = draft.lines.first(where: { $0.key == fields.line }) else { return .nothing(.lineAlreadyGone) }
+            return Self.price(fields, of: line, section: section)
         }
     }
+
+    /// A typed price (`Money.cents(from:)`, the one way money typed becomes cents) and its reason
+    /// (`FreeTextRule`); an empty price, or the catalog's, is the catalog's again.
+    private static func price(_ fields: EditDraft.PriceFormFields, of line: OrderLine, section: EditDraft.Section) -> Decision {
+        let saved = EditDraft.Saved.priceSaved(name: line.name)
+        let typed = fields.price.trimmingCharacters(in: .whitespaces)
+        if typed.isEmpty { return .change(.price(key: line.key, cents: nil, reason: nil), saved) }
+        func refused(_ field: String, _ problem: EditDraft.ItemProblem) -> Decision {
+            .refused(EditDraft.Refusal(posted: section, itemErrors: [ItemError(field: field, problem: problem, lineKey: line.key)]))
+        }
+        guard let cents = Money.cents(from: typed) else { return refused(EditDraftPresenter.priceID(line.key), .priceNotMoney) }
+        if cents == line.catalogPriceCents { return .change(.price(key: line.key, cents: nil, reason: nil), saved) }
+        switch FreeTextRule.check(fields.reason, maximumLength: reasonLength) {
+        case .valid(let reason): return .change(.price(key: line.key, cents: cents, reason: reason), saved)
+        case .invalid(.missing): return refused(EditDraftPresenter.reasonID(line.key), .reasonMissing)
+        case .invalid(let problem): return refused(EditDraftPresenter.reasonID(line.key), .reason(problem))
+        }
+    }
+
+    /// How long a typed price's reason may be.
+    static let reasonLength = 200
 
     private func addLine(_ fields: EditDraft.LineFormFields, section: EditDraft.Section) async throws(DraftsStoreError) -> Decision {
         var errors: [ItemError] = []

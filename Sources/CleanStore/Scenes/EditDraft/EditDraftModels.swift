@@ -51,6 +51,28 @@ enum EditDraft {
         var line: String
     }
 
+    /// A typed price for a line, with its reason (an empty price: back to the catalog's).
+    struct PriceFormFields: Equatable, Decodable, Sendable {
+        var line = ""
+        var price = ""
+        var reason = ""
+
+        private enum Keys: String, CodingKey { case line, price, reason }
+
+        init(line: String = "", price: String = "", reason: String = "") {
+            self.line = line
+            self.price = price
+            self.reason = reason
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            line = try container.decodeIfPresent(String.self, forKey: .line) ?? ""
+            price = try container.decodeIfPresent(String.self, forKey: .price) ?? ""
+            reason = try container.decodeIfPresent(String.self, forKey: .reason) ?? ""
+        }
+    }
+
     /// What one section's post asks for.
     enum Section: Equatable {
         case caller(CreateOrder.OrderFormFields)
@@ -58,6 +80,7 @@ enum EditDraft {
         case addLine(LineFormFields)
         case quantities(QuantitiesFormFields)
         case removeLine(key: String)
+        case price(PriceFormFields)
     }
 
     // MARK: What the interactor found
@@ -84,12 +107,19 @@ enum EditDraft {
         case quantityNotANumber
         case quantityOutOfRange
         case tooManyLines
+        /// A typed price that is no amount `Money.cents(from:)` reads.
+        case priceNotMoney
+        /// A typed price other than the catalog's, with no reason.
+        case reasonMissing
+        case reason(FreeTextRule.Problem)
     }
 
     /// An items field (`sku`, `quantity`, `line[l7][quantity]`) and its problem.
     struct ItemError: Equatable {
         var field: String
         var problem: ItemProblem
+        /// The line the field belongs to, when it is a line's price or reason.
+        var lineKey: String? = nil
     }
 
     /// A section refused: nothing saved; the page again, with what was typed and why.
@@ -106,6 +136,7 @@ enum EditDraft {
         case lineAdded(name: String, quantity: Int)
         case quantities
         case lineRemoved(name: String)
+        case priceSaved(name: String)
         /// The line was removed before (another tab, a double click): nothing to do.
         case lineAlreadyGone
     }
@@ -189,6 +220,11 @@ enum EditDraft {
         var quantity: DisplayedField
         /// The box's name in the quantities form: `line[l7][quantity]`.
         var quantityName: String
+        /// The line's own price form: a typed price (id `line-l7-price`) and its reason (`line-l7-reason`).
+        var price: DisplayedField
+        var reason: DisplayedField
+        var priceLegend: String
+        var savePriceLabel: String
         /// The quantity box's label, read by screen readers: "Quantity of Blue mug".
         var quantityLabel: String
         var amount: String
@@ -235,6 +271,7 @@ enum EditDraft {
         var addLineAction: String
         var quantitiesAction: String
         var removeLineAction: String
+        var priceAction: String
         var searchAction: String
         /// The check page, where the draft is checked and placed.
         var checkURL: String

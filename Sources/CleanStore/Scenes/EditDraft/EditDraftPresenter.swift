@@ -70,6 +70,7 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
         case .quantities: "Quantities saved."
         case .lineRemoved(let name): "Removed \(name)."
         case .lineAlreadyGone: "That line was already removed."
+        case .priceSaved(let name): "Price of \(name) saved."
         }
     }
 
@@ -83,6 +84,14 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
         case .quantityNotANumber: return "Enter the quantity\(of) as a whole number, like 2"
         case .quantityOutOfRange: return "Enter a quantity\(of) from 1 to 9,999"
         case .tooManyLines: return "An order holds at most \(OrderLine.mostLines) lines: remove one first"
+        case .priceNotMoney: return "Enter the price\(of) in dollars and cents, like 12.50"
+        case .reasonMissing: return "Enter why the price\(of) is not the catalog's"
+        case .reason(.missing): return "Enter why the price\(of) is not the catalog's"
+        case .reason(.tooLong(let maximum)): return "The reason must be \(maximum) characters or fewer"
+        case .reason(.controlCharacters): return "The reason must not include control characters other than line breaks"
+        case .reason(.looksLikeCardNumber): return "The reason must not include a card number"
+        case .reason(.invisibleCharacters):
+            return "The reason must not include hidden formatting characters, such as text direction marks"
         }
     }
 
@@ -102,6 +111,7 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
         var fields = Self.fields(of: draft)
         var posted = EditDraft.LineFormFields(quantity: "1")
         var postedQuantities: [String: String] = [:]
+        var postedPrice: EditDraft.PriceFormFields?
         switch refusal?.posted {
         case .caller(let typed):
             for field in Self.callerFields { fields[field] = typed[field] }
@@ -109,6 +119,7 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
             for field in Self.deliveryFields + [.billingAddressSameAsShipping] { fields[field] = typed[field] }
         case .addLine(let typed): posted = typed
         case .quantities(let typed): postedQuantities = typed.line.mapValues(\.quantity)
+        case .price(let typed): postedPrice = typed
         case .removeLine, nil: break
         }
         var messages: [String: String] = [:]
@@ -119,10 +130,10 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
             summary.append(EditDraft.DisplayedError(field: error.field.rawValue, message: message))
         }
         for error in refusal?.itemErrors ?? [] {
-            let line = draft.lines.first { EditDraftInteractor.quantityField($0.key) == error.field }
+            let line = draft.lines.first { $0.key == error.lineKey || EditDraftInteractor.quantityField($0.key) == error.field }
             // A line's quantity is named `line[l1][quantity]`, and its id is `line-l1-quantity`: `[` may
             // not be in a link's fragment, which the error summary links by.
-            let id = line.map { Self.quantityID($0.key) } ?? error.field
+            let id = error.lineKey == nil ? line.map { Self.quantityID($0.key) } ?? error.field : error.field
             guard messages[id] == nil else { continue }
             let message = Self.message(error.problem, lineName: line?.name)
             messages[id] = message
@@ -141,7 +152,16 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
                 sku: line.sku, name: line.name, unitPrice: Money.text(cents: line.unitPriceCents),
                 priceNote: line.priceReason.map { "Catalog price \(Money.text(cents: line.catalogPriceCents)): \($0)" },
                 quantity: field(id, postedQuantities[line.key] ?? String(line.quantity)),
-                quantityName: EditDraftInteractor.quantityField(line.key), quantityLabel: "Quantity of \(line.name)",
+                quantityName: EditDraftInteractor.quantityField(line.key),
+                price: EditDraft.DisplayedField(
+                    name: Self.priceID(line.key),
+                    value: postedPrice?.line == line.key
+                        ? postedPrice?.price ?? "" : line.priceReason == nil ? "" : Money.plainText(cents: line.unitPriceCents),
+                    errorMessage: messages[Self.priceID(line.key)],
+                    hint: "The catalog's is \(Money.text(cents: line.catalogPriceCents)): leave empty for it"),
+                reason: field(Self.reasonID(line.key), postedPrice?.line == line.key ? postedPrice?.reason ?? "" : line.priceReason ?? ""),
+                priceLegend: "Price of \(line.name)", savePriceLabel: "Save the price of \(line.name)",
+                quantityLabel: "Quantity of \(line.name)",
                 amount: Money.text(cents: line.amountCents), key: line.key, removeLabel: "Remove \(line.name)")
         }
         let totals = loaded.check.totals
@@ -168,13 +188,16 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
             },
             noResultsMessage: loaded.search.flatMap { $0.products.isEmpty ? "No product matches “\($0.text)”." : nil },
             callerAction: Paths.draftCaller(ref), deliveryAction: Paths.draftDelivery(ref), addLineAction: Paths.draftLines(ref),
-            quantitiesAction: Paths.draftQuantities(ref), removeLineAction: Paths.draftRemoveLine(ref), searchAction: Paths.draft(ref),
+            quantitiesAction: Paths.draftQuantities(ref), removeLineAction: Paths.draftRemoveLine(ref),
+            priceAction: Paths.draftLinePrice(ref), searchAction: Paths.draft(ref),
             checkURL: Paths.draftCheck(ref),
             draftsURL: Paths.drafts.description)
     }
 
     /// The id of a line's quantity box (and of its error message, `…-error`): `line-l7-quantity`.
     static func quantityID(_ key: String) -> String { "line-\(key)-quantity" }
+    static func priceID(_ key: String) -> String { "line-\(key)-price" }
+    static func reasonID(_ key: String) -> String { "line-\(key)-reason" }
 
     /// The draft's caller and delivery as the order form's fields.
     static func fields(of draft: Draft) -> CreateOrder.OrderFormFields {

@@ -62,6 +62,7 @@ public enum Paths {
     public static let draftLines = AppPath("/drafts/{id}/lines")
     public static let draftQuantities = AppPath("/drafts/{id}/lines/quantities")
     public static let draftRemoveLine = AppPath("/drafts/{id}/lines/remove")
+    public static let draftLinePrice = AppPath("/drafts/{id}/lines/price")
     /// The check page (`PlaceDraft`), where a changed price is decided, and where the draft is placed.
     public static let draftCheck = AppPath("/drafts/{id}/check")
     public static let draftPrices = AppPath("/drafts/{id}/prices")

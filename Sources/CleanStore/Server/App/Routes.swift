@@ -203,6 +203,7 @@ enum Routes {
             draftSection(Paths.draftDelivery) { .delivery(try orderFormFields($0)) },
             draftSection(Paths.draftLines) { .addLine(try FormDecoding.decode(EditDraft.LineFormFields.self, context: $0)) },
             draftSection(Paths.draftQuantities) { .quantities(try FormDecoding.decode(EditDraft.QuantitiesFormFields.self, context: $0)) },
+            draftSection(Paths.draftLinePrice) { .price(try FormDecoding.decode(EditDraft.PriceFormFields.self, context: $0)) },
             draftSection(Paths.draftRemoveLine) {
                 .removeLine(key: try FormDecoding.decode(EditDraft.RemoveLineFormFields.self, context: $0).line)
             },

@@ -37,6 +37,7 @@ extension EditDraft.DisplayedDraft: MustacheParent {
         case "addLineAction": addLineAction
         case "quantitiesAction": quantitiesAction
         case "removeLineAction": removeLineAction
+        case "priceAction": priceAction
         case "searchAction": searchAction
         case "checkURL": checkURL
         case "draftsURL": draftsURL
@@ -54,6 +55,10 @@ extension EditDraft.DisplayedLine: MustacheParent {
         case "priceNote": priceNote
         case "quantity": quantity
         case "quantityName": quantityName
+        case "price": price
+        case "reason": reason
+        case "priceLegend": priceLegend
+        case "savePriceLabel": savePriceLabel
         case "quantityLabel": quantityLabel
         case "amount": amount
         case "key": key

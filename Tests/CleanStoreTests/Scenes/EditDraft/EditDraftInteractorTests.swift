@@ -187,6 +187,29 @@ final class EditDraftInteractorTests: XCTestCase {
         XCTAssertEqual(workerSpy.changes, [.addLine(workerSpy.changes[0].addedLine!), .removeLine(key: "l1")])
     }
 
+    func testATypedPriceNeedsAReasonAndBothPricesAreKept() async throws {
+        let ref = try await newDraft()
+        _ = await save(ref, .addLine(EditDraft.LineFormFields(sku: "MUG-1", quantity: "1")))
+        workerSpy.changes = []
+
+        let notMoney = await save(ref, .price(.init(line: "l1", price: "12.505", reason: "Loyal")))
+        let noReason = await save(ref, .price(.init(line: "l1", price: "$10", reason: "  ")))
+        let saved = await save(ref, .price(.init(line: "l1", price: "$10", reason: " Loyal customer ")))
+
+        guard case .invalid(_, let moneyRefusal) = notMoney, case .invalid(_, let reasonRefusal) = noReason else { return XCTFail() }
+        XCTAssertEqual(moneyRefusal.itemErrors, [.init(field: "line-l1-price", problem: .priceNotMoney, lineKey: "l1")])
+        XCTAssertEqual(reasonRefusal.itemErrors, [.init(field: "line-l1-reason", problem: .reasonMissing, lineKey: "l1")])
+        XCTAssertEqual(saved, .saved(ref: ref, .priceSaved(name: "Blue mug")))
+        XCTAssertEqual(workerSpy.changes, [.price(key: "l1", cents: 1000, reason: "Loyal customer")])
+        let line = try await workerSpy.fetchDraft(ref: ref)?.lines.first
+        XCTAssertEqual(line?.catalogPriceCents, 1250)
+        XCTAssertEqual(line?.unitPriceCents, 1000)
+
+        let back = await save(ref, .price(.init(line: "l1", price: "", reason: "")))
+        XCTAssertEqual(back, .saved(ref: ref, .priceSaved(name: "Blue mug")))
+        XCTAssertEqual(workerSpy.changes.last, .price(key: "l1", cents: nil, reason: nil), "Empty: the catalog's price again")
+    }
+
     func testShowingADraftGivesItsLiveTotalsAndASearchOfTheCatalog() async throws {
         let ref = try await newDraft()
         _ = await save(ref, .addLine(EditDraft.LineFormFields(sku: "MUG-1", quantity: "2")))

@@ -101,13 +101,14 @@ final class EditDraftViewControllerTests: XCTestCase {
             billingAddressSameAsShipping: true, shippingMethods: [ViewModelSamples.shippingMethod], sku: field, quantity: field,
             lines: [
                 EditDraft.DisplayedLine(
-                    sku: "MUG-1", name: "Blue mug", unitPrice: "$12.50", priceNote: "n", quantity: field, quantityName: "line[l1][quantity]", quantityLabel: "Quantity of Blue mug", amount: "$25.00", key: "l1",
+                    sku: "MUG-1", name: "Blue mug", unitPrice: "$12.50", priceNote: "n", quantity: field, quantityName: "line[l1][quantity]", price: field, reason: field, priceLegend: "p",
+                    savePriceLabel: "s", quantityLabel: "Quantity of Blue mug", amount: "$25.00", key: "l1",
                     removeLabel: "Remove Blue mug")
             ],
             noLinesMessage: "n", totals: EditDraft.DisplayedTotals(subtotal: "s", shipping: "s", tax: "t", total: "t"),
             searchText: "mug", searchResults: [EditDraft.DisplayedProduct(sku: "MUG-1", name: "Blue mug", price: "$12.50", addLabel: "Add")],
             noResultsMessage: "n", callerAction: "/c", deliveryAction: "/d", addLineAction: "/a", quantitiesAction: "/q",
-            removeLineAction: "/r", searchAction: "/s", checkURL: "/k", draftsURL: "/drafts")
+            removeLineAction: "/r", priceAction: "/pr", searchAction: "/s", checkURL: "/k", draftsURL: "/drafts")
         return EditDraftViewController.DraftPage(draft: draft, csrfToken: "t")
     }()
 
