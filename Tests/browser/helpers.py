@@ -26,9 +26,11 @@ from cleanstore_testkit import (  # noqa: E402  (the scripts' folder is no packa
 
 # The snapshot references of the Swift tests: every page state the server renders, as text.
 SNAPSHOTS = REPO / "Tests" / "CleanStoreTests" / "HTTP" / "__Snapshots__" / "PageSnapshotTests"
-# Every folder of page snapshots: the catalog's pages have theirs (ProductPagesHTTPTests); a page's
+# Every folder of page snapshots: the catalog's pages and the drafts' have theirs; a page's
 # name is unique across them.
-SNAPSHOT_FOLDERS = [SNAPSHOTS, SNAPSHOTS.parent / "ProductPagesHTTPTests"]
+SNAPSHOT_FOLDERS = [
+    SNAPSHOTS, SNAPSHOTS.parent / "ProductPagesHTTPTests", SNAPSHOTS.parent / "DraftsHTTPTests", SNAPSHOTS.parent / "PlaceDraftHTTPTests",
+]
 
 
 def snapshot_pages():

@@ -19,6 +19,15 @@ final class SignedOutReturnHTTPTests: XCTestCase {
         "/orders/{id}/notes": "/orders/1",
         "/tax-rates/new": "/tax-rates/new",
         "/tax-rates/{id}/edit": "/tax-rates/1/edit",
+        "/drafts": "/orders",
+        "/drafts/{id}/caller": "/drafts/1",
+        "/drafts/{id}/delivery": "/drafts/1",
+        "/drafts/{id}/lines": "/drafts/1",
+        "/drafts/{id}/lines/quantities": "/drafts/1",
+        "/drafts/{id}/lines/remove": "/drafts/1",
+        "/drafts/{id}/lines/price": "/drafts/1",
+        "/drafts/{id}/prices": "/drafts/1/check",
+        "/drafts/{id}/place": "/drafts/1/check",
     ]
 
     /// The value of the sign-in page's hidden field `name`, as the browser would post it back.

@@ -127,5 +127,8 @@ enum ViewModelSamples {
         ("ShowProduct/show", ShowProductViewControllerTests.viewModel),
         ("ListTaxRates/rates", ListTaxRatesViewControllerTests.viewModel),
         ("EditTaxRate/form", EditTaxRateViewControllerTests.viewModel),
+        ("EditDraft/draft", EditDraftViewControllerTests.viewModel),
+        ("PlaceDraft/check", PlaceDraftViewControllerTests.viewModel),
+        ("ListDrafts/list", ListDraftsViewControllerTests.viewModel),
     ] }
 }

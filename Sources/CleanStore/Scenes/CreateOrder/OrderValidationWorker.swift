@@ -115,6 +115,67 @@ final class OrderValidationWorker {
                 billingAddress: billingAddress, creditCardNumber: creditCardNumber, expirationDate: expirationDate))
     }
 
+    /// A draft's caller section (`EditDraft`): the form's contact fields, by the same rules.
+    func validateContact(_ form: CreateOrder.OrderFormFields) -> Result<Draft.Contact, SectionErrors> {
+        var check = Checker(form: form)
+        let firstName = check.text(.firstName)
+        let lastName = check.text(.lastName)
+        let phone = check.text(.phone)
+        if let phone { check.phone(phone) }
+        let email = check.text(.email)
+        if let email { check.email(email) }
+        guard check.errors.isEmpty, let firstName, let lastName, let phone, let email else {
+            return .failure(SectionErrors(errors: Self.inFormOrder(check.errors)))
+        }
+        return .success(Draft.Contact(firstName: firstName, lastName: lastName, phone: phone, email: email))
+    }
+
+    /// A draft's delivery section (`EditDraft`): the form's addresses and shipping method, by the
+    /// same rules (billing read only when not "same as shipping").
+    func validateDelivery(_ form: CreateOrder.OrderFormFields) -> Result<DraftChange, SectionErrors> {
+        var check = Checker(form: form)
+        let shipment = check.address(
+            .shipmentAddressStreet1, .shipmentAddressStreet2, .shipmentAddressCity, .shipmentAddressState, .shipmentAddressZIP)
+        var speed: ShipmentMethod.ShippingSpeed?
+        if let text = check.text(.shipmentMethodSpeed, freeText: false) {
+            speed = Int(text).flatMap(ShipmentMethod.ShippingSpeed.init(rawValue:))
+            if speed == nil { check.flag(.shipmentMethodSpeed, .badFormat) }
+        }
+        let same = form.isBillingAddressSameAsShipping
+        let billing = same
+            ? Draft.emptyAddress
+            : check.address(.billingAddressStreet1, .billingAddressStreet2, .billingAddressCity, .billingAddressState, .billingAddressZIP)
+        guard check.errors.isEmpty, let shipment, let speed, let billing else {
+            return .failure(SectionErrors(errors: Self.inFormOrder(check.errors)))
+        }
+        return .success(.delivery(shipment: shipment, billingSameAsShipping: same, billing: billing, method: ShipmentMethod(speed: speed)))
+    }
+
+    /// A draft's card, typed on its check page (`PlaceDraft`): number, expiry and security code,
+    /// all required, by the same rules; the security code is checked, then forgotten.
+    func validateCard(_ form: CreateOrder.OrderFormFields) -> Result<PaymentMethod, SectionErrors> {
+        var check = Checker(form: form)
+        let number = check.text(.paymentMethodCreditCardNumber, freeText: false).flatMap { check.cardNumber($0) }
+        let expiry = check.text(.paymentMethodExpirationDate, freeText: false)
+            .flatMap { check.expirationDate($0, currentMonth: currentMonth()) }
+        if let cvv = check.text(.paymentMethodCVV, freeText: false), !(3...4).contains(cvv.count) || !cvv.allSatisfy(\.isASCIIDigit) {
+            check.flag(.paymentMethodCVV, .badFormat)
+        }
+        guard check.errors.isEmpty, let number, let expiry else { return .failure(SectionErrors(errors: Self.inFormOrder(check.errors))) }
+        return .success(PaymentMethod(creditCardNumber: number, expirationDate: expiry))
+    }
+
+    /// What is wrong with a section, field by field (an `Error` only to be a `Result`'s failure).
+    struct SectionErrors: Error, Equatable {
+        var errors: [FieldError]
+    }
+
+    private static func inFormOrder(_ errors: [FieldError]) -> [FieldError] {
+        let order = Field.allCases
+        for error in errors { AppMetrics.validationRefused(field: error.field.rawValue) }
+        return errors.sorted { order.firstIndex(of: $0.field)! < order.firstIndex(of: $1.field)! }
+    }
+
     /// Reads fields one by one, keeping the first problem of each.
     private struct Checker {
         let form: CreateOrder.OrderFormFields

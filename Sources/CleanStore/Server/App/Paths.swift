@@ -66,6 +66,20 @@ public enum Paths {
         products.description + query(items)
     }
 
+    /// Drafts (orders being taken, `EditDraft`): `POST` starts one; `{id}` is a draft's reference.
+    public static let drafts = AppPath("/drafts")
+    public static let draft = AppPath("/drafts/{id}")
+    public static let draftCaller = AppPath("/drafts/{id}/caller")
+    public static let draftDelivery = AppPath("/drafts/{id}/delivery")
+    public static let draftLines = AppPath("/drafts/{id}/lines")
+    public static let draftQuantities = AppPath("/drafts/{id}/lines/quantities")
+    public static let draftRemoveLine = AppPath("/drafts/{id}/lines/remove")
+    public static let draftLinePrice = AppPath("/drafts/{id}/lines/price")
+    /// The check page (`PlaceDraft`), where a changed price is decided, and where the draft is placed.
+    public static let draftCheck = AppPath("/drafts/{id}/check")
+    public static let draftPrices = AppPath("/drafts/{id}/prices")
+    public static let draftPlace = AppPath("/drafts/{id}/place")
+
     /// The list with these query items (a search, filters, a sort, a page): `/orders?q=jos%C3%A9`.
     static func orders(_ items: [(name: String, value: String)]) -> String {
         orders.description + query(items)

@@ -91,6 +91,20 @@ enum Routes {
         @Sendable func editTaxRate(_ context: AppRequestContext) -> EditTaxRateViewController {
             EditTaxRateViewController(environment: environment.serving(context), browser: context.browser)
         }
+        @Sendable func editDraft(_ context: AppRequestContext) -> EditDraftViewController {
+            EditDraftViewController(environment: environment.serving(context), browser: context.browser)
+        }
+        /// A section of a draft's page, posted: saved by the draft's scene; signed out, the clerk
+        /// comes back to the draft after signing in (nothing typed in other sections is lost: each
+        /// was saved when it was posted).
+        @Sendable func draftSection(_ path: AppPath, _ section: @escaping @Sendable (AppRequestContext) throws -> EditDraft.Section) -> Route {
+            Route(method: .post, path: path, access: .signedIn(.create), returnsTo: Paths.draft) { _, context in
+                await editDraft(context).saveSection(ref: try orderID(context), section: try section(context))
+            }
+        }
+        @Sendable func placeDraft(_ context: AppRequestContext) -> PlaceDraftViewController {
+            PlaceDraftViewController(environment: environment.serving(context), browser: context.browser)
+        }
         @Sendable func signIn(_ context: AppRequestContext) -> SignInViewController {
             SignInViewController(environment: environment.serving(context), browser: context.browser)
         }
@@ -187,6 +201,38 @@ enum Routes {
             Route(method: .post, path: Paths.orderNotes, access: .signedIn(.addNote), returnsTo: Paths.order) { _, context in
                 await AddOrderNoteViewController(environment: environment.serving(context), browser: context.browser).addNote(
                     orderID: try orderID(context), fields: try FormDecoding.decode(AddOrderNote.NoteFormFields.self, context: context))
+            },
+            Route(method: .post, path: Paths.drafts, access: .signedIn(.create), returnsTo: Paths.orders) { _, context in
+                _ = try FormDecoding.decode(FormDecoding.NoFields.self, context: context)
+                return await editDraft(context).startDraft()
+            },
+            Route(method: .get, path: Paths.drafts, access: .signedIn(.create)) { _, context in
+                await ListDraftsViewController(environment: environment.serving(context), browser: context.browser).showDrafts()
+            },
+            Route(method: .get, path: Paths.draft, access: .signedIn(.create)) { request, context in
+                await editDraft(context).showDraft(
+                    ref: try orderID(context), search: FormQuery(request.uri.query)["q"], flash: flash(request, context))
+            },
+            draftSection(Paths.draftCaller) { .caller(try orderFormFields($0)) },
+            draftSection(Paths.draftDelivery) { .delivery(try orderFormFields($0)) },
+            draftSection(Paths.draftLines) { .addLine(try FormDecoding.decode(EditDraft.LineFormFields.self, context: $0)) },
+            draftSection(Paths.draftQuantities) { .quantities(try FormDecoding.decode(EditDraft.QuantitiesFormFields.self, context: $0)) },
+            draftSection(Paths.draftLinePrice) { .price(try FormDecoding.decode(EditDraft.PriceFormFields.self, context: $0)) },
+            draftSection(Paths.draftRemoveLine) {
+                .removeLine(key: try FormDecoding.decode(EditDraft.RemoveLineFormFields.self, context: $0).line)
+            },
+            Route(method: .get, path: Paths.draftCheck, access: .signedIn(.create)) { request, context in
+                await placeDraft(context).checkDraft(
+                    ref: try orderID(context), duplicateAccepted: FormQuery(request.uri.query)["duplicate"] == "accepted")
+            },
+            Route(method: .post, path: Paths.draftPrices, access: .signedIn(.create), returnsTo: Paths.draftCheck) { _, context in
+                await placeDraft(context).decidePrice(
+                    ref: try orderID(context), fields: try FormDecoding.decode(PlaceDraft.PriceFormFields.self, context: context))
+            },
+            // Signed out, the card is not kept (nothing of the form is): back to the check page.
+            Route(method: .post, path: Paths.draftPlace, access: .signedIn(.create), returnsTo: Paths.draftCheck) { _, context in
+                await placeDraft(context).place(
+                    ref: try orderID(context), fields: try FormDecoding.decode(PlaceDraft.PlaceFormFields.self, context: context))
             },
             Route(method: .get, path: Paths.packingSlip) { _, context in
                 await PrintPackingSlipViewController(environment: environment.serving(context), browser: context.browser).showSlip(

@@ -14,6 +14,8 @@ public struct SceneEnvironment: Sendable {
     /// The tax table (the same database as `ordersStore`; `OrdersDatabase.taxRates`). An empty one
     /// in memory unless set: every environment has one, whichever scenes it serves.
     public var taxRates: any TaxRatesStoreProtocol = TaxRatesMemStore()
+    /// The catalog as the draft pages read it (SKU, search): `products`'s.
+    public var catalog: any CatalogLookup { ProductsCatalog(products: products) }
     public var pages: any PageRendering
     /// "Now", for order dates and card expiry checks.
     public var now: @Sendable () -> Date
@@ -51,8 +53,12 @@ public struct SceneEnvironment: Sendable {
         self.ordersStore = ordersStore
         self.orderEvents = orderEvents
         self.orderNotes = orderNotes
-        // A memory orders store's drafts are its database's (tests); the app passes its database's.
-        self.drafts = drafts ?? DraftsMemStore(database: (ordersStore as? OrdersMemStore)?.database ?? MemoryAppDatabase())
+        // A memory orders store's drafts, catalog and tax table are its database's (tests, until
+        // set); the app passes its database's.
+        let memory = (ordersStore as? OrdersMemStore)?.database ?? MemoryAppDatabase()
+        self.drafts = drafts ?? DraftsMemStore(database: memory)
+        products = ProductsMemStore(database: memory)
+        taxRates = TaxRatesMemStore(database: memory)
         self.pages = pages
         self.now = now
         self.timeZone = timeZone
@@ -77,6 +83,9 @@ extension SceneEnvironment {
 /// clock and the logger itself. Each is fresh (workers log through this environment's logger).
 extension SceneEnvironment {
     var ordersWorker: OrdersWorker { OrdersWorker(ordersStore: ordersStore, logger: logger, now: now) }
+    var draftsWorker: DraftsWorker {
+        DraftsWorker(drafts: drafts, catalog: catalog, now: now, timeZone: timeZone, logger: logger)
+    }
     var notesWorker: OrderNotesWorker { OrderNotesWorker(notesStore: orderNotes, logger: logger, now: now) }
     var taxRatesWorker: TaxRatesWorker { TaxRatesWorker(taxRatesStore: taxRates, logger: logger, now: now) }
     var historyWorker: ViewOrderHistoryWorker { ViewOrderHistoryWorker(eventsStore: orderEvents, logger: logger) }

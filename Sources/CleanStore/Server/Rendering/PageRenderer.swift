@@ -53,6 +53,7 @@ public struct PageRenderer: PageRendering {
         "layout", "error", "field", "error-summary", "ListOrders/list", "ShowOrder/show", "CreateOrder/form", "DeleteOrder/confirm", "SignIn/form",
         "SetUp/form", "ViewOrderHistory/history", "ChangeOrderStatus/cancel", "AddOrderNote/form", "print-layout",
         "PrintPackingSlip/slip", "ListProducts/list", "ShowProduct/show",
+        "EditDraft/draft", "PlaceDraft/check", "ListDrafts/list",
     ]
 
     /// The renderer of `library`'s templates (`requiredTemplates` and the partials they use).

@@ -1,0 +1,237 @@
+import Foundation
+
+protocol EditDraftBusinessLogic: AnyObject {
+    func startDraft(request: EditDraft.StartDraft.Request) async
+    func showDraft(request: EditDraft.ShowDraft.Request) async
+    func saveSection(request: EditDraft.SaveSection.Request) async
+}
+
+protocol EditDraftDataStore: AnyObject {
+    var draft: Draft? { get }
+}
+
+/// A draft's sections, each saved on its own: the caller and delivery by the order form's rules
+/// (`OrderValidationWorker`), the items by the line rules (`OrderLine.quantities`,
+/// `OrderLine.mostLines`, enforced again by the store, `DraftWrites`).
+final class EditDraftInteractor: EditDraftBusinessLogic, EditDraftDataStore {
+    typealias ItemError = EditDraft.ItemError
+
+    var presenter: EditDraftPresentationLogic?
+    var worker: DraftsWorker
+    var validationWorker: OrderValidationWorker
+    var draft: Draft?
+
+    init(worker: DraftsWorker, validationWorker: OrderValidationWorker) {
+        self.worker = worker
+        self.validationWorker = validationWorker
+    }
+
+    // MARK: Start a draft
+
+    func startDraft(request: EditDraft.StartDraft.Request) async {
+        let response: EditDraft.StartDraft.Response
+        do {
+            let draft = try await worker.createDraft(by: request.signedIn)
+            self.draft = draft
+            response = .created(ref: draft.ref)
+        } catch {
+            response = .storeUnavailable
+        }
+        presenter?.presentStartedDraft(response: response)
+    }
+
+    // MARK: Show a draft
+
+    func showDraft(request: EditDraft.ShowDraft.Request) async {
+        let response: EditDraft.ShowDraft.Response
+        // A reference of another shape is no draft: no store is asked (`DraftRefs.isWellFormed`).
+        guard DraftRefs.isWellFormed(request.ref) else { return presenter?.presentDraft(response: .notFound) ?? () }
+        do {
+            if var loaded = try await load(ref: request.ref) {
+                if let text = request.search?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty {
+                    loaded.search = EditDraft.Search(text: text, products: try await worker.search(text))
+                }
+                response = .found(loaded)
+            } else {
+                response = .notFound
+            }
+        } catch {
+            response = .storeUnavailable
+        }
+        presenter?.presentDraft(response: response)
+    }
+
+    // MARK: Save a section
+
+    func saveSection(request: EditDraft.SaveSection.Request) async {
+        presenter?.presentSavedSection(response: await save(request))
+    }
+
+    private func save(_ request: EditDraft.SaveSection.Request) async -> EditDraft.SaveSection.Response {
+        guard DraftRefs.isWellFormed(request.ref) else { return .notFound }
+        do {
+            guard let stored = try await worker.fetchDraft(ref: request.ref) else { return .notFound }
+            draft = stored
+            let decided = try await decide(request.section, on: stored)
+            switch decided {
+            case .refused(let refusal):
+                return try await refused(request.ref, refusal)
+            case .nothing(let saved):
+                return .saved(ref: request.ref, saved)
+            case .change(let change, let saved):
+                do {
+                    draft = try await worker.update(ref: request.ref, change: change, by: request.signedIn)
+                    return .saved(ref: request.ref, saved)
+                } catch .tooManyLines {
+                    return try await refused(request.ref, EditDraft.Refusal(
+                        posted: request.section, itemErrors: [ItemError(field: "sku", problem: .tooManyLines)]))
+                } catch .quantityOutOfRange(let key, _) {
+                    // An added quantity that takes its line past the most a line holds, or a line's.
+                    let field = key.flatMap { key in request.section.isQuantities ? Self.quantityField(key) : nil } ?? "quantity"
+                    return try await refused(request.ref, EditDraft.Refusal(
+                        posted: request.section, itemErrors: [ItemError(field: field, problem: .quantityOutOfRange)]))
+                } catch .lineNotFound {
+                    // Removed meanwhile (another tab): the page shows the draft as it is now.
+                    return .saved(ref: request.ref, .lineAlreadyGone)
+                }
+            }
+        } catch .notFound {
+            return .notFound
+        } catch {
+            return .storeUnavailable
+        }
+    }
+
+    private func refused(_ ref: String, _ refusal: EditDraft.Refusal) async throws(DraftsStoreError) -> EditDraft.SaveSection.Response {
+        guard let loaded = try await load(ref: ref) else { return .notFound }
+        return .invalid(loaded, refusal)
+    }
+
+    private func load(ref: String) async throws(DraftsStoreError) -> EditDraft.Loaded? {
+        guard let draft = try await worker.fetchDraft(ref: ref) else { return nil }
+        self.draft = draft
+        return EditDraft.Loaded(draft: draft, check: try await worker.check(ref: ref))
+    }
+
+    // MARK: The rules of each section
+
+    private enum Decision {
+        case change(DraftChange, EditDraft.Saved)
+        case nothing(EditDraft.Saved)
+        case refused(EditDraft.Refusal)
+    }
+
+    private func decide(_ section: EditDraft.Section, on draft: Draft) async throws(DraftsStoreError) -> Decision {
+        switch section {
+        case .caller(let fields):
+            switch validationWorker.validateContact(fields) {
+            case .success(let contact): return .change(.contact(contact), .caller)
+            case .failure(let errors): return .refused(EditDraft.Refusal(posted: section, fieldErrors: errors.errors))
+            }
+        case .delivery(let fields):
+            switch validationWorker.validateDelivery(fields) {
+            case .success(let change): return .change(change, .delivery)
+            case .failure(let errors): return .refused(EditDraft.Refusal(posted: section, fieldErrors: errors.errors))
+            }
+        case .addLine(let fields):
+            return try await addLine(fields, section: section)
+        case .quantities(let fields):
+            // Only the draft's lines: a line removed in another tab since this page is left out.
+            var quantities: [String: Int] = [:]
+            var errors: [ItemError] = []
+            for line in draft.lines {
+                guard let typed = fields.line[line.key]?.quantity else { continue }
+                switch Self.quantity(typed) {
+                case .success(let quantity): quantities[line.key] = quantity
+                case .failure(let error): errors.append(ItemError(field: Self.quantityField(line.key), problem: error.problem))
+                }
+            }
+            if !errors.isEmpty { return .refused(EditDraft.Refusal(posted: section, itemErrors: errors)) }
+            return .change(.quantities(quantities), .quantities)
+        case .removeLine(let key):
+            guard let line = draft.lines.first(where: { $0.key == key }) else { return .nothing(.lineAlreadyGone) }
+            return .change(.removeLine(key: key), .lineRemoved(name: line.name))
+        case .price(let fields):
+            guard let line = draft.lines.first(where: { $0.key == fields.line }) else { return .nothing(.lineAlreadyGone) }
+            return Self.price(fields, of: line, section: section)
+        }
+    }
+
+    /// A typed price (`Money.cents(from:)`, the one way money typed becomes cents) and its reason
+    /// (`FreeTextRule`); an empty price, or the catalog's, is the catalog's again.
+    private static func price(_ fields: EditDraft.PriceFormFields, of line: OrderLine, section: EditDraft.Section) -> Decision {
+        let saved = EditDraft.Saved.priceSaved(name: line.name)
+        let typed = fields.price.trimmingCharacters(in: .whitespaces)
+        if typed.isEmpty { return .change(.price(key: line.key, cents: nil, reason: nil), saved) }
+        func refused(_ field: String, _ problem: EditDraft.ItemProblem) -> Decision {
+            .refused(EditDraft.Refusal(posted: section, itemErrors: [ItemError(field: field, problem: problem, lineKey: line.key)]))
+        }
+        guard let cents = Money.cents(from: typed) else { return refused(EditDraftPresenter.priceID(line.key), .priceNotMoney) }
+        if cents == line.catalogPriceCents { return .change(.price(key: line.key, cents: nil, reason: nil), saved) }
+        switch FreeTextRule.check(fields.reason, maximumLength: reasonLength) {
+        case .valid(let reason): return .change(.price(key: line.key, cents: cents, reason: reason), saved)
+        case .invalid(.missing): return refused(EditDraftPresenter.reasonID(line.key), .reasonMissing)
+        case .invalid(let problem): return refused(EditDraftPresenter.reasonID(line.key), .reason(problem))
+        }
+    }
+
+    /// How long a typed price's reason may be.
+    static let reasonLength = 200
+
+    private func addLine(_ fields: EditDraft.LineFormFields, section: EditDraft.Section) async throws(DraftsStoreError) -> Decision {
+        var errors: [ItemError] = []
+        let sku = fields.sku.trimmingCharacters(in: .whitespacesAndNewlines)
+        var product: Product?
+        if sku.isEmpty {
+            errors.append(ItemError(field: "sku", problem: .skuMissing))
+        } else if sku.count > OrderValidationWorker.maximumLength || TextRules.containsControlCharacters(sku) {
+            errors.append(ItemError(field: "sku", problem: .skuUnknown))
+        } else {
+            do {
+                product = try await worker.product(sku: sku)
+            } catch {
+                throw .unavailable("\(error)")
+            }
+            if product == nil {
+                errors.append(ItemError(field: "sku", problem: .skuUnknown))
+            } else if product?.active == false {
+                errors.append(ItemError(field: "sku", problem: .productArchived))
+            }
+        }
+        var quantity = 0
+        switch Self.quantity(fields.quantity) {
+        case .success(let typed): quantity = typed
+        case .failure(let error): errors.append(ItemError(field: "quantity", problem: error.problem))
+        }
+        guard errors.isEmpty, let product else { return .refused(EditDraft.Refusal(posted: section, itemErrors: errors)) }
+        let line = OrderLine(
+            key: "", productID: product.id, sku: product.sku, name: product.name, catalogPriceCents: product.priceCents,
+            quantity: quantity, taxable: product.taxable)
+        return .change(.addLine(line), .lineAdded(name: product.name, quantity: quantity))
+    }
+
+    /// A typed quantity: digits only, 1 to 9,999 (`OrderLine.quantities`).
+    static func quantity(_ text: String) -> Result<Int, ItemProblemError> {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return .failure(ItemProblemError(problem: .quantityMissing)) }
+        guard trimmed.count <= 9, trimmed.allSatisfy(\.isASCIIDigit), let value = Int(trimmed) else {
+            return .failure(ItemProblemError(problem: .quantityNotANumber))
+        }
+        return OrderLine.quantities.contains(value) ? .success(value) : .failure(ItemProblemError(problem: .quantityOutOfRange))
+    }
+
+    /// The name of a line's quantity in the quantities form: `line[l7][quantity]`.
+    static func quantityField(_ key: String) -> String { "line[\(key)][quantity]" }
+
+    /// A quantity's problem, as a `Result`'s failure.
+    struct ItemProblemError: Error, Equatable {
+        var problem: EditDraft.ItemProblem
+    }
+}
+
+extension EditDraft.Section {
+    var isQuantities: Bool {
+        if case .quantities = self { return true }
+        return false
+    }
+}

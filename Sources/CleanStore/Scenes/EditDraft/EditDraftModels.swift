@@ -1,0 +1,283 @@
+/// Draft-first order entry: a draft's page (`GET /drafts/{ref}`), whose sections a clerk fills in
+/// in any order, each saved by its own post. The caller and delivery sections post the order
+/// form's own fields (`CreateOrder.OrderFormFields`, HTTP.md), checked by its rules
+/// (`OrderValidationWorker`); the items section adds, changes and removes lines.
+enum EditDraft {
+    // MARK: Forms
+
+    /// Adding a line: a SKU and a quantity, as typed.
+    struct LineFormFields: Equatable, Decodable, Sendable {
+        var sku = ""
+        var quantity = ""
+
+        private enum Keys: String, CodingKey { case sku, quantity }
+
+        init(sku: String = "", quantity: String = "") {
+            self.sku = sku
+            self.quantity = quantity
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            sku = try container.decodeIfPresent(String.self, forKey: .sku) ?? ""
+            quantity = try container.decodeIfPresent(String.self, forKey: .quantity) ?? ""
+        }
+    }
+
+    /// Every line's quantity in one form: `line[l7][quantity]=3`. A line's key starts with a letter
+    /// (`OrderLine.key(number:)`), so Hummingbird's form decoder reads it as a dictionary key, never
+    /// as an array index.
+    struct QuantitiesFormFields: Equatable, Decodable, Sendable {
+        struct LineQuantity: Equatable, Decodable, Sendable {
+            var quantity: String
+        }
+
+        var line: [String: LineQuantity] = [:]
+
+        private enum Keys: String, CodingKey { case line }
+
+        init(line: [String: LineQuantity] = [:]) {
+            self.line = line
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            line = try container.decodeIfPresent([String: LineQuantity].self, forKey: .line) ?? [:]
+        }
+    }
+
+    /// Removing a line: its own small form, with the line's key.
+    struct RemoveLineFormFields: Equatable, Decodable, Sendable {
+        var line: String
+    }
+
+    /// A typed price for a line, with its reason (an empty price: back to the catalog's).
+    struct PriceFormFields: Equatable, Decodable, Sendable {
+        var line = ""
+        var price = ""
+        var reason = ""
+
+        private enum Keys: String, CodingKey { case line, price, reason }
+
+        init(line: String = "", price: String = "", reason: String = "") {
+            self.line = line
+            self.price = price
+            self.reason = reason
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            line = try container.decodeIfPresent(String.self, forKey: .line) ?? ""
+            price = try container.decodeIfPresent(String.self, forKey: .price) ?? ""
+            reason = try container.decodeIfPresent(String.self, forKey: .reason) ?? ""
+        }
+    }
+
+    /// What one section's post asks for.
+    enum Section: Equatable {
+        case caller(CreateOrder.OrderFormFields)
+        case delivery(CreateOrder.OrderFormFields)
+        case addLine(LineFormFields)
+        case quantities(QuantitiesFormFields)
+        case removeLine(key: String)
+        case price(PriceFormFields)
+    }
+
+    // MARK: What the interactor found
+
+    /// The draft as stored, and what placing it now would meet (its live totals, a missing rate).
+    struct Loaded: Equatable {
+        var draft: Draft
+        var check: PlacingCheck
+        /// The catalog search the page shows (nil: none asked for).
+        var search: Search? = nil
+    }
+
+    struct Search: Equatable {
+        var text: String
+        var products: [Product]
+    }
+
+    /// What is wrong with the items section's typing.
+    enum ItemProblem: Equatable {
+        case skuMissing
+        case skuUnknown
+        case productArchived
+        case quantityMissing
+        case quantityNotANumber
+        case quantityOutOfRange
+        case tooManyLines
+        /// A typed price that is no amount `Money.cents(from:)` reads.
+        case priceNotMoney
+        /// A typed price other than the catalog's, with no reason.
+        case reasonMissing
+        case reason(FreeTextRule.Problem)
+    }
+
+    /// An items field (`sku`, `quantity`, `line[l7][quantity]`) and its problem.
+    struct ItemError: Equatable {
+        var field: String
+        var problem: ItemProblem
+        /// The line the field belongs to, when it is a line's price or reason.
+        var lineKey: String? = nil
+    }
+
+    /// A section refused: nothing saved; the page again, with what was typed and why.
+    struct Refusal: Equatable {
+        var posted: Section
+        var fieldErrors: [CreateOrder.FieldError] = []
+        var itemErrors: [ItemError] = []
+    }
+
+    /// What a saved post did, for the flash.
+    enum Saved: Equatable {
+        case caller
+        case delivery
+        case lineAdded(name: String, quantity: Int)
+        case quantities
+        case lineRemoved(name: String)
+        case priceSaved(name: String)
+        /// The line was removed before (another tab, a double click): nothing to do.
+        case lineAlreadyGone
+    }
+
+    // MARK: Use cases
+
+    enum StartDraft {
+        struct Request {
+            var signedIn: AccountName?
+        }
+
+        enum Response: Equatable {
+            case created(ref: String)
+            case storeUnavailable
+        }
+
+        struct ViewModel {
+            var page: DisplayedPage
+        }
+    }
+
+    enum ShowDraft {
+        struct Request {
+            var ref: String
+            /// The catalog search typed on the page (`q`), if any.
+            var search: String?
+        }
+
+        enum Response: Equatable {
+            case found(Loaded)
+            case notFound
+            case storeUnavailable
+        }
+
+        struct ViewModel {
+            var page: DisplayedPage
+        }
+    }
+
+    enum SaveSection {
+        struct Request {
+            var ref: String
+            var section: Section
+            var signedIn: AccountName?
+        }
+
+        enum Response: Equatable {
+            case saved(ref: String, Saved)
+            case invalid(Loaded, Refusal)
+            case notFound
+            case storeUnavailable
+        }
+
+        struct ViewModel {
+            var page: DisplayedPage
+        }
+    }
+
+    // MARK: View models
+
+    /// The page a use case ends on; the view controller gives each its status.
+    enum DisplayedPage: Equatable {
+        case draft(DisplayedDraft, invalid: Bool)
+        /// Saved (or created): the router takes the clerk to the draft's page, with the flash.
+        case saved(ref: String, flash: String?)
+        case notFound
+        case unavailable
+    }
+
+    typealias DisplayedField = CreateOrder.DisplayedForm.DisplayedField
+    typealias DisplayedError = CreateOrder.DisplayedForm.DisplayedError
+    typealias ShippingMethod = CreateOrder.DisplayedForm.ShippingMethod
+
+    struct DisplayedLine: Equatable {
+        var sku: String
+        var name: String
+        var unitPrice: String
+        /// A typed price's reason, with the catalog's price it replaces.
+        var priceNote: String?
+        /// Its `name` is the box's id (`line-l7-quantity`).
+        var quantity: DisplayedField
+        /// The box's name in the quantities form: `line[l7][quantity]`.
+        var quantityName: String
+        /// The line's own price form: a typed price (id `line-l7-price`) and its reason (`line-l7-reason`).
+        var price: DisplayedField
+        var reason: DisplayedField
+        var priceLegend: String
+        var savePriceLabel: String
+        /// The quantity box's label, read by screen readers: "Quantity of Blue mug".
+        var quantityLabel: String
+        var amount: String
+        /// The line's key, posted by its own remove form.
+        var key: String
+        var removeLabel: String
+    }
+
+    struct DisplayedProduct: Equatable {
+        var sku: String
+        var name: String
+        var price: String
+        var addLabel: String
+    }
+
+    struct DisplayedTotals: Equatable {
+        var subtotal: String
+        var shipping: String
+        var tax: String
+        var total: String
+    }
+
+    /// The draft's page, all strings.
+    struct DisplayedDraft: Equatable {
+        var title: String
+        var heading: String
+        var errors: [DisplayedError]
+        /// A problem with the whole page (none yet: the error summary's own slot).
+        var formMessage: String? = nil
+        /// The caller's and delivery's fields, by name (the order form's).
+        var fields: [String: DisplayedField]
+        var billingAddressSameAsShipping: Bool
+        var shippingMethods: [ShippingMethod]
+        var sku: DisplayedField
+        var quantity: DisplayedField
+        var lines: [DisplayedLine]
+        var noLinesMessage: String?
+        var totals: DisplayedTotals
+        var searchText: String
+        var searchResults: [DisplayedProduct]
+        var noResultsMessage: String?
+        var callerAction: String
+        var deliveryAction: String
+        var addLineAction: String
+        var quantitiesAction: String
+        var removeLineAction: String
+        var priceAction: String
+        var searchAction: String
+        /// The check page, where the draft is checked and placed.
+        var checkURL: String
+        /// Every order being taken (`ListDrafts`).
+        var draftsURL: String
+
+        var hasErrors: Bool { !errors.isEmpty }
+    }
+}

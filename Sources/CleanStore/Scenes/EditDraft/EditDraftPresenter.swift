@@ -1,0 +1,223 @@
+import Foundation
+
+protocol EditDraftPresentationLogic: AnyObject {
+    func presentStartedDraft(response: EditDraft.StartDraft.Response)
+    func presentDraft(response: EditDraft.ShowDraft.Response)
+    func presentSavedSection(response: EditDraft.SaveSection.Response)
+}
+
+/// The draft's page, all strings. A field's words and messages are the order form's
+/// (`CreateOrderPresenter+Messages.swift`): the same field says the same thing on both pages.
+final class EditDraftPresenter: EditDraftPresentationLogic {
+    typealias Field = CreateOrder.Field
+
+    weak var viewController: EditDraftDisplayLogic?
+    let formatter: OrderDisplayFormatter
+    /// The order form's presenter, for its messages and hints.
+    private let orderForm: CreateOrderPresenter
+
+    static let callerFields: [Field] = [.firstName, .lastName, .phone, .email]
+    static let deliveryFields: [Field] = [
+        .shipmentAddressStreet1, .shipmentAddressStreet2, .shipmentAddressCity, .shipmentAddressState, .shipmentAddressZIP,
+        .shipmentMethodSpeed, .billingAddressStreet1, .billingAddressStreet2, .billingAddressCity, .billingAddressState,
+        .billingAddressZIP,
+    ]
+
+    init(formatter: OrderDisplayFormatter) {
+        self.formatter = formatter
+        orderForm = CreateOrderPresenter(formatter: formatter)
+    }
+
+    // MARK: Use cases
+
+    func presentStartedDraft(response: EditDraft.StartDraft.Response) {
+        let page: EditDraft.DisplayedPage
+        switch response {
+        case .created(let ref): page = .saved(ref: ref, flash: nil)
+        case .storeUnavailable: page = .unavailable
+        }
+        viewController?.displayStartedDraft(viewModel: EditDraft.StartDraft.ViewModel(page: page))
+    }
+
+    func presentDraft(response: EditDraft.ShowDraft.Response) {
+        let page: EditDraft.DisplayedPage
+        switch response {
+        case .found(let loaded): page = .draft(displayedDraft(loaded, refusal: nil), invalid: false)
+        case .notFound: page = .notFound
+        case .storeUnavailable: page = .unavailable
+        }
+        viewController?.displayDraft(viewModel: EditDraft.ShowDraft.ViewModel(page: page))
+    }
+
+    func presentSavedSection(response: EditDraft.SaveSection.Response) {
+        let page: EditDraft.DisplayedPage
+        switch response {
+        case .saved(let ref, let saved): page = .saved(ref: ref, flash: Self.flash(saved))
+        case .invalid(let loaded, let refusal): page = .draft(displayedDraft(loaded, refusal: refusal), invalid: true)
+        case .notFound: page = .notFound
+        case .storeUnavailable: page = .unavailable
+        }
+        viewController?.displaySavedSection(viewModel: EditDraft.SaveSection.ViewModel(page: page))
+    }
+
+    // MARK: Words
+
+    static func flash(_ saved: EditDraft.Saved) -> String {
+        switch saved {
+        case .caller: "Caller saved."
+        case .delivery: "Delivery saved."
+        case .lineAdded(let name, let quantity): "Added \(quantity) × \(name)."
+        case .quantities: "Quantities saved."
+        case .lineRemoved(let name): "Removed \(name)."
+        case .lineAlreadyGone: "That line was already removed."
+        case .priceSaved(let name): "Price of \(name) saved."
+        }
+    }
+
+    static func message(_ problem: EditDraft.ItemProblem, lineName: String?) -> String {
+        let of = lineName.map { " of \($0)" } ?? ""
+        switch problem {
+        case .skuMissing: return "Enter a SKU"
+        case .skuUnknown: return "Enter a SKU from the catalog, or search the catalog"
+        case .productArchived: return "That product is no longer sold: choose another"
+        case .quantityMissing: return "Enter the quantity\(of)"
+        case .quantityNotANumber: return "Enter the quantity\(of) as a whole number, like 2"
+        case .quantityOutOfRange: return "Enter a quantity\(of) from 1 to 9,999"
+        case .tooManyLines: return "An order holds at most \(OrderLine.mostLines) lines: remove one first"
+        case .priceNotMoney: return "Enter the price\(of) in dollars and cents, like 12.50"
+        case .reasonMissing: return "Enter why the price\(of) is not the catalog's"
+        case .reason(.missing): return "Enter why the price\(of) is not the catalog's"
+        case .reason(.tooLong(let maximum)): return "The reason must be \(maximum) characters or fewer"
+        case .reason(.controlCharacters): return "The reason must not include control characters other than line breaks"
+        case .reason(.looksLikeCardNumber): return "The reason must not include a card number"
+        case .reason(.invisibleCharacters):
+            return "The reason must not include hidden formatting characters, such as text direction marks"
+        }
+    }
+
+    /// "Enter the address" until a state is known; "No tax rate for OR — ask a supervisor" when
+    /// none applies; else the tax.
+    static func taxText(_ loaded: EditDraft.Loaded) -> String {
+        if loaded.draft.shipmentAddress.state.isEmpty { return "Enter the address" }
+        if let region = loaded.check.missingTaxRegion { return "No tax rate for \(region) — ask a supervisor" }
+        return Money.text(cents: loaded.check.totals.taxCents)
+    }
+
+    // MARK: The page
+
+    private func displayedDraft(_ loaded: EditDraft.Loaded, refusal: EditDraft.Refusal?) -> EditDraft.DisplayedDraft {
+        let draft = loaded.draft
+        let ref = draft.ref
+        var fields = Self.fields(of: draft)
+        var posted = EditDraft.LineFormFields(quantity: "1")
+        var postedQuantities: [String: String] = [:]
+        var postedPrice: EditDraft.PriceFormFields?
+        switch refusal?.posted {
+        case .caller(let typed):
+            for field in Self.callerFields { fields[field] = typed[field] }
+        case .delivery(let typed):
+            for field in Self.deliveryFields + [.billingAddressSameAsShipping] { fields[field] = typed[field] }
+        case .addLine(let typed): posted = typed
+        case .quantities(let typed): postedQuantities = typed.line.mapValues(\.quantity)
+        case .price(let typed): postedPrice = typed
+        case .removeLine, nil: break
+        }
+        var messages: [String: String] = [:]
+        var summary: [EditDraft.DisplayedError] = []
+        for error in refusal?.fieldErrors ?? [] where messages[error.field.rawValue] == nil {
+            let message = orderForm.message(for: error)
+            messages[error.field.rawValue] = message
+            summary.append(EditDraft.DisplayedError(field: error.field.rawValue, message: message))
+        }
+        for error in refusal?.itemErrors ?? [] {
+            let line = draft.lines.first { $0.key == error.lineKey || EditDraftInteractor.quantityField($0.key) == error.field }
+            // A line's quantity is named `line[l1][quantity]`, and its id is `line-l1-quantity`: `[` may
+            // not be in a link's fragment, which the error summary links by.
+            let id = error.lineKey == nil ? line.map { Self.quantityID($0.key) } ?? error.field : error.field
+            guard messages[id] == nil else { continue }
+            let message = Self.message(error.problem, lineName: line?.name)
+            messages[id] = message
+            summary.append(EditDraft.DisplayedError(field: id, message: message))
+        }
+        func field(_ name: String, _ value: String, hint: String? = nil) -> EditDraft.DisplayedField {
+            EditDraft.DisplayedField(name: name, value: value, errorMessage: messages[name], hint: hint)
+        }
+        var displayedFields: [String: EditDraft.DisplayedField] = [:]
+        for name in Self.callerFields + Self.deliveryFields {
+            displayedFields[name.rawValue] = field(name.rawValue, fields[name])
+        }
+        let lines = draft.lines.map { line in
+            let id = Self.quantityID(line.key)
+            return EditDraft.DisplayedLine(
+                sku: line.sku, name: line.name, unitPrice: Money.text(cents: line.unitPriceCents),
+                priceNote: line.priceReason.map { "Catalog price \(Money.text(cents: line.catalogPriceCents)): \($0)" },
+                quantity: field(id, postedQuantities[line.key] ?? String(line.quantity)),
+                quantityName: EditDraftInteractor.quantityField(line.key),
+                price: EditDraft.DisplayedField(
+                    name: Self.priceID(line.key),
+                    value: postedPrice?.line == line.key
+                        ? postedPrice?.price ?? "" : line.priceReason == nil ? "" : Money.plainText(cents: line.unitPriceCents),
+                    errorMessage: messages[Self.priceID(line.key)],
+                    hint: "The catalog's is \(Money.text(cents: line.catalogPriceCents)): leave empty for it"),
+                reason: field(Self.reasonID(line.key), postedPrice?.line == line.key ? postedPrice?.reason ?? "" : line.priceReason ?? ""),
+                priceLegend: "Price of \(line.name)", savePriceLabel: "Save the price of \(line.name)",
+                quantityLabel: "Quantity of \(line.name)",
+                amount: Money.text(cents: line.amountCents), key: line.key, removeLabel: "Remove \(line.name)")
+        }
+        let totals = loaded.check.totals
+        let taxKnown = !draft.shipmentAddress.state.isEmpty && loaded.check.missingTaxRegion == nil
+        let heading = "Order \(ref)"
+        return EditDraft.DisplayedDraft(
+            title: summary.isEmpty ? heading : "Error: \(heading)", heading: heading, errors: summary, fields: displayedFields,
+            billingAddressSameAsShipping: fields.isBillingAddressSameAsShipping,
+            shippingMethods: ShipmentMethod.ShippingSpeed.allCases.enumerated().map { index, speed in
+                let name = Field.shipmentMethodSpeed.rawValue
+                return EditDraft.ShippingMethod(
+                    id: index == 0 ? name : "\(name)-\(index + 1)", value: String(speed.rawValue),
+                    name: ShipmentMethod(speed: speed).toString(), selected: fields.shipmentMethodSpeed == String(speed.rawValue))
+            },
+            sku: field("sku", posted.sku), quantity: field("quantity", posted.quantity), lines: lines,
+            noLinesMessage: lines.isEmpty ? "No items yet: add one by its SKU, or search the catalog." : nil,
+            totals: EditDraft.DisplayedTotals(
+                subtotal: Money.text(cents: totals.subtotalCents), shipping: Money.text(cents: totals.shippingCents),
+                tax: Self.taxText(loaded),
+                total: Money.text(cents: totals.totalCents) + (taxKnown ? "" : " before tax")),
+            searchText: loaded.search?.text ?? "",
+            searchResults: (loaded.search?.products ?? []).map {
+                EditDraft.DisplayedProduct(sku: $0.sku, name: $0.name, price: Money.text(cents: $0.priceCents), addLabel: "Add \($0.name)")
+            },
+            noResultsMessage: loaded.search.flatMap { $0.products.isEmpty ? "No product matches “\($0.text)”." : nil },
+            callerAction: Paths.draftCaller(ref), deliveryAction: Paths.draftDelivery(ref), addLineAction: Paths.draftLines(ref),
+            quantitiesAction: Paths.draftQuantities(ref), removeLineAction: Paths.draftRemoveLine(ref),
+            priceAction: Paths.draftLinePrice(ref), searchAction: Paths.draft(ref),
+            checkURL: Paths.draftCheck(ref),
+            draftsURL: Paths.drafts.description)
+    }
+
+    /// The id of a line's quantity box (and of its error message, `…-error`): `line-l7-quantity`.
+    static func quantityID(_ key: String) -> String { "line-\(key)-quantity" }
+    static func priceID(_ key: String) -> String { "line-\(key)-price" }
+    static func reasonID(_ key: String) -> String { "line-\(key)-reason" }
+
+    /// The draft's caller and delivery as the order form's fields.
+    static func fields(of draft: Draft) -> CreateOrder.OrderFormFields {
+        var fields = CreateOrder.OrderFormFields()
+        fields.firstName = draft.contact.firstName
+        fields.lastName = draft.contact.lastName
+        fields.phone = draft.contact.phone
+        fields.email = draft.contact.email
+        fields.shipmentAddressStreet1 = draft.shipmentAddress.street1
+        fields.shipmentAddressStreet2 = draft.shipmentAddress.street2
+        fields.shipmentAddressCity = draft.shipmentAddress.city
+        fields.shipmentAddressState = draft.shipmentAddress.state
+        fields.shipmentAddressZIP = draft.shipmentAddress.zip
+        fields.shipmentMethodSpeed = String(draft.shipmentMethod.speed.rawValue)
+        fields.billingAddressSameAsShipping = draft.billingSameAsShipping ? "on" : ""
+        fields.billingAddressStreet1 = draft.billingAddress.street1
+        fields.billingAddressStreet2 = draft.billingAddress.street2
+        fields.billingAddressCity = draft.billingAddress.city
+        fields.billingAddressState = draft.billingAddress.state
+        fields.billingAddressZIP = draft.billingAddress.zip
+        return fields
+    }
+}

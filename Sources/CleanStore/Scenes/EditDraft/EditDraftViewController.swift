@@ -1,0 +1,103 @@
+import Hummingbird
+
+protocol EditDraftDisplayLogic: AnyObject {
+    func displayStartedDraft(viewModel: EditDraft.StartDraft.ViewModel)
+    func displayDraft(viewModel: EditDraft.ShowDraft.ViewModel)
+    func displaySavedSection(viewModel: EditDraft.SaveSection.ViewModel)
+}
+
+/// A draft's page and its sections' posts: `POST /drafts`, `GET /drafts/{ref}`,
+/// `POST /drafts/{ref}/caller`, `…/delivery`, `…/lines`, `…/lines/quantities`, `…/lines/remove`.
+final class EditDraftViewController: EditDraftDisplayLogic, RequestEnding {
+    var interactor: EditDraftBusinessLogic?
+    var router: (EditDraftRoutingLogic & EditDraftDataPassing)?
+    let pages: PageRendering
+    /// The browser's CSRF token: every form posts it back.
+    let csrfToken: String
+    /// Who is signed in on the browser: what they save is recorded as theirs.
+    let signedIn: AccountName?
+
+    /// The page this cycle produced.
+    private(set) var response: Response?
+
+    init(environment: SceneEnvironment, browser: Browser) {
+        pages = environment.pages
+        csrfToken = browser.csrfToken
+        signedIn = browser.signedIn?.name
+        setup(environment: environment, browser: browser)
+    }
+
+    // MARK: Setup
+
+    private func setup(environment: SceneEnvironment, browser: Browser) {
+        let interactor = EditDraftInteractor(worker: environment.draftsWorker, validationWorker: environment.validationWorker)
+        let presenter = EditDraftPresenter(formatter: environment.formatter)
+        let router = EditDraftRouter()
+        interactor.presenter = presenter
+        presenter.viewController = self
+        router.flash = environment.flash(for: browser)
+        self.interactor = interactor
+        self.router = router
+    }
+
+    // MARK: Routes
+
+    /// `POST /drafts`
+    func startDraft() async -> Response {
+        await interactor?.startDraft(request: EditDraft.StartDraft.Request(signedIn: signedIn))
+        return finished()
+    }
+
+    /// `GET /drafts/{ref}` (`q`: a catalog search)
+    func showDraft(ref: String, search: String?, flash: String?) async -> Response {
+        self.flash = flash
+        await interactor?.showDraft(request: EditDraft.ShowDraft.Request(ref: ref, search: search))
+        return finished()
+    }
+
+    /// `POST /drafts/{ref}/caller`, `/delivery`, `/lines`, `/lines/quantities`, `/lines/remove`
+    func saveSection(ref: String, section: EditDraft.Section) async -> Response {
+        await interactor?.saveSection(request: EditDraft.SaveSection.Request(ref: ref, section: section, signedIn: signedIn))
+        return finished()
+    }
+
+    /// The flash the draft's page shows (from the redirect that brought the clerk here).
+    private var flash: String?
+
+    // MARK: Display logic
+
+    func displayStartedDraft(viewModel: EditDraft.StartDraft.ViewModel) {
+        response = respond(to: viewModel.page)
+    }
+
+    func displayDraft(viewModel: EditDraft.ShowDraft.ViewModel) {
+        response = respond(to: viewModel.page)
+    }
+
+    func displaySavedSection(viewModel: EditDraft.SaveSection.ViewModel) {
+        response = respond(to: viewModel.page)
+    }
+
+    // MARK: Rendering
+
+    /// Every page the draft's use cases end on, with its status.
+    private func respond(to page: EditDraft.DisplayedPage) -> Response {
+        switch page {
+        case .draft(let draft, let invalid):
+            let html = pages.render(
+                template: "EditDraft/draft", context: DraftPage(draft: draft, csrfToken: csrfToken), title: draft.title,
+                flash: invalid ? nil : flash)
+            return .html(html, status: invalid ? .unprocessableContent : .ok)
+        case .saved(let ref, let flash): return router?.routeToDraft(ref: ref, flash: flash) ?? refusal(.failed)
+        case .notFound: return refusal(.notFound)
+        case .unavailable: return refusal(.unavailable)
+        }
+    }
+
+    /// What `Views/EditDraft/draft.mustache` prints: the presenter's draft, and the token only the
+    /// view controller knows.
+    struct DraftPage {
+        var draft: EditDraft.DisplayedDraft
+        var csrfToken: String
+    }
+}

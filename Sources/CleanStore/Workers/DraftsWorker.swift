@@ -1,0 +1,61 @@
+import Foundation
+import Logging
+
+/// Drafts' work for the draft page (`EditDraft`) and its check page (`PlaceDraft`): the drafts
+/// store and the catalog, at the app's clock, in the shop's time zone. Not final: tests subclass
+/// it into a spy.
+class DraftsWorker {
+    let drafts: any DraftsStoreProtocol
+    let catalog: any CatalogLookup
+    let now: () -> Date
+    let timeZone: TimeZone
+    let logger: Logger
+
+    /// How many products a catalog search shows.
+    static let searchLimit = 20
+
+    init(drafts: any DraftsStoreProtocol, catalog: any CatalogLookup, now: @escaping () -> Date, timeZone: TimeZone, logger: Logger) {
+        self.drafts = drafts
+        self.catalog = catalog
+        self.now = now
+        self.timeZone = timeZone
+        self.logger = logger
+    }
+
+    func createDraft(by: AccountName?) async throws(DraftsStoreError) -> Draft {
+        do {
+            return try await drafts.createDraft(by: by, at: now())
+        } catch {
+            logger.error("Draft not created", metadata: ["error": "\(error)"])
+            throw error
+        }
+    }
+
+    func fetchDraft(ref: String) async throws(DraftsStoreError) -> Draft? {
+        try await drafts.fetchDraft(ref: ref)
+    }
+
+    /// What placing the draft now would meet (its totals), changing nothing.
+    func check(ref: String) async throws(DraftsStoreError) -> PlacingCheck {
+        try await drafts.checkPlacing(ref: ref, request: PlacingRequest(timeZone: timeZone), at: now())
+    }
+
+    /// Places the draft (`DraftsStoreProtocol.place`), in the shop's time zone.
+    func place(ref: String, request: PlacingRequest, by: AccountName?) async throws(DraftsStoreError) -> Order {
+        var request = request
+        request.timeZone = timeZone
+        return try await drafts.place(ref: ref, request: request, by: by, at: now())
+    }
+
+    func update(ref: String, change: DraftChange, by: AccountName?) async throws(DraftsStoreError) -> Draft {
+        try await drafts.updateDraft(ref: ref, change: change, by: by, at: now())
+    }
+
+    func product(sku: String) async throws -> Product? {
+        try await catalog.product(sku: sku)
+    }
+
+    func search(_ text: String) async throws -> [Product] {
+        try await catalog.products(matching: text, limit: Self.searchLimit)
+    }
+}

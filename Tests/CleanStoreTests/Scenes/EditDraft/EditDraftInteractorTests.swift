@@ -1,0 +1,237 @@
+import Logging
+import XCTest
+
+@testable import CleanStore
+@testable import CleanStoreTestSupport
+
+final class EditDraftInteractorTests: XCTestCase {
+    // MARK: Subject under test
+
+    var sut: EditDraftInteractor!
+    var presenterSpy: EditDraftPresentationLogicSpy!
+    var workerSpy: DraftsWorkerSpy!
+
+    // MARK: Test lifecycle
+
+    override func setUp() async throws {
+        try await super.setUp()
+        let database = MemoryAppDatabase()
+        await CatalogSeeds.seed(database)
+        workerSpy = DraftsWorkerSpy(
+            drafts: DraftsMemStore(database: database, refs: DraftRefs()), catalog: ProductsCatalog(products: ProductsMemStore(database: database)),
+            now: { Seeds.june29 }, timeZone: TimeZone(identifier: "UTC")!, logger: Logger(label: "test"))
+        sut = EditDraftInteractor(worker: workerSpy, validationWorker: OrderValidationWorker(now: { Seeds.june29 }))
+        presenterSpy = EditDraftPresentationLogicSpy()
+        sut.presenter = presenterSpy
+    }
+
+    // MARK: Test doubles
+
+    final class EditDraftPresentationLogicSpy: EditDraftPresentationLogic {
+        var started: EditDraft.StartDraft.Response?
+        var shown: EditDraft.ShowDraft.Response?
+        var saved: EditDraft.SaveSection.Response?
+
+        func presentStartedDraft(response: EditDraft.StartDraft.Response) { started = response }
+        func presentDraft(response: EditDraft.ShowDraft.Response) { shown = response }
+        func presentSavedSection(response: EditDraft.SaveSection.Response) { saved = response }
+    }
+
+    /// The real worker over memory stores, recording the changes it was asked to save.
+    final class DraftsWorkerSpy: DraftsWorker {
+        var changes: [DraftChange] = []
+
+        override func update(ref: String, change: DraftChange, by: AccountName?) async throws(DraftsStoreError) -> Draft {
+            changes.append(change)
+            return try await super.update(ref: ref, change: change, by: by)
+        }
+    }
+
+    func newDraft() async throws -> String {
+        await sut.startDraft(request: EditDraft.StartDraft.Request(signedIn: testAccount.name))
+        guard case .created(let ref) = presenterSpy.started else {
+            XCTFail("No draft: \(String(describing: presenterSpy.started))")
+            return ""
+        }
+        return ref
+    }
+
+    func save(_ ref: String, _ section: EditDraft.Section) async -> EditDraft.SaveSection.Response? {
+        await sut.saveSection(request: EditDraft.SaveSection.Request(ref: ref, section: section, signedIn: testAccount.name))
+        return presenterSpy.saved
+    }
+
+    // MARK: Tests
+
+    func testStartingADraftSavesAnEmptyOneByTheClerk() async throws {
+        let ref = try await newDraft()
+        let stored = try await workerSpy.fetchDraft(ref: ref)
+        XCTAssertEqual(stored?.createdBy, testAccount.name)
+        XCTAssertEqual(stored?.lines, [])
+        XCTAssertEqual(stored?.billingSameAsShipping, true, "Billing same as shipping is ticked by default")
+    }
+
+    func testACallerByTheOrderFormsRulesIsSavedTrimmed() async throws {
+        let ref = try await newDraft()
+        var fields = CreateOrder.OrderFormFields()
+        fields.firstName = " Amy "
+        fields.lastName = "Adams"
+        fields.phone = "(415) 555-0100"
+        fields.email = "amy@example.com"
+
+        let response = await save(ref, .caller(fields))
+
+        XCTAssertEqual(response, .saved(ref: ref, .caller))
+        XCTAssertEqual(workerSpy.changes, [.contact(Draft.Contact(firstName: "Amy", lastName: "Adams", phone: "(415) 555-0100", email: "amy@example.com"))])
+    }
+
+    func testACallerWithMistakesIsRefusedFieldByFieldWithTheFormsProblemsAndNothingIsSaved() async throws {
+        let ref = try await newDraft()
+        var fields = CreateOrder.OrderFormFields()
+        fields.firstName = "Amy"
+        fields.phone = "4111 1111 1111 1111"
+        fields.email = "amy"
+
+        let response = await save(ref, .caller(fields))
+
+        guard case .invalid(let loaded, let refusal) = response else { return XCTFail("\(String(describing: response))") }
+        XCTAssertEqual(loaded.draft.ref, ref)
+        XCTAssertEqual(refusal.fieldErrors, [
+            CreateOrder.FieldError(field: .lastName, problem: .missing),
+            CreateOrder.FieldError(field: .phone, problem: .looksLikeCardNumber),
+            CreateOrder.FieldError(field: .email, problem: .badFormat),
+        ])
+        XCTAssertEqual(workerSpy.changes, [])
+    }
+
+    func testDeliveryWithBillingSameAsShippingNeedsNoBillingAddress() async throws {
+        let ref = try await newDraft()
+        var fields = Seeds.validFormFields
+        fields.billingAddressSameAsShipping = "on"
+        fields.billingAddressStreet1 = ""
+
+        let response = await save(ref, .delivery(fields))
+
+        XCTAssertEqual(response, .saved(ref: ref, .delivery))
+        guard case .delivery(let shipment, true, _, let method) = workerSpy.changes.first else { return XCTFail("\(workerSpy.changes)") }
+        XCTAssertEqual(shipment.state, fields.shipmentAddressState.uppercased())
+        XCTAssertEqual(method.speed.rawValue, Int(fields.shipmentMethodSpeed))
+    }
+
+    func testAddingBySKUTakesTheCatalogsNameAndPriceAndTheSameProductAddsUp() async throws {
+        let ref = try await newDraft()
+
+        let first = await save(ref, .addLine(EditDraft.LineFormFields(sku: " mug-1 ", quantity: "2")))
+        let second = await save(ref, .addLine(EditDraft.LineFormFields(sku: "MUG-1", quantity: "3")))
+
+        XCTAssertEqual(first, .saved(ref: ref, .lineAdded(name: "Blue mug", quantity: 2)))
+        XCTAssertEqual(second, .saved(ref: ref, .lineAdded(name: "Blue mug", quantity: 3)))
+        let lines = try await workerSpy.fetchDraft(ref: ref)?.lines
+        XCTAssertEqual(lines?.map(\.key), ["l1"])
+        XCTAssertEqual(lines?.first?.quantity, 5)
+        XCTAssertEqual(lines?.first?.unitPriceCents, 1250)
+    }
+
+    func testAnUnknownSKUAnArchivedProductAndABadQuantityAreFieldErrors() async throws {
+        let ref = try await newDraft()
+
+        let unknown = await save(ref, .addLine(EditDraft.LineFormFields(sku: "NOPE", quantity: "0")))
+        let archived = await save(ref, .addLine(EditDraft.LineFormFields(sku: "LAMP-9", quantity: "1")))
+        let empty = await save(ref, .addLine(EditDraft.LineFormFields(sku: "", quantity: "two")))
+
+        guard case .invalid(_, let refusal) = unknown else { return XCTFail() }
+        XCTAssertEqual(refusal.itemErrors, [.init(field: "sku", problem: .skuUnknown), .init(field: "quantity", problem: .quantityOutOfRange)])
+        guard case .invalid(_, let archivedRefusal) = archived else { return XCTFail() }
+        XCTAssertEqual(archivedRefusal.itemErrors, [.init(field: "sku", problem: .productArchived)])
+        guard case .invalid(_, let emptyRefusal) = empty else { return XCTFail() }
+        XCTAssertEqual(emptyRefusal.itemErrors, [.init(field: "sku", problem: .skuMissing), .init(field: "quantity", problem: .quantityNotANumber)])
+        XCTAssertEqual(workerSpy.changes, [])
+    }
+
+    func testAnAddedQuantityThatTakesALinePast9999IsRefusedAtTheQuantity() async throws {
+        let ref = try await newDraft()
+        _ = await save(ref, .addLine(EditDraft.LineFormFields(sku: "MUG-1", quantity: "9999")))
+
+        let response = await save(ref, .addLine(EditDraft.LineFormFields(sku: "MUG-1", quantity: "1")))
+
+        guard case .invalid(let loaded, let refusal) = response else { return XCTFail("\(String(describing: response))") }
+        XCTAssertEqual(refusal.itemErrors, [.init(field: "quantity", problem: .quantityOutOfRange)])
+        XCTAssertEqual(loaded.draft.lines.first?.quantity, 9999)
+    }
+
+    func testQuantitiesAreSavedTogetherAndAnyBadOneRefusesAllWithItsLinesField() async throws {
+        let ref = try await newDraft()
+        _ = await save(ref, .addLine(EditDraft.LineFormFields(sku: "MUG-1", quantity: "1")))
+        _ = await save(ref, .addLine(EditDraft.LineFormFields(sku: "TEE-M", quantity: "1")))
+        workerSpy.changes = []
+
+        let bad = await save(ref, .quantities(.init(line: ["l1": .init(quantity: "4"), "l2": .init(quantity: "10000")])))
+        guard case .invalid(_, let refusal) = bad else { return XCTFail() }
+        XCTAssertEqual(refusal.itemErrors, [.init(field: "line[l2][quantity]", problem: .quantityOutOfRange)])
+        XCTAssertEqual(workerSpy.changes, [])
+
+        let good = await save(ref, .quantities(.init(line: ["l1": .init(quantity: "4"), "l2": .init(quantity: " 2 "), "l9": .init(quantity: "1")])))
+        XCTAssertEqual(good, .saved(ref: ref, .quantities))
+        XCTAssertEqual(workerSpy.changes, [.quantities(["l1": 4, "l2": 2])], "A line no longer on the draft is left out")
+    }
+
+    func testRemovingALineNamesItAndRemovingItAgainIsNoError() async throws {
+        let ref = try await newDraft()
+        _ = await save(ref, .addLine(EditDraft.LineFormFields(sku: "CAP-1", quantity: "1")))
+
+        let removed = await save(ref, .removeLine(key: "l1"))
+        let again = await save(ref, .removeLine(key: "l1"))
+
+        XCTAssertEqual(removed, .saved(ref: ref, .lineRemoved(name: "Cap")))
+        XCTAssertEqual(again, .saved(ref: ref, .lineAlreadyGone))
+        XCTAssertEqual(workerSpy.changes, [.addLine(workerSpy.changes[0].addedLine!), .removeLine(key: "l1")])
+    }
+
+    func testATypedPriceNeedsAReasonAndBothPricesAreKept() async throws {
+        let ref = try await newDraft()
+        _ = await save(ref, .addLine(EditDraft.LineFormFields(sku: "MUG-1", quantity: "1")))
+        workerSpy.changes = []
+
+        let notMoney = await save(ref, .price(.init(line: "l1", price: "12.505", reason: "Loyal")))
+        let noReason = await save(ref, .price(.init(line: "l1", price: "$10", reason: "  ")))
+        let saved = await save(ref, .price(.init(line: "l1", price: "$10", reason: " Loyal customer ")))
+
+        guard case .invalid(_, let moneyRefusal) = notMoney, case .invalid(_, let reasonRefusal) = noReason else { return XCTFail() }
+        XCTAssertEqual(moneyRefusal.itemErrors, [.init(field: "line-l1-price", problem: .priceNotMoney, lineKey: "l1")])
+        XCTAssertEqual(reasonRefusal.itemErrors, [.init(field: "line-l1-reason", problem: .reasonMissing, lineKey: "l1")])
+        XCTAssertEqual(saved, .saved(ref: ref, .priceSaved(name: "Blue mug")))
+        XCTAssertEqual(workerSpy.changes, [.price(key: "l1", cents: 1000, reason: "Loyal customer")])
+        let line = try await workerSpy.fetchDraft(ref: ref)?.lines.first
+        XCTAssertEqual(line?.catalogPriceCents, 1250)
+        XCTAssertEqual(line?.unitPriceCents, 1000)
+
+        let back = await save(ref, .price(.init(line: "l1", price: "", reason: "")))
+        XCTAssertEqual(back, .saved(ref: ref, .priceSaved(name: "Blue mug")))
+        XCTAssertEqual(workerSpy.changes.last, .price(key: "l1", cents: nil, reason: nil), "Empty: the catalog's price again")
+    }
+
+    func testShowingADraftGivesItsLiveTotalsAndASearchOfTheCatalog() async throws {
+        let ref = try await newDraft()
+        _ = await save(ref, .addLine(EditDraft.LineFormFields(sku: "MUG-1", quantity: "2")))
+
+        await sut.showDraft(request: EditDraft.ShowDraft.Request(ref: ref, search: " mug "))
+
+        guard case .found(let loaded) = presenterSpy.shown else { return XCTFail() }
+        XCTAssertEqual(loaded.check.totals.subtotalCents, 2500)
+        XCTAssertEqual(loaded.search, EditDraft.Search(text: "mug", products: [CatalogSeeds.mug]))
+    }
+
+    func testAnUnknownDraftIsNotFound() async {
+        await sut.showDraft(request: EditDraft.ShowDraft.Request(ref: "D-NNNNNN", search: nil))
+        XCTAssertEqual(presenterSpy.shown, .notFound)
+        let response = await save("D-NNNNNN", .removeLine(key: "l1"))
+        XCTAssertEqual(response, .notFound)
+    }
+}
+
+extension DraftChange {
+    var addedLine: OrderLine? {
+        if case .addLine(let line) = self { return line }
+        return nil
+    }
+}

@@ -1,0 +1,123 @@
+import XCTest
+
+@testable import CleanStore
+@testable import CleanStoreTestSupport
+
+final class EditDraftPresenterTests: XCTestCase {
+    // MARK: Subject under test
+
+    var sut: EditDraftPresenter!
+    var spy: EditDraftDisplayLogicSpy!
+
+    // MARK: Test lifecycle
+
+    override func setUp() {
+        super.setUp()
+        sut = EditDraftPresenter(formatter: OrderDisplayFormatter(timeZone: TimeZone(identifier: "UTC")!))
+        spy = EditDraftDisplayLogicSpy()
+        sut.viewController = spy
+    }
+
+    // MARK: Test doubles
+
+    final class EditDraftDisplayLogicSpy: EditDraftDisplayLogic {
+        var started: EditDraft.StartDraft.ViewModel?
+        var shown: EditDraft.ShowDraft.ViewModel?
+        var saved: EditDraft.SaveSection.ViewModel?
+
+        func displayStartedDraft(viewModel: EditDraft.StartDraft.ViewModel) { started = viewModel }
+        func displayDraft(viewModel: EditDraft.ShowDraft.ViewModel) { shown = viewModel }
+        func displaySavedSection(viewModel: EditDraft.SaveSection.ViewModel) { saved = viewModel }
+    }
+
+    static let mugLine = OrderLine(
+        key: "l1", productID: 1, sku: "MUG-1", name: "Blue mug", catalogPriceCents: 1250, quantity: 2, taxable: true)
+
+    func loaded(state: String = "", missingRegion: String? = nil, taxCents: Int64 = 0) -> EditDraft.Loaded {
+        var draft = Draft(ref: "D-ABCDEF", lines: [Self.mugLine], nextLineNumber: 2, createdAt: Seeds.june29)
+        draft.shipmentAddress.state = state
+        return EditDraft.Loaded(
+            draft: draft,
+            check: PlacingCheck(
+                missingTaxRegion: missingRegion, totals: OrderTotals(subtotalCents: 2500, shippingCents: 0, taxCents: taxCents, tax: nil)))
+    }
+
+    func draft(_ page: EditDraft.DisplayedPage?) -> EditDraft.DisplayedDraft? {
+        if case .draft(let draft, _) = page { return draft }
+        return nil
+    }
+
+    // MARK: Tests
+
+    func testANewDraftGoesToItsPage() {
+        sut.presentStartedDraft(response: .created(ref: "D-ABCDEF"))
+        XCTAssertEqual(spy.started?.page, .saved(ref: "D-ABCDEF", flash: nil))
+    }
+
+    func testTaxSaysEnterTheAddressUntilAStateIsKnown() {
+        sut.presentDraft(response: .found(loaded()))
+        let page = draft(spy.shown?.page)
+        XCTAssertEqual(page?.totals.tax, "Enter the address")
+        XCTAssertEqual(page?.totals.total, "$25.00 before tax")
+        XCTAssertEqual(page?.title, "Order D-ABCDEF")
+    }
+
+    func testAStateWithNoRateSendsTheClerkToASupervisor() {
+        sut.presentDraft(response: .found(loaded(state: "OR", missingRegion: "OR")))
+        XCTAssertEqual(draft(spy.shown?.page)?.totals.tax, "No tax rate for OR — ask a supervisor")
+    }
+
+    func testAKnownRateShowsTheTaxAndTheTotal() {
+        sut.presentDraft(response: .found(loaded(state: "CA", taxCents: 181)))
+        let page = draft(spy.shown?.page)
+        XCTAssertEqual(page?.totals.tax, "$1.81")
+        XCTAssertEqual(page?.totals.total, "$26.81")
+    }
+
+    func testALinesQuantityIsNamedByItsKeyNeverByAnIndex() {
+        sut.presentDraft(response: .found(loaded()))
+        let line = draft(spy.shown?.page)?.lines.first
+        XCTAssertEqual(line?.quantityName, "line[l1][quantity]")
+        XCTAssertEqual(line?.quantity.name, "line-l1-quantity", "Its id: a link's fragment may not hold [")
+        XCTAssertEqual(line?.quantity.value, "2")
+        XCTAssertEqual(line?.amount, "$25.00")
+        XCTAssertEqual(line?.removeLabel, "Remove Blue mug")
+    }
+
+    func testACallerRefusedKeepsWhatWasTypedWithTheOrderFormsMessages() {
+        var typed = CreateOrder.OrderFormFields()
+        typed.firstName = "Amy"
+        typed.email = "amy"
+        let refusal = EditDraft.Refusal(
+            posted: .caller(typed), fieldErrors: [.init(field: .lastName, problem: .missing), .init(field: .email, problem: .badFormat)])
+
+        sut.presentSavedSection(response: .invalid(loaded(), refusal))
+
+        guard case .draft(let page, invalid: true) = spy.saved?.page else { return XCTFail("\(String(describing: spy.saved?.page))") }
+        XCTAssertEqual(page.title, "Error: Order D-ABCDEF")
+        XCTAssertEqual(page.fields["firstName"]?.value, "Amy")
+        XCTAssertEqual(page.fields["lastName"]?.errorMessage, "Enter the customer's last name")
+        XCTAssertEqual(page.errors.map(\.field), ["lastName", "email"])
+        XCTAssertEqual(page.errors.last?.message, "Enter an email address in the correct format, like name@example.com")
+    }
+
+    func testALinesBadQuantityIsNamedInTheSummaryAndKeptAsTyped() {
+        let refusal = EditDraft.Refusal(
+            posted: .quantities(.init(line: ["l1": .init(quantity: "0")])),
+            itemErrors: [.init(field: "line[l1][quantity]", problem: .quantityOutOfRange)])
+
+        sut.presentSavedSection(response: .invalid(loaded(), refusal))
+
+        let page = draft(spy.saved?.page)
+        XCTAssertEqual(page?.errors, [.init(field: "line-l1-quantity", message: "Enter a quantity of Blue mug from 1 to 9,999")])
+        XCTAssertEqual(page?.lines.first?.quantity.value, "0")
+        XCTAssertEqual(page?.lines.first?.quantity.describedBy, "line-l1-quantity-error")
+    }
+
+    func testEachSavedSectionHasItsFlash() {
+        sut.presentSavedSection(response: .saved(ref: "D-ABCDEF", .lineAdded(name: "Blue mug", quantity: 3)))
+        XCTAssertEqual(spy.saved?.page, .saved(ref: "D-ABCDEF", flash: "Added 3 × Blue mug."))
+        sut.presentSavedSection(response: .saved(ref: "D-ABCDEF", .lineRemoved(name: "Cap")))
+        XCTAssertEqual(spy.saved?.page, .saved(ref: "D-ABCDEF", flash: "Removed Cap."))
+    }
+}
