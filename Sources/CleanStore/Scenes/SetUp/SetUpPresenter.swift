@@ -31,8 +31,9 @@ final class SetUpPresenter: SetUpPresentationLogic {
         case .created(let supervisor, let session, let samples):
             var flash = "Your supervisor account \(supervisor.name.username) is ready: you are signed in."
             switch samples {
-            case .loaded(let result)?: flash += " The sample catalog is loaded (\(CatalogImport.summary(result)))."
-            case .failed?: flash += " The sample catalog could not be loaded: the server's log says why."
+            case .loaded(let result, let taxRates)?:
+                flash += " The sample catalog and tax table are loaded (\(CatalogImport.summary(result)); \(taxRates) tax rates)."
+            case .failed?: flash += " The samples could not all be loaded: the server's log says why."
             case nil: break
             }
             viewController?.displaySupervisor(viewModel: .created(session: session, flash: flash))

@@ -99,7 +99,7 @@ extension SceneEnvironment {
     var listProductsWorker: ListProductsWorker { ListProductsWorker(products: products, logger: logger) }
     var showProductWorker: ShowProductWorker { ShowProductWorker(products: products, logger: logger) }
     var sampleDataWorker: SampleDataWorker {
-        SampleDataWorker(products: products, catalogPath: sampleCatalogPath, logger: logger, now: now)
+        SampleDataWorker(products: products, taxRates: taxRates, catalogPath: sampleCatalogPath, logger: logger, now: now)
     }
     var signInWorker: SignInWorker { SignInWorker(services: signIn, now: now, logger: logger) }
     /// Order dates, money, names and addresses as the shop's pages show them.

@@ -31,7 +31,7 @@ final class SetUpInteractorTests: XCTestCase {
                 accounts: services.accounts, sessions: services.sessions, passwords: services.passwords, now: { Seeds.june29 }),
             services: services,
             sampleDataWorker: SampleDataWorker(
-                products: products, catalogPath: sampleCatalogPath, logger: TestStores.silentLogger, now: { Seeds.june29 }),
+                products: products, taxRates: TaxRatesMemStore(), catalogPath: sampleCatalogPath, logger: TestStores.silentLogger, now: { Seeds.june29 }),
             now: { Seeds.june29 })
         sut.presenter = presenterSpy
     }
@@ -164,7 +164,7 @@ final class SetUpInteractorTests: XCTestCase {
             presenterSpy.supervisorResponse,
             .created(
                 SignedIn(name: sue, role: .supervisor), session: AccountSeeds.sessionID(1),
-                samples: .loaded(ProductImportResult(added: 12, updated: 0))))
+                samples: .loaded(ProductImportResult(added: 12, updated: 0), taxRates: 12)))
         let catalog = try await products.fetchProducts(matching: "", includeArchived: true, after: nil, limit: 100)
         XCTAssertEqual(catalog.count, 12)
         XCTAssertEqual(catalog.first?.sku, "BOOK-TEA")

@@ -126,12 +126,12 @@ final class SetUpPresenterTests: XCTestCase {
     func testPresentSupervisorShouldSayWhatLoadingTheSampleCatalogCameTo() {
         for (samples, expected) in [
             (
-                SampleDataWorker.Outcome.loaded(ProductImportResult(added: 12, updated: 0)),
-                "Your supervisor account sue is ready: you are signed in. The sample catalog is loaded (12 products: 12 added, 0 updated)."
+                SampleDataWorker.Outcome.loaded(ProductImportResult(added: 12, updated: 0), taxRates: 12),
+                "Your supervisor account sue is ready: you are signed in. The sample catalog and tax table are loaded (12 products: 12 added, 0 updated; 12 tax rates)."
             ),
             (
                 .failed,
-                "Your supervisor account sue is ready: you are signed in. The sample catalog could not be loaded: the server's log says why."
+                "Your supervisor account sue is ready: you are signed in. The samples could not all be loaded: the server's log says why."
             ),
         ] {
             // When
