@@ -31,7 +31,8 @@ final class HardeningTests: XCTestCase {
             let postRoutes = Routes.table(environment: app.environment).filter { $0.method == .post }
             XCTAssertEqual(
                 postRoutes.map(\.path.description),
-                ["/sign-in", "/sign-out", "/setup", "/orders", "/orders/{id}", "/orders/{id}/delete", "/orders/{id}/status", "/orders/{id}/notes"])
+                ["/sign-in", "/sign-out", "/setup", "/orders", "/orders/{id}", "/orders/{id}/delete", "/orders/{id}/status", "/orders/{id}/notes",
+                 "/orders/{id}/lines", "/orders/{id}/lines/quantities", "/orders/{id}/lines/{key}/price", "/orders/{id}/lines/{key}/remove"])
             for uri in postRoutes.map({ $0.path("1") }) {
                 for (name, cookie, form) in cases {
                     let response = try await client.post(uri, form: form, cookie: cookie, csrf: false)

@@ -17,6 +17,10 @@ final class SignedOutReturnHTTPTests: XCTestCase {
         "/orders/{id}/delete": "/orders/1/delete",
         "/orders/{id}/status": "/orders/1",
         "/orders/{id}/notes": "/orders/1",
+        "/orders/{id}/lines": "/orders/1",
+        "/orders/{id}/lines/quantities": "/orders/1",
+        "/orders/{id}/lines/{key}/price": "/orders/1",
+        "/orders/{id}/lines/{key}/remove": "/orders/1",
     ]
 
     /// The value of the sign-in page's hidden field `name`, as the browser would post it back.

@@ -11,6 +11,8 @@ public struct SceneEnvironment: Sendable {
     public var orderNotes: any OrderNotesStoreProtocol
     /// Orders being taken (the same database as `ordersStore`: placing writes the order there).
     public var drafts: any DraftsStoreProtocol
+    /// The catalog, as a new order's item forms find a product by SKU (`Workers/CatalogLookup.swift`).
+    public var catalog: any CatalogLookup
     public var pages: any PageRendering
     /// "Now", for order dates and card expiry checks.
     public var now: @Sendable () -> Date
@@ -34,6 +36,7 @@ public struct SceneEnvironment: Sendable {
         orderEvents: any OrderEventsStoreProtocol,
         orderNotes: any OrderNotesStoreProtocol,
         drafts: (any DraftsStoreProtocol)? = nil,
+        catalog: (any CatalogLookup)? = nil,
         pages: any PageRendering,
         now: @escaping @Sendable () -> Date = { Date() },
         timeZone: TimeZone = .current,
@@ -44,7 +47,10 @@ public struct SceneEnvironment: Sendable {
         self.orderEvents = orderEvents
         self.orderNotes = orderNotes
         // A memory orders store's drafts are its database's (tests); the app passes its database's.
-        self.drafts = drafts ?? DraftsMemStore(database: (ordersStore as? OrdersMemStore)?.database ?? MemoryAppDatabase())
+        let memory = (ordersStore as? OrdersMemStore)?.database ?? MemoryAppDatabase()
+        self.drafts = drafts ?? DraftsMemStore(database: memory)
+        // Likewise the catalog (the app's is its database's products store, `ProductsStoreCatalogLookup`).
+        self.catalog = catalog ?? MemoryCatalogLookup(database: memory)
         self.pages = pages
         self.now = now
         self.timeZone = timeZone

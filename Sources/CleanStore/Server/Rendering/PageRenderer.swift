@@ -49,7 +49,7 @@ public struct PageRenderer: PageRendering {
     /// template would otherwise render as nothing.
     public static let requiredTemplates = [
         "layout", "error", "field", "error-summary", "ListOrders/list", "ShowOrder/show", "CreateOrder/form", "DeleteOrder/confirm", "SignIn/form",
-        "SetUp/form", "ViewOrderHistory/history", "ChangeOrderStatus/cancel", "AddOrderNote/form", "print-layout",
+        "SetUp/form", "ViewOrderHistory/history", "ChangeOrderStatus/cancel", "AddOrderNote/form", "ChangeOrderItems/form", "print-layout",
         "PrintPackingSlip/slip",
     ]
 

@@ -115,7 +115,7 @@ final class ShowOrderInteractorTests: XCTestCase {
                     confirmation: ShowOrder.GetOrder.Confirmation(orderID: "1", note: "Sent twice.")))
 
             // Then
-            guard case .found(let order, _, _, _, _, _, _, let confirmed) = presenterSpy.response else {
+            guard case .found(let order, _, _, _, _, _, _, let confirmed, _) = presenterSpy.response else {
                 return XCTFail("\(role): \(String(describing: presenterSpy.response))")
             }
             XCTAssertEqual(order, Seeds.Orders.amy)
