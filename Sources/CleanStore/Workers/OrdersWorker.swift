@@ -80,6 +80,17 @@ class OrdersWorker {
         }
     }
 
+    /// Changes a new order's items (`OrdersStoreProtocol.changeItems`): re-taxed at the rate of
+    /// its placing day in `timeZone`.
+    func changeItems(
+        id: String, change: DraftChange, expectedVersion: Int, timeZone: TimeZone, by: AccountName?
+    ) async throws(OrdersStoreError) -> Order {
+        try await measured("change_items", saved: "items_changed") { () async throws(OrdersStoreError) in
+            try await ordersStore.changeItems(
+                id: id, change: change, expectedVersion: expectedVersion, timeZone: timeZone, by: by, at: now())
+        }
+    }
+
     func deleteOrder(id: String, by: AccountName?) async throws(OrdersStoreError) -> Order {
         try await measured("delete", saved: "deleted") { () async throws(OrdersStoreError) in
             try await ordersStore.deleteOrder(id: id, by: by, at: now())

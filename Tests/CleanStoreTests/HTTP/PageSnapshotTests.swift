@@ -331,6 +331,46 @@ final class PageSnapshotTests: XCTestCase {
         try await assertPage("packing-slip-goods", "/orders/2/slip", status: .ok, store: try await Self.storeWithGoods(), role: .viewer)
     }
 
+    // MARK: A new order's items (Scenes/ChangeOrderItems)
+
+    /// The order page of a new order of goods for a clerk: every quantity in one form, each line's
+    /// remove and price forms, a line by SKU.
+    func testANewOrderOfGoodsWithItsItemForms() async throws {
+        try await assertPage("show-order-item-forms", "/orders/2", status: .ok, store: try await Self.storeWithGoods(), role: .clerk)
+    }
+
+    func testAnItemByAnUnknownSKUWithAQuantityOutOfRange() async throws {
+        try await assertPage(
+            "items-add-line-errors", "/orders/2/lines", form: "sku=nope-9&quantity=0&version=1", status: .unprocessableContent,
+            store: try await Self.storeWithGoods(), role: .clerk)
+    }
+
+    func testQuantitiesWithAnError() async throws {
+        try await assertPage(
+            "items-quantities-errors", "/orders/2/lines/quantities",
+            form: "line%5Bl1%5D%5Bquantity%5D=10000&line%5Bl2%5D%5Bquantity%5D=2&version=1", status: .unprocessableContent,
+            store: try await Self.storeWithGoods(), role: .clerk)
+    }
+
+    func testATypedPriceWithoutAReason() async throws {
+        try await assertPage(
+            "items-price-errors", "/orders/2/lines/l1/price", form: "price=12.505&reason=&version=1", status: .unprocessableContent,
+            store: try await Self.storeWithGoods(), role: .clerk)
+    }
+
+    func testAnItemFormFromAStalePage() async throws {
+        try await assertPage(
+            "items-changed-meanwhile", "/orders/2/lines/l1/remove", form: "version=0", status: .conflict,
+            store: try await Self.storeWithGoods(), role: .clerk)
+    }
+
+    func testAnItemFormOfAPaidOrder() async throws {
+        let store = try await Self.storeWithGoods()
+        _ = try await store.changeStatus(id: "2", to: .paid, expectedVersion: 1, reason: nil, by: nil, at: Seeds.june30)
+        try await assertPage(
+            "items-frozen", "/orders/2/lines/l1/remove", form: "version=2", status: .conflict, store: store, role: .clerk)
+    }
+
     /// A new order's items changed: each line added, removed, re-quantified, re-priced with its
     /// reason, and the tax re-computed.
     func testHistoryOfItemsChanges() async throws {

@@ -28,6 +28,10 @@ final class SignedOutReturnHTTPTests: XCTestCase {
         "/drafts/{id}/lines/price": "/drafts/1",
         "/drafts/{id}/prices": "/drafts/1/check",
         "/drafts/{id}/place": "/drafts/1/check",
+        "/orders/{id}/lines": "/orders/1",
+        "/orders/{id}/lines/quantities": "/orders/1",
+        "/orders/{id}/lines/{key}/price": "/orders/1",
+        "/orders/{id}/lines/{key}/remove": "/orders/1",
     ]
 
     /// The value of the sign-in page's hidden field `name`, as the browser would post it back.

@@ -75,6 +75,13 @@ enum ViewModelSamples {
         ]
         shown.itemsNote = "i"
         shown.totals = ShowOrder.GetOrder.ViewModel.DisplayedTotals(subtotal: "s", shipping: "s", taxLabel: "l", tax: "t", total: "t")
+        shown.itemForms = ShowOrder.GetOrder.ViewModel.DisplayedItemForms(
+            lines: [
+                .init(
+                    label: "l", quantityID: "line-l1-quantity", quantityName: "line[l1][quantity]", quantity: "1", removeURL: "/r",
+                    priceURL: "/p", priceID: "price-l1", reasonID: "reason-l1", price: "1.00", reason: "r")
+            ],
+            quantitiesURL: "/q", addLineURL: "/a")
         return shown
     }
 
@@ -101,6 +108,12 @@ enum ViewModelSamples {
     static let noteForm = AddOrderNote.DisplayedForm(
         title: "t", heading: "h", errors: [signInError], formMessage: "m", text: signInField, action: "/orders/1/notes", orderURL: "/orders/1",
         backLinkText: "b")
+
+    static let itemsForm = ChangeOrderItems.DisplayedForm(
+        title: "t", heading: "h", errors: [signInError], action: "/orders/1/lines", submitLabel: "s", version: "1",
+        addLine: ChangeOrderItems.DisplayedAddLine(sku: signInField, quantity: signInField),
+        quantities: [ChangeOrderItems.DisplayedQuantity(id: "line-l1-quantity", name: "line[l1][quantity]", label: "l", value: "1", errorMessage: "e")],
+        price: ChangeOrderItems.DisplayedPrice(line: "l", price: signInField, reason: signInField), orderURL: "/orders/1", backLinkText: "b")
 
     /// Each page's template and its view model, as the view controllers render them.
     static var pages: [(template: String, sample: Any)] {
@@ -130,5 +143,6 @@ enum ViewModelSamples {
         ("EditDraft/draft", EditDraftViewControllerTests.viewModel),
         ("PlaceDraft/check", PlaceDraftViewControllerTests.viewModel),
         ("ListDrafts/list", ListDraftsViewControllerTests.viewModel),
+        ("ChangeOrderItems/form", ChangeOrderItemsViewController.FormPage(form: itemsForm, csrfToken: "t")),
     ] }
 }

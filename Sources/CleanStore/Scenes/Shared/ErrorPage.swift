@@ -25,6 +25,11 @@ public enum ErrorPage {
         case changedMeanwhile(orderID: String, now: OrderStatus, wanted: OrderStatus)
         /// The order's status does not lead to `wanted` (409).
         case statusNotAllowed(orderID: String, now: OrderStatus, wanted: OrderStatus)
+        /// Someone saved the order after the page its items form is on was opened (409).
+        case itemsChangedMeanwhile(orderID: String)
+        /// The rules refused a change of the order's items (`OrdersStoreError.refused`): frozen
+        /// from paid on, no tax rate, a shortage; `reason` says why (409).
+        case itemsRefused(orderID: String, reason: String)
 
         /// Why `order`, shipped or cancelled, cannot be changed.
         static func readOnly(_ order: Order) -> Reason {
@@ -35,7 +40,7 @@ public enum ErrorPage {
         public var status: HTTPResponse.Status {
             switch self {
             case .notPermitted: .forbidden
-            case .readOnly, .changedMeanwhile, .statusNotAllowed: .conflict
+            case .readOnly, .changedMeanwhile, .statusNotAllowed, .itemsChangedMeanwhile, .itemsRefused: .conflict
             }
         }
     }
@@ -94,6 +99,16 @@ public enum ErrorPage {
             return ViewModel(
                 heading: "Order \(id) cannot be \(change(to: wanted))",
                 message: "It is \(now.toString().lowercased()). An order goes new, paid, packed, shipped, and can be cancelled until it is shipped. Nothing was changed.",
+                orderURL: Paths.order(id), orderLinkText: "Go to order \(id)")
+        case .itemsChangedMeanwhile(let id):
+            return ViewModel(
+                heading: "Order \(id) was changed by someone else",
+                message: "It was changed after you opened it, so its items were not changed. Look at the order as it is now, then try again if you still need to.",
+                orderURL: Paths.order(id), orderLinkText: "Go to order \(id)")
+        case .itemsRefused(let id, let reason):
+            return ViewModel(
+                heading: "The items of order \(id) were not changed",
+                message: "\(reason). Nothing was changed.",
                 orderURL: Paths.order(id), orderLinkText: "Go to order \(id)")
         case nil:
             break

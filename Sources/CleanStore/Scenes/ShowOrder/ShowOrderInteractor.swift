@@ -35,7 +35,9 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
                     return .found(
                         $0, mayEdit: open && signedIn.may(.edit), mayDelete: open && signedIn.may(.delete),
                         mayChangeStatus: actions.contains { $0 != .cancel }, mayCancel: actions.contains(.cancel),
-                        notes: notes, mayAddNote: signedIn.may(.addNote), confirmed: confirmed(request, order: $0))
+                        notes: notes, mayAddNote: signedIn.may(.addNote), confirmed: confirmed(request, order: $0),
+                        // Items change while the order is new (`OrderLineWrites.itemsChanged`), for who may edit it.
+                        mayChangeItems: $0.status == .new && $0.itemsRecorded && signedIn.may(.edit))
                 } ?? .notFound
         } catch {
             response = .storeUnavailable

@@ -30,9 +30,10 @@ enum ShowOrder {
             /// paid, packed or shipped; `mayCancel`: cancel it.
             /// `notes`: its notes, newest first; `mayAddNote`: whether the one asking may add one;
             /// `confirmed`: the panel right after a create.
+            /// `mayChangeItems`: the item forms (a new order of goods, for who may edit it).
             case found(
                 Order, mayEdit: Bool = false, mayDelete: Bool = false, mayChangeStatus: Bool = false, mayCancel: Bool = false,
-                notes: [OrderNote] = [], mayAddNote: Bool = false, confirmed: Confirmed? = nil)
+                notes: [OrderNote] = [], mayAddNote: Bool = false, confirmed: Confirmed? = nil, mayChangeItems: Bool = false)
             case notFound
             /// The store could not be read.
             case storeUnavailable
@@ -74,6 +75,31 @@ enum ShowOrder {
                 var taxLabel: String
                 var tax: String
                 var total: String
+            }
+
+            /// A new order's item forms (`Scenes/ChangeOrderItems`), for whoever may edit it.
+            struct DisplayedItemForms: Equatable {
+                /// One line's boxes and its own forms (remove, price).
+                struct Line: Equatable {
+                    /// "WID-1 Blue widget".
+                    var label: String
+                    /// `line-l1-quantity`, `line[l1][quantity]`.
+                    var quantityID: String
+                    var quantityName: String
+                    var quantity: String
+                    var removeURL: String
+                    var priceURL: String
+                    /// `price-l1`, `reason-l1`: each line's price form has its own ids.
+                    var priceID: String
+                    var reasonID: String
+                    /// The price charged, as a form field holds it (`45.00`).
+                    var price: String
+                    var reason: String
+                }
+
+                var lines: [Line]
+                var quantitiesURL: String
+                var addLineURL: String
             }
 
             struct DisplayedOrder: Equatable {
@@ -134,6 +160,9 @@ enum ShowOrder {
                 /// Subtotal, shipping, tax and total; nil for an order whose items were not recorded
                 /// (its total is its shipping, in the summary).
                 var totals: DisplayedTotals? = nil
+                /// The item forms: nil unless the order is new, its items recorded, and the one
+                /// asking may edit it.
+                var itemForms: DisplayedItemForms? = nil
             }
 
             /// GOV.UK's confirmation panel: "Order saved", the order's number large enough to read

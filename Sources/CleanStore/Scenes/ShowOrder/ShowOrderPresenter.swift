@@ -15,7 +15,9 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
     func presentOrder(response: ShowOrder.GetOrder.Response) {
         let viewModel: ShowOrder.GetOrder.ViewModel
         switch response {
-        case .found(let order, let mayEdit, let mayDelete, let mayChangeStatus, let mayCancel, let notes, let mayAddNote, let confirmed):
+        case .found(
+            let order, let mayEdit, let mayDelete, let mayChangeStatus, let mayCancel, let notes, let mayAddNote, let confirmed,
+            let mayChangeItems):
             let id = order.id ?? ""
             var displayed = ShowOrder.GetOrder.ViewModel.DisplayedOrder(
                     id: id,
@@ -63,6 +65,7 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
                     "This order is \(order.status.toString().lowercased()): it is kept as it is and can no longer be edited, deleted or moved on."
             }
             items(of: order, into: &displayed)
+            if mayChangeItems { displayed.itemForms = Self.itemForms(of: order) }
             viewModel = .order(displayed)
         case .notFound:
             viewModel = .notFound
@@ -102,6 +105,22 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
         displayed.totals = ShowOrder.GetOrder.ViewModel.DisplayedTotals(
             subtotal: Money.text(cents: totals.subtotalCents), shipping: Money.text(cents: totals.shippingCents),
             taxLabel: formatter.taxLabel(totals.tax), tax: Money.text(cents: totals.taxCents), total: Money.text(cents: totals.totalCents))
+    }
+
+    /// The item forms of a new order: every quantity in one form, each line's remove and price
+    /// forms, and a line by SKU (`Scenes/ChangeOrderItems` answers them).
+    static func itemForms(of order: Order) -> ShowOrder.GetOrder.ViewModel.DisplayedItemForms {
+        let id = order.id ?? ""
+        return ShowOrder.GetOrder.ViewModel.DisplayedItemForms(
+            lines: order.lines.map { line in
+                .init(
+                    label: "\(line.sku) \(line.name)", quantityID: ChangeOrderItems.QuantitiesFields.id(key: line.key),
+                    quantityName: ChangeOrderItems.QuantitiesFields.name(key: line.key), quantity: String(line.quantity),
+                    removeURL: Paths.orderLineRemove(id, key: line.key), priceURL: Paths.orderLinePrice(id, key: line.key),
+                    priceID: "price-\(line.key)", reasonID: "reason-\(line.key)", price: Money.plainText(cents: line.unitPriceCents),
+                    reason: line.priceReason ?? "")
+            },
+            quantitiesURL: Paths.orderLineQuantities(id), addLineURL: Paths.orderLines(id))
     }
 
     private func lastChanged(_ order: Order) -> String? {

@@ -28,6 +28,12 @@ public struct AppPath: Sendable, CustomStringConvertible {
         return beforeID + id + afterID
     }
 
+    /// The path of one line of one order: the pattern with `{id}` and `{key}` filled in
+    /// (`/orders/1042/lines/l7/price`).
+    public func callAsFunction(_ id: String, key: String) -> String {
+        self(id).replacingOccurrences(of: "{key}", with: key)
+    }
+
     /// The path itself, for a pattern with no parameter.
     public var description: String { pattern }
 
@@ -55,6 +61,12 @@ public enum Paths {
     /// Where the order page's "Add a note" form posts (POST only).
     public static let orderNotes = AppPath("/orders/{id}/notes")
     public static let packingSlip = AppPath("/orders/{id}/slip")
+    /// A new order's item forms (POST only): add a line by SKU; every quantity at once; a line's
+    /// typed price; remove a line (a form of its own, so Enter in a quantity box never removes).
+    public static let orderLines = AppPath("/orders/{id}/lines")
+    public static let orderLineQuantities = AppPath("/orders/{id}/lines/quantities")
+    public static let orderLinePrice = AppPath("/orders/{id}/lines/{key}/price")
+    public static let orderLineRemove = AppPath("/orders/{id}/lines/{key}/remove")
 
     public static let ordersCSV = AppPath("/orders.csv")
     /// The catalog (`ListProducts`) and a product's page (`ShowProduct`).

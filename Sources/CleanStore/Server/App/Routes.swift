@@ -105,6 +105,14 @@ enum Routes {
         @Sendable func placeDraft(_ context: AppRequestContext) -> PlaceDraftViewController {
             PlaceDraftViewController(environment: environment.serving(context), browser: context.browser)
         }
+        /// A new order's item forms: whoever may edit an order may change its items (`OrderUse.edit`).
+        @Sendable func changeItems(_ context: AppRequestContext, _ form: ChangeOrderItems.Form) async throws -> Response {
+            await ChangeOrderItemsViewController(environment: environment.serving(context), browser: context.browser).changeItems(
+                orderID: try orderID(context), form: form)
+        }
+        @Sendable func lineKey(_ context: AppRequestContext) throws -> String {
+            try context.parameters.require("key")
+        }
         @Sendable func signIn(_ context: AppRequestContext) -> SignInViewController {
             SignInViewController(environment: environment.serving(context), browser: context.browser)
         }
@@ -233,6 +241,22 @@ enum Routes {
             Route(method: .post, path: Paths.draftPlace, access: .signedIn(.create), returnsTo: Paths.draftCheck) { _, context in
                 await placeDraft(context).place(
                     ref: try orderID(context), fields: try FormDecoding.decode(PlaceDraft.PlaceFormFields.self, context: context))
+            },
+            Route(method: .post, path: Paths.orderLines, access: .signedIn(.edit), returnsTo: Paths.order) { _, context in
+                try await changeItems(context, .addLine(try FormDecoding.decode(ChangeOrderItems.AddLineFields.self, context: context)))
+            },
+            Route(method: .post, path: Paths.orderLineQuantities, access: .signedIn(.edit), returnsTo: Paths.order) { _, context in
+                try await changeItems(
+                    context, .quantities(try FormDecoding.decode(ChangeOrderItems.QuantitiesFields.self, context: context)))
+            },
+            Route(method: .post, path: Paths.orderLinePrice, access: .signedIn(.edit), returnsTo: Paths.order) { _, context in
+                try await changeItems(
+                    context, .price(key: try lineKey(context), try FormDecoding.decode(ChangeOrderItems.PriceFields.self, context: context)))
+            },
+            Route(method: .post, path: Paths.orderLineRemove, access: .signedIn(.edit), returnsTo: Paths.order) { _, context in
+                try await changeItems(
+                    context,
+                    .remove(key: try lineKey(context), try FormDecoding.decode(ChangeOrderItems.RemoveFields.self, context: context)))
             },
             Route(method: .get, path: Paths.packingSlip) { _, context in
                 await PrintPackingSlipViewController(environment: environment.serving(context), browser: context.browser).showSlip(

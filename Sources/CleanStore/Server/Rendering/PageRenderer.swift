@@ -51,7 +51,7 @@ public struct PageRenderer: PageRendering {
         "ListTaxRates/rates",
         "EditTaxRate/form",
         "layout", "error", "field", "error-summary", "ListOrders/list", "ShowOrder/show", "CreateOrder/form", "DeleteOrder/confirm", "SignIn/form",
-        "SetUp/form", "ViewOrderHistory/history", "ChangeOrderStatus/cancel", "AddOrderNote/form", "print-layout",
+        "SetUp/form", "ViewOrderHistory/history", "ChangeOrderStatus/cancel", "AddOrderNote/form", "ChangeOrderItems/form", "print-layout",
         "PrintPackingSlip/slip", "ListProducts/list", "ShowProduct/show",
         "EditDraft/draft", "PlaceDraft/check", "ListDrafts/list",
     ]

@@ -184,6 +184,36 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedOrder: MustacheParent {
         case "lines": lines
         case "itemsNote": itemsNote
         case "totals": totals
+        case "itemForms": itemForms
+        default: nil
+        }
+    }
+}
+
+extension ShowOrder.GetOrder.ViewModel.DisplayedItemForms: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "lines": lines
+        case "quantitiesURL": quantitiesURL
+        case "addLineURL": addLineURL
+        default: nil
+        }
+    }
+}
+
+extension ShowOrder.GetOrder.ViewModel.DisplayedItemForms.Line: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "label": label
+        case "quantityID": quantityID
+        case "quantityName": quantityName
+        case "quantity": quantity
+        case "removeURL": removeURL
+        case "priceURL": priceURL
+        case "priceID": priceID
+        case "reasonID": reasonID
+        case "price": price
+        case "reason": reason
         default: nil
         }
     }

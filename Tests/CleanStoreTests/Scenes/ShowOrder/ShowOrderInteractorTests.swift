@@ -77,6 +77,26 @@ final class ShowOrderInteractorTests: XCTestCase {
         }
     }
 
+    /// The item forms: a new order of goods, for whoever may edit it; never an order keyed before
+    /// items, nor one paid since.
+    func testTheItemFormsAreOfferedForANewOrderOfGoodsToWhoeverMayEditIt() async {
+        let presenterSpy = ShowOrderPresentationLogicSpy()
+        sut.presenter = presenterSpy
+        let workerSpy = OrdersWorkerSpy()
+        sut.ordersWorker = workerSpy
+        var goods = GoodsSeeds.order
+        goods.id = "1"
+        for (order, role, offered) in [
+            (goods, AccountRole.clerk, true), (goods, .supervisor, true), (goods, .viewer, false),
+            ({ var paid = goods; paid.status = .paid; return paid }(), .clerk, false), (Seeds.Orders.amy, .clerk, false),
+        ] {
+            workerSpy.storedOrders = [order]
+            await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1", signedIn: SignedIn(name: testAccount.name, role: role)))
+            guard case .found(_, _, _, _, _, _, _, _, let mayChangeItems) = presenterSpy.response else { return XCTFail() }
+            XCTAssertEqual(mayChangeItems, offered, "\(role) \(order.status) \(order.itemsRecorded)")
+        }
+    }
+
     func testTheOrdersNotesComeWithItFromTheNotesWorker() async {
         let presenterSpy = ShowOrderPresentationLogicSpy()
         sut.presenter = presenterSpy
@@ -115,7 +135,7 @@ final class ShowOrderInteractorTests: XCTestCase {
                     confirmation: ShowOrder.GetOrder.Confirmation(orderID: "1", note: "Sent twice.")))
 
             // Then
-            guard case .found(let order, _, _, _, _, _, _, let confirmed) = presenterSpy.response else {
+            guard case .found(let order, _, _, _, _, _, _, let confirmed, _) = presenterSpy.response else {
                 return XCTFail("\(role): \(String(describing: presenterSpy.response))")
             }
             XCTAssertEqual(order, Seeds.Orders.amy)

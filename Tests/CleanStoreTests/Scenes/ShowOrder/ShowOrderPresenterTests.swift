@@ -207,6 +207,29 @@ final class ShowOrderPresenterTests: XCTestCase {
                 subtotal: "$82.50", shipping: "$9.99", taxLabel: "Tax (8.875% NY)", tax: "$7.32", total: "$99.81"))
         XCTAssertEqual(displayed.total, "$99.81", "The summary's total is the order's, in cents")
         XCTAssertNil(displayed.itemsNote)
+        XCTAssertNil(displayed.itemForms, "No item forms unless the interactor offers them")
+    }
+
+    /// The item forms of a new order (`Scenes/ChangeOrderItems`): each line's quantity box named by
+    /// its key, its remove and price forms (the price as a form field holds it, its reason).
+    func testTheItemFormsNameEachLineByItsKey() throws {
+        let spy = ShowOrderDisplayLogicSpy()
+        sut.viewController = spy
+        var order = GoodsSeeds.order
+        order.id = "2"
+
+        sut.presentOrder(response: .found(order, mayChangeItems: true))
+
+        guard case .order(let displayed) = spy.viewModel else { return XCTFail("\(String(describing: spy.viewModel))") }
+        let forms = try XCTUnwrap(displayed.itemForms)
+        XCTAssertEqual(forms.quantitiesURL, "/orders/2/lines/quantities")
+        XCTAssertEqual(forms.addLineURL, "/orders/2/lines")
+        XCTAssertEqual(
+            forms.lines[1],
+            .init(
+                label: "GAD-2 Gadget & case", quantityID: "line-l2-quantity", quantityName: "line[l2][quantity]", quantity: "1",
+                removeURL: "/orders/2/lines/l2/remove", priceURL: "/orders/2/lines/l2/price", priceID: "price-l2", reasonID: "reason-l2",
+                price: "45.00", reason: "Damaged box"))
     }
 
     /// An order keyed before lines were recorded says so, and its total is its shipping, whatever
