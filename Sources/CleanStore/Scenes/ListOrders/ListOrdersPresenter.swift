@@ -14,9 +14,10 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
 
     // MARK: Fetch orders
 
-    /// The link to a new order, for someone who may create one.
+    /// The link to a new order, for someone who may create one: the drafts being taken, where a new
+    /// one is started (`POST /drafts`, a form, as the header's button) or an interrupted one resumed.
     static func newOrderURL(_ mayCreateOrders: Bool) -> String? {
-        mayCreateOrders ? Paths.newOrder.description : nil
+        mayCreateOrders ? Paths.drafts.description : nil
     }
 
     func presentFetchedOrders(response: ListOrders.FetchOrders.Response) {

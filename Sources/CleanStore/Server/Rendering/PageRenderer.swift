@@ -98,14 +98,20 @@ public struct PageRenderer: PageRendering {
         var role: String
         var csrfToken: String
         var ordersURL = Paths.orders.description
+        /// "New order": a button posting to `POST /drafts` (a draft first, its page next).
         var newOrderURL: String?
+        /// The drafts being taken, for those who may take orders.
+        var draftsURL: String?
+        var productsURL = Paths.products.description
+        var taxRatesURL = Paths.taxRates.description
         var signOutURL = Paths.signOut.description
 
         init(signedIn: SignedIn, csrfToken: String) {
             displayName = signedIn.name.displayName
             role = signedIn.role.rawValue
             self.csrfToken = csrfToken
-            newOrderURL = signedIn.may(OrderUse.create) ? Paths.newOrder.description : nil
+            newOrderURL = signedIn.may(OrderUse.create) ? Paths.drafts.description : nil
+            draftsURL = newOrderURL
         }
     }
 }

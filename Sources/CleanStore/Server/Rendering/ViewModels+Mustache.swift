@@ -29,6 +29,9 @@ extension PageRenderer.Header: MustacheParent {
         case "csrfToken": csrfToken
         case "ordersURL": ordersURL
         case "newOrderURL": newOrderURL
+        case "draftsURL": draftsURL
+        case "productsURL": productsURL
+        case "taxRatesURL": taxRatesURL
         case "signOutURL": signOutURL
         default: nil
         }

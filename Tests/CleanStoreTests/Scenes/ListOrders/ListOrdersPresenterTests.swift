@@ -60,7 +60,7 @@ final class ListOrdersPresenterTests: XCTestCase {
         XCTAssertEqual(displayedOrder.status, "New", "The status in words")
         XCTAssertEqual(displayedOrder.statusClass, "status-new")
         XCTAssertNil(spy.viewModel.errorMessage)
-        XCTAssertEqual(spy.viewModel.newOrderURL, "/orders/new")
+        XCTAssertEqual(spy.viewModel.newOrderURL, "/drafts")
     }
 
     /// The list's Total is the order's real total (`OrderTotal.totalCents`); an order keyed
@@ -79,7 +79,7 @@ final class ListOrdersPresenterTests: XCTestCase {
         sut.viewController = spy
         for (response, url) in [
             (ListOrders.FetchOrders.Response.fetched([], newerPage: nil, olderPage: nil, mayCreateOrders: false), nil),
-            (.storeUnavailable(mayCreateOrders: false), nil), (.storeUnavailable(mayCreateOrders: true), "/orders/new"),
+            (.storeUnavailable(mayCreateOrders: false), nil), (.storeUnavailable(mayCreateOrders: true), "/drafts"),
         ] as [(ListOrders.FetchOrders.Response, String?)] {
             // When
             sut.presentFetchedOrders(response: response)
