@@ -107,82 +107,19 @@ public enum CatalogCSV {
 
     // MARK: RFC 4180
 
-    struct Record: Equatable {
-        /// The line the record starts on (a quoted field may hold line breaks).
-        var line: Int
-        var fields: [String]
-    }
+    typealias Record = CSVRows.Record
 
-    /// The records of `text`, as RFC 4180 reads them: fields separated by commas, records by CRLF
-    /// or LF, a field in double quotes may hold commas, line breaks and doubled quotes (`""`).
-    /// A byte order mark at the start is skipped (spreadsheets write one); the line break after the
-    /// last record is optional; empty lines are no records.
-    ///
-    /// Hand-written: none of the packages this project builds on (Package.swift) reads CSV, and
-    /// Foundation has no CSV reader; the grammar is small, and a problem must name its line.
+    /// The records of `text`, as `CSVRows` reads CSV (the tax table's import reads it so too), a
+    /// failure as a problem of the line it is on.
     static func records(_ text: String) throws(Problem) -> [Record] {
-        var records: [Record] = []
-        var fields: [String] = []
-        var field = ""
-        var line = 1
-        var recordLine = 1
-        var quoted = false
-        var fieldWasQuoted = false
-        var scalars = Array(text.unicodeScalars)
-        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
-        var index = 0
-        func endRecord() {
-            fields.append(field)
-            if !(fields.count == 1 && fields[0].isEmpty && !fieldWasQuoted) {
-                records.append(Record(line: recordLine, fields: fields))
-            }
-            fields = []
-            field = ""
-            fieldWasQuoted = false
-        }
-        while index < scalars.count {
-            let scalar = scalars[index]
-            index += 1
-            if quoted {
-                if scalar == "\"" {
-                    if index < scalars.count, scalars[index] == "\"" {
-                        field.unicodeScalars.append("\"")
-                        index += 1
-                    } else {
-                        quoted = false
-                        if index < scalars.count, !["," as Unicode.Scalar, "\r", "\n"].contains(scalars[index]) {
-                            throw Problem(line: line, message: "a closing quote must end its field")
-                        }
-                    }
-                } else {
-                    if scalar == "\n" { line += 1 }
-                    field.unicodeScalars.append(scalar)
-                }
-                continue
-            }
-            switch scalar {
-            case "\"":
-                guard field.isEmpty, !fieldWasQuoted else {
-                    throw Problem(line: line, message: "a quote inside a field that does not start with one")
-                }
-                quoted = true
-                fieldWasQuoted = true
-            case ",":
-                fields.append(field)
-                field = ""
-                fieldWasQuoted = false
-            case "\r" where index < scalars.count && scalars[index] == "\n":
-                break  // the LF that follows ends the record
-            case "\n":
-                endRecord()
-                line += 1
-                recordLine = line
-            default:
-                field.unicodeScalars.append(scalar)
+        do {
+            return try CSVRows.records(text)
+        } catch {
+            switch error {
+            case .unclosedQuote(let line): throw Problem(line: line, message: "a quoted field is never closed")
+            case .textAfterQuote(let line): throw Problem(line: line, message: "a closing quote must end its field")
+            case .strayQuote(let line): throw Problem(line: line, message: "a quote inside a field that does not start with one")
             }
         }
-        if quoted { throw Problem(line: recordLine, message: "a quoted field is never closed") }
-        endRecord()
-        return records
     }
 }
