@@ -19,6 +19,8 @@ final class SignedOutReturnHTTPTests: XCTestCase {
         "/orders/{id}/notes": "/orders/1",
         "/tax-rates/new": "/tax-rates/new",
         "/tax-rates/{id}/edit": "/tax-rates/1/edit",
+        "/products/new": "/products/new",
+        "/products/{id}/edit": "/products/1/edit",
         "/drafts": "/orders",
         "/drafts/{id}/caller": "/drafts/1",
         "/drafts/{id}/delivery": "/drafts/1",

@@ -91,6 +91,9 @@ enum Routes {
         @Sendable func editTaxRate(_ context: AppRequestContext) -> EditTaxRateViewController {
             EditTaxRateViewController(environment: environment.serving(context), browser: context.browser)
         }
+        @Sendable func editProduct(_ context: AppRequestContext) -> EditProductViewController {
+            EditProductViewController(environment: environment.serving(context), browser: context.browser)
+        }
         @Sendable func editDraft(_ context: AppRequestContext) -> EditDraftViewController {
             EditDraftViewController(environment: environment.serving(context), browser: context.browser)
         }
@@ -254,6 +257,20 @@ enum Routes {
             Route(method: .post, path: Paths.editTaxRate, access: .signedIn(.changeTaxRates), returnsTo: Paths.editTaxRate) { _, context in
                 await editTaxRate(context).saveRate(
                     id: try orderID(context), fields: try FormDecoding.decode(EditTaxRate.RateFormFields.self, context: context))
+            },
+            Route(method: .get, path: Paths.newProduct, access: .signedIn(.changeCatalog)) { _, context in
+                await editProduct(context).showForm(id: nil)
+            },
+            Route(method: .post, path: Paths.newProduct, access: .signedIn(.changeCatalog), returnsTo: Paths.newProduct) { _, context in
+                await editProduct(context).saveProduct(
+                    id: nil, fields: try FormDecoding.decode(EditProduct.ProductFormFields.self, context: context))
+            },
+            Route(method: .get, path: Paths.editProduct, access: .signedIn(.changeCatalog)) { _, context in
+                await editProduct(context).showForm(id: try orderID(context))
+            },
+            Route(method: .post, path: Paths.editProduct, access: .signedIn(.changeCatalog), returnsTo: Paths.editProduct) { _, context in
+                await editProduct(context).saveProduct(
+                    id: try orderID(context), fields: try FormDecoding.decode(EditProduct.ProductFormFields.self, context: context))
             },
         ]
     }
