@@ -35,7 +35,8 @@ final class HardeningTests: XCTestCase {
                     "/sign-in", "/sign-out", "/setup", "/orders", "/orders/{id}", "/orders/{id}/delete", "/orders/{id}/status", "/orders/{id}/notes",
                     "/drafts", "/drafts/{id}/caller", "/drafts/{id}/delivery", "/drafts/{id}/lines", "/drafts/{id}/lines/quantities",
                     "/drafts/{id}/lines/price", "/drafts/{id}/lines/remove", "/drafts/{id}/prices", "/drafts/{id}/place",
-                    "/tax-rates/new", "/tax-rates/{id}/edit", "/products/new", "/products/{id}/edit",
+                    "/tax-rates/new", "/tax-rates/{id}/edit", "/products/new", "/products/{id}/edit", "/products/{id}/archive",
+                    "/products/{id}/restore",
                 ])
             for uri in postRoutes.map({ $0.path("1") }) {
                 for (name, cookie, form) in cases {

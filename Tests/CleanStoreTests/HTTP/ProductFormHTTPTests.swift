@@ -171,4 +171,74 @@ final class ProductFormHTTPTests: XCTestCase {
         let cup = try await catalog.fetchProduct(sku: "CUP")
         XCTAssertNil(cup)
     }
+
+    // MARK: Archive and restore
+
+    func testASupervisorArchivesAndRestoresFromTheProductsPageAndItsHistorySaysSo() async throws {
+        let catalog = try await Self.catalog()
+        let archived = try await request("/products/1/archive", form: "version=1", products: catalog)
+        XCTAssertEqual(archived.status, .seeOther)
+        XCTAssertEqual(archived.headers[.location], "/products/1")
+        let afterArchive = try await catalog.fetchProduct(id: 1)
+        XCTAssertEqual(afterArchive?.active, false)
+        XCTAssertEqual(afterArchive?.version, 2)
+        let restored = try await request("/products/1/restore", form: "version=2", products: catalog)
+        XCTAssertEqual(restored.status, .seeOther)
+        XCTAssertEqual(restored.headers[.location], "/products/1")
+        let afterRestore = try await catalog.fetchProduct(id: 1)
+        XCTAssertEqual(afterRestore?.active, true)
+        let history = try await catalog.fetchHistory(productID: 1)
+        XCTAssertEqual(history.map(\.kind), [.restored, .archived, .created])
+        XCTAssertEqual(history.first?.by, testAccount.name)
+    }
+
+    func testTheProductsPageShowsTheFlashAndTheButtonsAtItsVersion() async throws {
+        let catalog = try await Self.catalog()
+        var app = try await TestApp()
+        app.environment.products = catalog
+        let page = try await app.test { client in
+            try await client.get("/products/1", cookie: flashCookie("Product changed: MUG-01, Crème brûlée mug."))
+        }
+        XCTAssertEqual(page.status, .ok)
+        XCTAssertEqual(HTMLCheck.findings(in: page.text), [])
+        XCTAssert(page.text.contains("Product changed: MUG-01, Crème brûlée mug."), page.text)
+        XCTAssert(page.text.contains(#"<form class="status-form" method="post" action="/products/1/archive">"#), page.text)
+        XCTAssert(page.text.contains(#"<input type="hidden" name="version" value="1" />"#), page.text)
+    }
+
+    func testArchivingAProductChangedSinceItsPageWasOpenedIsThe409PageAndChangesNothing() async throws {
+        let catalog = try await Self.catalog()
+        try await assertPage("product-archive-conflict", "/products/1/archive", form: "version=7", status: .conflict, products: catalog)
+        let stale = try await request("/products/1/restore", form: "", products: catalog)
+        XCTAssertEqual(stale.status, .conflict, "no version is no version")
+        let mug = try await catalog.fetchProduct(id: 1)
+        XCTAssertEqual(mug?.active, true)
+        XCTAssertEqual(mug?.version, 1)
+        for uri in ["/products/99/archive", "/products/x/restore"] {
+            let response = try await request(uri, form: "version=1", products: catalog)
+            XCTAssertEqual(response.status, .notFound, uri)
+        }
+        let unavailable = try await request("/products/1/archive", form: "version=1", products: FailingProductsStore())
+        XCTAssertEqual(unavailable.status, .serviceUnavailable)
+    }
+
+    func testOnlyASupervisorMayArchiveOrRestoreAndIsOfferedToChange() async throws {
+        for role in AccountRole.allCases {
+            let catalog = try await Self.catalog()
+            for uri in ["/products/1/archive", "/products/1/restore"] where role != .supervisor {
+                let response = try await request(uri, form: "version=1", role: role, products: catalog)
+                XCTAssertEqual(response.status, .forbidden, "\(role) \(uri)")
+            }
+            let mug = try await catalog.fetchProduct(id: 1)
+            XCTAssertEqual(mug?.version, 1, "\(role) changed nothing")
+            let page = try await request("/products/1", role: role, products: catalog)
+            XCTAssertEqual(page.text.contains(#"href="/products/1/edit""#), role == .supervisor, "\(role): Change")
+            XCTAssertEqual(page.text.contains(#"action="/products/1/archive""#), role == .supervisor, "\(role): Archive")
+            let list = try await request("/products", role: role, products: catalog)
+            XCTAssertEqual(list.text.contains(#"href="/products/new""#), role == .supervisor, "\(role): Add a product")
+        }
+        let signedOut = try await request("/products/1/archive", form: "version=1", signedIn: false, products: try await Self.catalog())
+        XCTAssertEqual(signedOut.status, .forbidden)
+        XCTAssert(signedOut.text.contains("<h1>Sign in</h1>"))
+    }
 }

@@ -21,6 +21,8 @@ final class SignedOutReturnHTTPTests: XCTestCase {
         "/tax-rates/{id}/edit": "/tax-rates/1/edit",
         "/products/new": "/products/new",
         "/products/{id}/edit": "/products/1/edit",
+        "/products/{id}/archive": "/products/1",
+        "/products/{id}/restore": "/products/1",
         "/drafts": "/orders",
         "/drafts/{id}/caller": "/drafts/1",
         "/drafts/{id}/delivery": "/drafts/1",

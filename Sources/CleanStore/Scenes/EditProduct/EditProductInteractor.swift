@@ -1,6 +1,7 @@
 protocol EditProductBusinessLogic: AnyObject {
     func showForm(request: EditProduct.ShowForm.Request) async
     func saveProduct(request: EditProduct.SaveProduct.Request) async
+    func changeActive(request: EditProduct.ChangeActive.Request) async
 }
 
 protocol EditProductDataStore: AnyObject {
@@ -62,6 +63,28 @@ final class EditProductInteractor: EditProductBusinessLogic, EditProductDataStor
                     id: request.id, fields,
                     [.init(field: .sku, message: "\(existing.sku) is the SKU of \(existing.name) already: choose another")])
             case .unavailable: return .unavailable(id: request.id, fields)
+            }
+        }
+    }
+
+    // MARK: Archive and restore
+
+    func changeActive(request: EditProduct.ChangeActive.Request) async {
+        presenter?.presentChangedActive(response: await changeActive(request))
+    }
+
+    private func changeActive(_ request: EditProduct.ChangeActive.Request) async -> EditProduct.ChangeActive.Response {
+        do {
+            // A version that is no number is no version: the store answers a conflict.
+            let saved = try await worker.setActive(
+                id: request.id, active: request.active, expectedVersion: Int(request.version) ?? 0, by: request.by)
+            product = saved
+            return .changed(saved)
+        } catch {
+            switch error {
+            case .notFound: return .notFound
+            case .conflict(let current): return .conflict(current: current, wanted: request.active)
+            case .skuTaken, .unavailable: return .unavailable
             }
         }
     }

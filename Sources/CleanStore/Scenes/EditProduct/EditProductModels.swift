@@ -92,11 +92,47 @@ enum EditProduct {
         }
     }
 
+    /// Archiving (`active` false) or restoring a product: the buttons on its page.
+    enum ChangeActive {
+        struct Request {
+            var id: Int64
+            var active: Bool
+            /// The version the page showed, as posted.
+            var version: String
+            var by: AccountName?
+        }
+
+        enum Response: Equatable {
+            case changed(Product)
+            /// Someone changed the product since the page was opened: nothing was changed.
+            case conflict(current: Product, wanted: Bool)
+            case notFound
+            case unavailable
+        }
+    }
+
+    /// What the archive and restore buttons post.
+    struct ActiveFormFields: Equatable, Decodable, Sendable {
+        var version = ""
+
+        init(version: String = "") { self.version = version }
+
+        /// A form without a version is no version (a conflict), not a bad request.
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            version = try container.decodeIfPresent(String.self, forKey: .version) ?? ""
+        }
+
+        enum CodingKeys: String, CodingKey { case version }
+    }
+
     // MARK: View model
 
     enum ViewModel {
         case form(DisplayedForm, status: FormStatus)
         case saved(productID: Int64, flash: String)
+        /// An archive or restore refused: the product changed since its page was opened (409).
+        case changedMeanwhile(ErrorPage.Reason)
         case notFound
         case unavailable
     }

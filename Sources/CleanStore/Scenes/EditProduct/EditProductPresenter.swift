@@ -1,6 +1,7 @@
 protocol EditProductPresentationLogic: AnyObject {
     func presentForm(response: EditProduct.ShowForm.Response)
     func presentSavedProduct(response: EditProduct.SaveProduct.Response)
+    func presentChangedActive(response: EditProduct.ChangeActive.Response)
 }
 
 /// The product form in words: GOV.UK's question page, errors by field; a stale form (409) shows
@@ -53,6 +54,20 @@ final class EditProductPresenter: EditProductPresentationLogic {
             var displayed = form(id: id, fields)
             displayed.formMessage = Self.unavailableMessage
             viewController?.displayProduct(viewModel: .form(displayed, status: .unavailable))
+        }
+    }
+
+    func presentChangedActive(response: EditProduct.ChangeActive.Response) {
+        switch response {
+        case .changed(let product):
+            let named = "\(product.sku), \(product.name)"
+            viewController?.displayProduct(
+                viewModel: .saved(productID: product.id ?? 0, flash: product.active ? "Product restored: \(named)." : "Product archived: \(named)."))
+        case .conflict(let current, let wanted):
+            viewController?.displayProduct(
+                viewModel: .changedMeanwhile(.productChangedMeanwhile(productID: current.id ?? 0, sku: current.sku, wantedActive: wanted)))
+        case .notFound: viewController?.displayProduct(viewModel: .notFound)
+        case .unavailable: viewController?.displayProduct(viewModel: .unavailable)
         }
     }
 

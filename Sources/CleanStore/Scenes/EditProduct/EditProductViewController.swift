@@ -52,6 +52,14 @@ final class EditProductViewController: EditProductDisplayLogic, RequestEnding {
         return finished()
     }
 
+    /// `POST /products/{id}/archive` (`active` false), `POST /products/{id}/restore`.
+    func changeActive(id: String, active: Bool, fields: EditProduct.ActiveFormFields) async -> Response {
+        guard let productID = Self.productID(id)?.id else { return refusal(.notFound) }
+        await interactor?.changeActive(
+            request: EditProduct.ChangeActive.Request(id: productID, active: active, version: fields.version, by: signedIn?.name))
+        return finished()
+    }
+
     /// The product a path names: `id` nil for a new product (no id in the path).
     private struct ProductID {
         var id: Int64?
@@ -80,6 +88,7 @@ final class EditProductViewController: EditProductDisplayLogic, RequestEnding {
                 pages.render(template: "EditProduct/form", context: FormPage(form: form, csrfToken: csrfToken), title: form.title, flash: nil),
                 status: code)
         case .saved(let id, let flash): response = router?.routeToProduct(id: id, flash: flash)
+        case .changedMeanwhile(let reason): response = refusal(.because(reason))
         case .notFound: response = refusal(.notFound)
         case .unavailable: response = refusal(.unavailable)
         }

@@ -71,6 +71,12 @@ class EditProductWorker {
         try await logged { () throws(ProductsStoreError) in try await products.updateProduct(product, by: by, at: now()) }
     }
 
+    func setActive(id: Int64, active: Bool, expectedVersion: Int, by: AccountName?) async throws(ProductsStoreError) -> Product {
+        try await logged { () throws(ProductsStoreError) in
+            try await products.setActive(id: id, active: active, expectedVersion: expectedVersion, by: by, at: now())
+        }
+    }
+
     /// `call`, its failure to reach the store logged (a refusal, a taken SKU or a conflict, is an answer).
     private func logged<T>(_ call: () async throws(ProductsStoreError) -> T) async throws(ProductsStoreError) -> T {
         do {

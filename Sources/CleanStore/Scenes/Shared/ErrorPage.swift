@@ -26,6 +26,10 @@ public enum ErrorPage {
         /// The order's status does not lead to `wanted` (409).
         case statusNotAllowed(orderID: String, now: OrderStatus, wanted: OrderStatus)
 
+        /// Someone changed the product after its page was opened, so it was not archived (or
+        /// restored, `wantedActive`) (409).
+        case productChangedMeanwhile(productID: Int64, sku: String, wantedActive: Bool)
+
         /// Why `order`, shipped or cancelled, cannot be changed.
         static func readOnly(_ order: Order) -> Reason {
             .readOnly(orderID: order.id ?? "", status: order.status)
@@ -35,7 +39,7 @@ public enum ErrorPage {
         public var status: HTTPResponse.Status {
             switch self {
             case .notPermitted: .forbidden
-            case .readOnly, .changedMeanwhile, .statusNotAllowed: .conflict
+            case .readOnly, .changedMeanwhile, .statusNotAllowed, .productChangedMeanwhile: .conflict
             }
         }
     }
@@ -95,6 +99,11 @@ public enum ErrorPage {
                 heading: "Order \(id) cannot be \(change(to: wanted))",
                 message: "It is \(now.toString().lowercased()). An order goes new, paid, packed, shipped, and can be cancelled until it is shipped. Nothing was changed.",
                 orderURL: Paths.order(id), orderLinkText: "Go to order \(id)")
+        case .productChangedMeanwhile(let id, let sku, let wantedActive):
+            return ViewModel(
+                heading: "Product \(sku) was changed by someone else",
+                message: "It was changed after you opened its page, so it was not \(wantedActive ? "restored" : "archived"). Look at the product as it is now, then try again if you still need to.",
+                orderURL: Paths.product(String(id)), orderLinkText: "Go to product \(sku)")
         case nil:
             break
         }

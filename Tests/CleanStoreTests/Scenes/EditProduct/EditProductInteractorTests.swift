@@ -27,8 +27,10 @@ final class EditProductInteractorTests: XCTestCase {
     final class EditProductPresentationLogicSpy: EditProductPresentationLogic {
         var formResponse: EditProduct.ShowForm.Response?
         var saveResponse: EditProduct.SaveProduct.Response?
+        var activeResponse: EditProduct.ChangeActive.Response?
         func presentForm(response: EditProduct.ShowForm.Response) { formResponse = response }
         func presentSavedProduct(response: EditProduct.SaveProduct.Response) { saveResponse = response }
+        func presentChangedActive(response: EditProduct.ChangeActive.Response) { activeResponse = response }
     }
 
     /// The form's rules as they are; the store's answers as set.
@@ -38,6 +40,7 @@ final class EditProductInteractorTests: XCTestCase {
         var created: [Product] = []
         var updated: [Product] = []
         var by: AccountName?
+        var setActive: [(id: Int64, active: Bool, expectedVersion: Int)] = []
 
         init() { super.init(products: ProductsMemStore(), logger: Logger(label: "test"), now: { Seeds.june30 }) }
 
@@ -53,6 +56,15 @@ final class EditProductInteractorTests: XCTestCase {
             var saved = product
             saved.id = 7
             saved.version = 1
+            return saved
+        }
+
+        override func setActive(id: Int64, active: Bool, expectedVersion: Int, by: AccountName?) async throws(ProductsStoreError) -> Product {
+            if let failure { throw failure }
+            setActive.append((id, active, expectedVersion))
+            var saved = EditProductInteractorTests.mug
+            saved.active = active
+            saved.version = expectedVersion + 1
             return saved
         }
 
@@ -134,6 +146,30 @@ final class EditProductInteractorTests: XCTestCase {
             workerSpy.failure = failure
             await sut.saveProduct(request: .init(id: 3, fields: Self.mugForm, by: nil))
             XCTAssertEqual(presenterSpy.saveResponse, expected, "\(failure)")
+        }
+    }
+
+    // MARK: Archive and restore
+
+    func testArchivingAtTheShownVersion() async {
+        await sut.changeActive(request: .init(id: 3, active: false, version: "2", by: ProductSeeds.sue))
+        XCTAssertEqual(workerSpy.setActive.map(\.id), [3])
+        XCTAssertEqual(workerSpy.setActive.map(\.active), [false])
+        XCTAssertEqual(workerSpy.setActive.map(\.expectedVersion), [2])
+        XCTAssertEqual(presenterSpy.activeResponse, .changed(sut.product!))
+        XCTAssertEqual(sut.product?.active, false)
+        await sut.changeActive(request: .init(id: 3, active: true, version: "no", by: nil))
+        XCTAssertEqual(workerSpy.setActive.last?.expectedVersion, 0, "a version that is no number is no version")
+    }
+
+    func testArchivingRefusals() async {
+        for (failure, expected) in [
+            (ProductsStoreError.conflict(current: Self.mug), EditProduct.ChangeActive.Response.conflict(current: Self.mug, wanted: false)),
+            (.notFound(id: 3), .notFound), (.unavailable("down"), .unavailable),
+        ] {
+            workerSpy.failure = failure
+            await sut.changeActive(request: .init(id: 3, active: false, version: "1", by: nil))
+            XCTAssertEqual(presenterSpy.activeResponse, expected, "\(failure)")
         }
     }
 }

@@ -100,4 +100,21 @@ final class EditProductPresenterTests: XCTestCase {
         XCTAssertEqual(form.formMessage, EditProductPresenter.unavailableMessage)
         XCTAssertEqual(form.price.value, "12.50")
     }
+
+    func testAnArchiveOrRestoreGoesToTheProductAndAChangedOneIsA409Reason() {
+        var archived = Self.mug
+        archived.active = false
+        sut.presentChangedActive(response: .changed(archived))
+        guard case .saved(3, let flash) = spy.viewModel else { return XCTFail("not saved") }
+        XCTAssertEqual(flash, "Product archived: MUG-01, Mug.")
+        sut.presentChangedActive(response: .changed(Self.mug))
+        guard case .saved(3, let restored) = spy.viewModel else { return XCTFail("not saved") }
+        XCTAssertEqual(restored, "Product restored: MUG-01, Mug.")
+        sut.presentChangedActive(response: .conflict(current: Self.mug, wanted: false))
+        guard case .changedMeanwhile(let reason) = spy.viewModel else { return XCTFail("no refusal") }
+        XCTAssertEqual(reason, .productChangedMeanwhile(productID: 3, sku: "MUG-01", wantedActive: false))
+        let page = ErrorPage.viewModel(for: reason.status, reason: reason)
+        XCTAssertEqual(page.heading, "Product MUG-01 was changed by someone else")
+        XCTAssertEqual(page.orderURL, "/products/3")
+    }
 }

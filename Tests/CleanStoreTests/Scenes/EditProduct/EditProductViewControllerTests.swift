@@ -24,9 +24,11 @@ final class EditProductViewControllerTests: XCTestCase {
     final class EditProductBusinessLogicSpy: EditProductBusinessLogic {
         var showRequest: EditProduct.ShowForm.Request?
         var saveRequest: EditProduct.SaveProduct.Request?
+        var activeRequest: EditProduct.ChangeActive.Request?
 
         func showForm(request: EditProduct.ShowForm.Request) async { showRequest = request }
         func saveProduct(request: EditProduct.SaveProduct.Request) async { saveRequest = request }
+        func changeActive(request: EditProduct.ChangeActive.Request) async { activeRequest = request }
     }
 
     // MARK: Tests
@@ -45,6 +47,19 @@ final class EditProductViewControllerTests: XCTestCase {
         XCTAssertEqual(spy.saveRequest?.id, 12)
         XCTAssertEqual(spy.saveRequest?.fields, fields)
         XCTAssertEqual(spy.saveRequest?.by, testBrowser.signedIn?.name)
+
+        _ = await sut.changeActive(id: "12", active: false, fields: .init(version: "3"))
+        XCTAssertEqual(spy.activeRequest?.id, 12)
+        XCTAssertEqual(spy.activeRequest?.active, false)
+        XCTAssertEqual(spy.activeRequest?.version, "3")
+        XCTAssertEqual(spy.activeRequest?.by, testBrowser.signedIn?.name)
+        let notAProduct = await sut.changeActive(id: "x", active: true, fields: .init(version: "3"))
+        XCTAssertEqual(notAProduct.status, .notFound)
+    }
+
+    func testAnArchiveOfAChangedProductIsThe409PageLinkingToIt() {
+        sut.displayProduct(viewModel: .changedMeanwhile(.productChangedMeanwhile(productID: 3, sku: "MUG-01", wantedActive: false)))
+        XCTAssertEqual(sut.response?.status, .conflict)
     }
 
     func testAnIdThatIsNoNumberIsNoProduct() async {
