@@ -214,6 +214,8 @@ final class ProductFormHTTPTests: XCTestCase {
         let mug = try await catalog.fetchProduct(id: 1)
         XCTAssertEqual(mug?.active, true)
         XCTAssertEqual(mug?.version, 1)
+        let nul = try await request("/products/1/archive", form: "version=1%00", products: catalog)
+        XCTAssertEqual(nul.status, .badRequest, "a NUL in the form, before any store")
         for uri in ["/products/99/archive", "/products/x/restore"] {
             let response = try await request(uri, form: "version=1", products: catalog)
             XCTAssertEqual(response.status, .notFound, uri)
