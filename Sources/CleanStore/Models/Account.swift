@@ -89,6 +89,8 @@ public enum Permission: Sendable, CaseIterable {
     case cancelOrders
     /// Add and change the tax table's rates (reading it is `viewOrders`).
     case changeTaxRates
+    /// Add, change, archive and restore the catalog's products (reading it is `viewOrders`).
+    case changeCatalog
 }
 
 extension AccountRole {
@@ -98,7 +100,7 @@ extension AccountRole {
         switch permission {
         case .viewOrders: return true
         case .changeOrders: return self != .viewer
-        case .deleteOrders, .manageAccounts, .exportOrders, .cancelOrders, .changeTaxRates: return self == .supervisor
+        case .deleteOrders, .manageAccounts, .exportOrders, .cancelOrders, .changeTaxRates, .changeCatalog: return self == .supervisor
         }
     }
 }

@@ -64,17 +64,15 @@ public enum CatalogCSV {
         var sku = ""
         switch ProductRules.sku(fields[0]) {
         case .success(let normalized): sku = normalized
-        case .failure(.missing): messages.append("the SKU is missing")
-        case .failure(.tooLong): messages.append("the SKU is longer than \(ProductRules.maximumSKULength) characters")
-        case .failure(.characters): messages.append("the SKU may hold only letters A–Z, digits and - _ . /")
+        case .failure(let problem): messages.append(ProductRules.message(problem))
         }
         var name = ""
         switch ProductRules.name(fields[1]) {
         case .valid(let kept): name = kept
-        case .invalid(let problem): messages.append(nameMessage(problem))
+        case .invalid(let problem): messages.append(ProductRules.message(problem))
         }
         let price = Money.cents(from: fields[2])
-        if price == nil { messages.append("the price \"\(fields[2])\" is not an amount like 12.50 or 1,234.50") }
+        if price == nil { messages.append("the price \"\(fields[2])\" is not \(ProductRules.priceExample)") }
         let taxable = ProductRules.boolean(fields[3])
         if taxable == nil { messages.append("taxable \"\(fields[3])\" is not true or false") }
         let trackStock = ProductRules.boolean(fields[4])
@@ -85,7 +83,7 @@ public enum CatalogCSV {
             if let count = ProductRules.onHand(typedOnHand) {
                 onHand = count
             } else {
-                messages.append("on_hand \"\(fields[5])\" is not a whole number from 0 to \(ProductRules.maximumOnHand)")
+                messages.append("on_hand \"\(fields[5])\" is not \(ProductRules.onHandRange)")
             }
         } else if trackStock == false, !typedOnHand.isEmpty, typedOnHand != "0" {
             messages.append("on_hand is \(typedOnHand) but track_stock is false: leave it empty or 0")
@@ -93,16 +91,6 @@ public enum CatalogCSV {
         guard messages.isEmpty, let price, let taxable, let trackStock else { return .failure(Messages(messages: messages)) }
         return .success(
             ProductImportRow(sku: sku, name: name, priceCents: price, taxable: taxable, trackStock: trackStock, onHand: onHand))
-    }
-
-    private static func nameMessage(_ problem: FreeTextRule.Problem) -> String {
-        switch problem {
-        case .missing: "the name is missing"
-        case .tooLong(let maximum): "the name is longer than \(maximum) characters"
-        case .controlCharacters: "the name holds a control character or a line break"
-        case .looksLikeCardNumber: "the name holds what looks like a card number"
-        case .invisibleCharacters: "the name holds an invisible formatting character"
-        }
     }
 
     // MARK: RFC 4180

@@ -44,6 +44,32 @@ enum ProductRules {
         return value <= maximumOnHand ? value : nil
     }
 
+    /// What is wrong with a SKU, in words (lower case first: a CSV's problem follows its line
+    /// number; the form capitalises it, `EditProductWorker`).
+    static func message(_ problem: SKUProblem) -> String {
+        switch problem {
+        case .missing: "the SKU is missing"
+        case .tooLong: "the SKU is longer than \(maximumSKULength) characters"
+        case .characters: "the SKU may hold only letters A–Z, digits and - _ . /"
+        }
+    }
+
+    /// What is wrong with a name, in words (as `message(_:)` for a SKU).
+    static func message(_ problem: FreeTextRule.Problem) -> String {
+        switch problem {
+        case .missing: "the name is missing"
+        case .tooLong(let maximum): "the name is longer than \(maximum) characters"
+        case .controlCharacters: "the name holds a control character or a line break"
+        case .looksLikeCardNumber: "the name holds what looks like a card number"
+        case .invisibleCharacters: "the name holds an invisible formatting character"
+        }
+    }
+
+    /// What a price must look like (`Money.cents(from:)`).
+    static let priceExample = "an amount like 12.50 or 1,234.50"
+    /// What a count on hand must be (`onHand(_:)`).
+    static let onHandRange = "a whole number from 0 to \(maximumOnHand)"
+
     /// A yes-or-no of a CSV: `true`/`false`, `yes`/`no`, `1`/`0`, in any case.
     static func boolean(_ typed: String) -> Bool? {
         switch typed.trimmingCharacters(in: .whitespaces).lowercased() {

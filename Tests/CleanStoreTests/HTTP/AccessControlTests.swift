@@ -48,6 +48,12 @@ final class AccessControlTests: XCTestCase {
         // A new rate beside rate 1 (`taxRateOne`), or rate 1 changed from its version 1.
         if path == "/tax-rates/new" { return "region=NY&rate=4.5&collect=on&effectiveFrom=2026-01-01" }
         if path.hasPrefix("/tax-rates/") { return "region=NY&rate=4&collect=on&effectiveFrom=2020-01-01&version=1" }
+        // A new product, or product 1 (`CatalogSeeds.mug`) changed from its version 1.
+        if path == "/products/new" { return "sku=CUP-2&name=Cup&price=3" }
+        // Archived from the version the edit before made (2), restored from the next.
+        if path == "/products/1/archive" { return "version=2" }
+        if path == "/products/1/restore" { return "version=3" }
+        if path == "/products/1/edit" { return "sku=MUG-1&name=Blue+mug&price=12.50&taxable=on&version=1" }
         if path.hasSuffix("/lines") { return "sku=MUG-1&quantity=1" }
         if path.hasSuffix("/lines/quantities") { return "line%5Bl1%5D%5Bquantity%5D=2" }
         if path.hasSuffix("/lines/remove") { return "line=l1" }
@@ -89,7 +95,7 @@ final class AccessControlTests: XCTestCase {
         let app = try await TestApp(orders: [Seeds.Orders.amy])
         try await app.test { client in
             let routes = Self.protectedRoutes(app)
-            XCTAssertEqual(routes.count, 38, "Every route but sign-in, sign-out, set-up and /healthz")
+            XCTAssertEqual(routes.count, 44, "Every route but sign-in, sign-out, set-up and /healthz")
             for route in routes {
                 if route.method == .get {
                     let response = try await client.get(route.path, signedIn: false)
@@ -161,11 +167,11 @@ final class AccessControlTests: XCTestCase {
             switch role {
             case .viewer:
                 XCTAssertEqual(
-                    refusedPosts, 20,
-                    "Create, update, delete, change status, add a note; the four item forms; add and change a tax rate; start a draft, its five sections, a line's price, a changed price, placing")
+                    refusedPosts, 24,
+                    "Create, update, delete, change status, add a note; the four item forms; add and change a tax rate; add, change, archive and restore a product; start a draft, its five sections, a line's price, a changed price, placing")
                 XCTAssertEqual(stored, [Seeds.Orders.amy], "A viewer changed nothing")
             case .clerk:
-                XCTAssertEqual(refusedPosts, 3, "Only delete, add and change a tax rate")
+                XCTAssertEqual(refusedPosts, 7, "Only delete, add and change a tax rate, add, change, archive and restore a product")
                 XCTAssert(stored.contains { $0.id == "1" }, "A clerk cannot delete")
             case .supervisor:
                 XCTAssertEqual(refusedPosts, 0)

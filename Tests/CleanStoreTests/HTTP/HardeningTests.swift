@@ -36,7 +36,8 @@ final class HardeningTests: XCTestCase {
                     "/drafts", "/drafts/{id}/caller", "/drafts/{id}/delivery", "/drafts/{id}/lines", "/drafts/{id}/lines/quantities",
                     "/drafts/{id}/lines/price", "/drafts/{id}/lines/remove", "/drafts/{id}/prices", "/drafts/{id}/place",
                     "/orders/{id}/lines", "/orders/{id}/lines/quantities", "/orders/{id}/lines/{key}/price", "/orders/{id}/lines/{key}/remove",
-                    "/tax-rates/new", "/tax-rates/{id}/edit",
+                    "/tax-rates/new", "/tax-rates/{id}/edit", "/products/new", "/products/{id}/edit", "/products/{id}/archive",
+                    "/products/{id}/restore",
                 ])
             for uri in postRoutes.map({ $0.path("1") }) {
                 for (name, cookie, form) in cases {

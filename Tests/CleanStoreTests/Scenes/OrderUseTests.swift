@@ -11,7 +11,7 @@ final class OrderUseTests: XCTestCase {
             (.changeStatus(.markPaid), .changeOrders), (.changeStatus(.markPacked), .changeOrders),
             (.changeStatus(.markShipped), .changeOrders), (.changeStatus(nil), .changeOrders),
             (.changeStatus(.cancel), .cancelOrders), (.delete, .deleteOrders), (.viewDeletedHistory, .deleteOrders),
-            (.export, .exportOrders), (.viewCatalog, .viewOrders), (.viewTaxRates, .viewOrders), (.changeTaxRates, .changeTaxRates),
+            (.export, .exportOrders), (.viewCatalog, .viewOrders), (.viewTaxRates, .viewOrders), (.changeTaxRates, .changeTaxRates), (.changeCatalog, .changeCatalog),
         ]
         for (use, permission) in table {
             XCTAssertEqual(use.permission, permission, "\(use)")

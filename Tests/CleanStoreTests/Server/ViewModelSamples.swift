@@ -140,6 +140,7 @@ enum ViewModelSamples {
         ("ShowProduct/show", ShowProductViewControllerTests.viewModel),
         ("ListTaxRates/rates", ListTaxRatesViewControllerTests.viewModel),
         ("EditTaxRate/form", EditTaxRateViewControllerTests.viewModel),
+        ("EditProduct/form", EditProductViewControllerTests.viewModel),
         ("EditDraft/draft", EditDraftViewControllerTests.viewModel),
         ("PlaceDraft/check", PlaceDraftViewControllerTests.viewModel),
         ("ListDrafts/list", ListDraftsViewControllerTests.viewModel),

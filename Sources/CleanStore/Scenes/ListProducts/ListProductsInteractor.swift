@@ -29,7 +29,8 @@ final class ListProductsInteractor: ListProductsBusinessLogic, ListProductsDataS
             String.UnicodeScalarView(request.text.unicodeScalars.filter { $0.properties.generalCategory != .control })
                 .prefix(Self.maximumTextLength)
         ).trimmingCharacters(in: .whitespaces)
-        let query = ListProducts.FetchProducts.Query(text: text, includeArchived: request.includeArchived)
+        let query = ListProducts.FetchProducts.Query(
+            text: text, includeArchived: request.includeArchived, mayAdd: request.signedIn.may(.changeCatalog))
         func cursor(_ typed: String?) -> String? { typed.flatMap { try? ProductRules.sku($0).get() } }
         do {
             let page = try await worker.fetchPage(

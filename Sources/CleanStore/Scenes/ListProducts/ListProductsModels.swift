@@ -12,12 +12,16 @@ enum ListProducts {
             var includeArchived = false
             var after: String?
             var before: String?
+            /// Who is asking: only a supervisor is offered to add a product (`OrderUse.changeCatalog`).
+            var signedIn: SignedIn? = nil
         }
 
         /// The search as the list applies it (the cursor dropped when it is no SKU).
         struct Query: Equatable {
             var text: String
             var includeArchived: Bool
+            /// Whether the one asking may add a product (the link is offered).
+            var mayAdd = false
         }
 
         /// What happened: one case per outcome, so the presenter switches over them.
@@ -39,6 +43,8 @@ enum ListProducts {
             var emptyMessage: String?
             /// The catalog could not be read (503).
             var errorMessage: String?
+            /// The link to add a product (supervisors only).
+            var newProductURL: String? = nil
             var title: String { errorMessage == nil ? "Products" : "Error: Products" }
             var hasProducts: Bool { !products.isEmpty }
             var hasPagination: Bool { previousURL != nil || nextURL != nil }

@@ -41,7 +41,8 @@ final class ListProductsPresenter: ListProductsPresentationLogic {
         ListProducts.FetchProducts.ViewModel(
             action: Paths.products.description, text: query.text, includeArchived: query.includeArchived,
             caption: query.includeArchived ? "Products, archived ones included, by SKU" : "Products on sale, by SKU", products: [],
-            previousURL: nil, nextURL: nil, noMatchMessage: nil, emptyMessage: nil, errorMessage: nil)
+            previousURL: nil, nextURL: nil, noMatchMessage: nil, emptyMessage: nil, errorMessage: nil,
+            newProductURL: query.mayAdd ? Paths.newProduct.description : nil)
     }
 
     /// The query items of a search, for the pages' links.

@@ -9,12 +9,15 @@ final class ListProductsViewController: ListProductsDisplayLogic, RequestEnding 
     var interactor: ListProductsBusinessLogic?
     var router: (ListProductsRoutingLogic & ListProductsDataPassing)?
     let pages: PageRendering
+    /// Who is asking (only a supervisor is offered to add a product).
+    let signedIn: SignedIn?
 
     /// The page this cycle produced.
     private(set) var response: Response?
 
     init(environment: SceneEnvironment, browser: Browser) {
         pages = environment.pages
+        signedIn = browser.signedIn
         setup(environment: environment, browser: browser)
     }
 
@@ -35,6 +38,8 @@ final class ListProductsViewController: ListProductsDisplayLogic, RequestEnding 
 
     /// `GET /products?q=…&archived=yes&after=…`
     func fetchProducts(_ request: ListProducts.FetchProducts.Request) async -> Response {
+        var request = request
+        request.signedIn = signedIn
         await interactor?.fetchProducts(request: request)
         return finished()
     }

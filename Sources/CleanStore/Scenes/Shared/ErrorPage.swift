@@ -31,6 +31,10 @@ public enum ErrorPage {
         /// from paid on, no tax rate, a shortage; `reason` says why (409).
         case itemsRefused(orderID: String, reason: String)
 
+        /// Someone changed the product after its page was opened, so it was not archived (or
+        /// restored, `wantedActive`) (409).
+        case productChangedMeanwhile(productID: Int64, sku: String, wantedActive: Bool)
+
         /// Why `order`, shipped or cancelled, cannot be changed.
         static func readOnly(_ order: Order) -> Reason {
             .readOnly(orderID: order.id ?? "", status: order.status)
@@ -40,7 +44,7 @@ public enum ErrorPage {
         public var status: HTTPResponse.Status {
             switch self {
             case .notPermitted: .forbidden
-            case .readOnly, .changedMeanwhile, .statusNotAllowed, .itemsChangedMeanwhile, .itemsRefused: .conflict
+            case .readOnly, .changedMeanwhile, .statusNotAllowed, .itemsChangedMeanwhile, .itemsRefused, .productChangedMeanwhile: .conflict
             }
         }
     }
@@ -110,6 +114,11 @@ public enum ErrorPage {
                 heading: "The items of order \(id) were not changed",
                 message: "\(reason). Nothing was changed.",
                 orderURL: Paths.order(id), orderLinkText: "Go to order \(id)")
+        case .productChangedMeanwhile(let id, let sku, let wantedActive):
+            return ViewModel(
+                heading: "Product \(sku) was changed by someone else",
+                message: "It was changed after you opened its page, so it was not \(wantedActive ? "restored" : "archived"). Look at the product as it is now, then try again if you still need to.",
+                orderURL: Paths.product(String(id)), orderLinkText: "Go to product \(sku)")
         case nil:
             break
         }

@@ -23,6 +23,8 @@ enum OrderUse: Equatable, Sendable {
     case viewTaxRates
     /// Add and change tax rates: supervisors.
     case changeTaxRates
+    /// Add, change, archive and restore products: supervisors.
+    case changeCatalog
 
     var permission: Permission {
         switch self {
@@ -33,6 +35,7 @@ enum OrderUse: Equatable, Sendable {
         case .delete, .viewDeletedHistory: .deleteOrders
         case .export: .exportOrders
         case .changeTaxRates: .changeTaxRates
+        case .changeCatalog: .changeCatalog
         }
     }
 }

@@ -26,7 +26,8 @@ final class ShowProductInteractor: ShowProductBusinessLogic, ShowProductDataStor
                 return presenter?.presentProduct(response: .notFound) ?? ()
             }
             self.product = product
-            presenter?.presentProduct(response: .found(product, history: history))
+            presenter?.presentProduct(
+                response: .found(product, history: history, mayChange: request.signedIn.may(.changeCatalog)))
         } catch {
             presenter?.presentProduct(response: .unavailable)
         }

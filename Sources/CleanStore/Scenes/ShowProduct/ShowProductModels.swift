@@ -5,11 +5,13 @@ enum ShowProduct {
         /// The `{id}` of `/products/{id}`, as typed.
         struct Request {
             var id: String
+            /// Who is asking: only a supervisor is offered to change, archive and restore.
+            var signedIn: SignedIn? = nil
         }
 
         /// What happened: one case per outcome, so the presenter switches over them.
         enum Response: Equatable {
-            case found(Product, history: [ProductEvent])
+            case found(Product, history: [ProductEvent], mayChange: Bool = false)
             case notFound
             case unavailable
         }
@@ -35,8 +37,21 @@ enum ShowProduct {
         var stockNotTracked: String?
         var events: [DisplayedEvent]
         var productsURL: String
+        /// The link to change the product (supervisors only).
+        var changeURL: String? = nil
+        /// The button that archives or restores it (supervisors only).
+        var activeForm: DisplayedActiveForm? = nil
         /// The page's title: the name and the SKU.
         var title: String { "\(name) (\(sku))" }
+    }
+
+    /// The archive (or restore) button's form: posted with the version the page shows, and the
+    /// browser's CSRF token (the view controller's).
+    struct DisplayedActiveForm {
+        var action: String
+        var version: String
+        var button: String
+        var csrfToken = ""
     }
 
     struct DisplayedStock {

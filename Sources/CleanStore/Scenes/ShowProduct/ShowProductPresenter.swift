@@ -15,8 +15,15 @@ final class ShowProductPresenter: ShowProductPresentationLogic {
 
     func presentProduct(response: ShowProduct.GetProduct.Response) {
         switch response {
-        case .found(let product, let history):
-            viewController?.displayProduct(viewModel: .product(displayed(product, history: history)))
+        case .found(let product, let history, let mayChange):
+            var displayed = displayed(product, history: history)
+            if mayChange, let id = product.id.map({ String($0) }) {
+                displayed.changeURL = Paths.editProduct(id)
+                displayed.activeForm = ShowProduct.DisplayedActiveForm(
+                    action: product.active ? Paths.archiveProduct(id) : Paths.restoreProduct(id), version: String(product.version),
+                    button: product.active ? "Archive" : "Restore")
+            }
+            viewController?.displayProduct(viewModel: .product(displayed))
         case .notFound:
             viewController?.displayProduct(viewModel: .notFound)
         case .unavailable:

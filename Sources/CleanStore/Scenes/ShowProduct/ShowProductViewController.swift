@@ -9,12 +9,18 @@ final class ShowProductViewController: ShowProductDisplayLogic, RequestEnding {
     var interactor: ShowProductBusinessLogic?
     var router: (ShowProductRoutingLogic & ShowProductDataPassing)?
     let pages: PageRendering
+    let csrfToken: String
+    let signedIn: SignedIn?
+    /// The message a redirect passed (a product added, changed, archived or restored), for the layout.
+    private var flash: String?
 
     /// The page this cycle produced.
     private(set) var response: Response?
 
     init(environment: SceneEnvironment, browser: Browser) {
         pages = environment.pages
+        csrfToken = browser.csrfToken
+        signedIn = browser.signedIn
         setup(environment: environment, browser: browser)
     }
 
@@ -34,8 +40,9 @@ final class ShowProductViewController: ShowProductDisplayLogic, RequestEnding {
     // MARK: Routes
 
     /// `GET /products/{id}`
-    func getProduct(id: String) async -> Response {
-        await interactor?.getProduct(request: ShowProduct.GetProduct.Request(id: id))
+    func getProduct(id: String, flash: String? = nil) async -> Response {
+        self.flash = flash
+        await interactor?.getProduct(request: ShowProduct.GetProduct.Request(id: id, signedIn: signedIn))
         return finished()
     }
 
@@ -43,8 +50,9 @@ final class ShowProductViewController: ShowProductDisplayLogic, RequestEnding {
 
     func displayProduct(viewModel: ShowProduct.GetProduct.ViewModel) {
         switch viewModel {
-        case .product(let product):
-            response = .html(pages.render(template: "ShowProduct/show", context: product, title: product.title, flash: nil))
+        case .product(var product):
+            product.activeForm?.csrfToken = csrfToken
+            response = .html(pages.render(template: "ShowProduct/show", context: product, title: product.title, flash: flash))
         case .notFound: response = refusal(.notFound)
         case .unavailable: response = refusal(.unavailable)
         }

@@ -72,6 +72,11 @@ public enum Paths {
     /// The catalog (`ListProducts`) and a product's page (`ShowProduct`).
     public static let products = AppPath("/products")
     public static let product = AppPath("/products/{id}")
+    /// A product's forms (`EditProduct`) and buttons (`ArchiveProduct`), for supervisors.
+    public static let newProduct = AppPath("/products/new")
+    public static let editProduct = AppPath("/products/{id}/edit")
+    public static let archiveProduct = AppPath("/products/{id}/archive")
+    public static let restoreProduct = AppPath("/products/{id}/restore")
 
     /// The catalog with these query items (a search, a page): `/products?q=mug&after=MUG-01`.
     static func products(_ items: [(name: String, value: String)]) -> String {

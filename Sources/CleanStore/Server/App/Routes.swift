@@ -91,6 +91,9 @@ enum Routes {
         @Sendable func editTaxRate(_ context: AppRequestContext) -> EditTaxRateViewController {
             EditTaxRateViewController(environment: environment.serving(context), browser: context.browser)
         }
+        @Sendable func editProduct(_ context: AppRequestContext) -> EditProductViewController {
+            EditProductViewController(environment: environment.serving(context), browser: context.browser)
+        }
         @Sendable func editDraft(_ context: AppRequestContext) -> EditDraftViewController {
             EditDraftViewController(environment: environment.serving(context), browser: context.browser)
         }
@@ -125,9 +128,9 @@ enum Routes {
                         ListProducts.FetchProducts.Request(
                             text: query["q"] ?? "", includeArchived: query["archived"] == "yes", after: query["after"], before: query["before"]))
             },
-            Route(method: .get, path: Paths.product, access: .signedIn(.viewCatalog)) { _, context in
+            Route(method: .get, path: Paths.product, access: .signedIn(.viewCatalog)) { request, context in
                 await ShowProductViewController(environment: environment.serving(context), browser: context.browser)
-                    .getProduct(id: try context.parameters.require("id"))
+                    .getProduct(id: try context.parameters.require("id"), flash: flash(request, context))
             },
             Route(method: .get, path: Paths.healthz, access: .anyone) { _, context in
                 await HealthCheck.response(store: environment.ordersStore, logger: context.logger)
@@ -278,6 +281,28 @@ enum Routes {
             Route(method: .post, path: Paths.editTaxRate, access: .signedIn(.changeTaxRates), returnsTo: Paths.editTaxRate) { _, context in
                 await editTaxRate(context).saveRate(
                     id: try orderID(context), fields: try FormDecoding.decode(EditTaxRate.RateFormFields.self, context: context))
+            },
+            Route(method: .get, path: Paths.newProduct, access: .signedIn(.changeCatalog)) { _, context in
+                await editProduct(context).showForm(id: nil)
+            },
+            Route(method: .post, path: Paths.newProduct, access: .signedIn(.changeCatalog), returnsTo: Paths.newProduct) { _, context in
+                await editProduct(context).saveProduct(
+                    id: nil, fields: try FormDecoding.decode(EditProduct.ProductFormFields.self, context: context))
+            },
+            Route(method: .get, path: Paths.editProduct, access: .signedIn(.changeCatalog)) { _, context in
+                await editProduct(context).showForm(id: try orderID(context))
+            },
+            Route(method: .post, path: Paths.editProduct, access: .signedIn(.changeCatalog), returnsTo: Paths.editProduct) { _, context in
+                await editProduct(context).saveProduct(
+                    id: try orderID(context), fields: try FormDecoding.decode(EditProduct.ProductFormFields.self, context: context))
+            },
+            Route(method: .post, path: Paths.archiveProduct, access: .signedIn(.changeCatalog), returnsTo: Paths.product) { _, context in
+                await editProduct(context).changeActive(
+                    id: try orderID(context), active: false, fields: try FormDecoding.decode(EditProduct.ActiveFormFields.self, context: context))
+            },
+            Route(method: .post, path: Paths.restoreProduct, access: .signedIn(.changeCatalog), returnsTo: Paths.product) { _, context in
+                await editProduct(context).changeActive(
+                    id: try orderID(context), active: true, fields: try FormDecoding.decode(EditProduct.ActiveFormFields.self, context: context))
             },
         ]
     }

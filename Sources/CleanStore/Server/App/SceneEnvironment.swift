@@ -98,6 +98,7 @@ extension SceneEnvironment {
     }
     var listProductsWorker: ListProductsWorker { ListProductsWorker(products: products, logger: logger) }
     var showProductWorker: ShowProductWorker { ShowProductWorker(products: products, logger: logger) }
+    var editProductWorker: EditProductWorker { EditProductWorker(products: products, logger: logger, now: now) }
     var sampleDataWorker: SampleDataWorker {
         SampleDataWorker(products: products, taxRates: taxRates, catalogPath: sampleCatalogPath, logger: logger, now: now)
     }

@@ -50,6 +50,7 @@ public struct PageRenderer: PageRendering {
     public static let requiredTemplates = [
         "ListTaxRates/rates",
         "EditTaxRate/form",
+        "EditProduct/form",
         "layout", "error", "field", "error-summary", "ListOrders/list", "ShowOrder/show", "CreateOrder/form", "DeleteOrder/confirm", "SignIn/form",
         "SetUp/form", "ViewOrderHistory/history", "ChangeOrderStatus/cancel", "AddOrderNote/form", "ChangeOrderItems/form", "print-layout",
         "PrintPackingSlip/slip", "ListProducts/list", "ShowProduct/show",

@@ -18,6 +18,7 @@ extension ListProducts.FetchProducts.ViewModel: MustacheParent {
         case "noMatchMessage": noMatchMessage
         case "emptyMessage": emptyMessage
         case "errorMessage": errorMessage
+        case "newProductURL": newProductURL
         default: nil
         }
     }

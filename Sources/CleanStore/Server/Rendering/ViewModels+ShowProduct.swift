@@ -15,6 +15,20 @@ extension ShowProduct.DisplayedProduct: MustacheParent {
         case "stockNotTracked": stockNotTracked
         case "events": events
         case "productsURL": productsURL
+        case "changeURL": changeURL
+        case "activeForm": activeForm
+        default: nil
+        }
+    }
+}
+
+extension ShowProduct.DisplayedActiveForm: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "action": action
+        case "version": version
+        case "button": button
+        case "csrfToken": csrfToken
         default: nil
         }
     }

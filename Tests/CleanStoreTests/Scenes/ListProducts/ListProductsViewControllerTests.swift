@@ -41,7 +41,9 @@ final class ListProductsViewControllerTests: XCTestCase {
         _ = await sut.fetchProducts(request)
 
         // Then
-        XCTAssertEqual(spy.requests, [request])
+        var asked = request
+        asked.signedIn = testBrowser.signedIn
+        XCTAssertEqual(spy.requests, [asked], "with who is asking (a supervisor is offered to add a product)")
     }
 
     func testDisplayProductsShouldRenderTheListAnd503WhenTheCatalogIsUnavailable() {
@@ -70,7 +72,7 @@ final class ListProductsViewControllerTests: XCTestCase {
             ListProducts.DisplayedProduct(sku: "MUG-01", name: "Mug", url: "/products/1", price: "$12.00", stock: "5 available", status: "Archived")
         ],
         previousURL: "/products?before=MUG-01", nextURL: "/products?after=MUG-01", noMatchMessage: "No product matches", emptyMessage: "None",
-        errorMessage: "Unavailable")
+        errorMessage: "Unavailable", newProductURL: "/products/new")
 
     func testTheTemplateReadsWhatTheViewModelExposesAndAllOfIt() async throws {
         // Given

@@ -58,6 +58,14 @@ final class ShowProductInteractorTests: XCTestCase {
         XCTAssertEqual(sut.product, ProductSeeds.tea, "The data store keeps the product")
     }
 
+    func testGetProductShouldSayWhetherTheOneAskingMayChangeIt() async {
+        workerSpy.found = (ProductSeeds.tea, [])
+        for role in AccountRole.allCases {
+            await sut.getProduct(request: .init(id: "7", signedIn: SignedIn(name: testAccount.name, role: role)))
+            XCTAssertEqual(presenterSpy.responses.last, .found(ProductSeeds.tea, history: [], mayChange: role == .supervisor))
+        }
+    }
+
     func testGetProductShouldNotFindAnIdThatIsNoNumberOrNoProduct() async {
         // When
         await sut.getProduct(request: .init(id: "abc"))

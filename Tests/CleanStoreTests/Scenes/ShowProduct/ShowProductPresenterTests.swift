@@ -72,6 +72,27 @@ final class ShowProductPresenterTests: XCTestCase {
         XCTAssertEqual(product.taxable, "No")
     }
 
+    func testASupervisorIsOfferedToChangeAndToArchiveOrRestoreAtTheShownVersion() throws {
+        var mug = ProductSeeds.mug
+        mug.id = 4
+        mug.version = 3
+        sut.presentProduct(response: .found(mug, history: [], mayChange: true))
+        guard case .product(let onSale) = spy.viewModels.last else { return XCTFail("\(spy.viewModels)") }
+        XCTAssertEqual(onSale.changeURL, "/products/4/edit")
+        XCTAssertEqual(onSale.activeForm?.action, "/products/4/archive")
+        XCTAssertEqual(onSale.activeForm?.button, "Archive")
+        XCTAssertEqual(onSale.activeForm?.version, "3")
+        mug.active = false
+        sut.presentProduct(response: .found(mug, history: [], mayChange: true))
+        guard case .product(let archived) = spy.viewModels.last else { return XCTFail("\(spy.viewModels)") }
+        XCTAssertEqual(archived.activeForm?.action, "/products/4/restore")
+        XCTAssertEqual(archived.activeForm?.button, "Restore")
+        sut.presentProduct(response: .found(mug, history: [], mayChange: false))
+        guard case .product(let readOnly) = spy.viewModels.last else { return XCTFail("\(spy.viewModels)") }
+        XCTAssertNil(readOnly.changeURL)
+        XCTAssertNil(readOnly.activeForm)
+    }
+
     func testPresentProductShouldPassNotFoundAndUnavailableOn() {
         // When
         sut.presentProduct(response: .notFound)

@@ -68,7 +68,8 @@ final class ShowProductViewControllerTests: XCTestCase {
                 title: "Edited", by: "Sue", date: "6/29/07 at 6:00 AM", machineDate: "2007-06-29T06:00:00+00:00",
                 changes: [ShowProduct.DisplayedChange(field: "Price", old: "$12.00", new: "$12.50")])
         ],
-        productsURL: "/products")
+        productsURL: "/products", changeURL: "/products/1/edit",
+        activeForm: ShowProduct.DisplayedActiveForm(action: "/products/1/restore", version: "3", button: "Restore", csrfToken: "token"))
 
     func testTheTemplateReadsWhatTheViewModelExposesAndAllOfIt() async throws {
         // Given
