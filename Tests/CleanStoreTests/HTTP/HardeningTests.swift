@@ -33,9 +33,9 @@ final class HardeningTests: XCTestCase {
                 postRoutes.map(\.path.description),
                 [
                     "/sign-in", "/sign-out", "/setup", "/orders", "/orders/{id}", "/orders/{id}/delete", "/orders/{id}/status", "/orders/{id}/notes",
-                    "/tax-rates/new", "/tax-rates/{id}/edit",
                     "/drafts", "/drafts/{id}/caller", "/drafts/{id}/delivery", "/drafts/{id}/lines", "/drafts/{id}/lines/quantities",
                     "/drafts/{id}/lines/price", "/drafts/{id}/lines/remove", "/drafts/{id}/prices", "/drafts/{id}/place",
+                    "/tax-rates/new", "/tax-rates/{id}/edit",
                 ])
             for uri in postRoutes.map({ $0.path("1") }) {
                 for (name, cookie, form) in cases {
