@@ -1,8 +1,7 @@
 """Draft-first order entry in a real browser (EditDraft, PlaceDraft, ListDrafts).
 
-On this branch the app's catalog is the drafts' memory one (Sources/CleanStore/Workers/CatalogLookup.swift)
-until the catalog's stores are merged, so a browser cannot add items by SKU yet: these journeys
-cover what a clerk does around the items (the HTTP tests cover the items, DraftsHTTPTests).
+These journeys cover what a clerk does around the items (caller, delivery, a session ending); the
+journeys with items, from the catalog to the packing slip, are in test_goods_journeys.py.
 """
 
 from selenium.webdriver.common.by import By

@@ -17,7 +17,8 @@ FORBIDDEN_TITLE = "You cannot do this – CleanStore"
 
 
 def header_links(driver):
-    return [link.text for link in driver.find_elements(By.CSS_SELECTOR, "header nav a")]
+    """The header's links and its buttons (New order is a form's button: it starts a draft)."""
+    return [link.text for link in driver.find_elements(By.CSS_SELECTOR, "header nav a, header nav button")]
 
 
 def test_a_newcomer_makes_the_first_supervisor_from_the_logged_link_then_signs_out_and_in(
@@ -41,7 +42,9 @@ def test_a_newcomer_makes_the_first_supervisor_from_the_logged_link_then_signs_o
         fill_setup(driver, NEWCOMER["username"], NEWCOMER["displayName"], NEWCOMER["password"],
                    NEWCOMER["password"])
         assert path_of(driver) == "/orders", driver.title
-        assert flash(driver) == f"Your supervisor account {NEWCOMER['username']} is ready: you are signed in."
+        # The set-up page's "Load the sample catalog" is ticked at first (deploy/sample-catalog.csv, 12 products)
+        assert flash(driver) == (f"Your supervisor account {NEWCOMER['username']} is ready: you are signed in. "
+                                 "The sample catalog and tax table are loaded (12 products: 12 added, 0 updated; 12 tax rates).")
         assert signed_in_name(driver) == f"Signed in as {NEWCOMER['displayName']} (supervisor)"
         assert "New order" in header_links(driver)
 
@@ -134,7 +137,7 @@ def test_a_viewer_is_offered_no_new_order_link_and_refused_the_pages_that_change
     open_page(driver, "/orders")
     viewer = TEST_ACCOUNTS["viewer"]
     assert signed_in_name(driver) == f"Signed in as {viewer['displayName']} (viewer)"
-    assert header_links(driver) == ["Orders"], "the header offers only what a viewer may use"
+    assert header_links(driver) == ["Orders", "Products", "Tax rates"], "the header offers only what a viewer may use"
     assert f"Order {order_id}" in driver.find_element(By.CSS_SELECTOR, "table.orders").text
     open_page(driver, f"/orders/{order_id}")
     assert detail_values(driver)["Name"] == "Val Viewed"
