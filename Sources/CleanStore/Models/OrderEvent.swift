@@ -79,7 +79,7 @@ public struct OrderChange: Equatable, Sendable, Codable {
     /// a status change, with this. Values are compared as history shows them, but the card number
     /// whole: another card with the same last four is a change.
     public static func between(_ old: Order, _ new: Order) -> [OrderChange] {
-        fields.compactMap { field, value in
+        var changes: [OrderChange] = fields.compactMap { field, value in
             let before = value(old)
             let after = value(new)
             if before == after {
@@ -88,6 +88,12 @@ public struct OrderChange: Equatable, Sendable, Codable {
             }
             return OrderChange(field: field, old: before, new: after)
         }
+        // A new order of goods re-taxed by an edit (its ship-to address, or a taxed shipping).
+        if old.totals.taxCents != new.totals.taxCents {
+            changes.append(
+                OrderChange(field: taxField, old: Money.text(cents: old.totals.taxCents), new: Money.text(cents: new.totals.taxCents)))
+        }
+        return changes
     }
 
     /// Whether this change is a card replaced by another with the same last four (its values read

@@ -32,7 +32,14 @@ enum OrderWrites {
     /// was made from), when the edit was made from another version than the stored one, and when
     /// it carries an unreadable card (`PaymentMethod.isCardUnreadable`: the stored card could not be
     /// read, so an edit must give a new one; nothing is saved over it that is not a card).
-    static func updated(_ order: Order, of stored: Order, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
+    ///
+    /// An order of goods whose ship-to address moves: while it is new it is re-taxed with the rate
+    /// in force on its placing day for the new address (`rates`: the new state's; refused when none
+    /// applies); from paid on its rate is fixed, so a move to an address another rate covers is
+    /// refused (`.refused`, with why), and within its rate's region it keeps its totals.
+    static func updated(
+        _ order: Order, of stored: Order, rates: [TaxRate] = [], timeZone: TimeZone = .current, by: AccountName?, at: Date
+    ) throws(OrdersStoreError) -> Order {
         guard !stored.status.isReadOnly else { throw .readOnly(current: stored) }
         guard order.version == stored.version else { throw .conflict(current: stored) }
         guard !order.paymentMethod.isCardUnreadable else {
@@ -48,6 +55,22 @@ enum OrderWrites {
         saved.itemsRecorded = stored.itemsRecorded
         saved.nextLineNumber = stored.nextLineNumber
         saved.totals = totals(of: &saved, tax: stored.totals.tax)
+        if stored.itemsRecorded, let tax = stored.totals.tax, saved.shipmentAddress.state != stored.shipmentAddress.state
+            || saved.shipmentAddress.zip != stored.shipmentAddress.zip
+        {
+            if stored.status == .new {
+                try OrderLineWrites.retax(&saved, stored: stored, rates: rates, timeZone: timeZone)
+            } else {
+                let rate = TaxRate.mostSpecific(
+                    in: rates, region: saved.shipmentAddress.state, postalCode: saved.shipmentAddress.zip,
+                    on: ShopDay(stored.date, in: timeZone))
+                guard rate?.region == tax.region, rate?.postalPrefix == tax.postalPrefix else {
+                    throw .refused(
+                        current: stored,
+                        reason: "This order is \(stored.status.rawValue): it was taxed at \(tax.percentText) for \(tax.region) when it was placed, and from paid on its tax never changes, so it cannot be shipped to an address another tax rate covers")
+                }
+            }
+        }
         saved.createdBy = stored.createdBy
         saved.updatedBy = by
         saved.updatedAt = at

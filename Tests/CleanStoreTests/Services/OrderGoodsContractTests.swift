@@ -153,6 +153,33 @@ final class OrderGoodsContractTests: GoodsContractTestCase {
         }
     }
 
+    func testAnEditMovingAnOrderOfGoodsWhereItsTaxCannotFollowIsRefusedAndChangesNothing() async throws {
+        for (store, catalog) in try await makeStores() {
+            let placed = try await place(try await readyDraft(in: store, items: [(catalog.widget, 1)]), in: store)
+            var nowhere = placed
+            nowhere.shipmentAddress.state = "OR"
+            do {
+                _ = try await store.orders.updateOrder(orderToUpdate: nowhere, by: Self.sue, at: Self.now)
+                XCTFail("\(store.name): not refused")
+            } catch {
+                XCTAssertEqual(error, .refused(current: placed, reason: "No tax rate for OR — ask a supervisor"), store.name)
+            }
+            let paid = try await store.orders.changeStatus(of: placed, to: .paid)
+            var away = paid
+            away.shipmentAddress.state = "CA"
+            do {
+                _ = try await store.orders.updateOrder(orderToUpdate: away, by: Self.sue, at: Self.now)
+                XCTFail("\(store.name): not refused")
+            } catch {
+                guard case .refused(let current, let reason) = error else { return XCTFail("\(store.name): \(error)") }
+                XCTAssertEqual(current, paid, store.name)
+                XCTAssert(reason.contains("from paid on its tax never changes"), "\(store.name): \(reason)")
+            }
+            let unchanged = try await store.orders.fetchOrder(id: placed.id!)
+            XCTAssertEqual(unchanged, paid, store.name)
+        }
+    }
+
     func testTheItemsOfAPaidOrderAreFrozenAndAStaleVersionConflicts() async throws {
         for (store, catalog) in try await makeStores() {
             let placed = try await place(try await readyDraft(in: store, items: [(catalog.widget, 1)]), in: store)

@@ -150,6 +150,9 @@ final class CreateOrderInteractor: CreateOrderBusinessLogic, CreateOrderDataStor
         } catch .readOnly(let current) {
             self.orderToEdit = current
             return .readOnly(current)
+        } catch .refused(let current, let reason) {
+            self.orderToEdit = current
+            return .refused(current, reason: reason)
         } catch {
             return .storeUnavailable(
                 posted(fields), orderID: request.orderID, orderToEdit: orderToEdit, shipmentMethods: shipmentMethods)

@@ -224,6 +224,9 @@ enum CreateOrder {
             case conflict(current: Order, attempted: Order, posted: PostedForm, shipmentMethods: [ShipmentMethod])
             /// The order is shipped or cancelled (now, or since the form was opened): nothing was saved.
             case readOnly(Order)
+            /// The edit would move a paid order of goods to another tax region, or a new one where
+            /// no rate applies: nothing was saved; `reason` says why.
+            case refused(Order, reason: String)
             case notFound
             /// The store could not be read or written; the posted form comes back.
             case storeUnavailable(PostedForm, orderID: String, orderToEdit: Order?, shipmentMethods: [ShipmentMethod])

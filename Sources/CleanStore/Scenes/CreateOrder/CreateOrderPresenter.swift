@@ -97,6 +97,8 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
             page = .form(form, .conflict)
         case .readOnly(let order):
             page = .refused(.readOnly(order))
+        case .refused(let order, let reason):
+            page = .refused(.editRefused(orderID: order.id ?? "", reason: reason))
         case .notFound:
             page = .notFound
         case .storeUnavailable(let posted, let orderID, let orderToEdit, let shipmentMethods):

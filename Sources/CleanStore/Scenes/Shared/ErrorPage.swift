@@ -30,6 +30,8 @@ public enum ErrorPage {
         /// The rules refused a change of the order's items (`OrdersStoreError.refused`): frozen
         /// from paid on, no tax rate, a shortage; `reason` says why (409).
         case itemsRefused(orderID: String, reason: String)
+        /// An edit the order's tax does not allow (`OrdersStoreError.refused`): why, as the store says.
+        case editRefused(orderID: String, reason: String)
 
         /// Someone changed the product after its page was opened, so it was not archived (or
         /// restored, `wantedActive`) (409).
@@ -44,7 +46,8 @@ public enum ErrorPage {
         public var status: HTTPResponse.Status {
             switch self {
             case .notPermitted: .forbidden
-            case .readOnly, .changedMeanwhile, .statusNotAllowed, .itemsChangedMeanwhile, .itemsRefused, .productChangedMeanwhile: .conflict
+            case .readOnly, .changedMeanwhile, .statusNotAllowed, .itemsChangedMeanwhile, .itemsRefused, .editRefused,
+                .productChangedMeanwhile: .conflict
             }
         }
     }
@@ -112,6 +115,11 @@ public enum ErrorPage {
         case .itemsRefused(let id, let reason):
             return ViewModel(
                 heading: "The items of order \(id) were not changed",
+                message: "\(reason). Nothing was changed.",
+                orderURL: Paths.order(id), orderLinkText: "Go to order \(id)")
+        case .editRefused(let id, let reason):
+            return ViewModel(
+                heading: "Order \(id) was not changed",
                 message: "\(reason). Nothing was changed.",
                 orderURL: Paths.order(id), orderLinkText: "Go to order \(id)")
         case .productChangedMeanwhile(let id, let sku, let wantedActive):

@@ -82,7 +82,9 @@ public final class OrdersMemStore: OrdersStoreProtocol {
         return try await database.transaction { tables throws(OrdersStoreError) in
             guard let index = tables.orders.firstIndex(where: { $0.id == id }) else { throw .notFound(id: id) }
             let stored = tables.orders[index]
-            let order = try OrderWrites.updated(orderToUpdate, of: stored, by: by, at: at)
+            let region = orderToUpdate.shipmentAddress.state.uppercased()
+            let order = try OrderWrites.updated(
+                orderToUpdate, of: stored, rates: tables.taxRates.filter { $0.region == region }, by: by, at: at)
             tables.orders[index] = order
             tables.events.append(OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order)))
             return order
