@@ -55,9 +55,7 @@ enum OrderWrites {
         saved.itemsRecorded = stored.itemsRecorded
         saved.nextLineNumber = stored.nextLineNumber
         saved.totals = totals(of: &saved, tax: stored.totals.tax)
-        if stored.itemsRecorded, let tax = stored.totals.tax, saved.shipmentAddress.state != stored.shipmentAddress.state
-            || saved.shipmentAddress.zip != stored.shipmentAddress.zip
-        {
+        if movesTaxAddress(saved, from: stored), let tax = stored.totals.tax {
             if stored.status == .new {
                 try OrderLineWrites.retax(&saved, stored: stored, rates: rates, timeZone: timeZone)
             } else {
@@ -75,6 +73,13 @@ enum OrderWrites {
         saved.updatedBy = by
         saved.updatedAt = at
         return saved
+    }
+
+    /// Whether an edit to `order` moves the taxed ship-to address of `stored`, an order of goods:
+    /// only then does `updated` need the new state's rates (a store reads them only then).
+    static func movesTaxAddress(_ order: Order, from stored: Order) -> Bool {
+        stored.itemsRecorded
+            && (order.shipmentAddress.state != stored.shipmentAddress.state || order.shipmentAddress.zip != stored.shipmentAddress.zip)
     }
 
     /// What a move of `stored` to `status` saves: the stored order with the new status, the

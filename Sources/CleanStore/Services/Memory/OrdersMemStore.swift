@@ -83,8 +83,8 @@ public final class OrdersMemStore: OrdersStoreProtocol {
             guard let index = tables.orders.firstIndex(where: { $0.id == id }) else { throw .notFound(id: id) }
             let stored = tables.orders[index]
             let region = orderToUpdate.shipmentAddress.state.uppercased()
-            let order = try OrderWrites.updated(
-                orderToUpdate, of: stored, rates: tables.taxRates.filter { $0.region == region }, by: by, at: at)
+            let rates = OrderWrites.movesTaxAddress(orderToUpdate, from: stored) ? tables.taxRates.filter { $0.region == region } : []
+            let order = try OrderWrites.updated(orderToUpdate, of: stored, rates: rates, by: by, at: at)
             tables.orders[index] = order
             tables.events.append(OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order)))
             return order

@@ -165,8 +165,9 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
                 // and no status change can come between the decision and the update.
                 let select: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(rowID) FOR UPDATE"
                 guard let old = try await self.order(select, on: connection) else { throw OrdersStoreError.notFound(id: id) }
-                let rates = try await OrderGoodsPostgres.taxRates(
-                    region: orderToUpdate.shipmentAddress.state, on: connection, logger: logger)
+                let rates = OrderWrites.movesTaxAddress(orderToUpdate, from: old)
+                    ? try await OrderGoodsPostgres.taxRates(region: orderToUpdate.shipmentAddress.state, on: connection, logger: logger)
+                    : []
                 let order = try OrderWrites.updated(orderToUpdate, of: old, rates: rates, by: by, at: at)
                 var binds = PostgresBindings()
                 let names = try PostgresValues.bind(

@@ -101,7 +101,8 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
             // One write transaction: nothing comes between the decision and the update.
             return try await database.pool.write { db in
                 guard let old = try Self.order(rowID, in: db, mapping) else { throw OrdersStoreError.notFound(id: id) }
-                let rates = try OrderGoodsSQLite.taxRates(region: orderToUpdate.shipmentAddress.state, in: db)
+                let rates = OrderWrites.movesTaxAddress(orderToUpdate, from: old)
+                    ? try OrderGoodsSQLite.taxRates(region: orderToUpdate.shipmentAddress.state, in: db) : []
                 let order = try OrderWrites.updated(orderToUpdate, of: old, rates: rates, by: by, at: at)
                 let columns = try OrderColumns.written(by: order, cards: cards) + OrderColumns.updated(by: by, at: at)
                 // Guarded by the version read, as a second lock.
