@@ -2,16 +2,8 @@ import Foundation
 
 /// The shipping methods' prices: what an order's totals add (`OrderTotals`, computed by the stores
 /// as they save an order: `OrderWrites`, `DraftPlacing`, `OrderLineWrites`). The total of an order
-/// keyed before lines were recorded is its shipping (`total(for:)`).
+/// keyed before lines were recorded is its shipping (`totals(of:)`).
 public enum OrderTotal {
-    public static func shippingPrice(for speed: ShipmentMethod.ShippingSpeed) -> Decimal {
-        switch speed {
-        case .standard: return Decimal(string: "0.00")!
-        case .twoDay: return Decimal(string: "9.99")!
-        case .oneDay: return Decimal(string: "19.99")!
-        }
-    }
-
     /// The shipping method's price in cents (what an order's totals add).
     public static func shippingCents(for speed: ShipmentMethod.ShippingSpeed) -> Int64 {
         switch speed {
@@ -25,10 +17,15 @@ public enum OrderTotal {
     /// its totals (lines, shipping, tax: `OrderTotals.totalCents`); for an order keyed before
     /// lines (`Order.itemsRecorded` false) its shipping alone, whatever was kept beside it.
     public static func totalCents(of order: Order) -> Int64 {
-        order.itemsRecorded ? order.totals.totalCents : shippingCents(for: order.shipmentMethod.speed)
+        totals(of: order).totalCents
     }
 
-    public static func total(for order: Order) -> Decimal {
-        shippingPrice(for: order.shipmentMethod.speed)
+    /// What `order` adds up to as people read it: its totals; for an order keyed before lines, its
+    /// shipping alone (no subtotal, no tax).
+    public static func totals(of order: Order) -> OrderTotals {
+        guard order.itemsRecorded else {
+            return OrderTotals(subtotalCents: 0, shippingCents: shippingCents(for: order.shipmentMethod.speed), taxCents: 0, tax: nil)
+        }
+        return order.totals
     }
 }

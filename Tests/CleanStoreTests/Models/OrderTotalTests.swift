@@ -10,11 +10,11 @@ final class OrderTotalTests: XCTestCase {
 
         // Then
         order.shipmentMethod = ShipmentMethod(speed: .standard)
-        XCTAssertEqual(OrderTotal.total(for: order), Decimal(string: "0.00"))
+        XCTAssertEqual(OrderTotal.totalCents(of: order), 0)
         order.shipmentMethod = ShipmentMethod(speed: .twoDay)
-        XCTAssertEqual(OrderTotal.total(for: order), Decimal(string: "9.99"))
+        XCTAssertEqual(OrderTotal.totalCents(of: order), 999)
         order.shipmentMethod = ShipmentMethod(speed: .oneDay)
-        XCTAssertEqual(OrderTotal.total(for: order), Decimal(string: "19.99"))
+        XCTAssertEqual(OrderTotal.totalCents(of: order), 1999)
     }
 
     /// An order of goods costs its totals; one keyed before lines its shipping, whatever was kept

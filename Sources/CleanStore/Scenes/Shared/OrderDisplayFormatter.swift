@@ -126,11 +126,7 @@ struct OrderDisplayFormatter {
     /// order keyed before lines were recorded (`Order.itemsRecorded` false), its shipping and
     /// nothing else (`OrderTotal.shippingCents`), whatever a store kept beside it.
     func totals(_ order: Order) -> OrderTotals {
-        guard order.itemsRecorded else {
-            return OrderTotals(
-                subtotalCents: 0, shippingCents: OrderTotal.shippingCents(for: order.shipmentMethod.speed), taxCents: 0, tax: nil)
-        }
-        return order.totals
+        OrderTotal.totals(of: order)
     }
 
     /// `$1,234.50`: an order's total as pages show it (`OrderTotal.totalCents`, `Money.text(cents:)`).
