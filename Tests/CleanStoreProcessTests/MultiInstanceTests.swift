@@ -32,18 +32,18 @@ final class MultiInstanceTests: XCTestCase {
         try await super.tearDown()
     }
 
-    func testAnOrderCreatedThroughOneInstanceIsListedShownAndEditableThroughTheOther() async throws {
-        // Given: a browser that opened its form on the first instance
+    func testAnOrderPlacedThroughOneInstanceIsListedShownAndEditableThroughTheOther() async throws {
+        // Given: a browser signed in on the first instance
         let onFirst = try await LiveBrowser.open(first.baseURL, client: client)
         let onSecond = onFirst.talking(to: second.baseURL)
 
-        // When: it creates an order through the first
-        let created = try await onFirst.postForm("/orders", fields: Seeds.validFormFields)
-        XCTAssertEqual(created.status, 303)
-        let id = try XCTUnwrap(created.orderID)
+        // When: it places an order through the first (draft, sections, check, place)
+        let placed = try await onFirst.placeOrderForm(fields: Seeds.validFormFields)
+        XCTAssertEqual(placed.posted.status, 303, placed.posted.body)
+        let id = try XCTUnwrap(placed.orderID)
 
         // Then: the second shows the first's confirmation, lists, shows and edits the order
-        let confirmed = try await onSecond.get("/orders/\(id)", extraCookie: created.flashCookie)
+        let confirmed = try await onSecond.get("/orders/\(id)", extraCookie: placed.posted.flashCookie)
         XCTAssertEqual(confirmed.status, 200)
         XCTAssert(
             confirmed.body.contains(#"<strong class="panel-number">\#(id)</strong>"#), "A confirmation set by one instance is shown by the other")
@@ -76,8 +76,8 @@ final class MultiInstanceTests: XCTestCase {
         let list = try await onSecond.get("/orders")
         XCTAssertEqual(list.status, 200)
         XCTAssert(list.body.contains("Signed in as <strong>\(LiveBrowser.username)</strong>"), list.body)
-        let created = try await onSecond.post("/orders", fields: Seeds.validFormFields)
-        XCTAssertEqual(created.status, 303, "The token the first instance made is good on the second")
+        let placed = try await onSecond.placeOrder(fields: Seeds.validFormFields)
+        XCTAssertEqual(placed.status, 303, "The token the first instance made is good on the second")
 
         // When: the clerk signs out through the second
         let signOut = try await onSecond.send("/sign-out", body: "")
@@ -86,15 +86,15 @@ final class MultiInstanceTests: XCTestCase {
         // Then: the cookie the first instance set signs no one in there either
         let afterwards = try await onFirst.get("/orders")
         XCTAssertEqual(afterwards.status, 303, "Signed out everywhere")
-        let post = try await onFirst.post("/orders", fields: Seeds.validFormFields)
+        let post = try await onFirst.placeOrder(fields: Seeds.validFormFields)
         XCTAssertEqual(post.status, 403)
     }
 
     func testTwoEditsOfOneOrderFromOneVersionThroughBothInstancesExactlyOneWins() async throws {
         let onFirst = try await LiveBrowser.open(first.baseURL, client: client)
         let onSecond = try await LiveBrowser.open(second.baseURL, client: client)
-        let created = try await onFirst.post("/orders", fields: Seeds.validFormFields)
-        let id = try XCTUnwrap(created.orderID)
+        let placed = try await onFirst.placeOrder(fields: Seeds.validFormFields)
+        let id = try XCTUnwrap(placed.orderID)
 
         for round in 1...5 {
             // Both clerks opened the form at the same version and save at once.
@@ -121,7 +121,51 @@ final class MultiInstanceTests: XCTestCase {
         }
     }
 
-    func testTwoHundredConcurrentCreatesAcrossBothInstancesGiveTwoHundredDistinctOrders() async throws {
+    /// Issue 26: the last 5 units of a product, 20 placings of 1 each posted at the same instant,
+    /// half through each instance → exactly 5 orders (numbered 1 to 5), 15 shortage pages, and never
+    /// more committed than on hand.
+    func testTwentyPlacingsOfTheLastFiveUnitsAtOnceThroughBothInstancesPlaceExactlyFive() async throws {
+        // Given: 5 lamps left (saved as a supervisor would, in the shared database)
+        let onFirst = try await LiveBrowser.open(first.baseURL, client: client)
+        let onSecond = onFirst.talking(to: second.baseURL)
+        let database = try await TestPostgres.openStore(url: databaseURL, for: self).database
+        let products = ProductsPostgresStore(database: database)
+        let lamp = try await products.createProduct(
+            Product(sku: "LAST-5", name: "Desk lamp", priceCents: 3_000, stock: Product.Stock(onHand: 5), createdAt: Seeds.june29),
+            by: nil, at: Seeds.june29)
+        // and 20 drafts of one lamp each, each checked (different callers: none is a duplicate)
+        var drafts: [LiveBrowser.CheckedDraft] = []
+        for index in 0..<20 {
+            var fields = Seeds.validFormFields
+            fields.phone = "555-01\(10 + index)"
+            fields.email = "caller\(index)@example.com"
+            let browser = index % 2 == 0 ? onFirst : onSecond
+            drafts.append(try await browser.checkedDraft(fields: fields, sku: "LAST-5").get())
+        }
+
+        // When: all 20 are placed at once, in turn through each instance
+        let answers = try await withThrowingTaskGroup(of: (LiveBrowser.Posted, String?).self) { group in
+            for (index, draft) in drafts.enumerated() {
+                let browser = index % 2 == 0 ? onFirst : onSecond
+                group.addTask { try await browser.place(draft, fields: Seeds.validFormFields) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+
+        // Then
+        XCTAssertEqual(Set(answers.compactMap(\.1)), ["1", "2", "3", "4", "5"], "Five orders, numbered without gaps")
+        let refused = answers.filter { $0.1 == nil }.map(\.0)
+        XCTAssertEqual(refused.map(\.status), Array(repeating: 409, count: 15), "Fifteen refused")
+        XCTAssert(
+            refused.allSatisfy { $0.body.contains("Only 0 of Desk lamp (LAST-5) in stock, 1 wanted") },
+            "Each refusal is the check page listing the shortage: \(refused.first?.body ?? "")")
+        let stock = try await products.fetchProduct(id: try XCTUnwrap(lamp.id))?.stock
+        XCTAssertEqual(stock, Product.Stock(onHand: 5, committed: 5), "Never more committed than on hand")
+        let orders = try await TestPostgres.openStore(url: databaseURL, for: self).fetchOrders()
+        XCTAssertEqual(orders.count, 5)
+    }
+
+    func testTwoHundredConcurrentPlacingsAcrossBothInstancesGiveTwoHundredDistinctOrders() async throws {
         let browsers = [
             try await LiveBrowser.open(first.baseURL, client: client), try await LiveBrowser.open(second.baseURL, client: client),
         ]
@@ -132,7 +176,7 @@ final class MultiInstanceTests: XCTestCase {
                     for index in stride(from: lane, to: 200, by: 32) {
                         var fields = Seeds.validFormFields
                         fields.lastName = "Number \(index)"
-                        guard let result = try? await browsers[index % 2].post("/orders", fields: fields) else { break }
+                        guard let result = try? await browsers[index % 2].placeOrder(fields: fields) else { break }
                         results.append(result)
                     }
                     return results

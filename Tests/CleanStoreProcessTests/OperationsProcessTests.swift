@@ -16,19 +16,19 @@ final class OperationsProcessTests: ProcessTestCase {
         let browser = try await LiveBrowser.open(server.baseURL, client: client)
         var before = Set<String>()
         for _ in 0..<100 {
-            if let id = try await browser.post("/orders", fields: Seeds.validFormFields).orderID { before.insert(id) }
+            if let id = try await browser.placeOrder(fields: Seeds.validFormFields).orderID { before.insert(id) }
         }
         XCTAssertEqual(before.count, 100)
         let copy = directory.appendingPathComponent("backup.sqlite").path
 
-        // When: a backup is taken while four lanes of creates run
+        // When: a backup is taken while four lanes of placings run
         let acknowledged = Acknowledged()
         let load = Task {
             try await withThrowingTaskGroup(of: Void.self) { lanes in
                 for _ in 0..<4 {
                     lanes.addTask {
                         while !Task.isCancelled {
-                            if let id = try await browser.post("/orders", fields: Seeds.validFormFields).orderID {
+                            if let id = try await browser.placeOrder(fields: Seeds.validFormFields).orderID {
                                 acknowledged.add(id)
                             }
                         }
@@ -93,7 +93,8 @@ final class OperationsProcessTests: ProcessTestCase {
 
         // When
         let before = try await scrape()
-        _ = try await browser.post("/orders", fields: Seeds.validFormFields)
+        let placed = try await browser.placeOrder(fields: Seeds.validFormFields)
+        XCTAssertEqual(placed.status, 303)
         let after = try await scrape()
         let onTheClerksPort = try await browser.get("/metrics")
 
@@ -102,7 +103,7 @@ final class OperationsProcessTests: ProcessTestCase {
         XCTAssertEqual(after.type, "text/plain; version=0.0.4; charset=utf-8")
         XCTAssertFalse(before.body.contains(#"cleanstore_orders_total{event="created"} 1"#))
         XCTAssert(after.body.contains(#"cleanstore_orders_total{event="created"} 1"#), after.body)
-        XCTAssert(after.body.contains(#"hb_requests{http_route="/orders",http_request_method="POST",http_response_status_code="303"} 1"#))
+        XCTAssert(after.body.contains(#"hb_requests{http_route="/drafts/{id}/place",http_request_method="POST",http_response_status_code="303"} 1"#))
         XCTAssert(after.body.contains("cleanstore_open_connections"))
         XCTAssert(after.body.contains("cleanstore_store_calls_in_flight 0"), "Every store call has ended")
         XCTAssertEqual(onTheClerksPort.status, 404)

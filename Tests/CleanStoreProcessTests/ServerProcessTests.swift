@@ -38,7 +38,7 @@ final class ServerProcessTests: ProcessTestCase {
         }
     }
 
-    /// Creates `count` orders, `concurrency` at a time; returns what each got.
+    /// Places `count` orders (draft, sections, check, place), `concurrency` at a time; returns what each got.
     static func createOrders(
         _ count: Int, concurrency: Int, browser: LiveBrowser, acknowledgements: Acknowledgements = Acknowledgements()
     ) async -> [Result<(status: UInt, orderID: String?), Error>] {
@@ -50,7 +50,7 @@ final class ServerProcessTests: ProcessTestCase {
                         var fields = Seeds.validFormFields
                         fields.lastName = "Number \(index)"
                         do {
-                            let result = try await browser.post("/orders", fields: fields)
+                            let result = try await browser.placeOrder(fields: fields)
                             if result.status == 303 { await acknowledgements.add() }
                             results.append(.success(result))
                         } catch {
@@ -96,7 +96,7 @@ final class ServerProcessTests: ProcessTestCase {
         let browser = try await LiveBrowser.open(server.baseURL, client: client)
 
         // When
-        _ = try await browser.post("/orders", fields: Seeds.validFormFields)
+        _ = try await browser.placeOrder(fields: Seeds.validFormFields)
         let (_, log) = server.stop(with: SIGTERM)
 
         // Then
@@ -110,7 +110,7 @@ final class ServerProcessTests: ProcessTestCase {
         let browser = try await LiveBrowser.open(server.baseURL, client: client)
 
         // When
-        _ = try await browser.post("/orders", fields: Seeds.validFormFields)
+        _ = try await browser.placeOrder(fields: Seeds.validFormFields)
         let (status, log) = server.stop(with: SIGTERM)
 
         // Then
@@ -121,12 +121,12 @@ final class ServerProcessTests: ProcessTestCase {
             let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
             XCTAssertNotNil(object?["time"], "Not a JSON log line: \(line)")
         }
-        XCTAssert(log.contains(#""route":"/orders","status":"303""#), log)
+        XCTAssert(log.contains(#""route":"/drafts/{id}/place","status":"303""#), log)
         // Never the card's digits (not "4111" alone: a duration or a port may hold those four by chance).
         XCTAssertFalse(log.contains("411111111111"))
     }
 
-    func testTwoHundredConcurrentCreatesGiveTwoHundredDistinctCompleteOrders() async throws {
+    func testTwoHundredConcurrentPlacingsGiveTwoHundredDistinctCompleteOrders() async throws {
         let server = try ServerProcess(database: databasePath)
         let browser = try await LiveBrowser.open(server.baseURL, client: client)
         let results = await Self.createOrders(200, concurrency: 200, browser: browser)
@@ -186,7 +186,7 @@ final class ServerProcessTests: ProcessTestCase {
             XCTAssertEqual(order?.paymentMethod.creditCardNumber, "4111111111111111")
             XCTAssertEqual(order?.lastName.hasPrefix("Number "), true)
         }
-        let after = try await LiveBrowser.open(restarted.baseURL, client: client).post("/orders", fields: Seeds.validFormFields)
+        let after = try await LiveBrowser.open(restarted.baseURL, client: client).placeOrder(fields: Seeds.validFormFields)
         XCTAssertEqual(after.status, 303, "The restarted server takes orders")
         XCTAssertFalse(acknowledged.contains(after.orderID ?? ""), "No id is reused")
         XCTAssertEqual(restarted.stop(with: SIGTERM).status, 0)

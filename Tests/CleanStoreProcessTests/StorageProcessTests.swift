@@ -22,7 +22,7 @@ final class StorageProcessTests: ProcessTestCase {
         for index in 0..<count {
             var fields = Seeds.validFormFields
             fields.lastName = "Number \(index)"
-            let result = try await browser.post("/orders", fields: fields)
+            let result = try await browser.placeOrder(fields: fields)
             XCTAssertEqual(result.status, 303)
             ids.append(try XCTUnwrap(result.orderID))
         }
@@ -131,7 +131,7 @@ final class StorageProcessTests: ProcessTestCase {
         XCTAssertEqual(health.status, 503)
         var fields = Seeds.validFormFields
         fields.lastName = "After"
-        let create = try await browser.post("/orders", fields: fields)
+        let create = try await browser.placeOrder(fields: fields)
         XCTAssertNotEqual(create.status, 303, "No order is acknowledged into a deleted file")
         XCTAssertFalse(FileManager.default.fileExists(atPath: databasePath))
         let (status, log) = server.stop(with: SIGTERM)

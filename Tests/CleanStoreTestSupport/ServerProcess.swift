@@ -95,14 +95,15 @@ final class ServerProcess: @unchecked Sendable {
 
     enum ServerError: Error { case exited(String) }
 
-    /// Copies what the server reads at start (the executable, `Views/`, `Public/`) into `folder`,
+    /// Copies what the server reads (the executable, `Views/`, `Public/`, and `deploy/`, whose sample
+    /// catalog the set-up page loads) into `folder`,
     /// readable and runnable by every user: a server started as another user (`nobody`) must not
     /// depend on where the clone sits (a clone under a folder of mode 0700 is closed to it).
     static func copyInstallation(into folder: URL) throws {
         let files = FileManager.default
         try files.createDirectory(at: folder, withIntermediateDirectories: true)
         try files.copyItem(at: executable, to: folder.appendingPathComponent("cleanstore"))
-        for name in ["Views", "Public"] {
+        for name in ["Views", "Public", "deploy"] {
             try files.copyItem(at: Repository.root.appendingPathComponent(name), to: folder.appendingPathComponent(name))
         }
         let everyone = files.enumerator(at: folder, includingPropertiesForKeys: nil).map { $0.compactMap { $0 as? URL } } ?? []
@@ -193,14 +194,15 @@ struct LiveBrowser: Sendable {
         var signedIn = false
         if let setupToken = ServerProcess.setupToken(for: baseURL) {
             let setUp = try await browser.send(
-                "/setup", body: "token=\(setupToken)&username=\(username)&password=\(password)&passwordConfirmation=\(password)")
+                "/setup",
+                body: "token=\(setupToken)&username=\(username)&password=\(password)&passwordConfirmation=\(password)&loadSamples=on")
             signedIn = setUp.status == 303
         }
         if !signedIn {
             let signIn = try await browser.send("/sign-in", body: "username=\(username)&password=\(password)")
             guard signIn.status == 303 else { throw SignInFailed(status: signIn.status, body: signIn.body) }
         }
-        _ = try await browser.load("/orders/new")
+        _ = try await browser.load("/drafts")
         return browser
     }
 
@@ -259,28 +261,107 @@ struct LiveBrowser: Sendable {
         return (response.status.code, String(buffer: try await response.body.collect(upTo: 1 << 20)))
     }
 
-    /// Posts an order form; returns the status and, after a create, the new order's id.
-    func post(_ path: String, fields: CreateOrder.OrderFormFields) async throws -> (status: UInt, orderID: String?) {
-        let result = try await postForm(path, fields: fields)
-        return (result.status, result.orderID)
+    /// Posts an order's edit form (`/orders/{id}`); returns the status, the one-time message cookie
+    /// (`name=value`) a redirect set, and the body.
+    func postForm(_ path: String, fields: CreateOrder.OrderFormFields) async throws -> Posted {
+        try await post(path, body: Seeds.formBody(fields))
     }
 
-    /// Posts an order form; returns the status, the new order's id after a create, the one-time
-    /// message cookie (`name=value`) a redirect set, and the body.
-    func postForm(_ path: String, fields: CreateOrder.OrderFormFields) async throws
-        -> (status: UInt, orderID: String?, flashCookie: String?, body: String)
-    {
+    /// What a POST answered: its status, where it redirects, the one-time message cookie
+    /// (`name=value`) it set, and the body.
+    struct Posted: Sendable {
+        var status: UInt
+        var location: String
+        var flashCookie: String?
+        var body: String
+    }
+
+    private func post(_ path: String, body: String) async throws -> Posted {
         var request = HTTPClientRequest(url: baseURL + path)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
         request.headers.add(name: "Cookie", value: cookie)
-        request.body = .bytes(ByteBuffer(string: Seeds.formBody(fields) + "&_csrf=\(token)"))
-        let response = try await client.execute(request, timeout: .seconds(10))
-        let body = String(buffer: try await response.body.collect(upTo: 1 << 20))
-        // A create goes on to the new order's page, `/orders/7`, passing its confirmation.
+        request.body = .bytes(ByteBuffer(string: (body.isEmpty ? "" : body + "&") + "_csrf=\(token)"))
+        let response = try await client.execute(request, timeout: .seconds(30))
         let flash = response.headers["set-cookie"].first { $0.hasPrefix("\(Flash.cookieName)=") }
-        let location = response.headers["location"].first ?? ""
-        let id = path == "/orders" && location.hasPrefix("/orders/") ? String(location.dropFirst("/orders/".count)) : nil
-        return (response.status.code, id, flash.map { String($0.split(separator: ";")[0]) }, body)
+        return Posted(
+            status: response.status.code, location: response.headers["location"].first ?? "",
+            flashCookie: flash.map { String($0.split(separator: ";")[0]) },
+            body: String(buffer: try await response.body.collect(upTo: 1 << 20)))
+    }
+
+    /// The SKU every placed order of the process tests holds: a tea of the sample catalog (loaded
+    /// by the set-up page, `open`), whose stock is not tracked, so no placing runs short.
+    static let placedSKU = "TEA-EARL"
+
+    /// A draft whose check page allowed placing it: where it is, the version the page showed and
+    /// the page's one-time key.
+    struct CheckedDraft: Sendable {
+        var path: String
+        var version: String
+        var key: String
+    }
+
+    /// A draft as a clerk fills it: starts one, saves its caller and delivery (`fields`' own, never
+    /// the card), adds one of `sku`, and reads its check page (a possible duplicate accepted: the
+    /// tests place one caller many times). A step that is refused ends there, with its answer.
+    func checkedDraft(fields: CreateOrder.OrderFormFields, sku: String = placedSKU) async throws -> Result<CheckedDraft, Refused> {
+        let started = try await post("/drafts", body: "")
+        guard started.status == 303, started.location.hasPrefix("/drafts/") else { return .failure(Refused(posted: started)) }
+        let draft = started.location
+        var sections = fields  // a draft's sections never carry the card
+        sections.paymentMethodCreditCardNumber = ""
+        sections.paymentMethodExpirationDate = ""
+        sections.paymentMethodCVV = ""
+        let form = Seeds.formBody(sections)
+        for (section, body) in [("caller", form), ("delivery", form), ("lines", "sku=\(sku)&quantity=1")] {
+            let saved = try await post("\(draft)/\(section)", body: body)
+            guard saved.status == 303 else { return .failure(Refused(posted: saved)) }
+        }
+        let check = try await get("\(draft)/check?duplicate=accepted")
+        guard let version = Self.hiddenValue("version", in: check.body), let key = Self.hiddenValue("orderKey", in: check.body) else {
+            return .failure(Refused(posted: Posted(status: check.status, location: "", flashCookie: nil, body: check.body)))
+        }
+        return .success(CheckedDraft(path: draft, version: version, key: key))
+    }
+
+    /// What refused a step of `checkedDraft`.
+    struct Refused: Error {
+        var posted: Posted
+    }
+
+    /// Places a checked draft with `fields`' card; returns the answer and the new order's id.
+    func place(_ draft: CheckedDraft, fields: CreateOrder.OrderFormFields) async throws -> (posted: Posted, orderID: String?) {
+        func encoded(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "" }
+        let placed = try await post(
+            "\(draft.path)/place",
+            body: "paymentMethodCreditCardNumber=\(encoded(fields.paymentMethodCreditCardNumber))"
+                + "&paymentMethodExpirationDate=\(encoded(fields.paymentMethodExpirationDate))"
+                + "&paymentMethodCVV=\(encoded(fields.paymentMethodCVV))&version=\(draft.version)&orderKey=\(draft.key)"
+                + "&placeDuplicateAnyway=on")
+        // A placing goes on to the new order's page, `/orders/7`, passing its confirmation.
+        let id = placed.status == 303 && placed.location.hasPrefix("/orders/") ? String(placed.location.dropFirst("/orders/".count)) : nil
+        return (placed, id)
+    }
+
+    /// Takes an order as a clerk does, draft first (`checkedDraft`, then `place`). Returns the
+    /// placing's answer and the new order's id; a step that is refused ends there, with its answer.
+    func placeOrderForm(fields: CreateOrder.OrderFormFields) async throws -> (posted: Posted, orderID: String?) {
+        switch try await checkedDraft(fields: fields) {
+        case .success(let draft): return try await place(draft, fields: fields)
+        case .failure(let refused): return (refused.posted, nil)
+        }
+    }
+
+    /// Places an order (`placeOrderForm`); returns the placing's status and the new order's id.
+    func placeOrder(fields: CreateOrder.OrderFormFields = Seeds.validFormFields) async throws -> (status: UInt, orderID: String?) {
+        let result = try await placeOrderForm(fields: fields)
+        return (result.posted.status, result.orderID)
+    }
+
+    /// The value of a page's hidden field `name`.
+    static func hiddenValue(_ name: String, in html: String) -> String? {
+        guard let range = html.range(of: #"<input type="hidden" name="\#(name)" value=""#) else { return nil }
+        return String(html[range.upperBound...].prefix { $0 != "\"" })
     }
 }

@@ -27,6 +27,15 @@ struct TestApp {
         }()
     }
 
+    /// An order saved through the store as `fields` describe it (`Seeds.order(from:)`), with its
+    /// "created" event by `testAccount` at the test clock's 6/29/07: for a test that needs an order
+    /// to exist (a new order is taken as a draft, `DraftsHTTPTests`, `PlaceDraftHTTPTests`).
+    @discardableResult
+    func seedOrder(_ fields: CreateOrder.OrderFormFields = Seeds.validFormFields) async throws -> Order {
+        let order = try XCTUnwrap(Seeds.order(from: fields), "A form the rules refuse makes no order")
+        return try await store.createOrder(orderToCreate: order, by: testAccount.name, at: Seeds.june29)
+    }
+
     func test<Value: Sendable>(_ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
         let app = Application(
             router: buildRouter(environment: environment, publicDirectory: Repository.publicDirectory),

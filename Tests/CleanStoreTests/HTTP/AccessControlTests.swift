@@ -402,7 +402,7 @@ final class AccessControlTests: XCTestCase {
 
     // MARK: Nothing typed is lost
 
-    func testAnOrderPostedAfterTheSessionEndedComesBackAsTypedAfterSigningIn() async throws {
+    func testTheOldOrderFormPostedAfterTheSessionEndedBecomesADraftAfterSigningIn() async throws {
         let signIn = try await makeTestSignIn()
         let app = try await TestApp(signIn: signIn)
         try await signIn.sessions.deleteSession(id: testSessionID)  // it timed out
@@ -411,7 +411,7 @@ final class AccessControlTests: XCTestCase {
         fields.lastName = "Núñez"
         let body = Seeds.formBody(fields)
         try await app.test { client in
-            // When: the form is posted with the session's cookie and token, the session gone
+            // When: the old one-page form is posted with the session's cookie and token, the session gone
             let refused = try await client.post("/orders", form: body)
 
             // Then: the sign-in page, nothing saved, the typing kept but for the card
@@ -426,17 +426,24 @@ final class AccessControlTests: XCTestCase {
             // When: signing in from that page
             let signedIn = try await Self.signIn(client, extra: "&draft=\(draft.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)")
 
-            // Then: the form, filled in as typed, for the new session
-            XCTAssertEqual(signedIn.status, .ok)
-            XCTAssertNotNil(Self.sessionCookie(of: signedIn))
-            XCTAssert(signedIn.text.contains(#"value="José""#))
-            XCTAssert(signedIn.text.contains(#"value="Núñez""#))
-            XCTAssert(signedIn.text.contains("Your session ended before this was saved"))
-            XCTAssert(signedIn.text.contains(#"name="paymentMethodCreditCardNumber" type="text" value="""#), "The card is typed again")
-            XCTAssert(signedIn.text.contains(#"<form class="order-form" method="post" action="/orders""#))
+            // Then: the form is kept as a draft of the clerk who signed in, and the clerk goes to it
+            XCTAssertEqual(signedIn.status, .seeOther)
+            let location = try XCTUnwrap(signedIn.headers[.location])
+            XCTAssert(location.hasPrefix("/drafts/D-"), location)
+            let session = try XCTUnwrap(Self.sessionCookie(of: signedIn))
+            let flash = signedIn.headers[values: .setCookie].first { $0.hasPrefix("\(Flash.cookieName)=") }.map { String($0.split(separator: ";")[0]) }
+            let page = try await client.get(location, cookie: [session, try XCTUnwrap(flash)].joined(separator: "; "), signedIn: false)
+            XCTAssertEqual(page.status, .ok)
+            XCTAssert(page.text.contains(#"value="José""#))
+            XCTAssert(page.text.contains(#"value="Núñez""#))
+            XCTAssert(page.text.contains("The card is never kept in a draft: type it on the check page."), page.text)
+            XCTAssertFalse(page.text.contains("4111"))
         }
         let stored = try await app.store.fetchOrders()
-        XCTAssertEqual(stored, [], "Nothing saved until the clerk saves it")
+        XCTAssertEqual(stored, [], "Nothing placed until the clerk places it")
+        let drafts = try await app.environment.drafts.fetchDrafts(mineFirst: nil, limit: 10)
+        XCTAssertEqual(drafts.map(\.contact.firstName), ["José"])
+        XCTAssertEqual(drafts.first?.createdBy, testAccount.name)
     }
 
     func testAnEditPostedAfterTheSessionEndedComesBackForTheSameOrderAndVersion() async throws {

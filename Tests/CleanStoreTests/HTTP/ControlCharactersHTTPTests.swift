@@ -45,6 +45,8 @@ final class ControlCharactersHTTPTests: XCTestCase {
             fields.firstName = "Amy\u{0}"
             let order = try await client.post("/orders", form: Seeds.formBody(fields))
             XCTAssertEqual(order.status, .badRequest)
+            let caller = try await client.post("/drafts/D-ABCDEB/caller", form: Seeds.formBody(fields))
+            XCTAssertEqual(caller.status, .badRequest)
             let note = try await client.post("/orders/1/notes", form: "text=Call%00back")
             XCTAssertEqual(note.status, .badRequest)
             let signIn = try await client.post("/sign-in", form: "username=nul%00&password=whatever-password", signedIn: false)
@@ -52,6 +54,8 @@ final class ControlCharactersHTTPTests: XCTestCase {
         }
         let orders = try await app.store.fetchOrders()
         XCTAssertEqual(orders, [Seeds.Orders.amy], "Nothing was created")
+        let drafts = try await app.environment.drafts.fetchDrafts(mineFirst: nil, limit: 10)
+        XCTAssertEqual(drafts, [], "Not even a draft")
         let notes = try await app.environment.orderNotes.notes(forOrder: "1")
         XCTAssertEqual(notes, [], "No note was added")
     }

@@ -71,6 +71,31 @@ final class DraftsHTTPTests: XCTestCase {
         XCTAssertEqual(draft?.createdBy, testAccount.name)
     }
 
+    /// The old one-page form (`POST /orders`, an old tab or a script): a draft with what it carried,
+    /// never the card; the sections that pass are saved, the others come back as typed, at their fields.
+    func testTheOldOrderFormBecomesADraftItsMistakesShownAtTheirFields() async throws {
+        let app = try await Self.makeApp(role: .clerk)
+        try await app.test { client in
+            let kept = try await client.post("/orders", form: Seeds.formBody(Seeds.validFormFields))
+            XCTAssertEqual(kept.headers[.location], "/drafts/\(Self.ref)")
+            Self.assertPage("draft-old-form-kept", try await client.get("/drafts/\(Self.ref)", cookie: kept.cookieToSendBack), status: .ok)
+
+            var fields = Seeds.validFormFields
+            fields.phone = "555-010"
+            fields.shipmentAddressState = "XX"
+            fields.paymentMethodCVV = "12"
+            let refused = try await client.post("/orders", form: Seeds.formBody(fields))
+            Self.assertPage("draft-old-form-errors", refused, status: .unprocessableContent)
+            XCTAssertFalse(refused.text.contains("4111"), "The card is never kept nor shown")
+            XCTAssertFalse(refused.text.contains("paymentMethodCVV"), "Nor asked for here: on the check page")
+        }
+        let orders = try await app.store.fetchOrders()
+        XCTAssertEqual(orders, [])
+        let second = try await app.environment.drafts.fetchDraft(ref: "D-ABCDEC")
+        XCTAssertEqual(second?.contact, Draft.Contact(), "The caller with a mistake is not saved")
+        XCTAssertEqual(second?.shipmentAddress, Draft.emptyAddress, "Nor the delivery")
+    }
+
     func testAViewerMayNotStartADraft() async throws {
         let app = try await Self.makeApp(role: .viewer)
         try await app.test { client in

@@ -101,5 +101,18 @@ final class FormFuzzTests: XCTestCase {
             XCTAssertEqual(form.firstName, order.firstName, "Stored values are already normalised")
             XCTAssertEqual(form.creditCardNumber, order.paymentMethod.creditCardNumber)
         }
+
+        // Every draft the old one-page form made holds sections that pass the rules, and no card.
+        let drafts = try await app.environment.drafts.fetchDrafts(mineFirst: nil, limit: 2_000)
+        XCTAssertGreaterThan(drafts.count, 50, "Posts to /orders become drafts")
+        for draft in drafts {
+            let fields = EditDraftPresenter.fields(of: draft)
+            if draft.contact != Draft.Contact() {
+                guard case .success = validator.validateContact(fields) else { return XCTFail("Draft \(draft.ref)'s caller breaks the rules") }
+            }
+            if draft.shipmentAddress != Draft.emptyAddress {
+                guard case .success = validator.validateDelivery(fields) else { return XCTFail("Draft \(draft.ref)'s delivery breaks the rules") }
+            }
+        }
     }
 }

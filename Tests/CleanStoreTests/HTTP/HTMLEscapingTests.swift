@@ -34,7 +34,7 @@ final class HTMLEscapingTests: XCTestCase {
         try await app.test { client in
             var fields = Seeds.validFormFields
             fields.lastName = "\"\u{301} autofocus onfocus=alert(1) x=\"\u{301}"
-            fields.email = ""  // so that the form comes back, with the name in its value attribute
+            fields.email = ""  // so that the form comes back (the old form's, as its draft's page), with the name in its value attribute
             let response = try await client.post("/orders", form: Seeds.formBody(fields))
             XCTAssertEqual(response.status, .unprocessableContent)
             let html = response.text

@@ -11,21 +11,18 @@ import XCTest
 final class HTTPTests: XCTestCase {
     // MARK: The whole journey
 
-    func testCreateListShowEditUpdateJourney() async throws {
+    func testPlacedListShowEditUpdateJourney() async throws {
         let app = try await TestApp()
+        // An order as placing a draft leaves it (placing itself: `PlaceDraftHTTPTests`)
+        try await app.seedOrder()
         try await app.test { client in
-            // Create
-            let created = try await client.post("/orders", form: Seeds.formBody(Seeds.validFormFields))
-            XCTAssertEqual(created.status, .seeOther)
-            XCTAssertEqual(created.headers[.location], "/orders/1", "On to the new order's page")
-            let confirmation = try XCTUnwrap(created.cookieToSendBack)
-
-            // The new order's page, confirming it once: its number, large, to read out to the caller
-            let confirmed = try await client.get("/orders/1", cookie: confirmation)
+            // The new order's page, confirming it once (the flash placing sends it with): its
+            // number, large, to read out to the caller
+            let confirmed = try await client.get("/orders/1", cookie: confirmationCookie(Flash.Confirmation(orderID: "1", note: nil)))
             XCTAssertEqual(confirmed.status, .ok)
             XCTAssert(confirmed.text.contains(#"<h2 class="panel-title">Order saved</h2>"#))
             XCTAssert(confirmed.text.contains(#"<p>Order number<br /><strong class="panel-number">1</strong></p>"#))
-            XCTAssert(confirmed.text.contains(#"<a href="/orders/new">Create another order</a>"#))
+            XCTAssert(confirmed.text.contains(#"<a href="/drafts">Create another order</a>"#))
             XCTAssertFalse(confirmed.text.contains("notification-banner"), "The panel says it: no banner")
             XCTAssertEqual(HTMLCheck.findings(in: confirmed.text), [])
             XCTAssert(confirmed.headers[values: .setCookie].contains { $0.hasPrefix("\(Flash.cookieName)=;") && $0.contains("Max-Age=0") },
@@ -158,7 +155,7 @@ final class HTTPTests: XCTestCase {
         let app = try await TestApp()
         try await app.test { client in
             // Given: an order created, then its first name and card changed, through the forms
-            _ = try await client.post("/orders", form: Seeds.formBody(Seeds.validFormFields))
+            try await app.seedOrder()
             var fields = Seeds.validFormFields
             fields.firstName = "Ann"
             fields.paymentMethodCreditCardNumber = "4242 4242 4242 4242"
@@ -201,7 +198,7 @@ final class HTTPTests: XCTestCase {
         let app = try await TestApp()
         try await app.test { client in
             // Given: an order paid with 4111 1111 1111 1111, then the card changed to another ending 1111
-            _ = try await client.post("/orders", form: Seeds.formBody(Seeds.validFormFields))
+            try await app.seedOrder()
             var fields = Seeds.validFormFields
             fields.paymentMethodCreditCardNumber = "5500 0000 0800 1111"
             let updated = try await client.post("/orders/1", form: Seeds.formBody(fields))
@@ -235,8 +232,10 @@ final class HTTPTests: XCTestCase {
 
     // MARK: Invalid forms
 
-    func testAnInvalidCreateComesBackAs422WithEveryProblemAndTheTypedValues() async throws {
-        let app = try await TestApp()
+    /// The old one-page form (an old tab, a script) with a mistake: kept as a draft, whose page
+    /// shows the mistake at its field with what was typed; never the card.
+    func testTheOldOrderFormWithAMistakeIsItsDraftsPageWith422EveryProblemAndTheTypedValues() async throws {
+        let app = try await DraftsHTTPTests.makeApp()
         try await app.test { client in
             var fields = Seeds.validFormFields
             fields.email = ""
@@ -244,18 +243,50 @@ final class HTTPTests: XCTestCase {
             let response = try await client.post("/orders", form: Seeds.formBody(fields))
             XCTAssertEqual(response.status, .unprocessableContent)
             let html = response.text
-            XCTAssert(html.contains("<title>Error: New order – CleanStore</title>"))
+            XCTAssert(html.contains("<title>Error: Order D-ABCDEB – CleanStore</title>"), html)
             XCTAssert(html.contains(#"<div class="error-summary""#))
             XCTAssert(html.contains(##"<a href="#email">Enter the customer&#39;s email address</a>"##))
             XCTAssert(html.contains(#"id="email-error""#))
             XCTAssert(html.contains(#"aria-invalid="true" aria-describedby="email-error""#))
             XCTAssert(html.contains(#"value="Zoë""#), "Typed values come back")
-            XCTAssert(html.contains(#"value="4111 1111 1111 1111""#))
-            XCTAssertFalse(html.contains(#"value="123""#), "The security code is never echoed")
+            XCTAssert(html.contains(#"action="/drafts/D-ABCDEB/caller""#), "Corrected on the draft's own forms")
+            XCTAssert(html.contains("type it on the check page"), "The card must be typed again, and where")
+            XCTAssertFalse(html.contains("4111"), "The card is never kept nor echoed")
             XCTAssertEqual(HTMLCheck.findings(in: html), [])
         }
         let stored = try await app.store.fetchOrders()
-        XCTAssertEqual(stored, [], "Nothing invalid is stored")
+        XCTAssertEqual(stored, [], "No order: a draft")
+        let draft = try await app.environment.drafts.fetchDraft(ref: "D-ABCDEB")
+        XCTAssertEqual(draft?.shipmentAddress.city, "Cupertino", "The delivery passed: saved")
+        XCTAssertEqual(draft?.contact.firstName, "", "The caller did not: on the page to correct")
+    }
+
+    func testTheOldOrderFormBecomesADraftAndGoesToItSayingWhereTheCardIsTyped() async throws {
+        let app = try await DraftsHTTPTests.makeApp(role: .clerk)
+        try await app.test { client in
+            let kept = try await client.post("/orders", form: Seeds.formBody(Seeds.validFormFields))
+            XCTAssertEqual(kept.status, .seeOther)
+            XCTAssertEqual(kept.headers[.location], "/drafts/D-ABCDEB")
+            let page = try await client.get("/drafts/D-ABCDEB", cookie: kept.cookieToSendBack)
+            XCTAssertEqual(page.status, .ok)
+            XCTAssert(
+                page.text.contains(
+                    "Your order form was kept as draft D-ABCDEB: add the items here. The card is never kept in a draft: type it on the check page."),
+                page.text)
+            XCTAssert(page.text.contains(#"value="amy.apple@clean-swift.com""#))
+            XCTAssertFalse(page.text.contains("4111"))
+
+            // An old link to the one-page form: to the orders being taken, where one button starts one
+            let old = try await client.get("/orders/new")
+            XCTAssertEqual(old.status, .seeOther)
+            XCTAssertEqual(old.headers[.location], "/drafts")
+        }
+        let orders = try await app.store.fetchOrders()
+        XCTAssertEqual(orders, [], "Nothing is placed without its items and card")
+        let draft = try await app.environment.drafts.fetchDraft(ref: "D-ABCDEB")
+        XCTAssertEqual(draft?.createdBy, testAccount.name)
+        XCTAssertEqual(draft?.shipmentMethod, ShipmentMethod(speed: .oneDay))
+        XCTAssertEqual(draft?.contact.phone, "111-111-1111")
     }
 
     func testAnInvalidUpdateComesBackAs422AndChangesNothing() async throws {
@@ -322,7 +353,7 @@ final class HTTPTests: XCTestCase {
     }
 
     func testAMissingFieldIsAFormErrorNotACrash() async throws {
-        let app = try await TestApp()
+        let app = try await DraftsHTTPTests.makeApp()
         try await app.test { client in
             let response = try await client.post("/orders", form: "firstName=Amy&unknown=1")
             XCTAssertEqual(response.status, .unprocessableContent)
@@ -444,11 +475,12 @@ final class HTTPTests: XCTestCase {
             fields.shipmentAddressStreet1 = hostile
             fields.phone = ""
             let refused = try await client.post("/orders", form: Seeds.formBody(fields))
+            XCTAssertEqual(refused.status, .unprocessableContent)
             XCTAssertFalse(refused.text.contains("<script>alert"), "The form escapes typed values")
             XCTAssertEqual(HTMLCheck.findings(in: refused.text), [])
 
             fields.phone = "555-1234"
-            _ = try await client.post("/orders", form: Seeds.formBody(fields))
+            try await app.seedOrder(fields)
             for uri in ["/orders", "/orders/1", "/orders/1/edit"] {
                 let page = try await client.get(uri)
                 XCTAssertFalse(page.text.contains("<script>alert"), uri)

@@ -34,11 +34,12 @@ final class HealthCheckTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(line?.contains("hb.request.id="), true, "The line names the request: \(log.text)")
     }
 
-    func testAnOrderPostedIntoADeletedDatabaseIsRefusedAndLoggedWithTheRequestID() async throws {
+    func testAnOrderSavedIntoADeletedDatabaseIsRefusedAndLoggedWithTheRequestID() async throws {
         let log = LogCapture()
         let app = try await appOnADeletedDatabase(log: log)
 
-        let response = try await app.test { client in try await client.post("/orders", form: Seeds.formBody(Seeds.validFormFields)) }
+        // An order's edit form posted (a new order is placed from a draft, in the same database)
+        let response = try await app.test { client in try await client.post("/orders/1", form: Seeds.formBody(Seeds.validFormFields)) }
 
         XCTAssertNotEqual(response.status, .seeOther, "No order is acknowledged into a deleted file")
         XCTAssertFalse(FileManager.default.fileExists(atPath: databasePath), "Nor is an empty database made in its place")

@@ -36,25 +36,27 @@ enum TestMetrics {
 }
 
 final class MetricsTests: XCTestCase {
-    func testTheCountersMoveWithACreateARefusedFormAndAForgedPost() async throws {
+    func testTheCountersMoveWithAPlacingARefusedFormAndAForgedPost() async throws {
         // Given
         _ = TestMetrics.registry
-        let app = try await TestApp()
+        let app = try await DraftsHTTPTests.makeApp(role: .clerk)
         let samples = [
-            #"hb_requests{http_route="/orders",http_request_method="POST",http_response_status_code="303"}"#,
+            #"hb_requests{http_route="/drafts/{id}/place",http_request_method="POST",http_response_status_code="303"}"#,
             #"hb_requests{http_route="/orders",http_request_method="POST",http_response_status_code="422"}"#,
             #"cleanstore_orders_total{event="created"}"#,
             #"cleanstore_validation_refusals_total{field="email"}"#,
             #"cleanstore_csrf_refusals_total"#,
-            #"cleanstore_store_duration_seconds_count{operation="create"}"#,
-            #"http_server_request_duration_count{http_route="/orders",http_request_method="POST",http_response_status_code="303"}"#,
+            #"cleanstore_store_duration_seconds_count{operation="place"}"#,
+            #"http_server_request_duration_count{http_route="/drafts/{id}/place",http_request_method="POST",http_response_status_code="303"}"#,
         ]
         let before = samples.map(TestMetrics.value)
 
-        // When: a create, a refused form, a forged post
+        // When: a draft placed, the old one-page form refused, a forged post
         try await app.test { client in
-            let created = try await client.post("/orders", form: Seeds.formBody(Seeds.validFormFields))
-            XCTAssertEqual(created.status, .seeOther)
+            try await PlaceDraftHTTPTests.fillDraft(client)
+            _ = try await client.get("\(PlaceDraftHTTPTests.path)/check")
+            let placed = try await client.post("\(PlaceDraftHTTPTests.path)/place", form: PlaceDraftHTTPTests.placeForm(version: 5))
+            XCTAssertEqual(placed.status, .seeOther)
             var fields = Seeds.validFormFields
             fields.email = ""
             let refused = try await client.post("/orders", form: Seeds.formBody(fields))
@@ -69,7 +71,7 @@ final class MetricsTests: XCTestCase {
         let text = TestMetrics.registry.emitToString()
         XCTAssertEqual(TestMetrics.cardLikeRuns(in: text), [], "No card number in metrics")
         XCTAssertEqual(TestMetrics.namedParts(of: text).filter { $0.contains("4111") }, [], "Not even the card's last four")
-        XCTAssertFalse(text.contains(#"http_route="/orders/1""#), "Routes by pattern, never the raw path")
+        XCTAssertFalse(text.contains(#"http_route="/drafts/D-"#), "Routes by pattern, never the raw path")
     }
 
     func testCardLikeRunsAreFoundInLabelsAndNotInValues() {

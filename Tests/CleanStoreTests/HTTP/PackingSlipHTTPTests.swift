@@ -27,9 +27,8 @@ final class PackingSlipHTTPTests: XCTestCase {
     func testThePackingSlipShowsWhatToPackAndNoCardData() async throws {
         let app = try await TestApp(orders: [Seeds.Orders.amy, Seeds.Orders.bob])
         try await app.test { client in
-            // Given: an order typed into the form (card 4111 1111 1111 1111, 04/29), order 3
-            let created = try await client.post("/orders", form: Seeds.formBody(Seeds.validFormFields))
-            XCTAssertEqual(created.status, .seeOther)
+            // Given: an order as the form describes it (card 4111 1111 1111 1111, 04/29), order 3
+            try await app.seedOrder()
             let stored = try await app.store.fetchOrder(id: "3")
             let typed = try XCTUnwrap(stored)
 

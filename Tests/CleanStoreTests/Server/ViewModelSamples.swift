@@ -29,7 +29,7 @@ enum ViewModelSamples {
     static let shippingMethod = CreateOrder.DisplayedForm.ShippingMethod(
         id: "shipmentMethodSpeed", value: "0", name: "Standard Shipping", selected: true)
     static let orderForm = CreateOrder.DisplayedForm(
-        title: "t", heading: "h", submitLabel: "s", action: "/orders/1", cancelURL: "/orders/1", version: "1", orderKey: "k",
+        title: "t", heading: "h", submitLabel: "s", action: "/orders/1", cancelURL: "/orders/1", version: "1",
         errors: [orderError], formMessage: "m",
         fields: Dictionary(uniqueKeysWithValues: CreateOrder.Field.allCases.map { ($0.rawValue, orderField) }),
         billingAddressSameAsShipping: true, shippingMethods: [shippingMethod], notice: "n")

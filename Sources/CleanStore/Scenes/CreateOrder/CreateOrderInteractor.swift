@@ -1,8 +1,6 @@
 import Foundation
 
 protocol CreateOrderBusinessLogic: AnyObject {
-    func startNewOrder(request: CreateOrder.NewOrder.Request)
-    func createOrder(request: CreateOrder.CreateOrder.Request) async
     func showOrderToEdit(request: CreateOrder.EditOrder.Request) async
     func updateOrder(request: CreateOrder.UpdateOrder.Request) async
     func resumeDraft(request: CreateOrder.ResumeDraft.Request) async
@@ -12,68 +10,22 @@ protocol CreateOrderDataStore: AnyObject {
     var orderToEdit: Order? { get set }
 }
 
+/// The order form's edit path (`GET /orders/{id}/edit`, `POST /orders/{id}`). A new order is no
+/// longer keyed on this form: it starts as a draft (`EditDraft`), and the old one-page form's post
+/// becomes one (`EditDraft.KeepOrderForm`).
 final class CreateOrderInteractor: CreateOrderBusinessLogic, CreateOrderDataStore {
     var presenter: CreateOrderPresentationLogic?
     var ordersWorker: OrdersWorker
     var validationWorker: OrderValidationWorker
-    /// The new-order form's one-time key: made, read, kept.
-    var orderKeyWorker: OrderKeyWorker
-    /// The clock: a new order is dated "now".
-    let now: () -> Date
 
     var orderToEdit: Order?
 
     /// The shipping methods the shop offers, in the order of their form values (`0`, `1`, `2`).
     let shipmentMethods = ShipmentMethod.ShippingSpeed.allCases.map(ShipmentMethod.init(speed:))
 
-    init(
-        ordersWorker: OrdersWorker, validationWorker: OrderValidationWorker, orderKeyWorker: OrderKeyWorker,
-        now: @escaping () -> Date
-    ) {
+    init(ordersWorker: OrdersWorker, validationWorker: OrderValidationWorker) {
         self.ordersWorker = ordersWorker
         self.validationWorker = validationWorker
-        self.orderKeyWorker = orderKeyWorker
-        self.now = now
-    }
-
-    // MARK: New order (the empty form)
-
-    func startNewOrder(request: CreateOrder.NewOrder.Request) {
-        presenter?.presentNewOrder(
-            response: CreateOrder.NewOrder.Response(shipmentMethods: shipmentMethods, orderKey: orderKeyWorker.newKey()))
-    }
-
-    // MARK: Create order
-
-    func createOrder(request: CreateOrder.CreateOrder.Request) async {
-        let fields = request.orderFormFields
-        // No key, or an absurd one: saved as a form without a key is (see `OrderKeyWorker`).
-        let key = orderKeyWorker.key(posted: fields.orderKey)
-        let response: CreateOrder.CreateOrder.Response
-        switch validationWorker.validate(fields, card: .required) {
-        case .invalid(let errors):
-            response = .invalid(posted(newOrderForm(fields)), errors, shipmentMethods: shipmentMethods)
-        case .valid(let form):
-            let orderToCreate = buildOrder(from: form, creditCardNumber: form.creditCardNumber ?? "", id: nil, date: now())
-            do {
-                response = .created(
-                    try await ordersWorker.createOrder(orderToCreate: orderToCreate, idempotencyKey: key, by: request.signedIn))
-            } catch .alreadyCreated(let order) {
-                // This form was sent before and saved then: nothing new is saved.
-                response = .alreadyCreated(order)
-            } catch {
-                response = .storeUnavailable(posted(newOrderForm(fields)), shipmentMethods: shipmentMethods)
-            }
-        }
-        presenter?.presentCreatedOrder(response: response)
-    }
-
-    /// A new-order form on its way back to the clerk keeps its key; one that had none (or an absurd
-    /// one) is given one, so it is kept from being saved twice from now on.
-    private func newOrderForm(_ fields: CreateOrder.OrderFormFields) -> CreateOrder.OrderFormFields {
-        var fields = fields
-        fields.orderKey = orderKeyWorker.key(showingAgain: fields.orderKey)
-        return fields
     }
 
     // MARK: Edit order
@@ -164,16 +116,11 @@ final class CreateOrderInteractor: CreateOrderBusinessLogic, CreateOrderDataStor
     func resumeDraft(request: CreateOrder.ResumeDraft.Request) async {
         let posted = posted(request.orderFormFields)
         let response: CreateOrder.ResumeDraft.Response
-        if let id = request.orderID {
-            do {
-                orderToEdit = try await ordersWorker.fetchOrder(id: id)
-                response = orderToEdit.map { .editing(posted, orderToEdit: $0, shipmentMethods: shipmentMethods) } ?? .notFound
-            } catch {
-                response = .storeUnavailable(posted, orderID: id, shipmentMethods: shipmentMethods)
-            }
-        } else {
-            // The same form, back: the same key (the draft kept it).
-            response = .newOrder(self.posted(newOrderForm(request.orderFormFields)), shipmentMethods: shipmentMethods)
+        do {
+            orderToEdit = try await ordersWorker.fetchOrder(id: request.orderID)
+            response = orderToEdit.map { .editing(posted, orderToEdit: $0, shipmentMethods: shipmentMethods) } ?? .notFound
+        } catch {
+            response = .storeUnavailable(posted, orderID: request.orderID, shipmentMethods: shipmentMethods)
         }
         presenter?.presentResumedDraft(response: response)
     }

@@ -35,12 +35,9 @@ enum CreateOrder {
         // MARK: Hidden
         /// On the edit form: the version of the order the form was opened at (`Order.version`).
         var version = ""
-        /// On the new-order form: its one-time key (no double orders, `OrderKeyWorker`); empty when
-        /// a form carries none (one opened before forms had keys).
-        var orderKey = ""
 
         private enum HiddenField: String, CodingKey {
-            case version, orderKey
+            case version
         }
 
         init() {}
@@ -52,7 +49,6 @@ enum CreateOrder {
             }
             let hidden = try decoder.container(keyedBy: HiddenField.self)
             version = try hidden.decodeIfPresent(String.self, forKey: .version) ?? ""
-            orderKey = try hidden.decodeIfPresent(String.self, forKey: .orderKey) ?? ""
         }
 
         subscript(field: Field) -> String {
@@ -147,45 +143,6 @@ enum CreateOrder {
 
     // MARK: Use cases
 
-    enum NewOrder {
-        struct Request {}
-
-        struct Response: Equatable {
-            /// The shipping methods the shop offers, in the order of their form values.
-            var shipmentMethods: [ShipmentMethod]
-            /// The new form's one-time key.
-            var orderKey: String
-        }
-
-        struct ViewModel {
-            var form: DisplayedForm
-        }
-    }
-
-    enum CreateOrder {
-        struct Request {
-            var orderFormFields: OrderFormFields
-            /// Who is signed in on the browser the request came from (nil when no one is): the order's
-            /// history names them.
-            var signedIn: AccountName? = nil
-        }
-
-        enum Response: Equatable {
-            case created(Order)
-            /// The form's key was used by an earlier create (a double click, Back and resubmit, a
-            /// retry): nothing new was saved; this is the order that create made, as stored now.
-            case alreadyCreated(Order)
-            /// The form was refused: nothing was saved.
-            case invalid(PostedForm, [FieldError], shipmentMethods: [ShipmentMethod])
-            /// The form was valid but the store could not save it.
-            case storeUnavailable(PostedForm, shipmentMethods: [ShipmentMethod])
-        }
-
-        struct ViewModel {
-            var page: DisplayedPage
-        }
-    }
-
     enum EditOrder {
         struct Request {
             var orderID: String
@@ -237,18 +194,17 @@ enum CreateOrder {
         }
     }
 
-    /// An order form typed before the clerk's session ended, back after signing in (SignIn's
+    /// An edit form typed before the clerk's session ended, back after signing in (SignIn's
     /// router brings it): shown as typed, to check and save (the card number and security code
-    /// were not kept).
+    /// were not kept). The old one-page new-order form becomes a draft instead (`EditDraft.KeepOrderForm`).
     enum ResumeDraft {
         struct Request {
             var orderFormFields: OrderFormFields
-            /// The order an edit was for; nil for a new order.
-            var orderID: String?
+            /// The order the edit was for.
+            var orderID: String
         }
 
         enum Response: Equatable {
-            case newOrder(PostedForm, shipmentMethods: [ShipmentMethod])
             case editing(PostedForm, orderToEdit: Order, shipmentMethods: [ShipmentMethod])
             case notFound
             case storeUnavailable(PostedForm, orderID: String, shipmentMethods: [ShipmentMethod])
@@ -270,9 +226,6 @@ enum CreateOrder {
         case saved(orderID: String, flash: String)
         /// No form: the order cannot be changed, and the page says why (`ErrorPage.Reason`).
         case refused(ErrorPage.Reason)
-        /// A new order saved (or one this form saved before): the router takes the clerk to its page,
-        /// which confirms it; `note` says more, when there is more to say.
-        case created(orderID: String, note: String?)
         case notFound
         /// The order could not be read (503): there is no form to show.
         case unavailable
@@ -280,7 +233,7 @@ enum CreateOrder {
 
     /// Why the form is shown.
     enum FormState: Equatable {
-        /// Empty, or filled from the order to edit.
+        /// Filled from the order to edit.
         case ready
         /// Refused: the error summary says why.
         case invalid
@@ -335,8 +288,6 @@ enum CreateOrder {
         var cancelURL: String
         /// On the edit form: the order's version the form saves over (a hidden field).
         var version: String?
-        /// On the new-order form: its one-time key (a hidden field).
-        var orderKey: String? = nil
         /// The error summary's links, in the form's order: each mistake; after a conflict, each field
         /// where what the clerk typed differs from the order as saved now.
         var errors: [DisplayedError]

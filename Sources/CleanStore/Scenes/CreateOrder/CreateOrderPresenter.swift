@@ -1,8 +1,6 @@
 import Foundation
 
 protocol CreateOrderPresentationLogic: AnyObject {
-    func presentNewOrder(response: CreateOrder.NewOrder.Response)
-    func presentCreatedOrder(response: CreateOrder.CreateOrder.Response)
     func presentOrderToEdit(response: CreateOrder.EditOrder.Response)
     func presentUpdatedOrder(response: CreateOrder.UpdateOrder.Response)
     func presentResumedDraft(response: CreateOrder.ResumeDraft.Response)
@@ -20,36 +18,6 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
 
     init(formatter: OrderDisplayFormatter) {
         self.formatter = formatter
-    }
-
-    // MARK: New order
-
-    func presentNewOrder(response: CreateOrder.NewOrder.Response) {
-        var fields = CreateOrder.OrderFormFields()
-        fields.orderKey = response.orderKey
-        let form = displayedForm(fields, shipmentMethods: response.shipmentMethods)
-        viewController?.displayNewOrder(viewModel: CreateOrder.NewOrder.ViewModel(form: form))
-    }
-
-    // MARK: Create order
-
-    func presentCreatedOrder(response: CreateOrder.CreateOrder.Response) {
-        let page: CreateOrder.DisplayedPage
-        switch response {
-        case .created(let order):
-            page = .created(orderID: order.id ?? "", note: nil)
-        case .alreadyCreated(let order):
-            let id = order.id ?? ""
-            page = .created(orderID: id, note: Self.alreadyCreatedMessage(orderID: id))
-        case .invalid(let posted, let errors, let shipmentMethods):
-            page = .form(
-                displayedForm(formFields(of: posted), errors: errors, shipmentMethods: shipmentMethods), .invalid)
-        case .storeUnavailable(let posted, let shipmentMethods):
-            page = .form(
-                displayedForm(formFields(of: posted), formMessage: Self.storeUnavailableMessage, shipmentMethods: shipmentMethods),
-                .unavailable)
-        }
-        viewController?.displayCreatedOrder(viewModel: CreateOrder.CreateOrder.ViewModel(page: page))
     }
 
     // MARK: Edit order
@@ -117,14 +85,10 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
     func presentResumedDraft(response: CreateOrder.ResumeDraft.Response) {
         let page: CreateOrder.DisplayedPage
         switch response {
-        case .newOrder(let posted, let shipmentMethods):
-            page = .form(
-                displayedForm(formFields(of: posted), notice: Self.resumedMessage(editing: false), shipmentMethods: shipmentMethods),
-                .resumed)
         case .editing(let posted, let orderToEdit, let shipmentMethods):
             page = .form(
                 displayedForm(
-                    formFields(of: posted), editing: Editing(orderToEdit), notice: Self.resumedMessage(editing: true),
+                    formFields(of: posted), editing: Editing(orderToEdit), notice: Self.resumedMessage,
                     shipmentMethods: shipmentMethods),
                 .resumed)
         case .notFound:
@@ -140,11 +104,9 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
     }
 
     /// What the form says when it comes back after signing in.
-    static func resumedMessage(editing: Bool) -> String {
+    static let resumedMessage =
         "Your session ended before this was saved. Here it is as you typed it: check it, "
-            + (editing ? "type the card number again if you were changing it, " : "type the card number and security code again, ")
-            + "and save."
-    }
+        + "type the card number again if you were changing it, and save."
 
     // MARK: The form's values
 
@@ -184,7 +146,7 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
 
     // MARK: The form
 
-    /// Which order the form edits (nil: a new order).
+    /// Which order the form edits.
     struct Editing {
         var orderID: String
         /// The stored card's last digits, for the hint (nil when the order could not be read).
@@ -205,7 +167,7 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
     }
 
     private func displayedForm(
-        _ fields: CreateOrder.OrderFormFields, editing: Editing? = nil, errors: [CreateOrder.FieldError] = [],
+        _ fields: CreateOrder.OrderFormFields, editing: Editing, errors: [CreateOrder.FieldError] = [],
         formMessage: String? = nil, notice: String? = nil, typedValues: [Field: String] = [:], shipmentMethods: [ShipmentMethod]
     ) -> DisplayedForm {
         var messages: [Field: String] = [:]
@@ -225,17 +187,16 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
         let summary = Field.allCases.compactMap { field in
             messages[field].map { DisplayedForm.DisplayedError(field: field.rawValue, message: $0) }
         }
-        let heading = editing.map { "Edit order \($0.orderID)" } ?? "New order"
+        let heading = "Edit order \(editing.orderID)"
         let hasErrors = !summary.isEmpty || formMessage != nil
-        let path = editing.map { Paths.order($0.orderID) } ?? Paths.orders.description
+        let path = Paths.order(editing.orderID)
         return DisplayedForm(
             title: hasErrors ? "Error: \(heading)" : heading,
             heading: heading,
-            submitLabel: editing == nil ? "Save order" : "Save changes",
+            submitLabel: "Save changes",
             action: path,
             cancelURL: path,
-            version: editing == nil ? nil : fields.version,
-            orderKey: editing == nil && !fields.orderKey.isEmpty ? fields.orderKey : nil,
+            version: fields.version,
             errors: summary,
             formMessage: formMessage,
             fields: displayedFields,

@@ -1,9 +1,6 @@
 import Hummingbird
 
 protocol CreateOrderRoutingLogic: AnyObject {
-    /// After a create (or a form sent again after its create): 303 to the order's page, passing the
-    /// flash that has it confirm the order with a panel, saying `note` there too, if any.
-    func routeToShowCreatedOrder(orderID: String, note: String?) -> Response
     /// After an update: 303 to the order's page, passing the flash.
     func routeToShowOrder(orderID: String, flash: String) -> Response
 }
@@ -19,11 +16,6 @@ final class CreateOrderRouter: CreateOrderRoutingLogic, CreateOrderDataPassing {
     var flash: Flash?
 
     // MARK: Routing
-
-    func routeToShowCreatedOrder(orderID: String, note: String?) -> Response {
-        let path = Paths.order(orderID)
-        return flash?.redirect(to: path, confirming: Flash.Confirmation(orderID: orderID, note: note)) ?? .seeOther(path)
-    }
 
     func routeToShowOrder(orderID: String, flash message: String) -> Response {
         redirect(to: Paths.order(orderID), passing: message)

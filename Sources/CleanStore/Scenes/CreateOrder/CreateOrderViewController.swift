@@ -1,14 +1,12 @@
 import Hummingbird
 
 protocol CreateOrderDisplayLogic: AnyObject {
-    func displayNewOrder(viewModel: CreateOrder.NewOrder.ViewModel)
-    func displayCreatedOrder(viewModel: CreateOrder.CreateOrder.ViewModel)
     func displayOrderToEdit(viewModel: CreateOrder.EditOrder.ViewModel)
     func displayUpdatedOrder(viewModel: CreateOrder.UpdateOrder.ViewModel)
     func displayResumedDraft(viewModel: CreateOrder.ResumeDraft.ViewModel)
 }
 
-/// The order form: `GET /orders/new`, `POST /orders`, `GET /orders/{id}/edit`, `POST /orders/{id}`.
+/// The order form: `GET /orders/{id}/edit`, `POST /orders/{id}` (a new order starts as a draft, `EditDraft`).
 final class CreateOrderViewController: CreateOrderDisplayLogic, RequestEnding {
     var interactor: CreateOrderBusinessLogic?
     var router: (CreateOrderRoutingLogic & CreateOrderDataPassing)?
@@ -31,9 +29,7 @@ final class CreateOrderViewController: CreateOrderDisplayLogic, RequestEnding {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let interactor = CreateOrderInteractor(
-            ordersWorker: environment.ordersWorker, validationWorker: environment.validationWorker,
-            orderKeyWorker: environment.orderKeyWorker, now: environment.now)
+        let interactor = CreateOrderInteractor(ordersWorker: environment.ordersWorker, validationWorker: environment.validationWorker)
         let presenter = CreateOrderPresenter(formatter: environment.formatter)
         let router = CreateOrderRouter()
         interactor.presenter = presenter
@@ -44,18 +40,6 @@ final class CreateOrderViewController: CreateOrderDisplayLogic, RequestEnding {
     }
 
     // MARK: Routes
-
-    /// `GET /orders/new`
-    func newOrder() -> Response {
-        interactor?.startNewOrder(request: CreateOrder.NewOrder.Request())
-        return finished()
-    }
-
-    /// `POST /orders`
-    func createOrder(orderFormFields: CreateOrder.OrderFormFields) async -> Response {
-        await interactor?.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: orderFormFields, signedIn: signedIn))
-        return finished()
-    }
 
     /// `GET /orders/{id}/edit`
     func editOrder(id: String) async -> Response {
@@ -70,21 +54,13 @@ final class CreateOrderViewController: CreateOrderDisplayLogic, RequestEnding {
         return finished()
     }
 
-    /// After signing in, the order form typed before the session ended (SignIn's router).
-    func resumeDraft(orderFormFields: CreateOrder.OrderFormFields, orderID: String?) async -> Response {
+    /// After signing in, the edit form typed before the session ended (SignIn's router).
+    func resumeDraft(orderFormFields: CreateOrder.OrderFormFields, orderID: String) async -> Response {
         await interactor?.resumeDraft(request: CreateOrder.ResumeDraft.Request(orderFormFields: orderFormFields, orderID: orderID))
         return finished()
     }
 
     // MARK: Display logic
-
-    func displayNewOrder(viewModel: CreateOrder.NewOrder.ViewModel) {
-        response = render(viewModel.form, status: .ok)
-    }
-
-    func displayCreatedOrder(viewModel: CreateOrder.CreateOrder.ViewModel) {
-        response = respond(to: viewModel.page) { _, _ in nil }
-    }
 
     func displayOrderToEdit(viewModel: CreateOrder.EditOrder.ViewModel) {
         response = respond(to: viewModel.page) { _, _ in nil }
@@ -111,8 +87,6 @@ final class CreateOrderViewController: CreateOrderDisplayLogic, RequestEnding {
         case .form(let form, .unavailable): return render(form, status: .serviceUnavailable)
         case .saved(let orderID, let flash): return route(orderID, flash) ?? refusal(.failed)
         case .refused(let reason): return refusal(.because(reason))
-        case .created(let orderID, let note):
-            return router?.routeToShowCreatedOrder(orderID: orderID, note: note) ?? refusal(.failed)
         case .notFound: return refusal(.notFound)
         case .unavailable: return refusal(.unavailable)
         }

@@ -2,6 +2,7 @@ import Foundation
 
 protocol EditDraftBusinessLogic: AnyObject {
     func startDraft(request: EditDraft.StartDraft.Request) async
+    func keepOrderForm(request: EditDraft.KeepOrderForm.Request) async
     func showDraft(request: EditDraft.ShowDraft.Request) async
     func saveSection(request: EditDraft.SaveSection.Request) async
 }
@@ -38,6 +39,58 @@ final class EditDraftInteractor: EditDraftBusinessLogic, EditDraftDataStore {
             response = .storeUnavailable
         }
         presenter?.presentStartedDraft(response: response)
+    }
+
+    // MARK: Keep the old one-page order form as a draft
+
+    /// The old form's caller fields, and its delivery's typed fields (the shipping method and the
+    /// "billing same as shipping" box always carry a value, so they do not count as typed).
+    static let callerFields: [CreateOrder.Field] = [.firstName, .lastName, .phone, .email]
+    static let deliveryTypedFields: [CreateOrder.Field] = [
+        .shipmentAddressStreet1, .shipmentAddressStreet2, .shipmentAddressCity, .shipmentAddressState, .shipmentAddressZIP,
+        .billingAddressStreet1, .billingAddressStreet2, .billingAddressCity, .billingAddressState, .billingAddressZIP,
+    ]
+
+    func keepOrderForm(request: EditDraft.KeepOrderForm.Request) async {
+        presenter?.presentKeptOrderForm(response: await keep(request))
+    }
+
+    private func keep(_ request: EditDraft.KeepOrderForm.Request) async -> EditDraft.KeepOrderForm.Response {
+        // The card is never read: not the number, the expiry or the security code.
+        var fields = request.orderFormFields
+        fields.paymentMethodCreditCardNumber = ""
+        fields.paymentMethodExpirationDate = ""
+        fields.paymentMethodCVV = ""
+        func typed(_ names: [CreateOrder.Field]) -> Bool {
+            names.contains { !fields[$0].trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        }
+        var changes: [DraftChange] = []
+        var refused: [(EditDraft.Section, [CreateOrder.FieldError])] = []
+        if typed(Self.callerFields) {
+            switch validationWorker.validateContact(fields) {
+            case .success(let contact): changes.append(.contact(contact))
+            case .failure(let errors): refused.append((.caller(fields), errors.errors))
+            }
+        }
+        if typed(Self.deliveryTypedFields) {
+            switch validationWorker.validateDelivery(fields) {
+            case .success(let change): changes.append(change)
+            case .failure(let errors): refused.append((.delivery(fields), errors.errors))
+            }
+        }
+        do {
+            let ref = try await worker.createDraft(by: request.signedIn).ref
+            for change in changes {
+                draft = try await worker.update(ref: ref, change: change, by: request.signedIn)
+            }
+            guard let first = refused.first else { return .kept(ref: ref) }
+            guard let loaded = try await load(ref: ref) else { return .storeUnavailable }
+            return .keptWithMistakes(
+                loaded,
+                EditDraft.Refusal(posted: first.0, alsoPosted: refused.dropFirst().first?.0, fieldErrors: refused.flatMap(\.1)))
+        } catch {
+            return .storeUnavailable
+        }
     }
 
     // MARK: Show a draft

@@ -125,6 +125,9 @@ enum EditDraft {
     /// A section refused: nothing saved; the page again, with what was typed and why.
     struct Refusal: Equatable {
         var posted: Section
+        /// A second section refused by the same post: the old one-page order form carries the
+        /// caller and the delivery at once (`KeepOrderForm`).
+        var alsoPosted: Section? = nil
         var fieldErrors: [CreateOrder.FieldError] = []
         var itemErrors: [ItemError] = []
     }
@@ -150,6 +153,29 @@ enum EditDraft {
 
         enum Response: Equatable {
             case created(ref: String)
+            case storeUnavailable
+        }
+
+        struct ViewModel {
+            var page: DisplayedPage
+        }
+    }
+
+    /// The old one-page order form posted to `POST /orders` (an old tab, a script): it becomes a
+    /// draft holding the caller and the delivery it carried, each section saved when it passes the
+    /// order form's rules. The card is never read, so never kept: it is typed on the check page.
+    enum KeepOrderForm {
+        struct Request {
+            var orderFormFields: CreateOrder.OrderFormFields
+            var signedIn: AccountName?
+        }
+
+        enum Response: Equatable {
+            /// Every section it carried was saved (an empty section is left as a new draft has it).
+            case kept(ref: String)
+            /// The draft was made with the sections that passed; the others come back as typed,
+            /// with their errors, for the clerk to correct on the draft's page.
+            case keptWithMistakes(Loaded, Refusal)
             case storeUnavailable
         }
 
@@ -277,6 +303,8 @@ enum EditDraft {
         var checkURL: String
         /// Every order being taken (`ListDrafts`).
         var draftsURL: String
+        /// Said above the page in the flash's place (the old order form, kept as this draft).
+        var notice: String? = nil
 
         var hasErrors: Bool { !errors.isEmpty }
     }

@@ -2,6 +2,7 @@ import Foundation
 
 protocol EditDraftPresentationLogic: AnyObject {
     func presentStartedDraft(response: EditDraft.StartDraft.Response)
+    func presentKeptOrderForm(response: EditDraft.KeepOrderForm.Response)
     func presentDraft(response: EditDraft.ShowDraft.Response)
     func presentSavedSection(response: EditDraft.SaveSection.Response)
 }
@@ -37,6 +38,27 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
         case .storeUnavailable: page = .unavailable
         }
         viewController?.displayStartedDraft(viewModel: EditDraft.StartDraft.ViewModel(page: page))
+    }
+
+    func presentKeptOrderForm(response: EditDraft.KeepOrderForm.Response) {
+        let page: EditDraft.DisplayedPage
+        switch response {
+        case .kept(let ref): page = .saved(ref: ref, flash: Self.keptMessage(ref: ref, mistakes: false))
+        case .keptWithMistakes(let loaded, let refusal):
+            var draft = displayedDraft(loaded, refusal: refusal)
+            draft.notice = Self.keptMessage(ref: loaded.draft.ref, mistakes: true)
+            page = .draft(draft, invalid: true)
+        case .storeUnavailable: page = .unavailable
+        }
+        viewController?.displayKeptOrderForm(viewModel: EditDraft.KeepOrderForm.ViewModel(page: page))
+    }
+
+    /// What the old one-page order form is told: where its typing went, and that the card must be
+    /// typed again (a draft never keeps one).
+    static func keptMessage(ref: String, mistakes: Bool) -> String {
+        "Your order form was kept as draft \(ref)"
+            + (mistakes ? ": correct what is marked below and save each section, then add the items." : ": add the items here.")
+            + " The card is never kept in a draft: type it on the check page."
     }
 
     func presentDraft(response: EditDraft.ShowDraft.Response) {
@@ -112,15 +134,17 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
         var posted = EditDraft.LineFormFields(quantity: "1")
         var postedQuantities: [String: String] = [:]
         var postedPrice: EditDraft.PriceFormFields?
-        switch refusal?.posted {
-        case .caller(let typed):
-            for field in Self.callerFields { fields[field] = typed[field] }
-        case .delivery(let typed):
-            for field in Self.deliveryFields + [.billingAddressSameAsShipping] { fields[field] = typed[field] }
-        case .addLine(let typed): posted = typed
-        case .quantities(let typed): postedQuantities = typed.line.mapValues(\.quantity)
-        case .price(let typed): postedPrice = typed
-        case .removeLine, nil: break
+        for section in [refusal?.posted, refusal?.alsoPosted].compactMap({ $0 }) {
+            switch section {
+            case .caller(let typed):
+                for field in Self.callerFields { fields[field] = typed[field] }
+            case .delivery(let typed):
+                for field in Self.deliveryFields + [.billingAddressSameAsShipping] { fields[field] = typed[field] }
+            case .addLine(let typed): posted = typed
+            case .quantities(let typed): postedQuantities = typed.line.mapValues(\.quantity)
+            case .price(let typed): postedPrice = typed
+            case .removeLine: break
+            }
         }
         var messages: [String: String] = [:]
         var summary: [EditDraft.DisplayedError] = []

@@ -2,11 +2,13 @@ import Hummingbird
 
 protocol EditDraftDisplayLogic: AnyObject {
     func displayStartedDraft(viewModel: EditDraft.StartDraft.ViewModel)
+    func displayKeptOrderForm(viewModel: EditDraft.KeepOrderForm.ViewModel)
     func displayDraft(viewModel: EditDraft.ShowDraft.ViewModel)
     func displaySavedSection(viewModel: EditDraft.SaveSection.ViewModel)
 }
 
-/// A draft's page and its sections' posts: `POST /drafts`, `GET /drafts/{ref}`,
+/// A draft's page and its sections' posts: `POST /drafts`, `POST /orders` (the old one-page form,
+/// kept as a draft), `GET /drafts/{ref}`,
 /// `POST /drafts/{ref}/caller`, `…/delivery`, `…/lines`, `…/lines/quantities`, `…/lines/remove`.
 final class EditDraftViewController: EditDraftDisplayLogic, RequestEnding {
     var interactor: EditDraftBusinessLogic?
@@ -48,6 +50,13 @@ final class EditDraftViewController: EditDraftDisplayLogic, RequestEnding {
         return finished()
     }
 
+    /// `POST /orders`: the old one-page order form (an old tab, a script), kept as a new draft; and,
+    /// after signing in, that form posted while signed out (SignIn's router).
+    func keepOrderForm(orderFormFields: CreateOrder.OrderFormFields) async -> Response {
+        await interactor?.keepOrderForm(request: EditDraft.KeepOrderForm.Request(orderFormFields: orderFormFields, signedIn: signedIn))
+        return finished()
+    }
+
     /// `GET /drafts/{ref}` (`q`: a catalog search)
     func showDraft(ref: String, search: String?, flash: String?) async -> Response {
         self.flash = flash
@@ -70,6 +79,10 @@ final class EditDraftViewController: EditDraftDisplayLogic, RequestEnding {
         response = respond(to: viewModel.page)
     }
 
+    func displayKeptOrderForm(viewModel: EditDraft.KeepOrderForm.ViewModel) {
+        response = respond(to: viewModel.page)
+    }
+
     func displayDraft(viewModel: EditDraft.ShowDraft.ViewModel) {
         response = respond(to: viewModel.page)
     }
@@ -86,7 +99,7 @@ final class EditDraftViewController: EditDraftDisplayLogic, RequestEnding {
         case .draft(let draft, let invalid):
             let html = pages.render(
                 template: "EditDraft/draft", context: DraftPage(draft: draft, csrfToken: csrfToken), title: draft.title,
-                flash: invalid ? nil : flash)
+                flash: draft.notice ?? (invalid ? nil : flash))
             return .html(html, status: invalid ? .unprocessableContent : .ok)
         case .saved(let ref, let flash): return router?.routeToDraft(ref: ref, flash: flash) ?? refusal(.failed)
         case .notFound: return refusal(.notFound)

@@ -41,7 +41,7 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
                     ordersURL: Paths.orders.description)
             displayed.confirmation = confirmed.map {
                 ShowOrder.GetOrder.ViewModel.DisplayedConfirmation(
-                    orderNumber: id, confirmationNote: $0.note, createAnotherURL: $0.mayCreateAnother ? Paths.newOrder.description : nil)
+                    orderNumber: id, confirmationNote: $0.note, createAnotherURL: $0.mayCreateAnother ? Paths.drafts.description : nil)
             }
             displayed.status = order.status.toString()
             displayed.statusClass = "status-\(order.status.rawValue)"

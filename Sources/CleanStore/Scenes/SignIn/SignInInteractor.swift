@@ -86,7 +86,7 @@ final class SignInInteractor: SignInBusinessLogic, SignInDataStore {
     }
 
     /// Where `account` goes once signed in: a draft's order form only for a role that may change
-    /// orders (the form is refused to others, as `GET /orders/new` is); else what the form was for
+    /// orders (the form is refused to others, as `POST /drafts` is); else what the form was for
     /// (the list, or the order).
     static func destination(_ destination: SignIn.Destination, for account: SignedIn) -> SignIn.Destination {
         guard let draft = destination.draft, !account.may(draft.orderID == nil ? .create : .edit) else { return destination }

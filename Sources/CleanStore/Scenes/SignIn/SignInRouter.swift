@@ -2,8 +2,9 @@ import Foundation
 import Hummingbird
 
 protocol SignInRoutingLogic: AnyObject {
-    /// Signed in: on to where the clerk was going, with the new session's cookie; a draft's order
-    /// form comes back filled in (the CreateOrder scene renders it, for the new session).
+    /// Signed in: on to where the clerk was going, with the new session's cookie; a kept edit form
+    /// comes back filled in (the CreateOrder scene renders it, for the new session), a kept old
+    /// one-page order form becomes a draft (the EditDraft scene keeps it).
     func routeAfterSigningIn(_ account: SignedIn, session: SessionID, to destination: SignIn.Destination) async -> Response
     /// Already signed in: on to where the clerk was going.
     func routeToDestination(path: String) -> Response
@@ -35,8 +36,14 @@ final class SignInRouter: SignInRoutingLogic, SignInDataPassing {
             var serving = environment
             serving.pages = environment.pages.for(signedInBrowser)
             let fields = (try? URLEncodedFormDecoder().decode(CreateOrder.OrderFormFields.self, from: draft.body)) ?? CreateOrder.OrderFormFields()
-            response = await CreateOrderViewController(environment: serving, browser: signedInBrowser)
-                .resumeDraft(orderFormFields: fields, orderID: draft.orderID)
+            if let orderID = draft.orderID {
+                response = await CreateOrderViewController(environment: serving, browser: signedInBrowser)
+                    .resumeDraft(orderFormFields: fields, orderID: orderID)
+            } else {
+                // The old one-page form: kept as a draft, as it would have been signed in (a POST: it may).
+                response = await EditDraftViewController(environment: serving, browser: signedInBrowser)
+                    .keepOrderForm(orderFormFields: fields)
+            }
         } else {
             response = .seeOther(destination.path)
         }

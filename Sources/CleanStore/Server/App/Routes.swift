@@ -169,13 +169,17 @@ enum Routes {
                 await ExportOrdersViewController(environment: environment.serving(context), browser: context.browser).exportOrders(
                     filters: filterParameters(request))
             },
+            // The old one-page order form (an old tab, a script): kept as a draft, never the card.
+            // Signed out, its typing is kept and becomes the draft once the clerk signs in.
             Route(
-                method: .post, path: Paths.orders, access: .signedIn(.create), keepsDraft: true, returnsTo: Paths.newOrder
+                method: .post, path: Paths.orders, access: .signedIn(.create), keepsDraft: true, returnsTo: Paths.drafts
             ) { _, context in
-                await createOrder(context).createOrder(orderFormFields: try orderFormFields(context))
+                await editDraft(context).keepOrderForm(orderFormFields: try orderFormFields(context))
             },
-            Route(method: .get, path: Paths.newOrder, access: .signedIn(.create)) { _, context in
-                createOrder(context).newOrder()
+            // An old link to the one-page form: a GET creates nothing, so it goes to the orders being
+            // taken, whose one button starts a new one (and where an interrupted one is resumed).
+            Route(method: .get, path: Paths.newOrder, access: .signedIn(.create)) { _, _ in
+                .seeOther(Paths.drafts.description)
             },
             Route(method: .get, path: Paths.order) { request, context in
                 await ShowOrderViewController(environment: environment.serving(context), browser: context.browser).showOrder(

@@ -311,7 +311,6 @@ extension CreateOrder.DisplayedForm: MustacheParent {
         case "action": action
         case "cancelURL": cancelURL
         case "version": version
-        case "orderKey": orderKey
         case "errors": errors
         case "formMessage": formMessage
         case "fields": fields

@@ -24,17 +24,13 @@ final class CreateOrderInteractorTests: XCTestCase {
         presenterSpy = CreateOrderPresentationLogicSpy()
         sut = CreateOrderInteractor(
             ordersWorker: workerSpy,
-            validationWorker: OrderValidationWorker(now: { Seeds.june30 }, timeZone: TimeZone(identifier: "UTC")!),
-            orderKeyWorker: OrderKeyWorker(newKey: { Self.freshKey }),
-            now: { Seeds.june30 })
+            validationWorker: OrderValidationWorker(now: { Seeds.june30 }, timeZone: TimeZone(identifier: "UTC")!))
         sut.presenter = presenterSpy
     }
 
     // MARK: Test doubles
 
     final class CreateOrderPresentationLogicSpy: CreateOrderPresentationLogic {
-        var newOrderResponse: CreateOrder.NewOrder.Response?
-        var createdOrderResponse: CreateOrder.CreateOrder.Response?
         var orderToEditResponse: CreateOrder.EditOrder.Response?
         var updatedOrderResponse: CreateOrder.UpdateOrder.Response?
         var resumedDraftResponse: CreateOrder.ResumeDraft.Response?
@@ -43,16 +39,6 @@ final class CreateOrderInteractorTests: XCTestCase {
         func presentResumedDraft(response: CreateOrder.ResumeDraft.Response) {
             resumedDraftResponse = response
             calls.append("presentResumedDraft")
-        }
-
-        func presentNewOrder(response: CreateOrder.NewOrder.Response) {
-            newOrderResponse = response
-            calls.append("presentNewOrder")
-        }
-
-        func presentCreatedOrder(response: CreateOrder.CreateOrder.Response) {
-            createdOrderResponse = response
-            calls.append("presentCreatedOrder")
         }
 
         func presentOrderToEdit(response: CreateOrder.EditOrder.Response) {
@@ -66,198 +52,9 @@ final class CreateOrderInteractorTests: XCTestCase {
         }
     }
 
-    /// The key the key worker makes for a new form.
-    static let freshKey = "fresh-order-key-0000001"
-    /// The key a form was shown with and posts back.
-    static let formKey = "form-order-key-00000042"
-
     static let shipmentMethods = [
         ShipmentMethod(speed: .standard), ShipmentMethod(speed: .oneDay), ShipmentMethod(speed: .twoDay),
     ]
-
-    // MARK: Tests: the empty form
-
-    func testStartNewOrderShouldAskPresenterForAnEmptyFormWithTheShippingMethodsInTheOrderOfTheirValues() {
-        // When
-        sut.startNewOrder(request: CreateOrder.NewOrder.Request())
-
-        // Then
-        XCTAssertEqual(
-            presenterSpy.newOrderResponse, CreateOrder.NewOrder.Response(shipmentMethods: Self.shipmentMethods, orderKey: Self.freshKey),
-            "A new form, a new one-time key")
-        XCTAssertEqual(presenterSpy.calls, ["presentNewOrder"], "One trip through the cycle")
-    }
-
-    // MARK: Tests: create order
-
-    func testCreateOrderShouldAskOrdersWorkerToCreateTheNewOrderDatedNow() async throws {
-        // When
-        await sut.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: Seeds.validFormFields, signedIn: AccountSeeds.amy.name))
-
-        // Then
-        let created = try XCTUnwrap(workerSpy.createdOrder, "CreateOrder() should ask OrdersWorker to create the order")
-        XCTAssertEqual(workerSpy.changedBy, AccountSeeds.amy.name, "Created by whoever is signed in")
-        XCTAssertNil(created.id, "The store chooses the id")
-        XCTAssertEqual(created.date, Seeds.june30, "A new order is dated by the clock")
-        XCTAssertEqual(created.firstName, "Amy")
-        XCTAssertEqual(created.shipmentAddress.state, "CA", "State is stored upper-cased")
-        XCTAssertEqual(created.shipmentMethod.speed, .oneDay)
-        XCTAssertEqual(created.paymentMethod.creditCardNumber, "4111111111111111", "Card is stored as digits")
-        XCTAssertEqual(created.paymentMethod.expirationDate, ExpirationDate(year: 2029, month: 4))
-        XCTAssertEqual(created.billingAddress, created.shipmentAddress, "Same as shipping copies the address")
-        var expected = created
-        expected.id = "42"
-        XCTAssertEqual(presenterSpy.createdOrderResponse, .created(expected), "The created order is presented")
-    }
-
-    func testCreateOrderShouldPresentErrorsAndStoreNothingWhenTheFormIsInvalid() async {
-        // Given
-        var fields = Seeds.validFormFields
-        fields.orderKey = Self.formKey
-        fields.email = "  "
-        fields.paymentMethodExpirationDate = "13/29"
-
-        // When
-        await sut.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: fields))
-
-        // Then
-        XCTAssertNil(workerSpy.createdOrder, "An invalid order is never stored")
-        XCTAssertEqual(
-            presenterSpy.createdOrderResponse,
-            .invalid(
-                CreateOrder.PostedForm(fields: fields, expirationDate: nil),
-                [
-                    CreateOrder.FieldError(field: .email, problem: .missing),
-                    CreateOrder.FieldError(field: .paymentMethodExpirationDate, problem: .monthOutOfRange),
-                ],
-                shipmentMethods: Self.shipmentMethods),
-            "The form comes back as typed, its key too; an expiry that names no month has no date to show normalised")
-    }
-
-    func testCreateOrderShouldHandThePresenterTheMonthTheTypedExpiryNames() async {
-        // Given
-        var fields = Seeds.validFormFields
-        fields.email = ""
-        fields.paymentMethodExpirationDate = " 1/2031 "
-
-        // When
-        await sut.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: fields))
-
-        // Then
-        guard case .invalid(let posted, _, _) = presenterSpy.createdOrderResponse else {
-            return XCTFail("\(String(describing: presenterSpy.createdOrderResponse))")
-        }
-        XCTAssertEqual(posted.expirationDate, ExpirationDate(year: 2031, month: 1))
-        XCTAssertEqual(presenterSpy.calls, ["presentCreatedOrder"], "One trip through the cycle")
-    }
-
-    func testCreateOrderShouldPresentStoreUnavailableWhenTheStoreFails() async {
-        // Given
-        workerSpy.failure = .cannotCreate("disk full")
-        var fields = Seeds.validFormFields
-        fields.orderKey = Self.formKey
-
-        // When
-        await sut.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: fields))
-
-        // Then
-        XCTAssertEqual(
-            presenterSpy.createdOrderResponse,
-            .storeUnavailable(
-                CreateOrder.PostedForm(fields: fields, expirationDate: ExpirationDate(year: 2029, month: 4)),
-                shipmentMethods: Self.shipmentMethods),
-            "The form comes back with its key: saved again, it is still the same form")
-    }
-
-    // MARK: Tests: no double orders
-
-    func testCreateOrderShouldPassTheFormsKeyToTheWorker() async {
-        // Given
-        var fields = Seeds.validFormFields
-        fields.orderKey = Self.formKey
-
-        // When
-        await sut.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: fields))
-
-        // Then
-        XCTAssertEqual(workerSpy.createdWithKey, Self.formKey)
-        XCTAssertEqual(presenterSpy.createdOrderResponse.map { if case .created = $0 { true } else { false } }, true)
-    }
-
-    func testCreateOrderShouldPresentTheOrderTheFormMadeBeforeWhenItsKeyWasUsed() async {
-        // Given: this form was saved before, as order 7 (since paid)
-        var first = Seeds.Orders.amy
-        first.id = "7"
-        first.status = .paid
-        workerSpy.failure = .alreadyCreated(first)
-        var fields = Seeds.validFormFields
-        fields.orderKey = Self.formKey
-
-        // When: it is sent again
-        await sut.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: fields))
-
-        // Then
-        XCTAssertEqual(workerSpy.createdWithKey, Self.formKey)
-        XCTAssertEqual(presenterSpy.createdOrderResponse, .alreadyCreated(first), "Nothing new; the first order, as stored now")
-        XCTAssertEqual(presenterSpy.calls, ["presentCreatedOrder"], "One trip through the cycle")
-    }
-
-    func testCreateOrderWithoutAKeyShouldCreateWithNoKeyAndGiveAFormThatComesBackOne() async {
-        // Given: a form from a tab opened before forms had keys, sent with a mistake
-        var fields = Seeds.validFormFields
-        fields.email = ""
-
-        // When
-        await sut.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: fields))
-
-        // Then: the form comes back with a key of its own from now on
-        guard case .invalid(let posted, _, _) = presenterSpy.createdOrderResponse else {
-            return XCTFail("\(String(describing: presenterSpy.createdOrderResponse))")
-        }
-        XCTAssertEqual(posted.fields.orderKey, Self.freshKey)
-
-        // And: valid, it is created, with no key
-        await sut.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: Seeds.validFormFields))
-        XCTAssertNotNil(workerSpy.createdOrder)
-        XCTAssertNil(workerSpy.createdWithKey)
-    }
-
-    func testCreateOrderShouldTreatAnAbsurdKeyAsNoKey() async {
-        for absurd in [
-            String(repeating: "k", count: 65), "short-key", "key with spaces 0123", "ключ-ключ-ключ-ключ",
-            "form-order-key-0000004=", "form-order-key/0000004",
-        ] {
-            // Given
-            setupCreateOrderInteractor()
-            var fields = Seeds.validFormFields
-            fields.orderKey = absurd
-
-            // When
-            await sut.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: fields))
-
-            // Then: saved as a form without a key is; nothing absurd reaches the store
-            XCTAssertNotNil(workerSpy.createdOrder, absurd)
-            XCTAssertNil(workerSpy.createdWithKey, absurd)
-
-            // And: shown again (a mistake), the form gets a key the app made
-            fields.email = ""
-            await sut.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: fields))
-            guard case .invalid(let posted, _, _) = presenterSpy.createdOrderResponse else {
-                return XCTFail("\(absurd): \(String(describing: presenterSpy.createdOrderResponse))")
-            }
-            XCTAssertEqual(posted.fields.orderKey, Self.freshKey, absurd)
-        }
-    }
-
-    func testCreateOrderShouldTakeKeysOfEveryLengthTheRuleAllows() async {
-        for key in [String(repeating: "a", count: 16), String(repeating: "Z", count: 64), "AZaz09-_AZaz09-_"] {
-            setupCreateOrderInteractor()
-            var fields = Seeds.validFormFields
-            fields.orderKey = key
-            await sut.createOrder(request: CreateOrder.CreateOrder.Request(orderFormFields: fields))
-            XCTAssertEqual(workerSpy.createdWithKey, key)
-        }
-    }
 
     // MARK: Tests: edit order
 
@@ -571,37 +368,10 @@ final class CreateOrderInteractorTests: XCTestCase {
         fields.paymentMethodCreditCardNumber = ""
         fields.paymentMethodCVV = ""
         fields.paymentMethodExpirationDate = "4/29"
-        fields.orderKey = formKey
         return fields
     }
 
     static let draftPosted = CreateOrder.PostedForm(fields: draftFields, expirationDate: ExpirationDate(year: 2029, month: 4))
-
-    func testResumeDraftOfANewOrderShouldPresentItAsTypedReadingAndSavingNothing() async {
-        // When
-        await sut.resumeDraft(request: CreateOrder.ResumeDraft.Request(orderFormFields: Self.draftFields, orderID: nil))
-
-        // Then: the same form, with the same key
-        XCTAssertEqual(presenterSpy.resumedDraftResponse, .newOrder(Self.draftPosted, shipmentMethods: Self.shipmentMethods))
-        XCTAssertNil(workerSpy.fetchOrderCalledWithID)
-        XCTAssertNil(workerSpy.createdOrder, "Nothing is saved before the clerk checks it")
-        XCTAssertEqual(presenterSpy.calls, ["presentResumedDraft"], "One trip through the cycle")
-    }
-
-    func testResumeDraftOfANewOrderWithoutAKeyShouldGiveItOne() async {
-        // Given: a draft of a form that had no key
-        var fields = Self.draftFields
-        fields.orderKey = ""
-
-        // When
-        await sut.resumeDraft(request: CreateOrder.ResumeDraft.Request(orderFormFields: fields, orderID: nil))
-
-        // Then
-        guard case .newOrder(let posted, _) = presenterSpy.resumedDraftResponse else {
-            return XCTFail("\(String(describing: presenterSpy.resumedDraftResponse))")
-        }
-        XCTAssertEqual(posted.fields.orderKey, Self.freshKey)
-    }
 
     func testResumeDraftOfAnEditShouldFetchTheOrderItIsFor() async {
         // When

@@ -21,13 +21,9 @@ final class CreateOrderPresenterTests: XCTestCase {
     // MARK: Test doubles
 
     final class CreateOrderDisplayLogicSpy: CreateOrderDisplayLogic {
-        var newOrderViewModel: CreateOrder.NewOrder.ViewModel?
-        var createdOrderViewModel: CreateOrder.CreateOrder.ViewModel?
         var orderToEditViewModel: CreateOrder.EditOrder.ViewModel?
         var updatedOrderViewModel: CreateOrder.UpdateOrder.ViewModel?
 
-        func displayNewOrder(viewModel: CreateOrder.NewOrder.ViewModel) { newOrderViewModel = viewModel }
-        func displayCreatedOrder(viewModel: CreateOrder.CreateOrder.ViewModel) { createdOrderViewModel = viewModel }
         func displayOrderToEdit(viewModel: CreateOrder.EditOrder.ViewModel) { orderToEditViewModel = viewModel }
         func displayUpdatedOrder(viewModel: CreateOrder.UpdateOrder.ViewModel) { updatedOrderViewModel = viewModel }
         var resumedDraftViewModel: CreateOrder.ResumeDraft.ViewModel?
@@ -56,44 +52,12 @@ final class CreateOrderPresenterTests: XCTestCase {
         return (form, state)
     }
 
-    // MARK: Tests: new order
-
-    func testPresentNewOrderShouldDisplayAnEmptyFormWithTheShippingMethods() throws {
-        // When
-        sut.presentNewOrder(response: CreateOrder.NewOrder.Response(shipmentMethods: Self.shipmentMethods, orderKey: "new-order-key-000000001"))
-
-        // Then
-        let form = try XCTUnwrap(spy.newOrderViewModel?.form)
-        XCTAssertEqual(form.title, "New order")
-        XCTAssertEqual(form.heading, "New order")
-        XCTAssertEqual(form.submitLabel, "Save order")
-        XCTAssertEqual(form.action, "/orders")
-        XCTAssertEqual(form.cancelURL, "/orders")
-        XCTAssertNil(form.version)
-        XCTAssertEqual(form.orderKey, "new-order-key-000000001", "The form carries its one-time key")
-        XCTAssertFalse(form.hasErrors)
-        XCTAssertEqual(form.errors, [])
-        XCTAssertNil(form.fields["paymentMethodCreditCardNumber"]?.hint)
-        XCTAssertEqual(Set(form.fields.keys), Set(CreateOrder.Field.allCases.map(\.rawValue)))
-        XCTAssert(form.fields.values.allSatisfy { $0.value.isEmpty && $0.errorMessage == nil })
-        XCTAssertEqual(form.shippingMethods, [
-            .init(id: "shipmentMethodSpeed", value: "0", name: "Standard Shipping", selected: false),
-            .init(id: "shipmentMethodSpeed-2", value: "1", name: "One-Day Shipping", selected: false),
-            .init(id: "shipmentMethodSpeed-3", value: "2", name: "Two-Day Shipping", selected: false),
-        ], "Radios; the first one's id is the field's name, for the error summary's link")
-    }
-
     func testEveryFormShowsItsHintsUnderTheLabelsEachStartingWithACapital() throws {
         // When
-        sut.presentNewOrder(response: CreateOrder.NewOrder.Response(shipmentMethods: Self.shipmentMethods, orderKey: "k"))
         sut.presentOrderToEdit(response: .found(Seeds.Orders.bob, shipmentMethods: Self.shipmentMethods))
 
         // Then
-        let new = try XCTUnwrap(spy.newOrderViewModel?.form)
         let (edit, _) = try form(spy.orderToEditViewModel?.page)
-        XCTAssertEqual(
-            new.fields.compactMapValues(\.hint),
-            ["paymentMethodExpirationDate": "For example, 04/29", "paymentMethodCVV": "The last 3 or 4 digits on the back of the card"])
         XCTAssertEqual(edit.fields.compactMapValues(\.hint), [
             "paymentMethodCreditCardNumber": "Leave empty to keep the card ending 4444.",
             "paymentMethodExpirationDate": "For example, 04/29", "paymentMethodCVV": "The last 3 or 4 digits on the back of the card",
@@ -117,64 +81,9 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(DisplayedField(name: "firstName", value: "", typedValue: "Amy").describedBy, "firstName-typed")
     }
 
-    // MARK: Tests: create order
+    // MARK: Tests: a refused form
 
-    func testPresentCreatedOrderShouldHaveTheNewOrdersPageConfirmIt() {
-        // Given
-        var order = Seeds.Orders.amy
-        order.id = "42"
-
-        // When
-        sut.presentCreatedOrder(response: .created(order))
-
-        // Then
-        XCTAssertEqual(spy.createdOrderViewModel?.page, .created(orderID: "42", note: nil), "Nothing more to say")
-    }
-
-    func testPresentCreatedOrderShouldSayAFormSentAgainSavedNothingNew() {
-        // Given
-        var order = Seeds.Orders.amy
-        order.id = "1042"
-
-        // When
-        sut.presentCreatedOrder(response: .alreadyCreated(order))
-
-        // Then
-        XCTAssertEqual(
-            spy.createdOrderViewModel?.page,
-            .created(
-                orderID: "1042",
-                note: "This form was sent more than once: order 1042 was saved the first time, so nothing new was saved."))
-    }
-
-    func testAFormShownAgainKeepsItsKeyAndAnEditFormHasNone() throws {
-        // Given
-        var fields = Seeds.validFormFields
-        fields.orderKey = "form-order-key-00000042"
-        fields.email = ""
-
-        // When
-        sut.presentCreatedOrder(
-            response: .invalid(Self.posted(fields), [.init(field: .email, problem: .missing)], shipmentMethods: Self.shipmentMethods))
-        let invalid = try form(spy.createdOrderViewModel?.page).0
-        sut.presentCreatedOrder(response: .storeUnavailable(Self.posted(fields), shipmentMethods: Self.shipmentMethods))
-        let unavailable = try form(spy.createdOrderViewModel?.page).0
-        sut.presentResumedDraft(response: .newOrder(Self.posted(fields), shipmentMethods: Self.shipmentMethods))
-        let resumed = try form(spy.resumedDraftViewModel?.page).0
-        sut.presentUpdatedOrder(
-            response: .invalid(
-                Self.posted(fields), [.init(field: .email, problem: .missing)], orderToEdit: Seeds.Orders.amy,
-                shipmentMethods: Self.shipmentMethods))
-        let edit = try form(spy.updatedOrderViewModel?.page).0
-
-        // Then
-        XCTAssertEqual(invalid.orderKey, "form-order-key-00000042")
-        XCTAssertEqual(unavailable.orderKey, "form-order-key-00000042")
-        XCTAssertEqual(resumed.orderKey, "form-order-key-00000042")
-        XCTAssertNil(edit.orderKey, "An edit saves over its order: no key")
-    }
-
-    func testPresentCreatedOrderShouldListEveryErrorAndKeepTheTypedValuesButTheSecurityCode() throws {
+    func testARefusedFormShouldListEveryErrorAndKeepTheTypedValuesButTheSecurityCode() throws {
         // Given
         var fields = Seeds.validFormFields
         fields.email = ""
@@ -186,12 +95,13 @@ final class CreateOrderPresenterTests: XCTestCase {
         ]
 
         // When
-        sut.presentCreatedOrder(response: .invalid(Self.posted(fields), errors, shipmentMethods: Self.shipmentMethods))
+        sut.presentUpdatedOrder(
+            response: .invalid(Self.posted(fields), errors, orderToEdit: Seeds.Orders.bob, shipmentMethods: Self.shipmentMethods))
 
         // Then
-        let (form, state) = try form(spy.createdOrderViewModel?.page)
+        let (form, state) = try form(spy.updatedOrderViewModel?.page)
         XCTAssertEqual(state, .invalid)
-        XCTAssertEqual(form.title, "Error: New order", "The title starts with Error: ")
+        XCTAssertEqual(form.title, "Error: Edit order 2", "The title starts with Error: ")
         XCTAssert(form.hasErrors)
         XCTAssertEqual(form.errors, [
             .init(field: "email", message: "Enter the customer's email address"),
@@ -207,36 +117,20 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(form.shippingMethods.filter(\.selected).map(\.value), ["1"])
     }
 
-    func testPresentCreatedOrderShouldShowAnExpiryThatNamesNoMonthAsTyped() throws {
+    func testARefusedFormShouldShowAnExpiryThatNamesNoMonthAsTyped() throws {
         // Given
         var fields = Seeds.validFormFields
         fields.paymentMethodExpirationDate = "13/29"
 
         // When
-        sut.presentCreatedOrder(
+        sut.presentUpdatedOrder(
             response: .invalid(
                 Self.posted(fields, expiry: nil), [CreateOrder.FieldError(field: .paymentMethodExpirationDate, problem: .monthOutOfRange)],
-                shipmentMethods: Self.shipmentMethods))
+                orderToEdit: Seeds.Orders.bob, shipmentMethods: Self.shipmentMethods))
 
         // Then
-        let (form, _) = try form(spy.createdOrderViewModel?.page)
+        let (form, _) = try form(spy.updatedOrderViewModel?.page)
         XCTAssertEqual(form.fields["paymentMethodExpirationDate"]?.value, "13/29")
-    }
-
-    func testPresentCreatedOrderShouldExplainThatTheStoreFailed() throws {
-        // When
-        sut.presentCreatedOrder(
-            response: .storeUnavailable(Self.posted(Seeds.validFormFields), shipmentMethods: Self.shipmentMethods))
-
-        // Then
-        let (form, state) = try form(spy.createdOrderViewModel?.page)
-        XCTAssertEqual(state, .unavailable)
-        XCTAssert(form.hasErrors)
-        XCTAssertEqual(form.errors, [])
-        XCTAssertEqual(
-            form.formMessage,
-            "The order could not be saved just now. Nothing you typed was lost: check the form and save it again.")
-        XCTAssertEqual(form.fields["lastName"]?.value, "Apple")
     }
 
     static let allProblems: [CreateOrder.Problem] = [
@@ -296,11 +190,13 @@ final class CreateOrderPresenterTests: XCTestCase {
         ]
 
         // When
-        sut.presentCreatedOrder(
-            response: .invalid(Self.posted(CreateOrder.OrderFormFields(), expiry: nil), errors, shipmentMethods: Self.shipmentMethods))
+        sut.presentUpdatedOrder(
+            response: .invalid(
+                Self.posted(CreateOrder.OrderFormFields(), expiry: nil), errors, orderToEdit: Seeds.Orders.bob,
+                shipmentMethods: Self.shipmentMethods))
 
         // Then
-        let (form, _) = try form(spy.createdOrderViewModel?.page)
+        let (form, _) = try form(spy.updatedOrderViewModel?.page)
         XCTAssertEqual(form.errors.map(\.field), ["firstName", "paymentMethodCVV", "billingAddressZIP"])
         for error in form.errors {
             XCTAssertEqual(form.fields[error.field]?.errorMessage, error.message, "Summary and inline message say the same")
@@ -620,41 +516,14 @@ final class CreateOrderPresenterTests: XCTestCase {
         return fields
     }
 
-    func testPresentResumedDraftOfANewOrderShouldShowItAsTypedAskingForTheCardAgain() throws {
-        // When
-        sut.presentResumedDraft(response: .newOrder(Self.posted(Self.draftFields), shipmentMethods: Self.shipmentMethods))
-
-        // Then
-        let (form, state) = try form(spy.resumedDraftViewModel?.page)
-        XCTAssertEqual(state, .resumed, "Not saved yet: shown with 200")
-        XCTAssertEqual(form.action, "/orders")
-        XCTAssertEqual(form.heading, "New order")
-        XCTAssertEqual(form.submitLabel, "Save order")
-        XCTAssertNil(form.version, "A new order has none")
-        XCTAssertNil(form.formMessage, "No error: the title says none")
-        XCTAssertFalse(form.title.hasPrefix("Error"))
-        XCTAssertEqual(
-            form.notice,
-            "Your session ended before this was saved. Here it is as you typed it: check it, "
-                + "type the card number and security code again, and save.")
-        XCTAssertEqual(form.fields["firstName"]?.value, "Amy", "As typed")
-        XCTAssertEqual(form.fields["shipmentAddressState"]?.value, "ca", "As typed, not normalised")
-        XCTAssertEqual(form.fields["paymentMethodExpirationDate"]?.value, "04/29", "An expiry that names a month, shown normalised")
-        XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.value, "")
-        XCTAssertEqual(form.fields["paymentMethodCVV"]?.value, "")
-        XCTAssertEqual(form.shippingMethods.filter(\.selected).map(\.value), ["1"])
-        XCTAssert(form.billingAddressSameAsShipping)
-        XCTAssertNil(form.fields["paymentMethodCreditCardNumber"]?.hint)
-        XCTAssertEqual(form.errors, [], "Nothing was checked yet")
-    }
-
     func testPresentResumedDraftShouldNeverShowASecurityCode() throws {
         // Given
         var fields = Self.draftFields
         fields.paymentMethodCVV = "123"
 
         // When
-        sut.presentResumedDraft(response: .newOrder(Self.posted(fields), shipmentMethods: Self.shipmentMethods))
+        sut.presentResumedDraft(
+            response: .editing(Self.posted(fields), orderToEdit: Seeds.Orders.bob, shipmentMethods: Self.shipmentMethods))
 
         // Then
         XCTAssertEqual(try form(spy.resumedDraftViewModel?.page).0.fields["paymentMethodCVV"]?.value, "")

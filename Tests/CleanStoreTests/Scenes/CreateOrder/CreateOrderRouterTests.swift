@@ -19,33 +19,6 @@ final class CreateOrderRouterTests: XCTestCase {
 
     // MARK: Tests
 
-    func testRouteToShowCreatedOrderShouldRedirectToTheNewOrderPassingItsConfirmation() {
-        // When
-        let response = sut.routeToShowCreatedOrder(orderID: "42", note: nil)
-
-        // Then
-        XCTAssertEqual(response.status, .seeOther)
-        XCTAssertEqual(response.headers[.location], "/orders/42", "The new order's page, not the list")
-        XCTAssertEqual(
-            response.setCookieParts,
-            [[confirmationCookie(Flash.Confirmation(orderID: "42")), "Path=/", "SameSite=Lax", "HttpOnly"]])
-        let received = sut.flash?.confirmation(in: makeRequest(path: "/orders/42", cookie: confirmationCookie(.init(orderID: "42"))))
-        XCTAssertEqual(received, Flash.Confirmation(orderID: "42", note: nil))
-    }
-
-    func testRouteToShowCreatedOrderShouldPassTheNoteOfAFormSentAgain() {
-        // When
-        let note = "This form was sent more than once: order 7 was saved the first time, so nothing new was saved."
-        let response = sut.routeToShowCreatedOrder(orderID: "7", note: note)
-        let cookie = response.setCookies[0].split(separator: ";")[0]
-
-        // Then
-        XCTAssertEqual(response.headers[.location], "/orders/7")
-        let request = makeRequest(path: "/orders/7", cookie: String(cookie))
-        XCTAssertEqual(sut.flash?.confirmation(in: request), Flash.Confirmation(orderID: "7", note: note))
-        XCTAssertNil(sut.flash?.message(in: request), "A confirmation is no banner message")
-    }
-
     func testRouteToShowOrderShouldRedirectToTheOrderPassingTheFlash() {
         // When
         let response = sut.routeToShowOrder(orderID: "7", flash: "Order 7 was updated.")

@@ -24,13 +24,9 @@ final class CreateOrderViewControllerTests: XCTestCase {
     // MARK: Test doubles
 
     final class CreateOrderBusinessLogicSpy: CreateOrderBusinessLogic {
-        var startNewOrderCalled = false
-        var createOrderRequest: CreateOrder.CreateOrder.Request?
         var editOrderRequest: CreateOrder.EditOrder.Request?
         var updateOrderRequest: CreateOrder.UpdateOrder.Request?
 
-        func startNewOrder(request: CreateOrder.NewOrder.Request) { startNewOrderCalled = true }
-        func createOrder(request: CreateOrder.CreateOrder.Request) async { createOrderRequest = request }
         func showOrderToEdit(request: CreateOrder.EditOrder.Request) async { editOrderRequest = request }
         func updateOrder(request: CreateOrder.UpdateOrder.Request) async { updateOrderRequest = request }
         var resumeDraftRequest: CreateOrder.ResumeDraft.Request?
@@ -39,13 +35,7 @@ final class CreateOrderViewControllerTests: XCTestCase {
 
     final class CreateOrderRoutingLogicSpy: CreateOrderRoutingLogic, CreateOrderDataPassing {
         var flash: Flash?
-        var routeToShowCreatedOrder: (orderID: String, note: String?)?
         var routeToShowOrder: (orderID: String, flash: String)?
-
-        func routeToShowCreatedOrder(orderID: String, note: String?) -> Response {
-            routeToShowCreatedOrder = (orderID, note)
-            return .seeOther("/orders/\(orderID)")
-        }
 
         func routeToShowOrder(orderID: String, flash message: String) -> Response {
             routeToShowOrder = (orderID, message)
@@ -53,7 +43,7 @@ final class CreateOrderViewControllerTests: XCTestCase {
         }
     }
 
-    static func displayedForm(errors: [CreateOrder.DisplayedForm.DisplayedError] = [], formMessage: String? = nil, path: String = "/orders")
+    static func displayedForm(errors: [CreateOrder.DisplayedForm.DisplayedError] = [], formMessage: String? = nil, path: String = "/orders/5")
         -> CreateOrder.DisplayedForm
     {
         var fields: [String: CreateOrder.DisplayedForm.DisplayedField] = [:]
@@ -61,8 +51,8 @@ final class CreateOrderViewControllerTests: XCTestCase {
             fields[field.rawValue] = .init(name: field.rawValue, value: "", errorMessage: nil)
         }
         return CreateOrder.DisplayedForm(
-            title: errors.isEmpty && formMessage == nil ? "New order" : "Error: New order", heading: "New order",
-            submitLabel: "Save order", action: path, cancelURL: path, version: nil, errors: errors,
+            title: errors.isEmpty && formMessage == nil ? "Edit order 5" : "Error: Edit order 5", heading: "Edit order 5",
+            submitLabel: "Save changes", action: path, cancelURL: path, version: "1", errors: errors,
             formMessage: formMessage, fields: fields, billingAddressSameAsShipping: false,
             shippingMethods: [.init(id: "shipmentMethodSpeed", value: "0", name: "Standard Shipping", selected: true)])
     }
@@ -72,22 +62,6 @@ final class CreateOrderViewControllerTests: XCTestCase {
     }
 
     // MARK: Tests: routes build requests
-
-    func testNewOrderShouldStartANewOrder() {
-        // When
-        _ = sut.newOrder()
-
-        // Then
-        XCTAssert(interactorSpy.startNewOrderCalled, "The empty form should be asked of the interactor")
-    }
-
-    func testCreateOrderShouldPassThePostedFormToTheInteractor() async {
-        // When
-        _ = await sut.createOrder(orderFormFields: Seeds.validFormFields)
-
-        // Then
-        XCTAssertEqual(interactorSpy.createOrderRequest?.orderFormFields, Seeds.validFormFields)
-    }
 
     func testEditOrderShouldAskForTheOrderNamedInTheURL() async {
         // When
@@ -106,39 +80,35 @@ final class CreateOrderViewControllerTests: XCTestCase {
         XCTAssertEqual(interactorSpy.updateOrderRequest?.orderFormFields, Seeds.validFormFields)
     }
 
-    func testCreateAndUpdateShouldSayWhoIsSignedIn() async throws {
+    func testUpdateShouldSayWhoIsSignedIn() async throws {
         // Given
         let anonymous = interactorSpy!
-        _ = await sut.createOrder(orderFormFields: Seeds.validFormFields)
         _ = await sut.updateOrder(id: "5", orderFormFields: Seeds.validFormFields)
         sut = CreateOrderViewController(environment: try await makeTestEnvironment(pages: pagesSpy), browser: testSignedInBrowser)
         let signedIn = CreateOrderBusinessLogicSpy()
         sut.interactor = signedIn
 
         // When
-        _ = await sut.createOrder(orderFormFields: Seeds.validFormFields)
         _ = await sut.updateOrder(id: "5", orderFormFields: Seeds.validFormFields)
 
         // Then
-        XCTAssertNil(anonymous.createOrderRequest?.signedIn, "No one is signed in")
-        XCTAssertNil(anonymous.updateOrderRequest?.signedIn)
-        XCTAssertEqual(signedIn.createOrderRequest?.signedIn, AccountSeeds.sue.name)
+        XCTAssertNil(anonymous.updateOrderRequest?.signedIn, "No one is signed in")
         XCTAssertEqual(signedIn.updateOrderRequest?.signedIn, AccountSeeds.sue.name)
     }
 
     // MARK: Tests: display logic
 
-    func testDisplayNewOrderShouldRenderTheFormWithTheBrowsersToken() throws {
+    func testDisplayOrderToEditShouldRenderTheFormWithTheBrowsersToken() throws {
         // Given
         let form = Self.displayedForm()
 
         // When
-        sut.displayNewOrder(viewModel: CreateOrder.NewOrder.ViewModel(form: form))
+        sut.displayOrderToEdit(viewModel: CreateOrder.EditOrder.ViewModel(page: .form(form, .ready)))
 
         // Then
         XCTAssertEqual(sut.response?.status, .ok)
         XCTAssertEqual(pagesSpy.rendered.last?.template, "CreateOrder/form")
-        XCTAssertEqual(pagesSpy.rendered.last?.title, "New order")
+        XCTAssertEqual(pagesSpy.rendered.last?.title, "Edit order 5")
         let page = try XCTUnwrap(renderedPage)
         XCTAssertEqual(page.form, form, "The presenter's form, as it is")
         XCTAssertEqual(page.csrfToken, "token-1", "The form carries the browser's CSRF token")
@@ -150,58 +120,16 @@ final class CreateOrderViewControllerTests: XCTestCase {
         ]
         for (state, status) in cases {
             // When
-            sut.displayCreatedOrder(viewModel: CreateOrder.CreateOrder.ViewModel(page: .form(Self.displayedForm(), state)))
-            let created = sut.response?.status
+            sut.displayResumedDraft(viewModel: CreateOrder.ResumeDraft.ViewModel(page: .form(Self.displayedForm(), state)))
+            let resumed = sut.response?.status
             sut.displayOrderToEdit(viewModel: CreateOrder.EditOrder.ViewModel(page: .form(Self.displayedForm(), state)))
             let edited = sut.response?.status
             sut.displayUpdatedOrder(viewModel: CreateOrder.UpdateOrder.ViewModel(page: .form(Self.displayedForm(), state)))
             let updated = sut.response?.status
 
             // Then
-            XCTAssertEqual([created, edited, updated], [status, status, status], "\(state)")
+            XCTAssertEqual([resumed, edited, updated], [status, status, status], "\(state)")
         }
-    }
-
-    func testDisplayCreatedOrderShouldRouteToTheNewOrdersPage() {
-        // Given
-        let routerSpy = CreateOrderRoutingLogicSpy()
-        sut.router = routerSpy
-
-        // When
-        sut.displayCreatedOrder(viewModel: CreateOrder.CreateOrder.ViewModel(page: .created(orderID: "42", note: nil)))
-
-        // Then
-        XCTAssertEqual(routerSpy.routeToShowCreatedOrder?.orderID, "42")
-        XCTAssertEqual(routerSpy.routeToShowCreatedOrder?.note, .some(nil))
-        XCTAssertEqual(sut.response?.status, .seeOther)
-        XCTAssertEqual(sut.response?.headers[.location], "/orders/42")
-        XCTAssert(pagesSpy.rendered.isEmpty, "A saved form renders no page")
-    }
-
-    func testDisplayCreatedOrderShouldRouteAFormSentAgainToTheOrderItMadeWithTheNote() {
-        // Given
-        let routerSpy = CreateOrderRoutingLogicSpy()
-        sut.router = routerSpy
-
-        // When
-        sut.displayCreatedOrder(viewModel: CreateOrder.CreateOrder.ViewModel(page: .created(orderID: "7", note: "Sent twice.")))
-
-        // Then
-        XCTAssertEqual(routerSpy.routeToShowCreatedOrder?.orderID, "7")
-        XCTAssertEqual(routerSpy.routeToShowCreatedOrder?.note, "Sent twice.")
-        XCTAssertEqual(sut.response?.status, .seeOther)
-        XCTAssert(pagesSpy.rendered.isEmpty)
-    }
-
-    func testDisplayCreatedOrderShouldShowTheFormAgainWith422WhenRefused() {
-        // When
-        sut.displayCreatedOrder(
-            viewModel: CreateOrder.CreateOrder.ViewModel(
-                page: .form(Self.displayedForm(errors: [.init(field: "email", message: "Enter the email")]), .invalid)))
-
-        // Then
-        XCTAssertEqual(sut.response?.status, .unprocessableContent)
-        XCTAssertEqual(pagesSpy.rendered.last?.title, "Error: New order")
     }
 
     func testDisplayOrderToEditShouldRender503WhenTheOrderCouldNotBeRead() {
@@ -273,7 +201,7 @@ final class CreateOrderViewControllerTests: XCTestCase {
     func testDisplayResumedDraftShouldRenderTheFormWith200() throws {
         // Given
         var form = Self.displayedForm()
-        form.notice = CreateOrderPresenter.resumedMessage(editing: false)
+        form.notice = CreateOrderPresenter.resumedMessage
 
         // When
         sut.displayResumedDraft(viewModel: CreateOrder.ResumeDraft.ViewModel(page: .form(form, .resumed)))

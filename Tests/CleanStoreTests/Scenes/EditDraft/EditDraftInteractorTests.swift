@@ -31,10 +31,12 @@ final class EditDraftInteractorTests: XCTestCase {
         var started: EditDraft.StartDraft.Response?
         var shown: EditDraft.ShowDraft.Response?
         var saved: EditDraft.SaveSection.Response?
+        var kept: EditDraft.KeepOrderForm.Response?
 
         func presentStartedDraft(response: EditDraft.StartDraft.Response) { started = response }
         func presentDraft(response: EditDraft.ShowDraft.Response) { shown = response }
         func presentSavedSection(response: EditDraft.SaveSection.Response) { saved = response }
+        func presentKeptOrderForm(response: EditDraft.KeepOrderForm.Response) { kept = response }
     }
 
     /// The real worker over memory stores, recording the changes it was asked to save.
@@ -62,6 +64,75 @@ final class EditDraftInteractorTests: XCTestCase {
     }
 
     // MARK: Tests
+
+    func keep(_ fields: CreateOrder.OrderFormFields) async -> EditDraft.KeepOrderForm.Response? {
+        await sut.keepOrderForm(request: EditDraft.KeepOrderForm.Request(orderFormFields: fields, signedIn: testAccount.name))
+        return presenterSpy.kept
+    }
+
+    func testTheOldOrderFormBecomesADraftWithItsCallerAndDeliveryButNeverTheCard() async throws {
+        // When: the old one-page form, card and all
+        let response = await keep(Seeds.validFormFields)
+
+        // Then
+        guard case .kept(let ref) = response else { return XCTFail("\(String(describing: response))") }
+        let fetched = try await workerSpy.fetchDraft(ref: ref)
+        let stored = try XCTUnwrap(fetched)
+        XCTAssertEqual(stored.createdBy, testAccount.name)
+        XCTAssertEqual(stored.contact, Draft.Contact(firstName: "Amy", lastName: "Apple", phone: "111-111-1111", email: "amy.apple@clean-swift.com"))
+        XCTAssertEqual(stored.shipmentAddress, Address(street1: "1 Infinite Loop", street2: "", city: "Cupertino", state: "CA", zip: "95014"))
+        XCTAssertEqual(stored.shipmentMethod, ShipmentMethod(speed: .oneDay))
+        XCTAssertTrue(stored.billingSameAsShipping)
+        XCTAssertEqual(stored.lines, [])
+        XCTAssertEqual(workerSpy.changes.count, 2, "The caller and the delivery, nothing else (a draft has no card)")
+        XCTAssertFalse("\(workerSpy.changes)".contains("4111"), "The card number reaches no change")
+    }
+
+    func testTheOldFormsSectionsThatFailComeBackAsTypedWithTheirErrorsAndTheOthersAreSaved() async throws {
+        // Given: a delivery the rules refuse, a good caller
+        var fields = Seeds.validFormFields
+        fields.shipmentAddressZIP = "9501"
+        fields.shipmentAddressState = "zz"
+
+        // When
+        let response = await keep(fields)
+
+        // Then
+        guard case .keptWithMistakes(let loaded, let refusal) = response else { return XCTFail("\(String(describing: response))") }
+        XCTAssertEqual(loaded.draft.contact.firstName, "Amy", "The caller passed: saved")
+        XCTAssertEqual(loaded.draft.shipmentAddress, Draft.emptyAddress, "The delivery failed: not saved")
+        guard case .delivery(let typed) = refusal.posted else { return XCTFail("\(refusal.posted)") }
+        XCTAssertEqual(typed.shipmentAddressZIP, "9501", "As typed, to correct")
+        XCTAssertEqual(typed.paymentMethodCreditCardNumber, "", "The card is not carried back")
+        XCTAssertEqual(typed.paymentMethodCVV, "")
+        XCTAssertNil(refusal.alsoPosted)
+        XCTAssertEqual(refusal.fieldErrors.map(\.field), [.shipmentAddressState, .shipmentAddressZIP])
+    }
+
+    func testTheOldFormWithBothSectionsWrongKeepsBothAsTyped() async throws {
+        var fields = Seeds.validFormFields
+        fields.email = "amy"
+        fields.shipmentAddressZIP = "x"
+
+        let response = await keep(fields)
+
+        guard case .keptWithMistakes(_, let refusal) = response else { return XCTFail("\(String(describing: response))") }
+        guard case .caller = refusal.posted, case .delivery = refusal.alsoPosted else { return XCTFail("\(refusal)") }
+        XCTAssertEqual(refusal.fieldErrors.map(\.field), [.email, .shipmentAddressZIP])
+        XCTAssertEqual(workerSpy.changes, [], "Nothing passed: an empty draft")
+    }
+
+    func testAnOldFormWithNothingTypedIsAnEmptyDraft() async throws {
+        var fields = CreateOrder.OrderFormFields()
+        fields.shipmentMethodSpeed = "0"
+        fields.billingAddressSameAsShipping = "on"
+        fields.paymentMethodCreditCardNumber = "4111 1111 1111 1111"
+
+        let response = await keep(fields)
+
+        guard case .kept = response else { return XCTFail("\(String(describing: response))") }
+        XCTAssertEqual(workerSpy.changes, [], "No section was typed: none is checked, none saved")
+    }
 
     func testStartingADraftSavesAnEmptyOneByTheClerk() async throws {
         let ref = try await newDraft()

@@ -24,10 +24,12 @@ final class EditDraftPresenterTests: XCTestCase {
         var started: EditDraft.StartDraft.ViewModel?
         var shown: EditDraft.ShowDraft.ViewModel?
         var saved: EditDraft.SaveSection.ViewModel?
+        var kept: EditDraft.KeepOrderForm.ViewModel?
 
         func displayStartedDraft(viewModel: EditDraft.StartDraft.ViewModel) { started = viewModel }
         func displayDraft(viewModel: EditDraft.ShowDraft.ViewModel) { shown = viewModel }
         func displaySavedSection(viewModel: EditDraft.SaveSection.ViewModel) { saved = viewModel }
+        func displayKeptOrderForm(viewModel: EditDraft.KeepOrderForm.ViewModel) { kept = viewModel }
     }
 
     static let mugLine = OrderLine(
@@ -48,6 +50,48 @@ final class EditDraftPresenterTests: XCTestCase {
     }
 
     // MARK: Tests
+
+    func testTheOldOrderFormKeptGoesToItsDraftSayingTheCardIsTypedOnTheCheckPage() {
+        sut.presentKeptOrderForm(response: .kept(ref: "D-ABCDEF"))
+        XCTAssertEqual(
+            spy.kept?.page,
+            .saved(
+                ref: "D-ABCDEF",
+                flash: "Your order form was kept as draft D-ABCDEF: add the items here. "
+                    + "The card is never kept in a draft: type it on the check page."))
+    }
+
+    func testTheOldOrderFormWithMistakesShowsBothSectionsAsTypedWithTheirErrorsAndTheNotice() throws {
+        // Given: both sections refused
+        var typed = Seeds.validFormFields
+        typed.email = "amy"
+        typed.shipmentAddressZIP = "x"
+        let refusal = EditDraft.Refusal(
+            posted: .caller(typed), alsoPosted: .delivery(typed),
+            fieldErrors: [.init(field: .email, problem: .badFormat), .init(field: .shipmentAddressZIP, problem: .badFormat)])
+
+        // When
+        sut.presentKeptOrderForm(response: .keptWithMistakes(loaded(), refusal))
+
+        // Then
+        guard case .draft(let page, invalid: true) = spy.kept?.page else { return XCTFail("\(String(describing: spy.kept?.page))") }
+        XCTAssertEqual(page.title, "Error: Order D-ABCDEF")
+        XCTAssertEqual(page.errors.map(\.field), ["email", "shipmentAddressZIP"])
+        XCTAssertEqual(page.fields["email"]?.value, "amy", "As typed")
+        XCTAssertEqual(page.fields["firstName"]?.value, "Amy")
+        XCTAssertEqual(page.fields["shipmentAddressZIP"]?.value, "x")
+        XCTAssertEqual(page.fields["shipmentAddressCity"]?.value, "Cupertino")
+        XCTAssertNotNil(page.fields["shipmentAddressZIP"]?.errorMessage)
+        XCTAssertEqual(
+            page.notice,
+            "Your order form was kept as draft D-ABCDEF: correct what is marked below and save each section, then add the items. "
+                + "The card is never kept in a draft: type it on the check page.")
+    }
+
+    func testTheOldOrderFormWhenTheStoreFailsIsUnavailable() {
+        sut.presentKeptOrderForm(response: .storeUnavailable)
+        XCTAssertEqual(spy.kept?.page, .unavailable)
+    }
 
     func testANewDraftGoesToItsPage() {
         sut.presentStartedDraft(response: .created(ref: "D-ABCDEF"))

@@ -25,10 +25,12 @@ final class EditDraftViewControllerTests: XCTestCase {
         var startDraftRequest: EditDraft.StartDraft.Request?
         var showDraftRequest: EditDraft.ShowDraft.Request?
         var saveSectionRequest: EditDraft.SaveSection.Request?
+        var keepOrderFormRequest: EditDraft.KeepOrderForm.Request?
 
         func startDraft(request: EditDraft.StartDraft.Request) async { startDraftRequest = request }
         func showDraft(request: EditDraft.ShowDraft.Request) async { showDraftRequest = request }
         func saveSection(request: EditDraft.SaveSection.Request) async { saveSectionRequest = request }
+        func keepOrderForm(request: EditDraft.KeepOrderForm.Request) async { keepOrderFormRequest = request }
     }
 
     // MARK: Tests
@@ -42,6 +44,7 @@ final class EditDraftViewControllerTests: XCTestCase {
         _ = await sut.startDraft()
         _ = await sut.showDraft(ref: "D-ABCDEF", search: "mug", flash: nil)
         _ = await sut.saveSection(ref: "D-ABCDEF", section: .removeLine(key: "l1"))
+        _ = await sut.keepOrderForm(orderFormFields: Seeds.validFormFields)
 
         // Then
         XCTAssertEqual(spy.startDraftRequest?.signedIn, testAccount.name)
@@ -49,6 +52,8 @@ final class EditDraftViewControllerTests: XCTestCase {
         XCTAssertEqual(spy.showDraftRequest?.search, "mug")
         XCTAssertEqual(spy.saveSectionRequest?.section, .removeLine(key: "l1"))
         XCTAssertEqual(spy.saveSectionRequest?.signedIn, testAccount.name)
+        XCTAssertEqual(spy.keepOrderFormRequest?.orderFormFields, Seeds.validFormFields)
+        XCTAssertEqual(spy.keepOrderFormRequest?.signedIn, testAccount.name)
     }
 
     func testARefusedSectionIsThePageAgainWith422AndNoFlash() async {
@@ -76,6 +81,24 @@ final class EditDraftViewControllerTests: XCTestCase {
 
         XCTAssertEqual(pagesSpy.rendered.last?.flash, "Caller saved.")
         XCTAssertEqual(sut.response?.status, .ok)
+    }
+
+    func testTheOldOrderFormWithMistakesIsTheDraftPageWith422AndItsNoticeInTheFlashsPlace() {
+        var draft = Self.viewModel.draft
+        draft.notice = "Your order form was kept as draft D-ABCDEF."
+
+        sut.displayKeptOrderForm(viewModel: EditDraft.KeepOrderForm.ViewModel(page: .draft(draft, invalid: true)))
+
+        XCTAssertEqual(pagesSpy.rendered.last?.template, "EditDraft/draft")
+        XCTAssertEqual(pagesSpy.rendered.last?.flash, "Your order form was kept as draft D-ABCDEF.")
+        XCTAssertEqual(sut.response?.status, .unprocessableContent)
+    }
+
+    func testTheOldOrderFormKeptIsARedirectToItsDraft() {
+        sut.displayKeptOrderForm(viewModel: EditDraft.KeepOrderForm.ViewModel(page: .saved(ref: "D-ABCDEF", flash: "Kept.")))
+
+        XCTAssertEqual(sut.response?.status, .seeOther)
+        XCTAssertEqual(sut.response?.headers[.location], "/drafts/D-ABCDEF")
     }
 
     func testASavedSectionIsARedirectToTheDraft() {

@@ -50,20 +50,20 @@ final class SignInRouterTests: XCTestCase {
         pagesSpy.rendered.last?.context as? CreateOrderViewController.FormPage
     }
 
-    func testRouteAfterSigningInWithADraftShouldRenderTheOrderFormForTheNewSession() async throws {
-        // When
+    func testRouteAfterSigningInWithTheOldOrderFormShouldKeepItAsADraftForTheNewSession() async throws {
+        // When: the old one-page form, posted signed out
         let response = await sut.routeAfterSigningIn(Self.clerk, session: Self.newSession, to: .init(path: "/orders", draft: Self.draft(action: "/orders")))
 
-        // Then
-        XCTAssertEqual(response.status, .ok, "The form, filled in, not saved")
-        XCTAssertEqual(response.setCookieParts, [Self.sessionCookie])
-        let newToken = CSRFMiddleware.token(for: testBrowserID, session: Self.newSession, security: testSecurity)
-        XCTAssertEqual(pagesSpy.browsers, [Browser(id: testBrowserID, csrfToken: newToken, signedIn: Self.clerk)], "The header names who signed in")
-        let page = try XCTUnwrap(renderedForm)
-        XCTAssertEqual(page.csrfToken, newToken, "The form posts the new session's token: the signed-out one would be refused")
-        XCTAssertEqual(page.form.action, "/orders")
-        XCTAssertEqual(page.form.fields["email"]?.value, "amy.apple@clean-swift.com", "As typed")
-        XCTAssertEqual(page.form.fields["paymentMethodCreditCardNumber"]?.value, "", "The card number never travels in a draft")
+        // Then: a draft made by the clerk who signed in, with what the form carried (never the card)
+        XCTAssertEqual(response.status, .seeOther)
+        let location = try XCTUnwrap(response.headers[.location])
+        XCTAssert(location.hasPrefix("/drafts/D-"), location)
+        XCTAssert(response.setCookieParts.contains(Self.sessionCookie), "\(response.setCookieParts)")
+        let environment = try XCTUnwrap(sut.environment)
+        let draft = try await environment.drafts.fetchDraft(ref: String(location.dropFirst("/drafts/".count)))
+        XCTAssertEqual(draft?.createdBy, Self.clerk.name)
+        XCTAssertEqual(draft?.contact.email, "amy.apple@clean-swift.com", "As typed")
+        XCTAssertEqual(draft?.shipmentAddress.city, "Cupertino")
     }
 
     func testRouteAfterSigningInWithAnEditsDraftShouldRenderTheEditForm() async throws {

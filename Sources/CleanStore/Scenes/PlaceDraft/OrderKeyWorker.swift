@@ -1,10 +1,10 @@
 import Crypto
 import Foundation
 
-/// No double orders: every new-order form carries a one-time key (the hidden field `orderKey`),
-/// made when the form is shown and kept by every page that shows the same form again (a 422, a
-/// 503, the draft back after signing in). The store makes one order per key, so a double click, a
-/// Back-and-resubmit or a retried POST of that form saves one order.
+/// No double orders: every check page's placing form (`PlaceDraft`) carries a one-time key (the
+/// hidden field `orderKey`), made when the page is shown and kept by every page that shows the same
+/// form again (a 422, a 409). The store makes one order per key, so a double click, a
+/// Back-and-resubmit or a retried POST of that form places one order.
 ///
 /// A key is 16 to 64 characters of base64url; the app makes 22 (128 random bits). A posted key
 /// that is anything else (too long, too short, other characters) is no key the app made: the form
