@@ -24,8 +24,10 @@ final class AccessControlTests: XCTestCase {
         app.environment.drafts = DraftsMemStore(database: database, refs: DraftRefs { draftRef })
         await CatalogSeeds.seed(database)
         _ = try await app.environment.drafts.createDraft(by: testAccount.name, at: Seeds.june29)
-        // Another POST /drafts makes the next one.
-        app.environment.drafts = DraftsMemStore(database: database, refs: DraftRefs { "D-ABCDEC" })
+        // Another POST /drafts (or the old form's POST /orders) makes the next one: D-ABCDEC, D-ABCDED, …
+        let counter = SessionCounter()
+        app.environment.drafts = DraftsMemStore(
+            database: database, refs: DraftRefs { "D-ABCDE" + String(DraftRefs.alphabet[Int(counter.next()) + 1]) })
         return app
     }
 

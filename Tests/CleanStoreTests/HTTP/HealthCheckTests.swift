@@ -9,8 +9,9 @@ import XCTest
 /// the reason in the log (at error level, with the request id) and never in the answer.
 final class HealthCheckTests: TemporaryDirectoryTestCase {
     /// The app, logging at info level into `log`, on an SQLite store whose file is then deleted.
-    func appOnADeletedDatabase(log: LogCapture) async throws -> TestApp {
+    func appOnADeletedDatabase(log: LogCapture, holding orders: [Order] = []) async throws -> TestApp {
         let store = try OrdersSQLiteStore(path: databasePath)
+        for order in orders { _ = try await store.createOrder(orderToCreate: order, by: nil, at: Seeds.june29) }
         let app = try await TestApp(store: store, logger: log.logger(level: .info))
         try FileManager.default.removeItem(atPath: databasePath)
         return app
@@ -36,9 +37,9 @@ final class HealthCheckTests: TemporaryDirectoryTestCase {
 
     func testAnOrderSavedIntoADeletedDatabaseIsRefusedAndLoggedWithTheRequestID() async throws {
         let log = LogCapture()
-        let app = try await appOnADeletedDatabase(log: log)
+        let app = try await appOnADeletedDatabase(log: log, holding: [try XCTUnwrap(Seeds.order())])
 
-        // An order's edit form posted (a new order is placed from a draft, in the same database)
+        // Its edit form posted (a new order is placed from a draft, in the same database)
         let response = try await app.test { client in try await client.post("/orders/1", form: Seeds.formBody(Seeds.validFormFields)) }
 
         XCTAssertNotEqual(response.status, .seeOther, "No order is acknowledged into a deleted file")

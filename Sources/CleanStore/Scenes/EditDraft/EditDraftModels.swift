@@ -278,7 +278,8 @@ enum EditDraft {
         var title: String
         var heading: String
         var errors: [DisplayedError]
-        /// A problem with the whole page (none yet: the error summary's own slot).
+        /// What the error summary says before its links: where the old one-page form's typing went
+        /// (`KeepOrderForm`), when it comes back with mistakes.
         var formMessage: String? = nil
         /// The caller's and delivery's fields, by name (the order form's).
         var fields: [String: DisplayedField]
@@ -303,8 +304,6 @@ enum EditDraft {
         var checkURL: String
         /// Every order being taken (`ListDrafts`).
         var draftsURL: String
-        /// Said above the page in the flash's place (the old order form, kept as this draft).
-        var notice: String? = nil
 
         var hasErrors: Bool { !errors.isEmpty }
     }

@@ -45,8 +45,9 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
         switch response {
         case .kept(let ref): page = .saved(ref: ref, flash: Self.keptMessage(ref: ref, mistakes: false))
         case .keptWithMistakes(let loaded, let refusal):
+            // The error summary says where the typing went, then links to each mistake.
             var draft = displayedDraft(loaded, refusal: refusal)
-            draft.notice = Self.keptMessage(ref: loaded.draft.ref, mistakes: true)
+            draft.formMessage = Self.keptMessage(ref: loaded.draft.ref, mistakes: true)
             page = .draft(draft, invalid: true)
         case .storeUnavailable: page = .unavailable
         }

@@ -99,7 +99,7 @@ final class EditDraftViewController: EditDraftDisplayLogic, RequestEnding {
         case .draft(let draft, let invalid):
             let html = pages.render(
                 template: "EditDraft/draft", context: DraftPage(draft: draft, csrfToken: csrfToken), title: draft.title,
-                flash: draft.notice ?? (invalid ? nil : flash))
+                flash: invalid ? nil : flash)
             return .html(html, status: invalid ? .unprocessableContent : .ok)
         case .saved(let ref, let flash): return router?.routeToDraft(ref: ref, flash: flash) ?? refusal(.failed)
         case .notFound: return refusal(.notFound)

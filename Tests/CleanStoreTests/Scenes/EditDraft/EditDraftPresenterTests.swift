@@ -61,7 +61,7 @@ final class EditDraftPresenterTests: XCTestCase {
                     + "The card is never kept in a draft: type it on the check page."))
     }
 
-    func testTheOldOrderFormWithMistakesShowsBothSectionsAsTypedWithTheirErrorsAndTheNotice() throws {
+    func testTheOldOrderFormWithMistakesShowsBothSectionsAsTypedWithTheirErrorsAndWhereTheyWent() throws {
         // Given: both sections refused
         var typed = Seeds.validFormFields
         typed.email = "amy"
@@ -75,6 +75,7 @@ final class EditDraftPresenterTests: XCTestCase {
 
         // Then
         guard case .draft(let page, invalid: true) = spy.kept?.page else { return XCTFail("\(String(describing: spy.kept?.page))") }
+
         XCTAssertEqual(page.title, "Error: Order D-ABCDEF")
         XCTAssertEqual(page.errors.map(\.field), ["email", "shipmentAddressZIP"])
         XCTAssertEqual(page.fields["email"]?.value, "amy", "As typed")
@@ -83,7 +84,7 @@ final class EditDraftPresenterTests: XCTestCase {
         XCTAssertEqual(page.fields["shipmentAddressCity"]?.value, "Cupertino")
         XCTAssertNotNil(page.fields["shipmentAddressZIP"]?.errorMessage)
         XCTAssertEqual(
-            page.notice,
+            page.formMessage,
             "Your order form was kept as draft D-ABCDEF: correct what is marked below and save each section, then add the items. "
                 + "The card is never kept in a draft: type it on the check page.")
     }

@@ -83,14 +83,11 @@ final class EditDraftViewControllerTests: XCTestCase {
         XCTAssertEqual(sut.response?.status, .ok)
     }
 
-    func testTheOldOrderFormWithMistakesIsTheDraftPageWith422AndItsNoticeInTheFlashsPlace() {
-        var draft = Self.viewModel.draft
-        draft.notice = "Your order form was kept as draft D-ABCDEF."
-
-        sut.displayKeptOrderForm(viewModel: EditDraft.KeepOrderForm.ViewModel(page: .draft(draft, invalid: true)))
+    func testTheOldOrderFormWithMistakesIsTheDraftPageWith422() {
+        sut.displayKeptOrderForm(viewModel: EditDraft.KeepOrderForm.ViewModel(page: .draft(Self.viewModel.draft, invalid: true)))
 
         XCTAssertEqual(pagesSpy.rendered.last?.template, "EditDraft/draft")
-        XCTAssertEqual(pagesSpy.rendered.last?.flash, "Your order form was kept as draft D-ABCDEF.")
+        XCTAssertNil(pagesSpy.rendered.last?.flash, "The error summary says it")
         XCTAssertEqual(sut.response?.status, .unprocessableContent)
     }
 
