@@ -8,8 +8,8 @@ import XCTest
 /// instant (issue 26): 5 widgets left, 20 placings of 1 each → exactly 5 orders, 15 refused with
 /// a shortage, never more committed than on hand, and the orders numbered 1 to 5 (no gaps). On
 /// SQLite, one process with real concurrency; on PostgreSQL, two app instances: two stores, each
-/// on a `PostgresClient` of its own, on one database (the draft routes are another helper's work,
-/// so this runs the stores, not two server processes).
+/// on a `PostgresClient` of its own, on one database. Through HTTP, on two `cleanstore` processes:
+/// `MultiInstanceTests.testTwentyPlacingsOfTheLastFiveUnitsAtOnceThroughBothInstancesPlaceExactlyFive`.
 final class PlacingConcurrencyTests: GoodsContractTestCase {
     static let placings = 20
     static let unitsLeft: Int64 = 5
