@@ -237,6 +237,62 @@ class SignedInClient:
         return self.sign_in(account["username"], account["password"])
 
 
+CARD_FIELDS = ("paymentMethodCreditCardNumber", "paymentMethodExpirationDate", "paymentMethodCVV")
+
+# The SKU the scripts' orders hold: a tea of the sample catalog (deploy/sample-catalog.csv), not
+# taxable and its stock not tracked, so no placing runs short or waits for a tax rate.
+PLACED_SKU = "TEA-EARL"
+
+
+class PlacingFailed(Exception):
+    """A step of taking an order through a draft was refused: (message, status, page)."""
+
+    def __init__(self, message, status, page):
+        super().__init__(message)
+        self.status = status
+        self.page = page
+
+
+def hidden_value(name, page):
+    """The value of a page's hidden field `name`, or None."""
+    match = re.search(r'<input type="hidden" name="%s" value="([^"]*)"' % re.escape(name), page)
+    return html.unescape(match.group(1)) if match else None
+
+
+def checked_draft(client, fields=VALID_ORDER, sku=PLACED_SKU, base=None):
+    """Fills a draft as a clerk does: POST /drafts, the caller and delivery sections (`fields`
+    without the card: a draft never keeps it), one of `sku`, then its check page (a possible
+    duplicate accepted: the scripts place one caller many times). Returns (draft path, the check
+    page's version, its one-time key); raises PlacingFailed when a step is refused."""
+    status, headers, page = client.post("/drafts", {}, base=base)
+    draft = headers.get("location") or ""
+    if status != 303 or not draft.startswith("/drafts/"):
+        raise PlacingFailed("POST /drafts: %d %s" % (status, draft), status, page)
+    client.get(draft, base=base)  # the draft page's form token, as a browser has it
+    sections = {name: value for name, value in fields.items() if name not in CARD_FIELDS}
+    for section, body in (("caller", sections), ("delivery", sections), ("lines", {"sku": sku, "quantity": "1"})):
+        status, headers, page = client.post("%s/%s" % (draft, section), body, base=base)
+        if status != 303:
+            raise PlacingFailed("POST %s/%s: %d" % (draft, section, status), status, page)
+    status, _, page = client.get(draft + "/check?duplicate=accepted", base=base)
+    version, key = hidden_value("version", page), hidden_value("orderKey", page)
+    if status != 200 or version is None or key is None:
+        problems = re.search(r'<div class="warning"[^>]*>(.*?)</div>', page, re.S)
+        said = " ".join(re.sub(r"<[^>]+>", " ", html.unescape(problems.group(1))).split()) if problems else ""
+        raise PlacingFailed("GET %s/check: %d, no card form%s" % (draft, status, ": " + said if said else ""), status, page)
+    return draft, version, key
+
+
+def place_order(client, fields=VALID_ORDER, sku=PLACED_SKU, base=None):
+    """Takes an order as a clerk does, draft first (checked_draft), then places it with `fields`'
+    card and the check page's one-time key. Returns the placing's (status, headers, page): a 303
+    to the new order's page, `/orders/7`, when it was placed; raises PlacingFailed when a step
+    before the placing is refused."""
+    draft, version, key = checked_draft(client, fields, sku, base)
+    card = {name: fields[name] for name in CARD_FIELDS if name in fields}
+    return client.post(draft + "/place", dict(card, version=version, orderKey=key, placeDuplicateAnyway="on"), base=base)
+
+
 def apt_install(*packages):
     """Installs the Debian packages named that are missing (scripts/apt-install)."""
     subprocess.run([os.path.join(SCRIPTS, "apt-install"), *packages], check=True, stdout=sys.stderr)
