@@ -11,6 +11,7 @@ import re
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import uuid
 from urllib.parse import quote, urlparse
 
@@ -189,19 +190,77 @@ def assert_confirmed(driver, order_id, note=None):
     assert [element.text for element in panel.find_elements(By.CSS_SELECTOR, ".panel-note")] == ([note] if note else [])
     assert not driver.find_elements(By.CSS_SELECTOR, ".notification-banner"), "one message: the panel"
     another = driver.find_element(By.LINK_TEXT, "Create another order")
-    assert path_of_url(another.get_attribute("href")) == "/orders/new"
+    assert path_of_url(another.get_attribute("href")) == "/drafts"
 
 
 def path_of_url(address):
     return urlparse(address).path
 
 
-def create_order(driver, order):
-    """Fills and saves the new-order form; returns the new order's id, read off the panel of the
-    page the save lands on (the new order's)."""
-    open_page(driver, "/orders/new")
-    fill_form(driver, order)
-    submit(driver)
+# The product every order of the journeys holds (one of each): not taxable, its stock not tracked,
+# so no placing runs short; added with the sample tax table (CA's rate among them) at first use.
+ORDER_ITEM_SKU = "JOURNEY-ITEM"
+_ORDER_ITEM_READY = []
+CALLER_FIELDS = ("firstName", "lastName", "phone", "email")
+CARD_FIELDS = ("paymentMethodCreditCardNumber", "paymentMethodExpirationDate", "paymentMethodCVV")
+
+
+def ensure_order_item():
+    """Imports ORDER_ITEM_SKU and the sample tax table into the server's database (`cleanstore
+    products import`, `tax-rates import`: importing again changes nothing), once."""
+    if _ORDER_ITEM_READY:
+        return
+    assert SERVER_BIN and DATABASE, "CLEANSTORE_BIN is not set: run the browser tests with scripts/browser-tests"
+    with tempfile.TemporaryDirectory() as folder:
+        catalog = pathlib.Path(folder) / "catalog.csv"
+        catalog.write_text("sku,name,price,taxable,track_stock,on_hand\n"
+                           f"{ORDER_ITEM_SKU},Journey item,5.00,false,false,\n", encoding="utf-8")
+        for arguments in (["products", "import", str(catalog)],
+                          ["tax-rates", "import", str(REPO / "deploy" / "sample-tax-rates.csv")]):
+            result = subprocess.run([SERVER_BIN, *arguments, "--database", DATABASE], cwd=REPO,
+                                    capture_output=True, text=True, timeout=60)
+            assert result.returncode == 0, f"cleanstore {' '.join(arguments)}:\n{result.stdout}{result.stderr}"
+    _ORDER_ITEM_READY.append(True)
+
+
+def click_button(driver, text):
+    navigate(driver, driver.find_element(By.XPATH, f"//main//button[normalize-space()='{text}']").click)
+
+
+def create_order(driver, order, draft=None, press_place=None):
+    """Takes `order` as a clerk does, draft first: starts a draft, saves its caller, adds one
+    ORDER_ITEM_SKU, saves its delivery, opens the check page (a possible duplicate is a new order
+    here), types the card and places it (`press_place(button)` presses Place order, if given);
+    `draft`, a draft's path, is filled instead of a new one.
+    Returns the new order's id, read off the panel of the page the placing lands on (the new
+    order's)."""
+    ensure_order_item()
+    if draft:
+        open_page(driver, draft)
+    else:
+        open_page(driver, "/drafts")
+        click_button(driver, "Start a new order")
+        draft = path_of(driver)
+    assert draft.startswith("/drafts/D-"), driver.title
+    for name in CALLER_FIELDS:
+        if name in order:
+            type_into(driver, name, order[name])
+    click_button(driver, "Save caller")
+    assert flash(driver) == "Caller saved.", driver.title
+    type_into(driver, "sku", ORDER_ITEM_SKU)
+    type_into(driver, "quantity", "1")
+    click_button(driver, "Add item")
+    fill_form(driver, {name: value for name, value in order.items() if name not in CALLER_FIELDS + CARD_FIELDS})
+    click_button(driver, "Save delivery")
+    assert flash(driver) == "Delivery saved.", driver.title
+    navigate(driver, driver.find_element(By.LINK_TEXT, "Check and place the order").click)
+    anyway = driver.find_elements(By.LINK_TEXT, "It is a new order: place it anyway")
+    if anyway:
+        navigate(driver, anyway[0].click)
+    for name in CARD_FIELDS:
+        type_into(driver, name, order[name])
+    button = driver.find_element(By.XPATH, "//main//button[normalize-space()='Place order']")
+    navigate(driver, (lambda: press_place(button)) if press_place else button.click)
     return order_id_from_panel(driver)
 
 
@@ -342,25 +401,30 @@ def fill_setup(driver, username, display_name, password, again):
     navigate(driver, driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click)
 
 
-def type_order_then_end_session(driver, order):
-    """Signs in as a clerk (a session of its own), types `order` into the new-order form, then
-    ends that session in the database as a timeout would."""
-    sign_in(driver, "clerk", return_to="/orders/new")
-    assert path_of(driver) == "/orders/new", driver.title
-    fill_form(driver, order)
+def type_caller_then_end_session(driver, order):
+    """Signs in as a clerk (a session of its own), starts a draft and types `order`'s caller into
+    it, then ends that session in the database as a timeout would. Returns the draft's path."""
+    sign_in(driver, "clerk", return_to="/drafts")
+    assert path_of(driver) == "/drafts", driver.title
+    click_button(driver, "Start a new order")
+    draft = path_of(driver)
+    assert draft.startswith("/drafts/D-"), driver.title
+    for name in CALLER_FIELDS:
+        type_into(driver, name, order[name])
     end_session_in_database(driver)
+    return draft
 
 
 # ---------------------------------------------------------------- the page states
 
 
 # The page states the journeys save for the HTML checker (save_page), by name.
-JOURNEY_PAGES = ["list", "detail", "form-new", "form-errors", "form-edit", "confirmed"]
+JOURNEY_PAGES = ["list", "detail", "draft-new", "draft-errors", "form-edit", "confirmed"]
 # And signing in's, in the order visit_sign_in_pages reaches them: the sign-in page (as it is,
-# and with a wrong password), the 403 page of a viewer, the order form posted after the session
-# ended (403, the sign-in page keeping the draft) and that form back after signing in, and the
+# and with a wrong password), the 403 page of a viewer, a draft's caller posted after the session
+# ended (403, the sign-in page: nothing was done) and the draft back after signing in, and the
 # set-up page of a server with no account yet (as it is, and with its mistakes).
-SIGN_IN_PAGES = ["sign-in", "sign-in-errors", "forbidden", "sign-in-session-ended", "form-resumed",
+SIGN_IN_PAGES = ["sign-in", "sign-in-errors", "forbidden", "sign-in-session-ended", "draft-resumed",
                  "setup", "setup-errors"]
 
 
@@ -376,19 +440,19 @@ def visit_sign_in_pages(driver, visit, folder):
     visit("sign-in-errors")
 
     restore_session(driver, "viewer")
-    open_page(driver, "/orders/new")
+    open_page(driver, "/drafts")
     assert driver.title.startswith("You cannot do this"), driver.title
     visit("forbidden")
 
     driver.delete_all_cookies()
-    type_order_then_end_session(driver, valid_order(firstName="Resa", lastName="Resumed"))
-    submit(driver)
-    assert driver.find_elements(By.CSS_SELECTOR, 'input[name="draft"]'), driver.title
+    draft = type_caller_then_end_session(driver, valid_order(firstName="Resa", lastName="Resumed"))
+    click_button(driver, "Save caller")
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Sign in", driver.title
     visit("sign-in-session-ended")
     account = TEST_ACCOUNTS["clerk"]
     fill_sign_in(driver, account["username"], account["password"])
-    assert driver.find_elements(By.CSS_SELECTOR, "form.order-form"), driver.title
-    visit("form-resumed")
+    assert path_of(driver) == draft, driver.title
+    visit("draft-resumed")
 
     server = FreshServer(folder)
     try:
@@ -408,12 +472,14 @@ def visit_sign_in_pages(driver, visit, folder):
 
 def visit_journey_pages(driver, visit):
     """Goes through the journeys' page states on the real server and calls visit(name) at each:
-    the new form, that form sent back empty with its mistakes, the new order's page confirming it
+    a new draft, its caller saved empty with its mistakes, the new order's page confirming it
     (its panel focused), the list, the order's page and its edit form."""
-    open_page(driver, "/orders/new")
-    visit("form-new")
-    submit(driver)
-    visit("form-errors")
+    open_page(driver, "/drafts")
+    click_button(driver, "Start a new order")
+    visit("draft-new")
+    click_button(driver, "Save caller")
+    assert driver.find_elements(By.CSS_SELECTOR, ".error-summary"), driver.title
+    visit("draft-errors")
     order_id = create_order(driver, valid_order())
     visit("confirmed")
     open_page(driver, "/orders")

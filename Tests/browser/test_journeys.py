@@ -30,43 +30,13 @@ def billing_shown(driver):
     return driver.find_element(By.ID, "billing-fields").is_displayed()
 
 
-def test_create_an_order_by_keyboard_and_see_it_as_typed(browser):
-    """Journey 1: type every field (Tab between them), tick "same as shipping", choose a method,
-    Enter saves; the new order's page confirms it (a focused panel with its number, Tab goes on
-    to "Create another order"); the list names it; its page shows every value as typed."""
+def test_create_an_order_and_see_it_as_typed(browser):
+    """Journey 1: take an order draft first (caller, an item, delivery with "same as shipping"
+    ticked and a method chosen, the card on the check page); the new order's page confirms it (a
+    focused panel with its number, Tab goes on to "Create another order"); the list names it; its
+    page shows every value as typed. (The draft by keyboard alone is test_drafts.py's.)"""
     order = valid_order()
-    open_page(browser, "/orders/new")
-    assert browser.title == "New order – CleanStore"
-    assert billing_shown(browser), "billing fields are shown while the box is unticked"
-    save_page(browser, "form-new")
-
-    field(browser, "firstName").click()
-    for name in TAB_ORDER:
-        assert active_id(browser) == name, f"Tab should reach {name} next"
-        active = browser.switch_to.active_element
-        if name == "shipmentMethodSpeed":
-            # Tab enters the radios at the first one; Space chooses it, the arrow keys move on.
-            active.send_keys(Keys.SPACE)
-            for _ in SHIPPING_METHODS:
-                if value_of(browser, name) == order[name]:
-                    break
-                browser.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
-            assert value_of(browser, name) == order[name], "the arrow keys choose the shipping method"
-            active = browser.switch_to.active_element
-        elif name == "billingAddressSameAsShipping":
-            active.send_keys(Keys.SPACE)
-            assert active.is_selected()
-        else:
-            active.send_keys(order[name])
-        active.send_keys(Keys.TAB)
-    assert not billing_shown(browser), "ticking 'same as shipping' hides the billing fields"
-    assert browser.switch_to.active_element.get_attribute("type") == "submit", \
-        "Tab skips the hidden billing fields and reaches the button"
-
-    email = field(browser, "email")
-    navigate(browser, lambda: email.send_keys(Keys.ENTER))  # Enter in a field submits
-
-    order_id = order_id_from_panel(browser)
+    order_id = create_order(browser, order)
     assert_confirmed(browser, order_id)
     assert browser.title == f"Order {order_id} – CleanStore"
     screenshot(browser, "01-order-confirmed")
@@ -100,8 +70,9 @@ def test_create_an_order_by_keyboard_and_see_it_as_typed(browser):
 
 
 def test_mistakes_are_summarised_linked_kept_and_then_fixed(browser):
-    """Journey 2: a form with mistakes comes back with a focused error summary whose links move
-    focus to their fields, inline messages and the typed values; fixed, it saves."""
+    """Journey 2: the order form (an order's edit form) with mistakes comes back with a focused
+    error summary whose links move focus to their fields, inline messages and the typed values;
+    fixed, it saves. (A draft's sections' mistakes are test_drafts.py's and the HTTP tests'.)"""
     typed = valid_order(
         firstName="Bob", lastName="", phone="555-CALL-BOB", email="bob.battery@example",
         shipmentAddressStreet1="3 Ship Street", shipmentAddressStreet2="",
@@ -117,17 +88,17 @@ def test_mistakes_are_summarised_linked_kept_and_then_fixed(browser):
         "shipmentMethodSpeed", "paymentMethodCreditCardNumber", "paymentMethodExpirationDate",
         "paymentMethodCVV", "billingAddressStreet1", "billingAddressState", "billingAddressZIP",
     ]
+    order_id = create_order(browser, valid_order(firstName="Bob", lastName="Before"))
     orders_before = count_orders(browser)
-    open_page(browser, "/orders/new")
+    open_page(browser, f"/orders/{order_id}/edit")
     fill_form(browser, typed)
     submit(browser)
 
-    assert path_of(browser) == "/orders"
-    assert browser.title == "Error: New order – CleanStore"
+    assert path_of(browser) == f"/orders/{order_id}"
+    assert browser.title == f"Error: Edit order {order_id} – CleanStore", browser.title
     summary = browser.find_element(By.CSS_SELECTOR, ".error-summary")
     assert browser.switch_to.active_element == summary, "the error summary has focus on load"
     screenshot(browser, "03-form-with-errors")
-    save_page(browser, "form-errors")
 
     links = summary.find_elements(By.CSS_SELECTOR, "a")
     targets = [link.get_attribute("href").split("#", 1)[1] for link in links]
@@ -166,8 +137,9 @@ def test_mistakes_are_summarised_linked_kept_and_then_fixed(browser):
     })
     assert not billing_shown(browser)
     submit(browser)
-    order_id = order_id_from_panel(browser)
-    assert count_orders(browser) == orders_before + 1, "the failed try saved nothing"
+    assert path_of(browser) == f"/orders/{order_id}", browser.title
+    assert flash(browser) == f"Order {order_id} was updated."
+    assert count_orders(browser) == orders_before, "the failed try saved nothing"
 
     open_page(browser, f"/orders/{order_id}")
     shown = detail_values(browser)
@@ -184,7 +156,7 @@ def test_edit_the_shipment_and_keep_the_stored_card(browser):
     order_id = create_order(browser, valid_order(
         firstName="Carl", lastName="Cable", email="carl.cable@example.com",
         shipmentAddressStreet1="10 Old Road", shipmentAddressStreet2="",
-        shipmentAddressCity="Springfield", shipmentAddressState="IL", shipmentAddressZIP="62701",
+        shipmentAddressCity="Sacramento", shipmentAddressState="CA", shipmentAddressZIP="95814",
         shipmentMethodSpeed="0", paymentMethodCreditCardNumber="5555 5555 5555 4444"))
 
     open_page(browser, f"/orders/{order_id}")
@@ -226,7 +198,8 @@ def test_edit_the_shipment_and_keep_the_stored_card(browser):
 def test_hints_are_outside_the_labels_and_describe_their_fields(browser):
     """A field's name is its label alone; its hint is read after it (aria-describedby), and with
     an error the hint comes first, then the error (GOV.UK's order)."""
-    open_page(browser, "/orders/new")
+    order_id = create_order(browser, valid_order(firstName="Hal", lastName="Hint"))
+    open_page(browser, f"/orders/{order_id}/edit")
     for name, label, hint in (
             ("paymentMethodExpirationDate", "Expiry date", "For example, 04/29"),
             ("paymentMethodCVV", "Card security code", "The last 3 or 4 digits on the back of the card")):
@@ -324,7 +297,7 @@ def test_update_and_delete_messages_are_announced(browser):
 
 def test_the_skip_link_and_the_banner_work_without_scripts(browser_without_scripts):
     driver = browser_without_scripts
-    skip_to_main_content(driver, "/orders/new")
+    skip_to_main_content(driver, "/drafts")
     order_id = create_order(driver, valid_order(firstName="Nora", lastName="Noscript"))
     open_page(driver, f"/orders/{order_id}/edit")
     submit(driver)
@@ -344,42 +317,27 @@ def test_the_confirmation_panel_works_without_scripts(browser_without_scripts):
 
 
 def test_back_after_a_save_does_not_resubmit(browser):
-    """Journey 4: Post/Redirect/Get: Reload after a save makes no second order; Back returns to the
-    form as typed, with the key it was sent with, and saving it again goes to the order it made,
-    saying so (no double orders)."""
+    """Journey 4: Post/Redirect/Get: Reload after placing makes no second order, and Back returns
+    to the check page (a GET), not to the POST. (Placing again with the same key goes to the order
+    it made: PlaceDraftHTTPTests.)"""
     before = count_orders(browser)
-    open_page(browser, "/orders/new")
-    fill_form(browser, valid_order(firstName="Dora", lastName="Drive"))
-    key = browser.find_element(By.NAME, "orderKey").get_attribute("value")
-    assert len(key) == 22, key
-    submit(browser)
-    order_id = order_id_from_panel(browser)
+    order_id = create_order(browser, valid_order(firstName="Dora", lastName="Drive"))
 
     navigate(browser, browser.refresh)  # the order's page after the redirect is a plain GET
     assert path_of(browser) == f"/orders/{order_id}"
     assert not browser.find_elements(By.CSS_SELECTOR, ".panel-confirmation"), "the panel shows once"
     navigate(browser, browser.back)
-    assert path_of(browser) == "/orders/new", "Back returns to the form, not to the POST"
-    assert browser.find_element(By.TAG_NAME, "h1").text == "New order"
-    assert value_of(browser, "firstName") == "Dora", "the browser puts back what was typed"
-    assert browser.find_element(By.NAME, "orderKey").get_attribute("value") == key, \
-        "and app.js the form's key (the page itself came with a new one)"
-
-    submit(browser)
-    assert_confirmed(browser, order_id, note=(
-        f"This form was sent more than once: order {order_id} was saved the first time, so nothing new was saved."))
-    screenshot(browser, "06-order-sent-twice")
-    assert count_orders(browser) == before + 1, "one form, one order"
+    assert path_of(browser).startswith("/drafts/D-") and path_of(browser).endswith("/check"), \
+        "Back returns to the check page, not to the POST"
+    assert count_orders(browser) == before + 1, "one placing, one order"
 
 
-def test_a_double_click_on_save_makes_one_order(browser):
-    """A double click sends the form twice: one order, and the page the browser ends on is its own."""
+def test_a_double_click_on_place_order_makes_one_order(browser):
+    """A double click sends the placing twice: one order, and the page the browser ends on is its own."""
     before = count_orders(browser)
-    open_page(browser, "/orders/new")
-    fill_form(browser, valid_order(firstName="Dot", lastName="Doubleclick"))
-    button = browser.find_element(By.CSS_SELECTOR, "form.order-form button[type=submit]")
-    navigate(browser, lambda: ActionChains(browser).double_click(button).perform())
-    order_id = order_id_from_panel(browser)
+    order_id = create_order(browser, valid_order(firstName="Dot", lastName="Doubleclick"),
+                            press_place=lambda button: ActionChains(browser).double_click(button).perform())
+    assert path_of(browser) == f"/orders/{order_id}"
     assert detail_values(browser)["Name"] == "Dot Doubleclick"
     assert count_orders(browser) == before + 1, "one click's worth of orders"
 
@@ -399,8 +357,10 @@ def test_the_list_fits_a_small_screen_with_its_totals_in_view(browser):
 
 
 def test_same_as_shipping_hides_and_shows_the_billing_fields(browser):
-    open_page(browser, "/orders/new")
+    order_id = create_order(browser, valid_order(firstName="Sam", lastName="Same"))
+    open_page(browser, f"/orders/{order_id}/edit")
     box = field(browser, "billingAddressSameAsShipping")
+    box.click()  # the order's box comes ticked: unticked, the billing fields show
     assert box.get_attribute("aria-controls") == "billing-fields"
     type_into(browser, "billingAddressCity", "Bobsville")
     box.click()
@@ -415,7 +375,10 @@ def test_same_as_shipping_hides_and_shows_the_billing_fields(browser):
 def test_the_script_works_under_the_strict_content_security_policy(browser):
     """The page is served with `default-src 'self'`; app.js still runs (it is a file, not inline),
     and the console fixture fails the test on any CSP violation."""
-    open_page(browser, "/orders/new")
+    order_id = create_order(browser, valid_order(firstName="Cyd", lastName="Policy"))
+    open_page(browser, f"/orders/{order_id}/edit")
+    field(browser, "billingAddressSameAsShipping").click()
+    assert billing_shown(browser), "unticked, the billing fields show"
     policy = browser.execute_async_script(
         "var done = arguments[arguments.length - 1];"
         "fetch(location.href).then(function (r) { done(r.headers.get('content-security-policy')); });")
@@ -426,17 +389,16 @@ def test_the_script_works_under_the_strict_content_security_policy(browser):
 
 
 def test_the_form_works_with_scripts_off(browser_without_scripts):
-    """No script: the billing fields stay visible, and the server ignores them when ticked."""
+    """No script: the order form's billing fields stay visible, and the server ignores them when ticked."""
     driver = browser_without_scripts
-    open_page(driver, "/orders/new")
-    fill_form(driver, valid_order(firstName="Eve", lastName="Plain",
-                                  billingAddressSameAsShipping=False))
+    order_id = create_order(driver, valid_order(firstName="Eve", lastName="Plain"))
+    open_page(driver, f"/orders/{order_id}/edit")
+    assert billing_shown(driver), "without the script nothing hides the billing fields"
+    set_checkbox(driver, "billingAddressSameAsShipping", False)
     type_into(driver, "billingAddressCity", "Ignored City")
     set_checkbox(driver, "billingAddressSameAsShipping", True)
-    assert billing_shown(driver), "without the script nothing hides the billing fields"
     submit(driver)
-    order_id = order_id_from_panel(driver)
-    open_page(driver, f"/orders/{order_id}")
+    assert path_of(driver) == f"/orders/{order_id}", driver.title
     assert detail_values(driver)["Billing address"] == [
         "1 Market Street", "Suite 300", "San Francisco, CA 94107"]
 
@@ -464,6 +426,6 @@ def skip_to_main_content(driver, path):
 
 
 def test_the_skip_link_comes_first_and_leads_past_the_header(browser):
-    for path in ("/orders", "/orders/new"):
+    for path in ("/orders", "/drafts"):
         skip_to_main_content(browser, path)
         assert active_id(browser) != "main-content", "main took focus for a moment only"

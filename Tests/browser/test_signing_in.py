@@ -8,9 +8,9 @@ from selenium.webdriver.common.keys import Keys
 
 from helpers import (
     NEWCOMER, TEST_ACCOUNTS, active_id, create_order, detail_values, field, fill_setup, fill_sign_in,
-    assert_confirmed, flash, has_focus_ring, navigate, open_page, order_id_from_panel, path_of, restore_session,
+    assert_confirmed, click_button, flash, has_focus_ring, navigate, open_page, order_id_from_panel, path_of, restore_session,
     save_page, screenshot, sign_out_button, signed_in_name, submit, type_into,
-    type_order_then_end_session, url, valid_order, value_of, wait_until_loaded, FreshServer,
+    type_caller_then_end_session, url, valid_order, value_of, wait_until_loaded, FreshServer,
 )
 
 FORBIDDEN_TITLE = "You cannot do this – CleanStore"
@@ -59,64 +59,46 @@ def test_a_newcomer_makes_the_first_supervisor_from_the_logged_link_then_signs_o
         assert path_of(driver) == "/sign-in"
         assert "You have signed out." in driver.find_element(By.TAG_NAME, "main").text
         assert signed_in_name(driver) is None
-        driver.get(server.url + "/orders/new")
+        driver.get(server.url + "/drafts")
         wait_until_loaded(driver)
-        assert path_of(driver) == "/sign-in", "signed out again: the form asks to sign in first"
+        assert path_of(driver) == "/sign-in", "signed out again: the drafts ask to sign in first"
 
         fill_sign_in(driver, NEWCOMER["username"], NEWCOMER["password"])
-        assert path_of(driver) == "/orders/new", "signing in goes on to the page asked for"
+        assert path_of(driver) == "/drafts", "signing in goes on to the page asked for"
         assert signed_in_name(driver) == f"Signed in as {NEWCOMER['displayName']} (supervisor)"
     finally:
         server.stop()
         driver.delete_all_cookies()
 
 
-def test_a_clerk_whose_session_ended_while_typing_signs_in_and_gets_the_form_back(signed_out_browser):
+def test_a_clerk_whose_session_ended_while_typing_signs_in_and_gets_the_draft_back(signed_out_browser):
     """Journey: the clerk's session ends (its row goes from the sessions table, as a timeout does)
-    while an order is typed; saving shows the sign-in page (403, nothing saved); signing in brings
-    the form back as typed but for the card number and security code; typed again, it saves."""
+    while a draft's caller is typed; saving shows the sign-in page (403, nothing done, nothing of
+    the draft lost); signing in goes back to the draft; the caller typed again, the order is
+    taken to the end and shows every value as typed."""
     driver = signed_out_browser
     order = valid_order(firstName="Sid", lastName="Session", email="sid.session@example.com",
                         shipmentAddressStreet1="5 Timeout Lane", shipmentAddressStreet2="",
                         shipmentMethodSpeed="1", paymentMethodCreditCardNumber="5555 5555 5555 4444")
-    type_order_then_end_session(driver, order)
-    key = driver.find_element(By.NAME, "orderKey").get_attribute("value")
-    submit(driver)
+    draft = type_caller_then_end_session(driver, order)
+    click_button(driver, "Save caller")
 
     assert driver.title == "Sign in – CleanStore", "the save was refused: sign in first"
     notice = driver.find_element(By.CSS_SELECTOR, "main .notice").text
-    assert "Your session has ended, so the order was not saved." in notice
-    assert driver.find_elements(By.CSS_SELECTOR, 'input[type=hidden][name="draft"]'), "the typing is kept"
-    draft = driver.find_element(By.CSS_SELECTOR, 'input[name="draft"]').get_attribute("value")
-    assert "Session" in draft and "5555" not in draft and "paymentMethodCVV" not in draft, \
-        "the draft never carries the card number or security code"
+    assert "Your session has ended, so nothing was done." in notice
     assert signed_in_name(driver) is None
     save_page(driver, "sign-in-session-ended")
     screenshot(driver, "11-session-ended")
 
     clerk = TEST_ACCOUNTS["clerk"]
     fill_sign_in(driver, clerk["username"], clerk["password"])
-    assert driver.title == "New order – CleanStore", driver.title
+    assert path_of(driver) == draft, "back at the draft after signing in"
     assert signed_in_name(driver) == f"Signed in as {clerk['displayName']} (clerk)"
-    notice = driver.find_element(By.CSS_SELECTOR, ".notice").text
-    assert "Your session ended before this was saved" in notice
-    assert driver.find_element(By.NAME, "orderKey").get_attribute("value") == key, \
-        "the same form, with the same one-time key"
-    assert not driver.find_elements(By.CSS_SELECTOR, ".error-summary"), "no error: a notice"
-    for name, typed in order.items():
-        if name in ("paymentMethodCreditCardNumber", "paymentMethodCVV"):
-            assert value_of(driver, name) == "", f"{name} is never kept: typed again"
-        elif name == "billingAddressSameAsShipping":
-            assert field(driver, name).is_selected() == typed
-        else:
-            assert value_of(driver, name) == typed, f"{name} comes back as typed"
-    save_page(driver, "form-resumed")
-    screenshot(driver, "12-form-resumed")
+    assert not driver.find_elements(By.CSS_SELECTOR, ".error-summary"), "no error"
+    save_page(driver, "draft-resumed")
+    screenshot(driver, "12-draft-resumed")
 
-    type_into(driver, "paymentMethodCreditCardNumber", order["paymentMethodCreditCardNumber"])
-    type_into(driver, "paymentMethodCVV", order["paymentMethodCVV"])
-    submit(driver)
-    order_id = order_id_from_panel(driver)
+    order_id = create_order(driver, order, draft=draft)
     assert_confirmed(driver, order_id)
     open_page(driver, f"/orders/{order_id}")
     shown = detail_values(driver)
@@ -142,7 +124,7 @@ def test_a_viewer_is_offered_no_new_order_link_and_refused_the_pages_that_change
     open_page(driver, f"/orders/{order_id}")
     assert detail_values(driver)["Name"] == "Val Viewed"
 
-    for path in ("/orders/new", f"/orders/{order_id}/edit", f"/orders/{order_id}/delete"):
+    for path in ("/drafts", f"/orders/{order_id}/edit", f"/orders/{order_id}/delete"):
         open_page(driver, path)
         assert driver.title == FORBIDDEN_TITLE, f"{path}: {driver.title}"
         assert driver.find_element(By.TAG_NAME, "h1").text == "You cannot do this"
@@ -161,7 +143,7 @@ def test_a_viewer_is_offered_no_link_to_a_page_they_may_not_use(signed_out_brows
         open_page(driver, path)
         hrefs = [link.get_attribute("href") for link in driver.find_elements(By.CSS_SELECTOR, "a[href]")]
         refused = [href for href in hrefs
-                   if href.endswith(("/orders/new", "/edit", "/delete"))]
+                   if href.endswith(("/drafts", "/orders/new", "/edit", "/delete"))]
         assert not refused, f"{path} links a viewer to {refused}"
 
 
