@@ -169,22 +169,42 @@ final class MultiInstanceTests: XCTestCase {
         let browsers = [
             try await LiveBrowser.open(first.baseURL, client: client), try await LiveBrowser.open(second.baseURL, client: client),
         ]
-        let results = await withTaskGroup(of: [(status: UInt, orderID: String?)].self) { group in
+        // Every placing's outcome is kept, a refusal's page or the client's error too, so that a
+        // failure says which placing failed, how, and what the instances logged meanwhile.
+        struct Outcome: Sendable {
+            var index: Int
+            var status: UInt?
+            var orderID: String?
+            var problem: String
+        }
+        let results = await withTaskGroup(of: [Outcome].self) { group in
             for lane in 0..<32 {
                 group.addTask {
-                    var results: [(status: UInt, orderID: String?)] = []
+                    var results: [Outcome] = []
                     for index in stride(from: lane, to: 200, by: 32) {
                         var fields = Seeds.validFormFields
                         fields.lastName = "Number \(index)"
-                        guard let result = try? await browsers[index % 2].placeOrder(fields: fields) else { break }
-                        results.append(result)
+                        do {
+                            let placed = try await browsers[index % 2].placeOrderForm(fields: fields)
+                            results.append(
+                                Outcome(
+                                    index: index, status: placed.posted.status, orderID: placed.orderID,
+                                    problem: placed.orderID == nil ? String(placed.posted.body.prefix(2_000)) : ""))
+                        } catch {
+                            results.append(Outcome(index: index, status: nil, orderID: nil, problem: "\(error)"))
+                        }
                     }
                     return results
                 }
             }
             return await group.reduce(into: []) { $0 += $1 }
         }
-        XCTAssertEqual(results.filter { $0.status == 303 }.count, 200)
+        let failed = results.filter { $0.status != 303 || $0.orderID == nil }
+        let described = failed.map { "placing \($0.index): \($0.status.map(String.init) ?? "no answer") \($0.problem)" }
+        let logged = [first.log, second.log].flatMap { $0.split(separator: "\n") }.filter { $0.contains("error") || $0.contains("warning") }
+        XCTAssertEqual(
+            results.filter { $0.status == 303 }.count, 200,
+            (described + ["instances' errors and warnings:"] + logged.suffix(40).map(String.init)).joined(separator: "\n"))
         XCTAssertEqual(Set(results.compactMap(\.orderID)).count, 200, "200 distinct ids")
 
         let store = try await TestPostgres.openStore(url: databaseURL, for: self)

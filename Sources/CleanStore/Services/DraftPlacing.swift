@@ -105,6 +105,17 @@ enum DraftPlacing {
         }
     }
 
+    /// The orders among `candidates` (read without their lines) that `check` may name a duplicate
+    /// of `draft`, newest first (by date, then id): `check` names the newest, so an SQL store reads
+    /// the lines of these in turn and stops at the first that `isDuplicate` of the draft. One read
+    /// of lines for a caller who orders the same again and again, not one per order of the day
+    /// (placing holds the order numbers' lock meanwhile).
+    static func duplicateCandidates(of draft: Draft, among candidates: [Order], at: Date) -> [Order] {
+        samePersonAndAddress(candidates, as: draft)
+            .filter { $0.date >= at.addingTimeInterval(-duplicateWindow) }
+            .sorted { ($0.date, Int($0.id ?? "") ?? 0) > ($1.date, Int($1.id ?? "") ?? 0) }
+    }
+
     /// `check` with the shortages `products` show, read again after the conditional update of
     /// product `short` matched no row (another placing took the stock since it was read): that
     /// product at least is short.

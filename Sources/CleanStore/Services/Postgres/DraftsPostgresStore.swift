@@ -189,10 +189,13 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
             SELECT \(unescaped: OrderColumns.selected) FROM orders
             WHERE created_at >= \(since) AND status <> \(OrderStatus.cancelled.rawValue)
             """, on: connection, cards: cards, logger: logger)
-        var recent: [Order] = []
-        for var order in DraftPlacing.samePersonAndAddress(candidates, as: draft) {
+        var recent: [Order] = []  // the newest duplicate alone, when there is one
+        for var order in DraftPlacing.duplicateCandidates(of: draft, among: candidates, at: at) {
             order.lines = try await OrderGoodsPostgres.lines(ofOrder: OrderID.rowID(order.id ?? "") ?? 0, on: connection, logger: logger)
-            recent.append(order)
+            if DraftPlacing.isDuplicate(order, of: draft) {
+                recent = [order]
+                break
+            }
         }
         let check = DraftPlacing.check(draft, products: products, rates: rates, recentOrders: recent, at: at, timeZone: timeZone)
         return (check, products)

@@ -150,10 +150,13 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
             db, sql: "SELECT \(OrderColumns.selected) FROM orders WHERE created_at >= ? AND status <> ?",
             arguments: [since.timeIntervalSince1970, OrderStatus.cancelled.rawValue]
         ).map(orderMapping)
-        let recent = try DraftPlacing.samePersonAndAddress(candidates, as: draft).map { order in
-            var order = order
+        var recent: [Order] = []  // the newest duplicate alone, when there is one
+        for var order in DraftPlacing.duplicateCandidates(of: draft, among: candidates, at: at) {
             order.lines = try OrderGoodsSQLite.lines(ofOrder: OrderID.rowID(order.id ?? "") ?? 0, in: db)
-            return order
+            if DraftPlacing.isDuplicate(order, of: draft) {
+                recent = [order]
+                break
+            }
         }
         let check = DraftPlacing.check(draft, products: products, rates: rates, recentOrders: recent, at: at, timeZone: timeZone)
         return (check, products)
