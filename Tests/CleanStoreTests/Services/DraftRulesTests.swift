@@ -158,6 +158,30 @@ final class DraftRulesTests: XCTestCase {
         XCTAssertFalse(DraftPlacing.isDuplicate(earlier, of: otherItems))
     }
 
+    func testDuplicateCandidatesAreTheSameCallerAndAddressWithinADayNewestFirst() {
+        func placed(_ id: String, hoursAgo: Double, edit: (inout Order) -> Void = { _ in }) -> Order {
+            var order = DraftPlacing.order(
+                from: Self.ready, check: PlacingCheck(totals: OrderTotals(subtotalCents: 0, shippingCents: 0, taxCents: 0, tax: nil)),
+                products: Self.products, payment: Seeds.Orders.amy.paymentMethod, id: id, by: nil,
+                at: Self.now.addingTimeInterval(-hoursAgo * 3_600))
+            order.lines = []  // read without their lines, as an SQL store reads them
+            edit(&order)
+            return order
+        }
+        let candidates = [
+            placed("7", hoursAgo: 5), placed("9", hoursAgo: 1), placed("8", hoursAgo: 1),
+            placed("6", hoursAgo: 25),  // older than a day
+            placed("10", hoursAgo: 0.5) { $0.shipmentAddress.zip = "10002" },  // another address
+            placed("11", hoursAgo: 0.5) {  // another caller
+                $0.phone = "(222) 222-2222"
+                $0.email = "bob@example.com"
+            },
+        ]
+        // Newest first, by date then id: the first whose items match is the one check names.
+        XCTAssertEqual(
+            DraftPlacing.duplicateCandidates(of: Self.ready, among: candidates, at: Self.now).map(\.id), ["9", "8", "7"])
+    }
+
     func testThePlacedOrderCarriesTheLinesTaxedTheRateAndTheStockItCommitted() {
         let check = DraftPlacing.check(Self.ready, products: Self.products, rates: [Self.newYork], recentOrders: [], at: Self.now, timeZone: Self.utc)
         let order = DraftPlacing.order(
