@@ -1,5 +1,5 @@
 """Signing in, in a real browser against the real server: the newcomer who makes the first
-supervisor from the logged set-up link, the clerk whose session ends while typing an order, what a
+supervisor from the logged set-up link, the clerk whose session ends while typing a draft, what a
 viewer may not do, and signing in and out from the keyboard."""
 
 import pytest
@@ -7,10 +7,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from helpers import (
-    NEWCOMER, TEST_ACCOUNTS, active_id, create_order, detail_values, field, fill_setup, fill_sign_in,
-    assert_confirmed, click_button, flash, has_focus_ring, navigate, open_page, order_id_from_panel, path_of, restore_session,
-    save_page, screenshot, sign_out_button, signed_in_name, submit, type_into,
-    type_caller_then_end_session, url, valid_order, value_of, wait_until_loaded, FreshServer,
+    NEWCOMER, TEST_ACCOUNTS, active_id, create_order, detail_values, fill_setup, fill_sign_in,
+    assert_confirmed, click_button, flash, has_focus_ring, navigate, open_page, path_of, restore_session,
+    save_page, screenshot, sign_out_button, signed_in_name,
+    type_caller_then_end_session, url, valid_order, wait_until_loaded, FreshServer,
 )
 
 FORBIDDEN_TITLE = "You cannot do this – CleanStore"
