@@ -85,7 +85,7 @@ final class ShowOrderPresenterTests: XCTestCase {
         typealias DisplayedConfirmation = ShowOrder.GetOrder.ViewModel.DisplayedConfirmation
         for (confirmed, expected) in [
             (ShowOrder.GetOrder.Confirmed(note: nil, mayCreateAnother: true),
-             DisplayedConfirmation(orderNumber: "2", confirmationNote: nil, createAnotherURL: "/orders/new")),
+             DisplayedConfirmation(orderNumber: "2", confirmationNote: nil, createAnotherURL: "/drafts")),
             (ShowOrder.GetOrder.Confirmed(note: "Sent twice.", mayCreateAnother: false),
              DisplayedConfirmation(orderNumber: "2", confirmationNote: "Sent twice.", createAnotherURL: nil)),
         ] {

@@ -122,7 +122,7 @@ final class ShowOrderViewControllerTests: XCTestCase {
         XCTAssertNil(pagesSpy.rendered.first?.flash, "The panel says it: no banner")
         let page = try XCTUnwrap(pagesSpy.rendered.first?.context as? ShowOrder.GetOrder.ViewModel.DisplayedOrder)
         XCTAssertEqual(page.confirmation?.orderNumber, "1")
-        XCTAssertEqual(page.confirmation?.createAnotherURL, "/orders/new")
+        XCTAssertEqual(page.confirmation?.createAnotherURL, "/drafts")
         XCTAssertEqual(response.setCookieParts.first?.contains("Max-Age=0"), true, "Shown once")
     }
 }
