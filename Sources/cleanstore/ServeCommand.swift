@@ -29,6 +29,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Minutes a session may go unused before it ends (the clerk signs in again).")
     var sessionIdleMinutes = 30
 
+    /// Seconds a session may go unused (overrides --session-idle-minutes): for the browser test of
+    /// the timeout warning, which cannot wait half an hour.
+    @Option(help: .hidden)
+    var sessionIdleSeconds: Int?
+
     @Option(help: "Hours a session lasts at most, however busy.")
     var sessionHours = 12
 
@@ -61,7 +66,7 @@ struct ServeCommand: AsyncParsableCommand {
             return RequestSecurity.randomBrowserID()
         }()
         let database = try store.openDatabase(logger: logger)
-        let pages = try await PageRenderer(directory: app.views)
+        var pages = try await PageRenderer(directory: app.views)
         guard sessionIdleMinutes > 0, sessionHours > 0 else {
             throw ValidationError("--session-idle-minutes and --session-hours must be at least 1")
         }
@@ -74,6 +79,13 @@ struct ServeCommand: AsyncParsableCommand {
         var signIn = SignInServices.of(database)
         signIn.setupToken = SetupToken.random()
         signIn.timeouts = SessionTimeouts(idle: Double(sessionIdleMinutes) * 60, absolute: Double(sessionHours) * 3600)
+        if let sessionIdleSeconds {
+            // Tests of the timeout warning: a short limit, its last use written at least ten times in it.
+            guard sessionIdleSeconds > 0 else { throw ValidationError("--session-idle-seconds must be at least 1") }
+            signIn.timeouts.idle = Double(sessionIdleSeconds)
+            signIn.timeouts.refreshInterval = min(signIn.timeouts.refreshInterval, Double(sessionIdleSeconds) / 10)
+        }
+        pages.sessionTimeouts = signIn.timeouts
         signIn.throttle.maximumFailuresPerAddress = maxSignInFailuresPerAddress
         _ = signIn.passwords.dummyHash  // made now, not during the first sign-in with an unknown name
         let configuration = connections.applied(

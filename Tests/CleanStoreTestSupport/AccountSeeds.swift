@@ -27,20 +27,23 @@ struct AccountStores {
     var accounts: any AccountsStoreProtocol
     var sessions: any SessionsStoreProtocol
     var attempts: any SignInAttemptsStoreProtocol
+    var changes: any AccountChangesStoreProtocol
 
     static func all(in directory: URL, for testCase: TemporaryDirectoryTestCase) async throws -> [AccountStores] {
         let memory = AccountsMemStore()
         let sqlite = try OrdersSQLiteStore(path: directory.appendingPathComponent("accounts-\(UUID().uuidString).sqlite").path).database
         let postgres = try await TestPostgres.makeStore(for: testCase).database
         return [
-            AccountStores(name: "memory", accounts: memory, sessions: SessionsMemStore(accounts: memory), attempts: SignInAttemptsMemStore()),
+            AccountStores(
+                name: "memory", accounts: memory, sessions: SessionsMemStore(accounts: memory), attempts: SignInAttemptsMemStore(),
+                changes: AccountChangesMemStore(database: memory.database)),
             AccountStores(
                 name: "SQLite", accounts: AccountsSQLiteStore(database: sqlite), sessions: SessionsSQLiteStore(database: sqlite),
-                attempts: SignInAttemptsSQLiteStore(database: sqlite)),
+                attempts: SignInAttemptsSQLiteStore(database: sqlite), changes: AccountChangesSQLiteStore(database: sqlite)),
             AccountStores(
                 name: "PostgreSQL", accounts: AccountsPostgresStore(database: postgres),
                 sessions: SessionsPostgresStore(database: postgres),
-                attempts: SignInAttemptsPostgresStore(database: postgres)),
+                attempts: SignInAttemptsPostgresStore(database: postgres), changes: AccountChangesPostgresStore(database: postgres)),
         ]
     }
 }

@@ -24,6 +24,8 @@ public struct OrdersDatabase: Sendable {
     public let accounts: any AccountsStoreProtocol
     public let sessions: any SessionsStoreProtocol
     public let signInAttempts: any SignInAttemptsStoreProtocol
+    /// A supervisor's changes to accounts, with their audit log and set-password links.
+    public let accountChanges: any AccountChangesStoreProtocol
     /// The catalog: in the same database.
     public let products: any ProductsStoreProtocol
     /// The tax table: in the same database, through the same handle.
@@ -51,7 +53,8 @@ public struct OrdersDatabase: Sendable {
                 store: store, events: OrderEventsPostgresStore(database: postgres), notes: OrderNotesPostgresStore(database: postgres),
                 drafts: DraftsPostgresStore(database: postgres),
                 accounts: AccountsPostgresStore(database: postgres), sessions: SessionsPostgresStore(database: postgres),
-                signInAttempts: SignInAttemptsPostgresStore(database: postgres), products: ProductsPostgresStore(database: postgres),
+                signInAttempts: SignInAttemptsPostgresStore(database: postgres),
+                accountChanges: AccountChangesPostgresStore(database: postgres), products: ProductsPostgresStore(database: postgres),
                 taxRates: TaxRatesPostgresStore(database: postgres),
                 cardKeyRotation: store, description: "PostgreSQL at \(PostgresAppDatabase.redacted(database))",
                 services: [client], prepare: { try await postgres.migrate() }, close: {})
@@ -62,6 +65,7 @@ public struct OrdersDatabase: Sendable {
                 store: OrdersMemStore(database: memory), events: OrderEventsMemStore(database: memory),
                 notes: OrderNotesMemStore(database: memory), drafts: DraftsMemStore(database: memory), accounts: AccountsMemStore(database: memory),
                 sessions: SessionsMemStore(database: memory), signInAttempts: SignInAttemptsMemStore(),
+                accountChanges: AccountChangesMemStore(database: memory),
                 products: ProductsMemStore(database: memory), taxRates: TaxRatesMemStore(database: memory), cardKeyRotation: nil,
                 description: "memory", services: [], prepare: {}, close: {})
         }
@@ -79,7 +83,8 @@ public struct OrdersDatabase: Sendable {
             store: store, events: OrderEventsSQLiteStore(database: sqlite), notes: OrderNotesSQLiteStore(database: sqlite),
             drafts: DraftsSQLiteStore(database: sqlite),
             accounts: AccountsSQLiteStore(database: sqlite), sessions: SessionsSQLiteStore(database: sqlite),
-            signInAttempts: SignInAttemptsSQLiteStore(database: sqlite), products: ProductsSQLiteStore(database: sqlite),
+            signInAttempts: SignInAttemptsSQLiteStore(database: sqlite),
+            accountChanges: AccountChangesSQLiteStore(database: sqlite), products: ProductsSQLiteStore(database: sqlite),
             taxRates: TaxRatesSQLiteStore(database: sqlite),
             cardKeyRotation: store, description: "SQLite file \(database)",
             services: [], prepare: {}, close: { try sqlite.close() })

@@ -17,12 +17,13 @@ final class AccessControlTests: XCTestCase {
     /// The draft the draft routes are walked with (`withDraft`).
     static let draftRef = "D-ABCDEB"
 
-    /// `app` with a draft (`draftRef`) and the catalog's products, for the draft routes.
+    /// `app` with a draft (`draftRef`) and the catalog's products, for the draft routes, and Amy's account (a clerk).
     static func withDraft(_ app: TestApp) async throws -> TestApp {
         var app = app
         let database = try XCTUnwrap(app.store as? OrdersMemStore).database
         app.environment.drafts = DraftsMemStore(database: database, refs: DraftRefs { draftRef })
         await CatalogSeeds.seed(database)
+        _ = try await app.environment.signIn.accounts.createAccount(AccountSeeds.amy)
         _ = try await app.environment.drafts.createDraft(by: testAccount.name, at: Seeds.june29)
         // Another POST /drafts makes the next one.
         app.environment.drafts = DraftsMemStore(database: database, refs: DraftRefs { "D-ABCDEC" })
@@ -31,7 +32,8 @@ final class AccessControlTests: XCTestCase {
 
     static func protectedRoutes(_ app: TestApp) -> [(method: HTTPRequest.Method, path: String, permission: Permission)] {
         let routes = Routes.table(environment: app.environment).compactMap { route -> (HTTPRequest.Method, String, Permission)? in
-            let id = route.path.pattern.hasPrefix("/drafts/") ? draftRef : "1"
+            // An account's routes are walked on Amy's (`withDraft` adds her: a clerk).
+            let id = route.path.pattern.hasPrefix("/drafts/") ? draftRef : route.path.pattern.hasPrefix("/accounts/") ? "amy" : "1"
             switch route.access {
             case .anyone: return nil
             case .signedIn(let use): return (route.method, route.path(id, key: "l1"), use.permission)
@@ -45,6 +47,8 @@ final class AccessControlTests: XCTestCase {
     /// A valid form for `path`: an order form (an edit carries the version it was opened at), a note.
     static func form(for path: String) -> String {
         if path.hasSuffix("/notes") { return "text=Called+back" }
+        if path == "/accounts/new" { return "username=newbie&displayName=New+Bie&role=clerk" }
+        if path == "/accounts/amy/role" { return "role=viewer" }
         // A new rate beside rate 1 (`taxRateOne`), or rate 1 changed from its version 1.
         if path == "/tax-rates/new" { return "region=NY&rate=4.5&collect=on&effectiveFrom=2026-01-01" }
         if path.hasPrefix("/tax-rates/") { return "region=NY&rate=4&collect=on&effectiveFrom=2020-01-01&version=1" }
@@ -95,7 +99,7 @@ final class AccessControlTests: XCTestCase {
         let app = try await TestApp(orders: [Seeds.Orders.amy])
         try await app.test { client in
             let routes = Self.protectedRoutes(app)
-            XCTAssertEqual(routes.count, 44, "Every route but sign-in, sign-out, set-up and /healthz")
+            XCTAssertEqual(routes.count, 53, "Every route but sign-in, sign-out, set-up, set-password and /healthz")
             for route in routes {
                 if route.method == .get {
                     let response = try await client.get(route.path, signedIn: false)
@@ -167,11 +171,13 @@ final class AccessControlTests: XCTestCase {
             switch role {
             case .viewer:
                 XCTAssertEqual(
-                    refusedPosts, 24,
-                    "Create, update, delete, change status, add a note; the four item forms; add and change a tax rate; add, change, archive and restore a product; start a draft, its five sections, a line's price, a changed price, placing")
+                    refusedPosts, 29,
+                    "Create, update, delete, change status, add a note; the four item forms; add and change a tax rate; add, change, archive and restore a product; start a draft, its five sections, a line's price, a changed price, placing; add an account, change its role, disable, enable, reset its password")
                 XCTAssertEqual(stored, [Seeds.Orders.amy], "A viewer changed nothing")
             case .clerk:
-                XCTAssertEqual(refusedPosts, 7, "Only delete, add and change a tax rate, add, change, archive and restore a product")
+                XCTAssertEqual(
+                    refusedPosts, 12,
+                    "Only delete, add and change a tax rate, add, change, archive and restore a product, and the five account changes")
                 XCTAssert(stored.contains { $0.id == "1" }, "A clerk cannot delete")
             case .supervisor:
                 XCTAssertEqual(refusedPosts, 0)

@@ -36,6 +36,11 @@ final class SignedOutReturnHTTPTests: XCTestCase {
         "/orders/{id}/lines/quantities": "/orders/1",
         "/orders/{id}/lines/{key}/price": "/orders/1",
         "/orders/{id}/lines/{key}/remove": "/orders/1",
+        "/accounts/new": "/accounts/new",
+        "/accounts/{id}/role": "/accounts/1/edit",
+        "/accounts/{id}/disable": "/accounts/1/edit",
+        "/accounts/{id}/enable": "/accounts/1/edit",
+        "/accounts/{id}/reset-password": "/accounts/1/edit",
     ]
 
     /// The value of the sign-in page's hidden field `name`, as the browser would post it back.

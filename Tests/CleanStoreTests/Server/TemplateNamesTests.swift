@@ -21,6 +21,8 @@ final class TemplateNamesTests: XCTestCase {
         "AddOrderNote.DisplayedForm.title", "ChangeOrderItems.DisplayedForm.title", "ChangeOrderStatus.CancelForm.title", "CreateOrder.DisplayedForm.title", "EditDraft.DisplayedDraft.title", "PlaceDraft.DisplayedCheck.title", "ListDrafts.DisplayedList.title",
         "DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder.title", "SetUp.DisplayedForm.title",
         "ShowOrder.GetOrder.ViewModel.DisplayedOrder.title", "SignIn.DisplayedForm.title",
+        "EditAccount.DisplayedForm.title", "EditAccount.DisplayedLink.title", "EditAccount.DisplayedAccount.title",
+        "SetPassword.DisplayedForm.title",
     ]
 
     func testEveryPageReadsWhatItsViewModelExposesAndAllOfIt() async throws {

@@ -145,5 +145,11 @@ enum ViewModelSamples {
         ("PlaceDraft/check", PlaceDraftViewControllerTests.viewModel),
         ("ListDrafts/list", ListDraftsViewControllerTests.viewModel),
         ("ChangeOrderItems/form", ChangeOrderItemsViewController.FormPage(form: itemsForm, csrfToken: "t")),
+        ("ListAccounts/list", ListAccountsViewControllerTests.list),
+        ("ListAccounts/log", ListAccountsViewControllerTests.log),
+        ("EditAccount/form", EditAccountViewController.FormPage(form: EditAccountViewControllerTests.form, csrfToken: "t")),
+        ("EditAccount/link", EditAccountViewControllerTests.link),
+        ("EditAccount/account", EditAccountViewController.AccountPage(account: EditAccountViewControllerTests.account, csrfToken: "t")),
+        ("SetPassword/form", SetPasswordViewController.FormPage(form: SetPasswordViewControllerTests.form, csrfToken: "t")),
     ] }
 }

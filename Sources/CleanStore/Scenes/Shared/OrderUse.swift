@@ -25,6 +25,8 @@ enum OrderUse: Equatable, Sendable {
     case changeTaxRates
     /// Add, change, archive and restore products: supervisors.
     case changeCatalog
+    /// The accounts: their list, log and changes (`/accounts`): supervisors.
+    case manageAccounts
 
     var permission: Permission {
         switch self {
@@ -36,6 +38,7 @@ enum OrderUse: Equatable, Sendable {
         case .export: .exportOrders
         case .changeTaxRates: .changeTaxRates
         case .changeCatalog: .changeCatalog
+        case .manageAccounts: .manageAccounts
         }
     }
 }

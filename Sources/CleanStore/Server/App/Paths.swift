@@ -78,6 +78,18 @@ public enum Paths {
     public static let archiveProduct = AppPath("/products/{id}/archive")
     public static let restoreProduct = AppPath("/products/{id}/restore")
 
+    /// The accounts (`ListAccounts`, `EditAccount`), for supervisors: `{id}` is a username.
+    public static let accounts = AppPath("/accounts")
+    public static let accountsLog = AppPath("/accounts/log")
+    public static let newAccount = AppPath("/accounts/new")
+    public static let editAccount = AppPath("/accounts/{id}/edit")
+    public static let accountRole = AppPath("/accounts/{id}/role")
+    public static let disableAccount = AppPath("/accounts/{id}/disable")
+    public static let enableAccount = AppPath("/accounts/{id}/enable")
+    public static let resetPassword = AppPath("/accounts/{id}/reset-password")
+    /// A one-time set-password link's page (`SetPassword`): `/set-password?token=…`.
+    public static let setPassword = AppPath("/set-password")
+
     /// The catalog with these query items (a search, a page): `/products?q=mug&after=MUG-01`.
     static func products(_ items: [(name: String, value: String)]) -> String {
         products.description + query(items)

@@ -304,7 +304,7 @@ enum Routes {
                 await editProduct(context).changeActive(
                     id: try orderID(context), active: true, fields: try FormDecoding.decode(EditProduct.ActiveFormFields.self, context: context))
             },
-        ]
+        ] + accountRoutes(environment: environment)
     }
 
     /// `route`'s handler behind its access rule (see `Access`).

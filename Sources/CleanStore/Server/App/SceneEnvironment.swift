@@ -38,6 +38,11 @@ public struct SceneEnvironment: Sendable {
     /// The sample catalog the set-up page offers to load (`SampleDataWorker`), relative to the
     /// working directory as `Views/` is.
     public var sampleCatalogPath = "deploy/sample-catalog.csv"
+    /// Makes the token of a one-time set-password link (`/set-password?token=…`): 256 random bits.
+    public var newPasswordLinkToken: @Sendable () -> String = { RequestSecurity.randomBrowserID() }
+    /// What else signs an account in (the API's tokens), told when an account is disabled or its
+    /// password reset or set (`AccountCredentialsRevoking`): add a store of such credentials here.
+    public var credentialRevokers: [any AccountCredentialsRevoking] = []
 
     public init(
         ordersStore: any OrdersStoreProtocol,
@@ -101,6 +106,11 @@ extension SceneEnvironment {
     var editProductWorker: EditProductWorker { EditProductWorker(products: products, logger: logger, now: now) }
     var sampleDataWorker: SampleDataWorker {
         SampleDataWorker(products: products, taxRates: taxRates, catalogPath: sampleCatalogPath, logger: logger, now: now)
+    }
+    var manageAccountsWorker: ManageAccountsWorker {
+        ManageAccountsWorker(
+            changes: signIn.accountChanges, accounts: signIn.accounts, sessions: signIn.sessions, passwords: signIn.passwords,
+            revokers: credentialRevokers, newToken: newPasswordLinkToken, now: now, logger: logger)
     }
     var signInWorker: SignInWorker { SignInWorker(services: signIn, now: now, logger: logger) }
     /// Order dates, money, names and addresses as the shop's pages show them.

@@ -44,6 +44,9 @@ public struct PageRenderer: PageRendering {
     private let templates: CompiledTemplates
     /// Who the layout says is signed in (nil: no one, or not known, as on a static error page).
     private var header: Header?
+    /// How long a session lasts unused: a signed-in page says when to warn that it is about to end
+    /// (`Header.sessionWarnAfter`, `Public/js/app.js`). The server's (`--session-idle-minutes`).
+    public var sessionTimeouts = SessionTimeouts.standard
 
     /// Templates every page needs; start-up fails early when one is missing, because a missing
     /// template would otherwise render as nothing.
@@ -55,6 +58,7 @@ public struct PageRenderer: PageRendering {
         "SetUp/form", "ViewOrderHistory/history", "ChangeOrderStatus/cancel", "AddOrderNote/form", "ChangeOrderItems/form", "print-layout",
         "PrintPackingSlip/slip", "ListProducts/list", "ShowProduct/show",
         "EditDraft/draft", "PlaceDraft/check", "ListDrafts/list",
+        "ListAccounts/list", "ListAccounts/log", "EditAccount/form", "EditAccount/link", "EditAccount/account", "SetPassword/form",
     ]
 
     /// The renderer of `library`'s templates (`requiredTemplates` and the partials they use).
@@ -80,7 +84,7 @@ public struct PageRenderer: PageRendering {
 
     public func `for`(_ browser: Browser) -> any PageRendering {
         var renderer = self
-        renderer.header = browser.signedIn.map { Header(signedIn: $0, csrfToken: browser.csrfToken) }
+        renderer.header = browser.signedIn.map { Header(signedIn: $0, csrfToken: browser.csrfToken, timeouts: sessionTimeouts) }
         return renderer
     }
 
@@ -105,14 +109,29 @@ public struct PageRenderer: PageRendering {
         var draftsURL: String?
         var productsURL = Paths.products.description
         var taxRatesURL = Paths.taxRates.description
+        /// The accounts, for those who manage them.
+        var accountsURL: String?
         var signOutURL = Paths.signOut.description
+        /// Seconds from the page's arrival until its script warns that the session ends for want of
+        /// use (WCAG 2.2.1: two minutes before), and until it has ended. The session's last use is
+        /// written at most every `refreshInterval`, so it may be that much older than the page: both
+        /// count from the earliest it can be.
+        var sessionWarnAfter: Int
+        var sessionEndsAfter: Int
 
-        init(signedIn: SignedIn, csrfToken: String) {
+        /// Two minutes: the warning's lead.
+        static let sessionWarning: TimeInterval = 120
+
+        init(signedIn: SignedIn, csrfToken: String, timeouts: SessionTimeouts = .standard) {
+            let ends = max(0, timeouts.idle - timeouts.refreshInterval)
+            sessionEndsAfter = Int(ends)
+            sessionWarnAfter = Int(max(0, ends - Self.sessionWarning))
             displayName = signedIn.name.displayName
             role = signedIn.role.rawValue
             self.csrfToken = csrfToken
             newOrderURL = signedIn.may(OrderUse.create) ? Paths.drafts.description : nil
             draftsURL = newOrderURL
+            accountsURL = signedIn.may(OrderUse.manageAccounts) ? Paths.accounts.description : nil
         }
     }
 }

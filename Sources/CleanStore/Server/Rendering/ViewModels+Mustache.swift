@@ -32,7 +32,10 @@ extension PageRenderer.Header: MustacheParent {
         case "draftsURL": draftsURL
         case "productsURL": productsURL
         case "taxRatesURL": taxRatesURL
+        case "accountsURL": accountsURL
         case "signOutURL": signOutURL
+        case "sessionWarnAfter": sessionWarnAfter
+        case "sessionEndsAfter": sessionEndsAfter
         default: nil
         }
     }

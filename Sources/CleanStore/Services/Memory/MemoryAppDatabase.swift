@@ -23,6 +23,12 @@ public actor MemoryAppDatabase {
         var createdByKey: [String: String] = [:]
         /// Accounts by `Account.key`.
         var accounts: [String: Account] = [:]
+        /// Each account's one-time set-password link, by `Account.key` (`AccountChangesMemStore`).
+        var passwordLinks: [String: PasswordLink] = [:]
+        /// When each account last signed in, by `Account.key`.
+        var lastSignIns: [String: Date] = [:]
+        /// The accounts' audit log, oldest first.
+        var accountEvents: [AccountEvent] = []
         /// Drafts, oldest first (`DraftsMemStore`).
         var drafts: [Draft] = []
         /// The catalog, by id (`ProductsMemStore`; read by placing, which commits stock here).
