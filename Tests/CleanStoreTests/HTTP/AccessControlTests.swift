@@ -191,7 +191,13 @@ final class AccessControlTests: XCTestCase {
             try await app.test { client in
                 let page = try await client.get("/orders")
                 XCTAssert(page.text.contains("Signed in as <strong>Sam Supervisor</strong> (\(role.rawValue))"), "\(role)")
-                XCTAssert(page.text.contains(#"<form class="account" method="post" action="/sign-out">"#), "Sign out")
+                // With when its script warns that the session is about to end (30 minutes unused, its last
+                // use written at most once a minute: 27 and 29 minutes after the page arrives).
+                XCTAssert(
+                    page.text.contains(
+                        #"<form class="account" method="post" action="/sign-out" data-session-warn-after="1620" data-session-ends-after="1740">"#),
+                    "Sign out")
+                XCTAssertEqual(page.text.contains(#"<a href="/accounts">Accounts</a>"#), role == .supervisor, "\(role): the accounts")
                 // "New order" starts a draft (a form posting to /drafts); the list's button leads to the drafts.
                 XCTAssertEqual(page.text.contains(#"<form class="nav-form" method="post" action="/drafts">"#), offersNewOrder, "\(role): the header")
                 XCTAssertEqual(page.text.contains(#"<a href="/drafts">Drafts</a>"#), offersNewOrder, "\(role): the header's drafts")

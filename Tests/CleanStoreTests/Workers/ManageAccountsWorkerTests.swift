@@ -70,7 +70,7 @@ final class ManageAccountsWorkerTests: XCTestCase {
                 XCTAssertEqual(error, expected, username)
             }
         }
-        let count = try await fixture.accounts.countAccounts()
+        let count = await fixture.accounts.countAccounts()
         XCTAssertEqual(count, 2)
     }
 
@@ -78,14 +78,14 @@ final class ManageAccountsWorkerTests: XCTestCase {
         let fixture = try await makeFixture()
         let timeouts = SessionTimeouts.standard
         _ = try await fixture.worker.change(.role(.viewer), username: "amy", by: AccountSeeds.sue.name)
-        let kept = try await fixture.sessions.session(forID: AccountSeeds.sessionID(1), now: AccountSeeds.now, timeouts: timeouts)
+        let kept = await fixture.sessions.session(forID: AccountSeeds.sessionID(1), now: AccountSeeds.now, timeouts: timeouts)
         XCTAssertNotNil(kept, "A role change keeps the session (the next page reads the new role)")
         XCTAssertEqual(fixture.revoker.revoked, [])
 
         let (reset, token) = try await fixture.worker.change(.resetPassword, username: "amy", by: AccountSeeds.sue.name)
         XCTAssertEqual(token, "the-token")
         XCTAssertNotEqual(reset.passwordHash, AccountSeeds.amy.passwordHash, "The old password stops working")
-        let ended = try await fixture.sessions.session(forID: AccountSeeds.sessionID(1), now: AccountSeeds.now, timeouts: timeouts)
+        let ended = await fixture.sessions.session(forID: AccountSeeds.sessionID(1), now: AccountSeeds.now, timeouts: timeouts)
         XCTAssertNil(ended)
         _ = try await fixture.worker.change(.disable, username: "amy", by: AccountSeeds.sue.name)
         XCTAssertEqual(fixture.revoker.revoked, ["Amy", "Amy"])

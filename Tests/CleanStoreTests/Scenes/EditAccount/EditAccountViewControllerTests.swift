@@ -32,9 +32,8 @@ final class EditAccountViewControllerTests: XCTestCase {
 
     static let roles = [EditAccount.DisplayedRole(id: "role-clerk", value: "clerk", label: "Clerk", hint: "Takes orders", checked: true)]
     static let form = EditAccount.DisplayedForm(
-        title: "Add an account", errors: [SignIn.DisplayedError(field: "username", message: "Bad")], formMessage: "Down",
-        username: SignIn.DisplayedField(name: "username", value: "amy", errorMessage: "Bad", hint: "Letters"),
-        displayName: SignIn.DisplayedField(name: "displayName", value: "Amy", errorMessage: nil, hint: "Shown"), roles: roles,
+        title: "Add an account", errors: [ViewModelSamples.signInError], formMessage: "Down",
+        username: ViewModelSamples.signInField, displayName: ViewModelSamples.signInField, roles: roles,
         roleError: "Choose")
     static let link = EditAccount.DisplayedLink(
         title: "Account added", heading: "Account amy added", link: "http://h/set-password?token=t", instructions: "Give it",

@@ -107,9 +107,8 @@ final class SetPasswordViewControllerTests: XCTestCase {
 
     static let form = SetPassword.DisplayedForm(
         title: "Create a password", token: "t", username: "amy", displayName: "Amy",
-        errors: [SignIn.DisplayedError(field: "password", message: "Too short")], formMessage: "Down",
-        password: SignIn.DisplayedField(name: "password", value: "", errorMessage: "Too short", hint: "At least 12"),
-        passwordConfirmation: SignIn.DisplayedField(name: "passwordConfirmation", value: "", errorMessage: nil))
+        errors: [ViewModelSamples.signInError], formMessage: "Down", password: ViewModelSamples.signInField,
+        passwordConfirmation: ViewModelSamples.signInField)
 
     func testTheRoutesAskTheInteractorAndThePagesEndAsTheyShould() async throws {
         let pages = PageRendererSpy()
