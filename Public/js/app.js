@@ -127,22 +127,26 @@
     var endsAfter = Number(form.getAttribute("data-session-ends-after"));
     if (!(endsAfter > 0) || !(warnAfter >= 0)) return;
 
-    var box = document.createElement("div");
-    box.className = "session-warning";
-    box.id = "session-warning";
-    box.setAttribute("role", "alert");
-    box.hidden = true;
-    var title = document.createElement("h2");
-    title.className = "session-warning-title";
-    var text = document.createElement("p");
-    var button = document.createElement("button");
-    button.type = "button";
-    button.className = "button";
-    button.textContent = "Stay signed in";
-    box.appendChild(title);
-    box.appendChild(text);
-    box.appendChild(button);
-    main.insertBefore(box, main.firstChild);
+    // Made when first due (a page holds no empty warning until then).
+    var box = null, title = null, text = null, button = null;
+    function make() {
+      box = document.createElement("div");
+      box.className = "session-warning";
+      box.id = "session-warning";
+      box.setAttribute("role", "alert");
+      title = document.createElement("h2");
+      title.className = "session-warning-title";
+      text = document.createElement("p");
+      button = document.createElement("button");
+      button.type = "button";
+      button.className = "button";
+      button.textContent = "Stay signed in";
+      button.addEventListener("click", stay);
+      box.appendChild(title);
+      box.appendChild(text);
+      box.appendChild(button);
+      main.insertBefore(box, main.firstChild);
+    }
 
     var timers = [];
     var returnFocus = null;
@@ -152,10 +156,15 @@
       return (hours % 12 || 12) + ":" + (minutes < 10 ? "0" : "") + minutes + (hours < 12 ? "am" : "pm");
     }
     function show(heading, message, offerToStay) {
+      if (!box) {
+        returnFocus = document.activeElement;
+        make();
+      } else if (box.hidden) {
+        returnFocus = document.activeElement;
+      }
       title.textContent = heading;
       text.textContent = message;
       button.hidden = !offerToStay;
-      if (box.hidden) returnFocus = document.activeElement;
       box.hidden = false;
     }
     function schedule() {
@@ -173,7 +182,7 @@
         }, endsAfter * 1000),
       ];
     }
-    button.addEventListener("click", function () {
+    function stay() {
       button.disabled = true;
       fetch(window.location.href, { method: "HEAD", credentials: "same-origin", cache: "no-store" }).then(function (response) {
         button.disabled = false;
@@ -188,7 +197,7 @@
         button.disabled = false;
         text.textContent = "The server could not be reached, so you are not yet signed in for longer. Try again.";
       });
-    });
+    }
     schedule();
   }
 

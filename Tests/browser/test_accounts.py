@@ -9,15 +9,16 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from helpers import (
-    NEWCOMER, choose, fill_sign_in, flash, navigate, open_page, path_of, screenshot, signed_in_name, sign_out_button,
+    NEWCOMER, choose, fill_sign_in, flash, navigate, path_of, screenshot, sign_in, signed_in_name, sign_out_button,
     type_into, visit_session_warning, wait, wait_until_loaded,
 )
 
 
-def test_a_supervisor_adds_a_clerk_who_sets_a_password_through_the_link_and_signs_in(browser):
-    driver = browser
+def test_a_supervisor_adds_a_clerk_who_sets_a_password_through_the_link_and_signs_in(signed_out_browser):
+    driver = signed_out_browser
     username = "clerk-" + uuid.uuid4().hex[:8]
-    open_page(driver, "/orders")
+    # A session of its own (signing out below must not end the one the other tests share)
+    sign_in(driver, "supervisor", return_to="/orders")
     navigate(driver, driver.find_element(By.LINK_TEXT, "Accounts").click)
     assert path_of(driver) == "/accounts"
     navigate(driver, driver.find_element(By.LINK_TEXT, "Add an account").click)
