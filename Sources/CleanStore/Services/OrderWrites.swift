@@ -50,6 +50,9 @@ enum OrderWrites {
         saved.date = stored.date
         saved.status = stored.status
         saved.cancellationReason = stored.cancellationReason
+        saved.shippedAt = stored.shippedAt
+        saved.carrier = stored.carrier
+        saved.trackingNumber = stored.trackingNumber
         saved.version = stored.version + 1
         saved.lines = stored.lines
         saved.itemsRecorded = stored.itemsRecorded
@@ -87,14 +90,39 @@ enum OrderWrites {
     /// more version, updated by `by` at `at`. Refused when the person saw another version than
     /// `expectedVersion` (checked first: a stale page gets the conflict, whatever it asked for),
     /// and when the rules do not lead from the stored status to `status` (`OrderStatus.canChange(to:)`).
+    /// A move to shipped keeps the day (`at`) and `shipment`'s carrier and tracking number (none
+    /// when it is nil); `shipment` is not read for any other move.
     static func statusChanged(
-        _ stored: Order, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+        _ stored: Order, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment? = nil,
+        by: AccountName?, at: Date
     ) throws(OrdersStoreError) -> Order {
         guard stored.version == expectedVersion else { throw .conflict(current: stored) }
         guard stored.status.canChange(to: status) else { throw .statusNotAllowed(current: stored, to: status) }
         var saved = stored
         saved.status = status
         if status == .cancelled { saved.cancellationReason = reason }
+        if status == .shipped {
+            saved.shippedAt = at
+            saved.carrier = shipment?.carrier
+            saved.trackingNumber = shipment?.trackingNumber
+        }
+        saved.version = stored.version + 1
+        saved.updatedBy = by
+        saved.updatedAt = at
+        return saved
+    }
+
+    /// What setting a shipped order's tracking number (added, corrected or removed) saves: the one
+    /// change a shipped order takes. Refused when the person saw another version than
+    /// `expectedVersion` (checked first), and for an order that is not shipped
+    /// (`.statusNotAllowed`, to shipped: it has no parcel yet, or never will).
+    static func trackingChanged(
+        _ stored: Order, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
+    ) throws(OrdersStoreError) -> Order {
+        guard stored.version == expectedVersion else { throw .conflict(current: stored) }
+        guard stored.status == .shipped else { throw .statusNotAllowed(current: stored, to: .shipped) }
+        var saved = stored
+        saved.trackingNumber = trackingNumber
         saved.version = stored.version + 1
         saved.updatedBy = by
         saved.updatedAt = at

@@ -296,7 +296,12 @@ final class HardeningTests: XCTestCase {
         }
         func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order { throw .cannotDelete(failure) }
         func changeStatus(
-            id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+            id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, by: AccountName?, at: Date
+        ) async throws(OrdersStoreError) -> Order {
+            throw .cannotUpdate(failure)
+        }
+        func changeTracking(
+            id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
         ) async throws(OrdersStoreError) -> Order {
             throw .cannotUpdate(failure)
         }
