@@ -10,11 +10,14 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
     var presenter: ShowOrderPresentationLogic?
     var ordersWorker: OrdersWorker
     var notesWorker: OrderNotesWorker
+    /// The order's history, for the page's timeline.
+    var historyWorker: ViewOrderHistoryWorker
     var order: Order?
 
-    init(ordersWorker: OrdersWorker, notesWorker: OrderNotesWorker) {
+    init(ordersWorker: OrdersWorker, notesWorker: OrderNotesWorker, historyWorker: ViewOrderHistoryWorker) {
         self.ordersWorker = ordersWorker
         self.notesWorker = notesWorker
+        self.historyWorker = historyWorker
     }
 
     // MARK: Get order
@@ -24,6 +27,7 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
         do {
             order = try await ordersWorker.fetchOrder(id: request.orderID)
             let notes = order == nil ? [] : try await notes(forOrder: request.orderID)
+            let events = order == nil ? [] : try await historyWorker.fetchEvents(orderID: request.orderID)
             let signedIn = request.signedIn
             response =
                 order.map {
@@ -37,7 +41,10 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
                         mayChangeStatus: actions.contains { $0 != .cancel }, mayCancel: actions.contains(.cancel),
                         notes: notes, mayAddNote: signedIn.may(.addNote), confirmed: confirmed(request, order: $0),
                         // Items change while the order is new (`OrderLineWrites.itemsChanged`), for who may edit it.
-                        mayChangeItems: $0.status == .new && $0.itemsRecorded && signedIn.may(.edit))
+                        mayChangeItems: $0.status == .new && $0.itemsRecorded && signedIn.may(.edit),
+                        events: events,
+                        // The one change a shipped order takes, for who may ship it.
+                        mayChangeTracking: $0.status == .shipped && signedIn.may(.changeStatus(.markShipped)))
                 } ?? .notFound
         } catch {
             response = .storeUnavailable

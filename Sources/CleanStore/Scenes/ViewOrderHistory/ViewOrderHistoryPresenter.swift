@@ -24,7 +24,7 @@ final class ViewOrderHistoryPresenter: ViewOrderHistoryPresentationLogic {
                     orderID: orderID,
                     deletedNotice: isDeleted ? "Order \(orderID) was deleted. Its history is kept." : nil,
                     orderURL: isDeleted ? nil : Paths.order(orderID),
-                    events: events.map(displayed),
+                    events: events.map { Self.displayed($0, formatter: formatter) },
                     emptyMessage: events.isEmpty
                         ? "No changes to this order have been recorded: it was created before the app kept a history." : nil,
                     ordersURL: Paths.orders.description))
@@ -38,7 +38,9 @@ final class ViewOrderHistoryPresenter: ViewOrderHistoryPresentationLogic {
         viewController?.displayHistory(viewModel: viewModel)
     }
 
-    private func displayed(_ event: OrderEvent) -> ViewModel.DisplayedEvent {
+    /// An event as the history says it: its title, who, when, and what changed. The order's page
+    /// says its timeline's events with it too (`ShowOrderPresenter`): one way of saying an event.
+    static func displayed(_ event: OrderEvent, formatter: OrderDisplayFormatter) -> ViewModel.DisplayedEvent {
         let title: String
         switch event.kind {
         case .created: title = "Order created"
@@ -58,7 +60,7 @@ final class ViewOrderHistoryPresenter: ViewOrderHistoryPresentationLogic {
             by: event.by.map(formatter.accountName) ?? "No one was signed in",
             date: formatter.longDateAndTime(event.at),
             machineDate: formatter.machineDateTime(event.at),
-            changes: event.changes.map(Self.displayed),
+            changes: event.changes.map(displayed),
             noChanges: event.kind == .updated && event.changes.isEmpty ? "Saved with no changes." : nil)
     }
 
