@@ -78,6 +78,21 @@ final class OrdersWorkerSpy: OrdersWorker {
         return order
     }
 
+    /// What the last undo asked for, and the status it answers with.
+    var undo: (id: String, expectedVersion: Int)?
+    var undoneTo: OrderStatus = .new
+
+    /// Answers with the stored order at `undoneTo`, one version on (set `failure` to refuse).
+    override func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?) async throws(OrdersStoreError) -> Order {
+        undo = (id, expectedVersion)
+        changedBy = by
+        if let failure { throw failure }
+        guard var order = storedOrders.first(where: { $0.id == id }) else { throw .notFound(id: id) }
+        order.status = undoneTo
+        order.version += 1
+        return order
+    }
+
     /// What the last tracking number's change asked for.
     var trackingChange: (id: String, trackingNumber: String?, expectedVersion: Int)?
 

@@ -91,6 +91,9 @@ struct OrderStores: OrdersStoreProtocol, OrderEventsStoreProtocol, OrderNotesSto
     ) async throws(OrdersStoreError) -> Order {
         try await orderStore.changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, shipment: shipment, by: by, at: at)
     }
+    func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+        try await orderStore.undoStatusChange(id: id, expectedVersion: expectedVersion, by: by, at: at)
+    }
     func changeTracking(
         id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
     ) async throws(OrdersStoreError) -> Order {

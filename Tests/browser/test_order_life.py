@@ -25,6 +25,16 @@ def test_create_read_the_number_mark_paid_packed_print_the_slip_ship(browser):
     assert status_tag(browser) == "New"
     screenshot(browser, "30-life-created")
 
+    # A move to paid can be undone for 5 minutes by whoever made it, from the order page's banner.
+    press(browser, "Mark as paid")
+    assert status_tag(browser) == "Paid"
+    screenshot(browser, "30-life-undo-offered")
+    press(browser, "Undo marking as paid")
+    assert status_tag(browser) == "New"
+    assert flash(browser) == f"Undone: order {order_id} is new again."
+    assert "Undone: order marked as paid" in browser.find_element(By.CSS_SELECTOR, "ol.timeline").text
+    assert not browser.find_elements(By.XPATH, "//button[starts-with(normalize-space(), 'Undo')]"), "an undo is not undone"
+
     for label, status in [("Mark as paid", "Paid"), ("Mark as packed", "Packed")]:
         press(browser, label)
         assert path_of(browser) == f"/orders/{order_id}"

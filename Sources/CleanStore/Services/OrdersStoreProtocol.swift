@@ -64,6 +64,12 @@ public protocol OrdersStoreProtocol: Sendable {
     func changeStatus(
         id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, by: AccountName?, at: Date
     ) async throws(OrdersStoreError) -> Order
+    /// Undoes the latest move of the order with `id` (to paid or packed, made by `by` within
+    /// `OrderWrites.undoWindow`), when its stored version is `expectedVersion`: back to the status
+    /// it came from, one more version, one `.updated` event whose `statusChange` goes back (the
+    /// arrows never do: that is an undo), all in one transaction, in which the latest event is
+    /// read (`OrderWrites.statusUndone`: `.conflict`, `.refused`). Returns the order as saved.
+    func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
     /// Sets the tracking number of the shipped order with `id` (nil removes it), when its stored
     /// version is `expectedVersion` (`OrderWrites.trackingChanged`: `.conflict`, `.statusNotAllowed`
     /// for an order not shipped): one more version, `updatedBy`, `updatedAt` and one `.updated`

@@ -81,6 +81,13 @@ class OrdersWorker {
         }
     }
 
+    /// Undoes the order's latest move to paid or packed (`OrdersStoreProtocol.undoStatusChange`).
+    func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?) async throws(OrdersStoreError) -> Order {
+        try await measured("undo_status", saved: "status_undone") { () async throws(OrdersStoreError) in
+            try await ordersStore.undoStatusChange(id: id, expectedVersion: expectedVersion, by: by, at: now())
+        }
+    }
+
     /// Sets a shipped order's tracking number (`OrdersStoreProtocol.changeTracking`).
     func changeTracking(
         id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?

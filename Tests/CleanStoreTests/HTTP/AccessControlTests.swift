@@ -46,6 +46,7 @@ final class AccessControlTests: XCTestCase {
     static func form(for path: String) -> String {
         if path.hasSuffix("/notes") { return "text=Called+back" }
         if path.hasSuffix("/tracking") { return "trackingNumber=1Z999AA1&version=1" }
+        if path.hasSuffix("/undo") { return "version=1" }
         // A new rate beside rate 1 (`taxRateOne`), or rate 1 changed from its version 1.
         if path == "/tax-rates/new" { return "region=NY&rate=4.5&collect=on&effectiveFrom=2026-01-01" }
         if path.hasPrefix("/tax-rates/") { return "region=NY&rate=4&collect=on&effectiveFrom=2020-01-01&version=1" }
@@ -96,7 +97,7 @@ final class AccessControlTests: XCTestCase {
         let app = try await TestApp(orders: [Seeds.Orders.amy])
         try await app.test { client in
             let routes = Self.protectedRoutes(app)
-            XCTAssertEqual(routes.count, 46, "Every route but sign-in, sign-out, set-up and /healthz")
+            XCTAssertEqual(routes.count, 47, "Every route but sign-in, sign-out, set-up and /healthz")
             for route in routes {
                 if route.method == .get {
                     let response = try await client.get(route.path, signedIn: false)
@@ -157,6 +158,7 @@ final class AccessControlTests: XCTestCase {
                         // page saying so, not a refusal of the role.
                         let allowed: [HTTPResponse.Status] =
                             route.path.hasSuffix("/place") || route.path.hasSuffix("/ship") || route.path.hasSuffix("/tracking")
+                                || route.path.hasSuffix("/undo")
                             ? [.conflict] : [.ok, .seeOther]
                         XCTAssert(allowed.contains(response.status), "\(role) \(route.method) \(route.path): \(response.status)")
                     } else {
@@ -172,8 +174,8 @@ final class AccessControlTests: XCTestCase {
             switch role {
             case .viewer:
                 XCTAssertEqual(
-                    refusedPosts, 25,
-                    "Create, update, delete, change status, a tracking number, add a note; the four item forms; add and change a tax rate; add, change, archive and restore a product; start a draft, its five sections, a line's price, a changed price, placing")
+                    refusedPosts, 26,
+                    "Create, update, delete, change status, undo, a tracking number, add a note; the four item forms; add and change a tax rate; add, change, archive and restore a product; start a draft, its five sections, a line's price, a changed price, placing")
                 XCTAssertEqual(stored, [Seeds.Orders.amy], "A viewer changed nothing")
             case .clerk:
                 XCTAssertEqual(refusedPosts, 7, "Only delete, add and change a tax rate, add, change, archive and restore a product")

@@ -32,7 +32,7 @@ final class HardeningTests: XCTestCase {
             XCTAssertEqual(
                 postRoutes.map(\.path.description),
                 [
-                    "/sign-in", "/sign-out", "/setup", "/orders", "/orders/{id}", "/orders/{id}/delete", "/orders/{id}/status", "/orders/{id}/tracking",
+                    "/sign-in", "/sign-out", "/setup", "/orders", "/orders/{id}", "/orders/{id}/delete", "/orders/{id}/status", "/orders/{id}/undo", "/orders/{id}/tracking",
                     "/orders/{id}/notes", "/drafts", "/drafts/{id}/caller", "/drafts/{id}/delivery", "/drafts/{id}/lines", "/drafts/{id}/lines/quantities",
                     "/drafts/{id}/lines/price", "/drafts/{id}/lines/remove", "/drafts/{id}/prices", "/drafts/{id}/place",
                     "/orders/{id}/lines", "/orders/{id}/lines/quantities", "/orders/{id}/lines/{key}/price", "/orders/{id}/lines/{key}/remove",
@@ -298,6 +298,9 @@ final class HardeningTests: XCTestCase {
         func changeStatus(
             id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, by: AccountName?, at: Date
         ) async throws(OrdersStoreError) -> Order {
+            throw .cannotUpdate(failure)
+        }
+        func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
             throw .cannotUpdate(failure)
         }
         func changeTracking(

@@ -155,4 +155,43 @@ final class OrderPageHTTPTests: XCTestCase {
         XCTAssertEqual(conflict.status, .conflict)
         XCTAssert(conflict.text.contains("not shipped yet"), conflict.text)
     }
+
+    // MARK: Undo
+
+    func testAMoveToPaidIsUndoneFromItsBannerByWhoeverMadeIt() async throws {
+        let app = try await TestApp(orders: [Seeds.Orders.amy], role: .clerk)
+        let (paid, offered) = try await app.test { client in
+            let paid = try await client.post("/orders/1/status", form: "action=markPaid&version=1")
+            return (paid, try await client.get("/orders/1", cookie: paid.cookieToSendBack))
+        }
+        XCTAssertEqual(paid.status, .seeOther)
+        assertPage("order-undo-offered", offered, status: .ok)
+        XCTAssert(offered.text.contains(#"<form method="post" action="/orders/1/undo">"#))
+        XCTAssert(offered.text.contains(">Undo marking as paid</button>"))
+
+        let (undone, page, again) = try await app.test { client in
+            let undone = try await client.post("/orders/1/undo", form: "version=2")
+            return (undone, try await client.get("/orders/1", cookie: undone.cookieToSendBack), try await client.post("/orders/1/undo", form: "version=3"))
+        }
+        XCTAssertEqual(undone.status, .seeOther)
+        XCTAssertEqual(undone.headers[.location], "/orders/1")
+        XCTAssert(page.text.contains("Undone: order 1 is new again."), page.text)
+        XCTAssert(page.text.contains(#"<h3 class="timeline-title">Undone: order marked as paid</h3>"#), "Recorded as undone")
+        XCTAssertFalse(page.text.contains("/orders/1/undo"), "Nothing more to undo")
+        XCTAssertEqual(again.status, .conflict, "An undo is not undone")
+        let order = try await app.store.fetchOrder(id: "1")
+        XCTAssertEqual(order?.status, .new)
+
+        // Someone else's move is not theirs to undo, nor offered.
+        let other = try await TestApp(orders: [Seeds.Orders.amy], role: .clerk)
+        let seeded = try await other.store.fetchOrder(id: "1")
+        var moved = try XCTUnwrap(seeded)
+        moved = try await other.store.changeStatus(id: "1", to: .paid, expectedVersion: moved.version, reason: nil, by: Self.sue, at: Seeds.june29)
+        let version = moved.version
+        let (notOffered, refused) = try await other.test { client in
+            (try await client.get("/orders/1"), try await client.post("/orders/1/undo", form: "version=\(version)"))
+        }
+        XCTAssertFalse(notOffered.text.contains("/orders/1/undo"))
+        XCTAssertEqual(refused.status, .conflict)
+    }
 }

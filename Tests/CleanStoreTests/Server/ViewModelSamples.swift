@@ -61,6 +61,7 @@ enum ViewModelSamples {
         shown.statusClass = "status-new"
         shown.statusButton = statusButton
         shown.shipURL = "/orders/1/ship"
+        shown.undo = ShowOrder.GetOrder.ViewModel.DisplayedUndo(message: "m", label: "l", url: "/orders/1/undo")
         shown.shipment = ShowOrder.GetOrder.ViewModel.DisplayedShipment(
             shippedOn: "s", carrier: "c", trackingNumber: "t", trackingURL: "/orders/1/tracking", trackingLabel: "l")
         shown.statusURL = "/orders/1/status"

@@ -276,6 +276,9 @@ extension OrdersStoreContractTests {
         ) async throws(OrdersStoreError) -> Order {
             try await store.changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, shipment: shipment, by: by, at: at)
         }
+        func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+            try await store.undoStatusChange(id: id, expectedVersion: expectedVersion, by: by, at: at)
+        }
         func changeTracking(
             id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
         ) async throws(OrdersStoreError) -> Order {

@@ -56,6 +56,9 @@ final class OrdersWorkerTests: XCTestCase {
             throw .notFound(id: id)
         }
 
+        func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
+            throw .notFound(id: id)
+        }
         func changeTracking(
             id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
         ) throws(OrdersStoreError) -> Order {
@@ -133,6 +136,9 @@ final class OrdersWorkerTests: XCTestCase {
         func changeStatus(
             id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, by: AccountName?, at: Date
         ) async throws(OrdersStoreError) -> Order {
+            throw .notFound(id: id)
+        }
+        func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
             throw .notFound(id: id)
         }
         func changeTracking(

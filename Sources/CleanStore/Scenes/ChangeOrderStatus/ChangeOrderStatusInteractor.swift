@@ -5,6 +5,7 @@ protocol ChangeOrderStatusBusinessLogic: AnyObject {
     func changeStatus(request: ChangeOrderStatus.ChangeStatus.Request) async
     func getOrderToShip(request: ChangeOrderStatus.GetOrderToShip.Request) async
     func changeTracking(request: ChangeOrderStatus.ChangeTracking.Request) async
+    func undoStatus(request: ChangeOrderStatus.UndoStatus.Request) async
 }
 
 protocol ChangeOrderStatusDataStore: AnyObject {
@@ -64,6 +65,35 @@ final class ChangeOrderStatusInteractor: ChangeOrderStatusBusinessLogic, ChangeO
             response = .storeUnavailable
         }
         presenter?.presentOrderToShip(response: response)
+    }
+
+    // MARK: Undo status
+
+    func undoStatus(request: ChangeOrderStatus.UndoStatus.Request) async {
+        let response: ChangeOrderStatus.UndoStatus.Response
+        if let version = request.fields.version.flatMap({ Int($0) }) {
+            do {
+                let saved = try await ordersWorker.undoStatusChange(id: request.orderID, expectedVersion: version, by: request.signedIn?.name)
+                order = saved
+                response = .undone(saved)
+            } catch {
+                switch error {
+                case .conflict(let current):
+                    order = current
+                    response = .conflict(current: current)
+                case .refused(let current, _):
+                    order = current
+                    response = .refused(current: current)
+                case .notFound:
+                    response = .notFound
+                default:
+                    response = .storeUnavailable
+                }
+            }
+        } else {
+            response = .badRequest
+        }
+        presenter?.presentUndo(response: response)
     }
 
     // MARK: Change tracking

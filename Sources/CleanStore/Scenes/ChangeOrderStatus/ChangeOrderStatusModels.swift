@@ -107,6 +107,11 @@ enum ChangeOrderStatus {
         var formMessage: String? = nil
     }
 
+    /// The order page's Undo button (`POST /orders/{id}/undo`): the version the page showed.
+    struct UndoFormFields: Equatable, Decodable, Sendable {
+        var version: String?
+    }
+
     struct DisplayedError: Equatable {
         var field: String
         var message: String
@@ -151,6 +156,34 @@ enum ChangeOrderStatus {
         enum ViewModel: Equatable {
             case form(ShipForm)
             case refused(ErrorPage.Reason)
+            case notFound
+            case unavailable
+        }
+    }
+
+    enum UndoStatus {
+        struct Request {
+            var orderID: String
+            var fields: UndoFormFields
+            var signedIn: SignedIn? = nil
+        }
+
+        enum Response: Equatable {
+            /// The order as saved, back at the status the move came from.
+            case undone(Order)
+            /// The move is not one this person may undo now (`OrderWrites.undoableMove`): nothing changed.
+            case refused(current: Order)
+            /// The order changed since the page was opened: nothing changed.
+            case conflict(current: Order)
+            case badRequest
+            case notFound
+            case storeUnavailable
+        }
+
+        enum ViewModel: Equatable {
+            case undone(orderID: String, flash: String)
+            case refused(ErrorPage.Reason)
+            case badRequest
             case notFound
             case unavailable
         }

@@ -3,6 +3,7 @@ protocol ChangeOrderStatusPresentationLogic: AnyObject {
     func presentStatusChange(response: ChangeOrderStatus.ChangeStatus.Response)
     func presentOrderToShip(response: ChangeOrderStatus.GetOrderToShip.Response)
     func presentTrackingChange(response: ChangeOrderStatus.ChangeTracking.Response)
+    func presentUndo(response: ChangeOrderStatus.UndoStatus.Response)
 }
 
 final class ChangeOrderStatusPresenter: ChangeOrderStatusPresentationLogic {
@@ -71,6 +72,34 @@ final class ChangeOrderStatusPresenter: ChangeOrderStatusPresentationLogic {
             viewModel = .unavailable
         }
         viewController?.displayOrderToShip(viewModel: viewModel)
+    }
+
+    // MARK: Undo status
+
+    func presentUndo(response: ChangeOrderStatus.UndoStatus.Response) {
+        let viewModel: ChangeOrderStatus.UndoStatus.ViewModel
+        switch response {
+        case .undone(let order):
+            let id = order.id ?? ""
+            viewModel = .undone(orderID: id, flash: "Undone: order \(id) is \(order.status.toString().lowercased()) again.")
+        case .refused(let current):
+            viewModel = .refused(
+                .editRefused(
+                    orderID: current.id ?? "",
+                    reason: "This can no longer be undone: only the latest move to paid or packed can be, by whoever made it, within 5 minutes"))
+        case .conflict(let current):
+            viewModel = .refused(
+                .editRefused(
+                    orderID: current.id ?? "",
+                    reason: "Someone changed this order after its page was opened, so the move was not undone. Open the order again and check it"))
+        case .badRequest:
+            viewModel = .badRequest
+        case .notFound:
+            viewModel = .notFound
+        case .storeUnavailable:
+            viewModel = .unavailable
+        }
+        viewController?.displayUndo(viewModel: viewModel)
     }
 
     // MARK: Change tracking

@@ -5,6 +5,7 @@ protocol ChangeOrderStatusDisplayLogic: AnyObject {
     func displayStatusChange(viewModel: ChangeOrderStatus.ChangeStatus.ViewModel)
     func displayOrderToShip(viewModel: ChangeOrderStatus.GetOrderToShip.ViewModel)
     func displayTrackingChange(viewModel: ChangeOrderStatus.ChangeTracking.ViewModel)
+    func displayUndo(viewModel: ChangeOrderStatus.UndoStatus.ViewModel)
 }
 
 /// `GET /orders/{id}/cancel` (why is it cancelled?), `GET /orders/{id}/ship` (which carrier, what
@@ -54,6 +55,12 @@ final class ChangeOrderStatusViewController: ChangeOrderStatusDisplayLogic, Requ
     /// `GET /orders/{id}/ship`
     func showShipForm(id: String) async -> Response {
         await interactor?.getOrderToShip(request: ChangeOrderStatus.GetOrderToShip.Request(orderID: id))
+        return finished()
+    }
+
+    /// `POST /orders/{id}/undo`
+    func undoStatus(id: String, fields: ChangeOrderStatus.UndoFormFields) async -> Response {
+        await interactor?.undoStatus(request: ChangeOrderStatus.UndoStatus.Request(orderID: id, fields: fields, signedIn: signedIn))
         return finished()
     }
 
@@ -128,6 +135,21 @@ final class ChangeOrderStatusViewController: ChangeOrderStatusDisplayLogic, Requ
             response = shipPage(form, status: .ok)
         case .refused(let reason):
             response = refusal(.because(reason))
+        case .notFound:
+            response = refusal(.notFound)
+        case .unavailable:
+            response = refusal(.unavailable)
+        }
+    }
+
+    func displayUndo(viewModel: ChangeOrderStatus.UndoStatus.ViewModel) {
+        switch viewModel {
+        case .undone(let id, let flash):
+            response = router?.routeToShowOrder(id: id, flash: flash) ?? refusal(.failed)
+        case .refused(let reason):
+            response = refusal(.because(reason))
+        case .badRequest:
+            response = refusal(.badRequest)
         case .notFound:
             response = refusal(.notFound)
         case .unavailable:

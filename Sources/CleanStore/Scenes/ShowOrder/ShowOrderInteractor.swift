@@ -1,3 +1,5 @@
+import Foundation
+
 protocol ShowOrderBusinessLogic: AnyObject {
     func getOrder(request: ShowOrder.GetOrder.Request) async
 }
@@ -12,12 +14,18 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
     var notesWorker: OrderNotesWorker
     /// The order's history, for the page's timeline.
     var historyWorker: ViewOrderHistoryWorker
+    /// The clock: an undo is offered for 5 minutes after the move.
+    let now: @Sendable () -> Date
     var order: Order?
 
-    init(ordersWorker: OrdersWorker, notesWorker: OrderNotesWorker, historyWorker: ViewOrderHistoryWorker) {
+    init(
+        ordersWorker: OrdersWorker, notesWorker: OrderNotesWorker, historyWorker: ViewOrderHistoryWorker,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.ordersWorker = ordersWorker
         self.notesWorker = notesWorker
         self.historyWorker = historyWorker
+        self.now = now
     }
 
     // MARK: Get order
@@ -44,7 +52,10 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
                         mayChangeItems: $0.status == .new && $0.itemsRecorded && signedIn.may(.edit),
                         events: events,
                         // The one change a shipped order takes, for who may ship it.
-                        mayChangeTracking: $0.status == .shipped && signedIn.may(.changeStatus(.markShipped)))
+                        mayChangeTracking: $0.status == .shipped && signedIn.may(.changeStatus(.markShipped)),
+                        // The move the one asking made last, while they may still undo it (the store decides again).
+                        undoable: signedIn.may(.changeStatus(nil))
+                            ? OrderWrites.undoableMove($0, latest: events.first, by: signedIn?.name, at: now()) : nil)
                 } ?? .notFound
         } catch {
             response = .storeUnavailable

@@ -33,10 +33,11 @@ enum ShowOrder {
             /// `mayChangeItems`: the item forms (a new order of goods, for who may edit it).
             /// `events`: its history, newest first (the page's timeline, with the notes).
             /// `mayChangeTracking`: the tracking number's form (a shipped order, for who may ship).
+            /// `undoable`: the move the one asking made last, which they may still undo.
             case found(
                 Order, mayEdit: Bool = false, mayDelete: Bool = false, mayChangeStatus: Bool = false, mayCancel: Bool = false,
                 notes: [OrderNote] = [], mayAddNote: Bool = false, confirmed: Confirmed? = nil, mayChangeItems: Bool = false,
-                events: [OrderEvent] = [], mayChangeTracking: Bool = false)
+                events: [OrderEvent] = [], mayChangeTracking: Bool = false, undoable: OrderEvent.StatusChange? = nil)
             case notFound
             /// The store could not be read.
             case storeUnavailable
@@ -47,6 +48,15 @@ enum ShowOrder {
             struct StatusButton: Equatable {
                 var label: String
                 var action: String
+            }
+
+            /// The banner offering to undo the move the one asking made last (for 5 minutes).
+            struct DisplayedUndo: Equatable {
+                /// "You marked this order as paid. You can undo this for 5 minutes."
+                var message: String
+                /// "Undo marking as paid".
+                var label: String
+                var url: String
             }
 
             /// A shipped order's shipment.
@@ -167,6 +177,8 @@ enum ShowOrder {
                 var shipURL: String? = nil
                 /// Said of a shipped order.
                 var shipment: DisplayedShipment? = nil
+                /// Offered to whoever made the order's latest move to paid or packed, for 5 minutes.
+                var undo: DisplayedUndo? = nil
                 var statusURL: String = ""
                 /// The version the page shows: a status change made from it is refused if the order
                 /// changed since (409).

@@ -17,7 +17,7 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
         switch response {
         case .found(
             let order, let mayEdit, let mayDelete, let mayChangeStatus, let mayCancel, let notes, let mayAddNote, let confirmed,
-            let mayChangeItems, let events, let mayChangeTracking):
+            let mayChangeItems, let events, let mayChangeTracking, let undoable):
             let id = order.id ?? ""
             var displayed = ShowOrder.GetOrder.ViewModel.DisplayedOrder(
                     id: id,
@@ -52,6 +52,12 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
                 displayed.shipURL = Paths.shipOrder(id)
             } else {
                 displayed.statusButton = next.map { .init(label: Self.label(of: $0), action: $0.rawValue) }
+            }
+            displayed.undo = undoable.map {
+                let status = $0.to.toString().lowercased()
+                return ShowOrder.GetOrder.ViewModel.DisplayedUndo(
+                    message: "You marked this order as \(status). You can undo this for 5 minutes.",
+                    label: "Undo marking as \(status)", url: Paths.undoStatus(id))
             }
             if order.status == .shipped {
                 displayed.shipment = ShowOrder.GetOrder.ViewModel.DisplayedShipment(

@@ -31,7 +31,8 @@ final class ShowOrderViewController: ShowOrderDisplayLogic, RequestEnding {
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
         let interactor = ShowOrderInteractor(
-            ordersWorker: environment.ordersWorker, notesWorker: environment.notesWorker, historyWorker: environment.historyWorker)
+            ordersWorker: environment.ordersWorker, notesWorker: environment.notesWorker, historyWorker: environment.historyWorker,
+            now: environment.now)
         let presenter = ShowOrderPresenter(formatter: environment.formatter)
         let router = ShowOrderRouter()
         interactor.presenter = presenter

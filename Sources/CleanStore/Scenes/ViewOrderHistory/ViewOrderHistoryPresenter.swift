@@ -46,7 +46,10 @@ final class ViewOrderHistoryPresenter: ViewOrderHistoryPresentationLogic {
         case .created: title = "Order created"
         case .updated:
             // A status change is an update of its own kind: its title says the move.
-            if let change = event.statusChange {
+            if let change = event.statusChange, change.to != .cancelled, !change.from.canChange(to: change.to) {
+                // The arrows never go back: a move back is an undo (`OrdersStoreProtocol.undoStatusChange`).
+                title = "Undone: order \(ErrorPage.change(to: change.from))"
+            } else if let change = event.statusChange {
                 title = change.to == .cancelled ? "Order cancelled" : "Order \(ErrorPage.change(to: change.to))"
             } else if event.changes.contains(where: Self.isItemChange) {
                 title = "Items changed"

@@ -62,6 +62,8 @@ public enum Paths {
     /// `orderStatus`; and a shipped order's tracking number form (POST only).
     public static let shipOrder = AppPath("/orders/{id}/ship")
     public static let orderTracking = AppPath("/orders/{id}/tracking")
+    /// Undoing the latest move to paid or packed, from the order page's banner (POST only).
+    public static let undoStatus = AppPath("/orders/{id}/undo")
     /// Where the order page's "Add a note" form posts (POST only).
     public static let orderNotes = AppPath("/orders/{id}/notes")
     public static let packingSlip = AppPath("/orders/{id}/slip")

@@ -205,6 +205,11 @@ enum Routes {
             ) { _, context in
                 await changeOrderStatus(context).changeStatus(id: try orderID(context), fields: try statusFormFields(context))
             },
+            // Undoing a move is a status change (whoever may make one; the store decides whose it is).
+            Route(method: .post, path: Paths.undoStatus, access: .signedIn(.changeStatus(nil)), returnsTo: Paths.order) { _, context in
+                await changeOrderStatus(context).undoStatus(
+                    id: try orderID(context), fields: try FormDecoding.decode(ChangeOrderStatus.UndoFormFields.self, context: context))
+            },
             Route(method: .get, path: Paths.shipOrder, access: .signedIn(.changeStatus(.markShipped))) { _, context in
                 await changeOrderStatus(context).showShipForm(id: try orderID(context))
             },

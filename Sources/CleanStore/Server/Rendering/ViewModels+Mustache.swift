@@ -177,6 +177,7 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedOrder: MustacheParent {
         case "statusButton": statusButton
         case "shipURL": shipURL
         case "shipment": shipment
+        case "undo": undo
         case "statusURL": statusURL
         case "version": version
         case "cancelURL": cancelURL
@@ -247,6 +248,17 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedTotals: MustacheParent {
         case "taxLabel": taxLabel
         case "tax": tax
         case "total": total
+        default: nil
+        }
+    }
+}
+
+extension ShowOrder.GetOrder.ViewModel.DisplayedUndo: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "message": message
+        case "label": label
+        case "url": url
         default: nil
         }
     }

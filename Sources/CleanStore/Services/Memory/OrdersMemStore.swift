@@ -123,6 +123,23 @@ public final class OrdersMemStore: OrdersStoreProtocol {
         }
     }
 
+    public func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+        try await database.transaction { tables throws(OrdersStoreError) in
+            guard let index = tables.orders.firstIndex(where: { $0.id == id }) else { throw .notFound(id: id) }
+            let stored = tables.orders[index]
+            // The newest event, as `OrderEventsMemStore.fetchEvents` orders them.
+            let latest = tables.events.enumerated().filter { $0.element.orderID == id }
+                .max { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }?.element
+            let (order, undone) = try OrderWrites.statusUndone(stored, latest: latest, expectedVersion: expectedVersion, by: by, at: at)
+            tables.orders[index] = order
+            tables.events.append(
+                OrderEvent(
+                    orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order),
+                    statusChange: OrderEvent.StatusChange(from: undone.to, to: undone.from)))
+            return order
+        }
+    }
+
     public func changeTracking(
         id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
     ) async throws(OrdersStoreError) -> Order {

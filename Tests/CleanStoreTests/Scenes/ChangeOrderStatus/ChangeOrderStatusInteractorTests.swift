@@ -32,6 +32,8 @@ final class ChangeOrderStatusInteractorTests: XCTestCase {
         var tracking: ChangeOrderStatus.ChangeTracking.Response?
         func presentOrderToShip(response: ChangeOrderStatus.GetOrderToShip.Response) { toShip = response }
         func presentTrackingChange(response: ChangeOrderStatus.ChangeTracking.Response) { tracking = response }
+        var undo: ChangeOrderStatus.UndoStatus.Response?
+        func presentUndo(response: ChangeOrderStatus.UndoStatus.Response) { undo = response }
     }
 
     let supervisor = SignedIn(name: testAccount.name, role: .supervisor)

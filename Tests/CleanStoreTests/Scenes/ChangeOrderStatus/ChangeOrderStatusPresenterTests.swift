@@ -28,6 +28,8 @@ final class ChangeOrderStatusPresenterTests: XCTestCase {
         var tracking: ChangeOrderStatus.ChangeTracking.ViewModel?
         func displayOrderToShip(viewModel: ChangeOrderStatus.GetOrderToShip.ViewModel) { toShip = viewModel }
         func displayTrackingChange(viewModel: ChangeOrderStatus.ChangeTracking.ViewModel) { tracking = viewModel }
+        var undo: ChangeOrderStatus.UndoStatus.ViewModel?
+        func displayUndo(viewModel: ChangeOrderStatus.UndoStatus.ViewModel) { undo = viewModel }
     }
 
     func order(_ status: OrderStatus, version: Int = 1) -> Order {

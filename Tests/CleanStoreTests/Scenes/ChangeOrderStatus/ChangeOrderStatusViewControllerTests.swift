@@ -29,6 +29,8 @@ final class ChangeOrderStatusViewControllerTests: XCTestCase {
         var tracking: ChangeOrderStatus.ChangeTracking.Request?
         func getOrderToShip(request: ChangeOrderStatus.GetOrderToShip.Request) async { toShip = request }
         func changeTracking(request: ChangeOrderStatus.ChangeTracking.Request) async { tracking = request }
+        var undo: ChangeOrderStatus.UndoStatus.Request?
+        func undoStatus(request: ChangeOrderStatus.UndoStatus.Request) async { undo = request }
     }
 
     let form = ChangeOrderStatus.CancelForm(

@@ -119,6 +119,9 @@ final class ExportOrdersWorkerTests: XCTestCase {
         ) async throws(OrdersStoreError) -> Order {
             try await base.changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, shipment: shipment, by: by, at: at)
         }
+        func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+            try await base.undoStatusChange(id: id, expectedVersion: expectedVersion, by: by, at: at)
+        }
         func changeTracking(
             id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
         ) async throws(OrdersStoreError) -> Order {

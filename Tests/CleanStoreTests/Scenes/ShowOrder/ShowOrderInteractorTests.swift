@@ -95,7 +95,7 @@ final class ShowOrderInteractorTests: XCTestCase {
         ] {
             workerSpy.storedOrders = [order]
             await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1", signedIn: SignedIn(name: testAccount.name, role: role)))
-            guard case .found(_, _, _, _, _, _, _, _, let mayChangeItems, _, _) = presenterSpy.response else { return XCTFail() }
+            guard case .found(_, _, _, _, _, _, _, _, let mayChangeItems, _, _, _) = presenterSpy.response else { return XCTFail() }
             XCTAssertEqual(mayChangeItems, offered, "\(role) \(order.status) \(order.itemsRecorded)")
         }
     }
@@ -136,7 +136,7 @@ final class ShowOrderInteractorTests: XCTestCase {
             workerSpy.storedOrders[0].status = status
             for role in AccountRole.allCases {
                 await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1", signedIn: SignedIn(name: testAccount.name, role: role)))
-                guard case .found(_, _, _, _, _, _, _, _, _, _, let mayChangeTracking) = presenterSpy.response else { return XCTFail() }
+                guard case .found(_, _, _, _, _, _, _, _, _, _, let mayChangeTracking, _) = presenterSpy.response else { return XCTFail() }
                 XCTAssertEqual(mayChangeTracking, status == .shipped && role != .viewer, "\(status) \(role)")
             }
         }
@@ -179,7 +179,7 @@ final class ShowOrderInteractorTests: XCTestCase {
                     confirmation: ShowOrder.GetOrder.Confirmation(orderID: "1", note: "Sent twice.")))
 
             // Then
-            guard case .found(let order, _, _, _, _, _, _, let confirmed, _, _, _) = presenterSpy.response else {
+            guard case .found(let order, _, _, _, _, _, _, let confirmed, _, _, _, _) = presenterSpy.response else {
                 return XCTFail("\(role): \(String(describing: presenterSpy.response))")
             }
             XCTAssertEqual(order, Seeds.Orders.amy)
