@@ -110,8 +110,8 @@ struct OrderStores: OrdersStoreProtocol, OrderEventsStoreProtocol, OrderNotesSto
         return try await rotator.rotateCardKey(batchSize: batchSize)
     }
     func fetchEvents(orderID: String) async throws(OrdersStoreError) -> [OrderEvent] { try await eventStore.fetchEvents(orderID: orderID) }
-    func addNote(orderID: String, text: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> OrderNote {
-        try await noteStore.addNote(orderID: orderID, text: text, by: by, at: at)
+    func addNote(orderID: String, text: String, forPacker: Bool, by: AccountName?, at: Date) async throws(OrdersStoreError) -> OrderNote {
+        try await noteStore.addNote(orderID: orderID, text: text, forPacker: forPacker, by: by, at: at)
     }
     func notes(forOrder orderID: String) async throws(OrdersStoreError) -> [OrderNote] { try await noteStore.notes(forOrder: orderID) }
 }

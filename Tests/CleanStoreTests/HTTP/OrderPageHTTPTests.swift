@@ -194,4 +194,36 @@ final class OrderPageHTTPTests: XCTestCase {
         XCTAssertFalse(notOffered.text.contains("/orders/1/undo"))
         XCTAssertEqual(refused.status, .conflict)
     }
+
+    // MARK: The packer
+
+    func testANoteForThePackerPrintsOnTheSlipAndAPackedOrdersEditAndPageSaySoWhenTheAddressMoves() async throws {
+        let app = try await TestApp(orders: [Seeds.Orders.amy], role: .clerk)
+        let packed = try await order(at: .packed, in: app)
+        var fields = Seeds.validFormFields
+        fields.version = String(packed.version)
+        fields.shipmentAddressCity = "San Jose"
+        let update = Seeds.formBody(fields)
+        let (added, plain, slip, edit, saved) = try await app.test { client in
+            let added = try await client.post("/orders/1/notes", form: "text=Gift%3A+no+invoice+in+the+parcel&forPacker=on")
+            let plain = try await client.post("/orders/1/notes", form: "text=Customer+called+twice")
+            let slip = try await client.get("/orders/1/slip")
+            let edit = try await client.get("/orders/1/edit")
+            let saved = try await client.post("/orders/1", form: update)
+            return (added, plain, slip, edit, saved)
+        }
+        XCTAssertEqual(added.status, .seeOther)
+        XCTAssertEqual(plain.status, .seeOther)
+        assertPage("slip-delivery-notes", slip, status: .ok)
+        XCTAssert(slip.text.contains(#"<h2 id="delivery-notes-heading">Delivery notes</h2>"#))
+        XCTAssert(slip.text.contains("Gift: no invoice in the parcel"))
+        XCTAssertFalse(slip.text.contains("Customer called twice"), "Only the packer's notes")
+        assertPage("edit-packed", edit, status: .ok)
+        XCTAssert(edit.text.contains("This order is packed. If you change the address, print a new packing slip."))
+        XCTAssertEqual(saved.status, .seeOther)
+        let page = try await app.test { client in try await client.get("/orders/1", cookie: saved.cookieToSendBack) }
+        assertPage("order-packed-address-changed", page, status: .ok)
+        XCTAssert(page.text.contains(#"<a href="/orders/1/slip">print a new packing slip</a>"#), page.text)
+        XCTAssert(page.text.contains(#"<h3 class="timeline-title">Note for the packer</h3>"#))
+    }
 }

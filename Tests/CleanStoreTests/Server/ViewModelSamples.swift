@@ -62,6 +62,7 @@ enum ViewModelSamples {
         shown.statusButton = statusButton
         shown.shipURL = "/orders/1/ship"
         shown.undo = ShowOrder.GetOrder.ViewModel.DisplayedUndo(message: "m", label: "l", url: "/orders/1/undo")
+        shown.reprintSlipURL = "/orders/1/slip"
         shown.shipment = ShowOrder.GetOrder.ViewModel.DisplayedShipment(
             shippedOn: "s", carrier: "c", trackingNumber: "t", trackingURL: "/orders/1/tracking", trackingLabel: "l")
         shown.statusURL = "/orders/1/status"
@@ -96,6 +97,7 @@ enum ViewModelSamples {
             shipmentMethod: "s", orderURL: "/o")
         slip.lines = [PrintPackingSlip.GetSlip.ViewModel.DisplayedLine(sku: "s", name: "n", quantity: "1")]
         slip.itemsNote = "i"
+        slip.deliveryNotes = ["d"]
         return slip
     }
     static let toDelete = DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder(
@@ -120,7 +122,7 @@ enum ViewModelSamples {
         orderURL: "/orders/1", errors: [.init(field: "trackingNumber", message: "m")], formMessage: "m")
     static let noteForm = AddOrderNote.DisplayedForm(
         title: "t", heading: "h", errors: [signInError], formMessage: "m", text: signInField, action: "/orders/1/notes", orderURL: "/orders/1",
-        backLinkText: "b")
+        backLinkText: "b", forPacker: true)
 
     static let itemsForm = ChangeOrderItems.DisplayedForm(
         title: "t", heading: "h", errors: [signInError], action: "/orders/1/lines", submitLabel: "s", version: "1",

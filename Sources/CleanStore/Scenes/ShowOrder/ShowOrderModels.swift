@@ -179,6 +179,9 @@ enum ShowOrder {
                 var shipment: DisplayedShipment? = nil
                 /// Offered to whoever made the order's latest move to paid or packed, for 5 minutes.
                 var undo: DisplayedUndo? = nil
+                /// A packed order whose ship-to address changed since it was packed: its slip, to
+                /// print again.
+                var reprintSlipURL: String? = nil
                 var statusURL: String = ""
                 /// The version the page shows: a status change made from it is refused if the order
                 /// changed since (409).

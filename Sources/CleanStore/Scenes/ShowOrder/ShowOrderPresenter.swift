@@ -59,6 +59,7 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
                     message: "You marked this order as \(status). You can undo this for 5 minutes.",
                     label: "Undo marking as \(status)", url: Paths.undoStatus(id))
             }
+            if order.status == .packed, Self.addressChangedSincePacking(events) { displayed.reprintSlipURL = Paths.packingSlip(id) }
             if order.status == .shipped {
                 displayed.shipment = ShowOrder.GetOrder.ViewModel.DisplayedShipment(
                     shippedOn: order.shippedAt.map(formatter.longDate) ?? "Not recorded", carrier: order.carrier ?? "Not recorded",
@@ -103,12 +104,20 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
             (
                 at: note.at,
                 entry: ShowOrder.GetOrder.ViewModel.TimelineEntry(
-                    title: "Note", by: note.by.map(formatter.accountName) ?? "No one was signed in",
+                    title: note.forPacker ? "Note for the packer" : "Note", by: note.by.map(formatter.accountName) ?? "No one was signed in",
                     date: formatter.longDateAndTime(note.at), machineDate: formatter.machineDateTime(note.at), text: note.text))
         }
         return (fromEvents + fromNotes).enumerated()
             .sorted { $0.element.at != $1.element.at ? $0.element.at > $1.element.at : $0.offset < $1.offset }
             .map(\.element.entry)
+    }
+
+    /// Whether the ship-to address changed after the order's latest move to packed (its events
+    /// newest first): its slip, printed then, is out of date.
+    static func addressChangedSincePacking(_ events: [OrderEvent]) -> Bool {
+        let sincePacked = events.prefix { $0.statusChange?.to != .packed }
+        return sincePacked.count < events.count
+            && sincePacked.contains { $0.changes.contains { $0.field.hasPrefix("Shipment address") } }
     }
 
     /// What a status button says.

@@ -178,6 +178,7 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedOrder: MustacheParent {
         case "shipURL": shipURL
         case "shipment": shipment
         case "undo": undo
+        case "reprintSlipURL": reprintSlipURL
         case "statusURL": statusURL
         case "version": version
         case "cancelURL": cancelURL

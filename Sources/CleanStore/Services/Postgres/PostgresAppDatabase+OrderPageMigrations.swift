@@ -1,6 +1,7 @@
 import Foundation
 
-/// The order page's schema versions (issue 29), after `goodsMigrations`: an order's shipment. A
+/// The order page's schema versions (issue 29), after `goodsMigrations`: an order's shipment, notes
+/// for the packer. A
 /// version, once released, never changes: add a new one.
 extension PostgresAppDatabase {
     static let orderPageMigrations: [Migration] = [
@@ -16,5 +17,9 @@ extension PostgresAppDatabase {
                     """),
                 .sql("UPDATE orders SET shipped_at = updated_at WHERE status = 'shipped'"),
             ]),
+        Migration(
+            version: 21, name: "notes for the packer",
+            // As SQLite's v22: a note for the packer prints on the packing slip; every note before is not one.
+            steps: [.sql("ALTER TABLE order_notes ADD COLUMN for_packer BOOLEAN NOT NULL DEFAULT FALSE")]),
     ]
 }

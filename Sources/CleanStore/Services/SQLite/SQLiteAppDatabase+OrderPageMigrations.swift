@@ -1,6 +1,6 @@
 import GRDB
 
-/// The order page's migrations (issue 29), after the goods': an order's shipment. A migration, once
+/// The order page's migrations (issue 29), after the goods': an order's shipment, notes for the packer. A migration, once
 /// released, keeps its name and never changes: add a new one.
 extension SQLiteAppDatabase {
     static func registerOrderPageMigrations(_ migrator: inout DatabaseMigrator) {
@@ -14,6 +14,10 @@ extension SQLiteAppDatabase {
                 ALTER TABLE orders ADD COLUMN tracking_number TEXT;
                 UPDATE orders SET shipped_at = updated_at WHERE status = 'shipped';
                 """)
+        }
+        migrator.registerMigration("v22: notes for the packer") { db in
+            // A note for the packer prints on the packing slip; every note before is not one.
+            try db.execute(sql: "ALTER TABLE order_notes ADD COLUMN for_packer INTEGER NOT NULL DEFAULT 0")
         }
     }
 }
