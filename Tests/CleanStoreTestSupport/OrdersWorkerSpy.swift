@@ -56,18 +56,56 @@ final class OrdersWorkerSpy: OrdersWorker {
 
     /// What the last status change asked for.
     var statusChange: (id: String, to: OrderStatus, expectedVersion: Int, reason: String?)?
+    /// The shipment the last status change carried.
+    var shipment: Shipment?
 
     /// Answers with the stored order at `status`, one version on (set `failure` to refuse).
     override func changeStatus(
-        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment? = nil, by: AccountName?
     ) async throws(OrdersStoreError) -> Order {
         statusChange = (id, status, expectedVersion, reason)
+        self.shipment = shipment
         changedBy = by
         if let failure { throw failure }
         guard var order = storedOrders.first(where: { $0.id == id }) else { throw .notFound(id: id) }
         order.status = status
         order.version += 1
         if status == .cancelled { order.cancellationReason = reason }
+        if status == .shipped {
+            order.carrier = shipment?.carrier
+            order.trackingNumber = shipment?.trackingNumber
+        }
+        return order
+    }
+
+    /// What the last undo asked for, and the status it answers with.
+    var undo: (id: String, expectedVersion: Int)?
+    var undoneTo: OrderStatus = .new
+
+    /// Answers with the stored order at `undoneTo`, one version on (set `failure` to refuse).
+    override func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?) async throws(OrdersStoreError) -> Order {
+        undo = (id, expectedVersion)
+        changedBy = by
+        if let failure { throw failure }
+        guard var order = storedOrders.first(where: { $0.id == id }) else { throw .notFound(id: id) }
+        order.status = undoneTo
+        order.version += 1
+        return order
+    }
+
+    /// What the last tracking number's change asked for.
+    var trackingChange: (id: String, trackingNumber: String?, expectedVersion: Int)?
+
+    /// Answers with the stored order with the number, one version on (set `failure` to refuse).
+    override func changeTracking(
+        id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?
+    ) async throws(OrdersStoreError) -> Order {
+        trackingChange = (id, trackingNumber, expectedVersion)
+        changedBy = by
+        if let failure { throw failure }
+        guard var order = storedOrders.first(where: { $0.id == id }) else { throw .notFound(id: id) }
+        order.trackingNumber = trackingNumber
+        order.version += 1
         return order
     }
 

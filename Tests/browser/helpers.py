@@ -31,6 +31,7 @@ SNAPSHOTS = REPO / "Tests" / "CleanStoreTests" / "HTTP" / "__Snapshots__" / "Pag
 SNAPSHOT_FOLDERS = [
     SNAPSHOTS, SNAPSHOTS.parent / "ProductPagesHTTPTests", SNAPSHOTS.parent / "DraftsHTTPTests", SNAPSHOTS.parent / "PlaceDraftHTTPTests",
     SNAPSHOTS.parent / "AccountsHTTPTests",
+    SNAPSHOTS.parent / "OrderPageHTTPTests",
 ]
 
 

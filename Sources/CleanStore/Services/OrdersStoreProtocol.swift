@@ -59,9 +59,23 @@ public protocol OrdersStoreProtocol: Sendable {
     func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
     /// Moves the order with `id` to `status`, when its stored version is `expectedVersion` and the
     /// rules allow it from its stored status; `reason` is kept with the change (and on the order
-    /// when it is cancelled). Returns the order as saved.
+    /// when it is cancelled); a move to shipped keeps `shipment`'s carrier and tracking number and
+    /// the day (`at`) on the order. Returns the order as saved.
     func changeStatus(
-        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order
+    /// Undoes the latest move of the order with `id` (to paid or packed, made by `by` within
+    /// `OrderWrites.undoWindow`), when its stored version is `expectedVersion`: back to the status
+    /// it came from, one more version, one `.updated` event whose `statusChange` goes back (the
+    /// arrows never do: that is an undo), all in one transaction, in which the latest event is
+    /// read (`OrderWrites.statusUndone`: `.conflict`, `.refused`). Returns the order as saved.
+    func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
+    /// Sets the tracking number of the shipped order with `id` (nil removes it), when its stored
+    /// version is `expectedVersion` (`OrderWrites.trackingChanged`: `.conflict`, `.statusNotAllowed`
+    /// for an order not shipped): one more version, `updatedBy`, `updatedAt` and one `.updated`
+    /// event with the change, in one transaction. Returns the order as saved.
+    func changeTracking(
+        id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
     ) async throws(OrdersStoreError) -> Order
     /// Changes the items of the order with `id` (`DraftChange`'s line cases), when its stored version
     /// is `expectedVersion` and it is new (`OrderLineWrites.itemsChanged` decides): re-taxed with the
@@ -76,6 +90,13 @@ public protocol OrdersStoreProtocol: Sendable {
 }
 
 extension OrdersStoreProtocol {
+    /// A status change that ships nothing (or ships with no carrier said).
+    public func changeStatus(
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        try await changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, shipment: nil, by: by, at: at)
+    }
+
     /// A create with no idempotency key: every call creates an order.
     public func createOrder(orderToCreate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         try await createOrder(orderToCreate: orderToCreate, idempotencyKey: nil, by: by, at: at)

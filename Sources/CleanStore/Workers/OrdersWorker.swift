@@ -73,10 +73,27 @@ class OrdersWorker {
     }
 
     func changeStatus(
-        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment? = nil, by: AccountName?
     ) async throws(OrdersStoreError) -> Order {
         try await measured("change_status", saved: "status_changed") { () async throws(OrdersStoreError) in
-            try await ordersStore.changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: now())
+            try await ordersStore.changeStatus(
+                id: id, to: status, expectedVersion: expectedVersion, reason: reason, shipment: shipment, by: by, at: now())
+        }
+    }
+
+    /// Undoes the order's latest move to paid or packed (`OrdersStoreProtocol.undoStatusChange`).
+    func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?) async throws(OrdersStoreError) -> Order {
+        try await measured("undo_status", saved: "status_undone") { () async throws(OrdersStoreError) in
+            try await ordersStore.undoStatusChange(id: id, expectedVersion: expectedVersion, by: by, at: now())
+        }
+    }
+
+    /// Sets a shipped order's tracking number (`OrdersStoreProtocol.changeTracking`).
+    func changeTracking(
+        id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?
+    ) async throws(OrdersStoreError) -> Order {
+        try await measured("change_tracking", saved: "tracking_changed") { () async throws(OrdersStoreError) in
+            try await ordersStore.changeTracking(id: id, trackingNumber: trackingNumber, expectedVersion: expectedVersion, by: by, at: now())
         }
     }
 

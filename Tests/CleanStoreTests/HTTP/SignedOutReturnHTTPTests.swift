@@ -16,6 +16,8 @@ final class SignedOutReturnHTTPTests: XCTestCase {
         "/orders/{id}": "/orders/1/edit",
         "/orders/{id}/delete": "/orders/1/delete",
         "/orders/{id}/status": "/orders/1",
+        "/orders/{id}/tracking": "/orders/1",
+        "/orders/{id}/undo": "/orders/1",
         "/orders/{id}/notes": "/orders/1",
         "/tax-rates/new": "/tax-rates/new",
         "/tax-rates/{id}/edit": "/tax-rates/1/edit",

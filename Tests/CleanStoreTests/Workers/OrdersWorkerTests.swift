@@ -50,12 +50,21 @@ final class OrdersWorkerTests: XCTestCase {
         }
 
         func changeStatus(
-            id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+            id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, by: AccountName?, at: Date
         ) throws(OrdersStoreError) -> Order {
             calls.append("changeStatus(\(id), to: \(status), from version \(expectedVersion)) by \(by?.username ?? "nil") at \(at.timeIntervalSince1970)")
             throw .notFound(id: id)
         }
 
+        func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
+            throw .notFound(id: id)
+        }
+        func changeTracking(
+            id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
+        ) throws(OrdersStoreError) -> Order {
+            calls.append("changeTracking(\(id), \(trackingNumber ?? "nil"), from version \(expectedVersion)) by \(by?.username ?? "nil") at \(at.timeIntervalSince1970)")
+            throw .notFound(id: id)
+        }
         func changeItems(
             id: String, change: DraftChange, expectedVersion: Int, timeZone: TimeZone, by: AccountName?, at: Date
         ) async throws(OrdersStoreError) -> Order {
@@ -125,7 +134,15 @@ final class OrdersWorkerTests: XCTestCase {
         func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order { orderToUpdate }
         func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order { throw .notFound(id: id) }
         func changeStatus(
-            id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+            id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, by: AccountName?, at: Date
+        ) async throws(OrdersStoreError) -> Order {
+            throw .notFound(id: id)
+        }
+        func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+            throw .notFound(id: id)
+        }
+        func changeTracking(
+            id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
         ) async throws(OrdersStoreError) -> Order {
             throw .notFound(id: id)
         }

@@ -38,6 +38,8 @@ enum ListOrders {
                 var status: String
                 /// The tag's class (`status-paid`): its colour, beside its word.
                 var statusClass: String
+                /// A shipped order's row details: "Shipped 6/30/07, UPS 1Z999AA10123456784".
+                var shipped: String? = nil
             }
 
             /// Links to the neighbouring pages: the one before (`rel="prev"`) and after (`rel="next"`)

@@ -34,7 +34,8 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
                     name: formatter.name(order),
                     total: formatter.total(order),
                     status: order.status.toString(),
-                    statusClass: "status-\(order.status.rawValue)"
+                    statusClass: "status-\(order.status.rawValue)",
+                    shipped: Self.shipped(order, formatter: formatter)
                 )
             }
             viewModel = ViewModel(displayedOrders: displayedOrders, newOrderURL: Self.newOrderURL(mayCreateOrders))
@@ -176,5 +177,14 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
             ViewModel.Column(label: "Email", className: "email"),
             sortable("Total", .total, firstDescending: true, className: "number"),
         ]
+    }
+
+    /// A shipped order's row details: when, by whom, its tracking number ("Shipped 6/30/07, UPS
+    /// 1Z999AA10123456784"); nil for an order not shipped.
+    static func shipped(_ order: Order, formatter: OrderDisplayFormatter) -> String? {
+        guard order.status == .shipped else { return nil }
+        let when = order.shippedAt.map { " \(formatter.date($0))" } ?? ""
+        let how = [order.carrier, order.trackingNumber].compactMap { $0 }.joined(separator: " ")
+        return "Shipped\(when)" + (how.isEmpty ? "" : ", \(how)")
     }
 }

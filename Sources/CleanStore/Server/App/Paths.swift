@@ -58,6 +58,12 @@ public enum Paths {
     public static let newTaxRate = AppPath("/tax-rates/new")
     public static let editTaxRate = AppPath("/tax-rates/{id}/edit")
     public static let cancelOrder = AppPath("/orders/{id}/cancel")
+    /// Shipping an order: the confirmation page (the carrier, a tracking number) that posts to
+    /// `orderStatus`; and a shipped order's tracking number form (POST only).
+    public static let shipOrder = AppPath("/orders/{id}/ship")
+    public static let orderTracking = AppPath("/orders/{id}/tracking")
+    /// Undoing the latest move to paid or packed, from the order page's banner (POST only).
+    public static let undoStatus = AppPath("/orders/{id}/undo")
     /// Where the order page's "Add a note" form posts (POST only).
     public static let orderNotes = AppPath("/orders/{id}/notes")
     public static let packingSlip = AppPath("/orders/{id}/slip")

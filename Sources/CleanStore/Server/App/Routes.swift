@@ -197,13 +197,28 @@ enum Routes {
             Route(method: .get, path: Paths.cancelOrder, access: .signedIn(.changeStatus(.cancel))) { _, context in
                 await changeOrderStatus(context).showCancelForm(id: try orderID(context))
             },
-            // Who may is decided by what the form asks for (read twice: it is three short fields); a
+            // Who may is decided by what the form asks for (read twice: it is a few short fields); a
             // body that is no form needs what any status change needs, and is answered 400.
             Route(
                 method: .post, path: Paths.orderStatus,
                 access: .signedInFor { (try? statusFormFields($0))?.use ?? .changeStatus(nil) }, returnsTo: Paths.order
             ) { _, context in
                 await changeOrderStatus(context).changeStatus(id: try orderID(context), fields: try statusFormFields(context))
+            },
+            // Undoing a move is a status change (whoever may make one; the store decides whose it is).
+            Route(method: .post, path: Paths.undoStatus, access: .signedIn(.changeStatus(nil)), returnsTo: Paths.order) { _, context in
+                await changeOrderStatus(context).undoStatus(
+                    id: try orderID(context), fields: try FormDecoding.decode(ChangeOrderStatus.UndoFormFields.self, context: context))
+            },
+            Route(method: .get, path: Paths.shipOrder, access: .signedIn(.changeStatus(.markShipped))) { _, context in
+                await changeOrderStatus(context).showShipForm(id: try orderID(context))
+            },
+            // A shipped order's tracking number: who may ship may add or correct it.
+            Route(
+                method: .post, path: Paths.orderTracking, access: .signedIn(.changeStatus(.markShipped)), returnsTo: Paths.order
+            ) { _, context in
+                await changeOrderStatus(context).changeTracking(
+                    id: try orderID(context), fields: try FormDecoding.decode(ChangeOrderStatus.TrackingFormFields.self, context: context))
             },
             Route(method: .get, path: Paths.orderHistory) { _, context in
                 await ViewOrderHistoryViewController(environment: environment.serving(context), browser: context.browser).showHistory(

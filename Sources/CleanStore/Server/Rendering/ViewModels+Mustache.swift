@@ -136,6 +136,7 @@ extension ListOrders.FetchOrders.ViewModel.DisplayedOrder: MustacheParent {
         case "total": total
         case "status": status
         case "statusClass": statusClass
+        case "shipped": shipped
         default: nil
         }
     }
@@ -176,13 +177,17 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedOrder: MustacheParent {
         case "ordersURL": ordersURL
         case "status": status
         case "statusClass": statusClass
-        case "statusButtons": statusButtons
+        case "statusButton": statusButton
+        case "shipURL": shipURL
+        case "shipment": shipment
+        case "undo": undo
+        case "reprintSlipURL": reprintSlipURL
         case "statusURL": statusURL
         case "version": version
         case "cancelURL": cancelURL
         case "cancellationReason": cancellationReason
         case "readOnlyNotice": readOnlyNotice
-        case "notes": notes
+        case "timeline": timeline
         case "noteURL": noteURL
         case "noteHint": noteHint
         case "csrfToken": csrfToken
@@ -252,12 +257,41 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedTotals: MustacheParent {
     }
 }
 
-extension ShowOrder.GetOrder.ViewModel.DisplayedNote: MustacheParent {
+extension ShowOrder.GetOrder.ViewModel.DisplayedUndo: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "text": text
-        case "byline": byline
+        case "message": message
+        case "label": label
+        case "url": url
+        default: nil
+        }
+    }
+}
+
+extension ShowOrder.GetOrder.ViewModel.DisplayedShipment: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "shippedOn": shippedOn
+        case "carrier": carrier
+        case "trackingNumber": trackingNumber
+        case "trackingURL": trackingURL
+        case "trackingLabel": trackingLabel
+        default: nil
+        }
+    }
+}
+
+extension ShowOrder.GetOrder.ViewModel.TimelineEntry: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "title": title
+        case "by": by
+        case "date": date
         case "machineDate": machineDate
+        case "text": text
+        case "changes": changes
+        case "hasChanges": !changes.isEmpty
+        case "noChanges": noChanges
         default: nil
         }
     }

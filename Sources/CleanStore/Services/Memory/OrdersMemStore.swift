@@ -103,13 +103,13 @@ public final class OrdersMemStore: OrdersStoreProtocol {
     }
 
     public func changeStatus(
-        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, by: AccountName?, at: Date
     ) async throws(OrdersStoreError) -> Order {
         try await database.transaction { tables throws(OrdersStoreError) in
             guard let index = tables.orders.firstIndex(where: { $0.id == id }) else { throw .notFound(id: id) }
             let stored = tables.orders[index]
             let order = try OrderWrites.statusChanged(
-                stored, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
+                stored, to: status, expectedVersion: expectedVersion, reason: reason, shipment: shipment, by: by, at: at)
             for move in OrderLineWrites.stockMoves(of: stored, to: status) {
                 tables.products[move.productID]?.stock?.committed += move.committed
                 tables.products[move.productID]?.stock?.onHand += move.onHand
@@ -119,6 +119,38 @@ public final class OrdersMemStore: OrdersStoreProtocol {
                 OrderEvent(
                     orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order),
                     statusChange: OrderEvent.StatusChange(from: stored.status, to: status, reason: reason)))
+            return order
+        }
+    }
+
+    public func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+        try await database.transaction { tables throws(OrdersStoreError) in
+            guard let index = tables.orders.firstIndex(where: { $0.id == id }) else { throw .notFound(id: id) }
+            let stored = tables.orders[index]
+            // The newest event, as `OrderEventsMemStore.fetchEvents` orders them.
+            let latest = tables.events.enumerated().filter { $0.element.orderID == id }
+                .max { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }?.element
+            let (order, undone) = try OrderWrites.statusUndone(stored, latest: latest, expectedVersion: expectedVersion, by: by, at: at)
+            tables.orders[index] = order
+            tables.events.append(
+                OrderEvent(
+                    orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order),
+                    statusChange: OrderEvent.StatusChange(from: undone.to, to: undone.from)))
+            return order
+        }
+    }
+
+    public func changeTracking(
+        id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        try await database.transaction { tables throws(OrdersStoreError) in
+            guard let index = tables.orders.firstIndex(where: { $0.id == id }) else { throw .notFound(id: id) }
+            let stored = tables.orders[index]
+            let order = try OrderWrites.trackingChanged(
+                stored, trackingNumber: trackingNumber, expectedVersion: expectedVersion, by: by, at: at)
+            tables.orders[index] = order
+            tables.events.append(
+                OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order)))
             return order
         }
     }

@@ -63,6 +63,28 @@ final class ListOrdersPresenterTests: XCTestCase {
         XCTAssertEqual(spy.viewModel.newOrderURL, "/drafts")
     }
 
+    /// A shipped order's row says when, by which carrier and its tracking number; others say nothing.
+    func testAShippedOrdersRowSaysItsShipment() {
+        let spy = ListOrdersDisplayLogicSpy()
+        sut.viewController = spy
+        var shipped = Seeds.Orders.amy
+        shipped.status = .shipped
+        shipped.shippedAt = Seeds.june30
+        shipped.carrier = "UPS"
+        shipped.trackingNumber = "1Z999AA10123456784"
+        var noCarrier = Seeds.Orders.bob
+        noCarrier.status = .shipped
+        var packed = Seeds.Orders.bob
+        packed.status = .packed
+        packed.id = "3"
+
+        sut.presentFetchedOrders(
+            response: .fetched([shipped, noCarrier, packed], newerPage: nil, olderPage: nil, mayCreateOrders: true))
+
+        XCTAssertEqual(
+            spy.viewModel.displayedOrders.map(\.shipped), ["Shipped 6/30/07, UPS 1Z999AA10123456784", "Shipped", nil])
+    }
+
     /// The list's Total is the order's real total (`OrderTotal.totalCents`); an order keyed
     /// before lines costs its shipping.
     func testTheTotalIsTheOrdersTotalInCentsAndALegacyOrdersIsItsShipping() {
