@@ -10,11 +10,17 @@ class OrdersWorker {
     let logger: Logger
     /// The clock: when each change is made, as the order's history records it.
     let now: @Sendable () -> Date
+    /// The shop's time zone (`--time-zone`): the day an order was placed, for its tax rate.
+    let timeZone: TimeZone
 
-    init(ordersStore: OrdersStoreProtocol, logger: Logger = Logger(label: "cleanstore"), now: @escaping @Sendable () -> Date = Date.init) {
+    init(
+        ordersStore: OrdersStoreProtocol, logger: Logger = Logger(label: "cleanstore"), now: @escaping @Sendable () -> Date = Date.init,
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!
+    ) {
         self.ordersStore = ordersStore
         self.logger = logger
         self.now = now
+        self.timeZone = timeZone
     }
 
     /// Runs a store call, timed (`cleanstore_store_duration_seconds`); a failure of the store itself
@@ -51,6 +57,10 @@ class OrdersWorker {
         try await measured("fetch_page") { () async throws(OrdersStoreError) in try await ordersStore.fetchOrders(page: page) }
     }
 
+    func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int {
+        try await measured("count") { () async throws(OrdersStoreError) in try await ordersStore.countOrders(matching: query, upTo: upTo) }
+    }
+
     func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? {
         try await measured("fetch") { () async throws(OrdersStoreError) in try await ordersStore.fetchOrder(id: id) }
     }
@@ -68,7 +78,7 @@ class OrdersWorker {
 
     func updateOrder(orderToUpdate: Order, by: AccountName?) async throws(OrdersStoreError) -> Order {
         try await measured("update", saved: "updated") { () async throws(OrdersStoreError) in
-            try await ordersStore.updateOrder(orderToUpdate: orderToUpdate, by: by, at: now())
+            try await ordersStore.updateOrder(orderToUpdate: orderToUpdate, timeZone: timeZone, by: by, at: now())
         }
     }
 

@@ -19,7 +19,8 @@ public struct SceneEnvironment: Sendable {
     public var pages: any PageRendering
     /// "Now", for order dates and card expiry checks.
     public var now: @Sendable () -> Date
-    /// The shop's time zone: order dates are shown in it.
+    /// The shop's time zone (`--time-zone`, the server's by default): pages show dates in it, the
+    /// list's date filters are its days, and an order's tax rate is the one of its placing day in it.
     public var timeZone: TimeZone
     /// Where a scene's workers log: the request's logger (with its request id) once the route
     /// table has handed the environment to a request (`serving(_:)`).
@@ -82,7 +83,7 @@ extension SceneEnvironment {
 /// it: a view controller's `setup()` asks for them instead of assembling them from the stores, the
 /// clock and the logger itself. Each is fresh (workers log through this environment's logger).
 extension SceneEnvironment {
-    var ordersWorker: OrdersWorker { OrdersWorker(ordersStore: ordersStore, logger: logger, now: now) }
+    var ordersWorker: OrdersWorker { OrdersWorker(ordersStore: ordersStore, logger: logger, now: now, timeZone: timeZone) }
     var draftsWorker: DraftsWorker {
         DraftsWorker(drafts: drafts, catalog: catalog, now: now, timeZone: timeZone, logger: logger)
     }
