@@ -114,10 +114,8 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
             change(&remaining)
             return Paths.orders(remaining.parameters)
         }
+        // The search is in its box, above: a tag each for the filters folded away.
         var tags: [ViewModel.Tag] = []
-        if !filters.text.isEmpty {
-            tags.append(.init(label: "Search: \(filters.text)", removeURL: without { $0.text = "" }))
-        }
         if let shipping = filters.shipping {
             tags.append(.init(label: "Shipping: \(shippingName(shipping))", removeURL: without { $0.shipping = nil }))
         }
