@@ -36,6 +36,9 @@ public struct SceneEnvironment: Sendable {
     public var newOrderKey: @Sendable () -> String = { OrderKeyWorker.random() }
     /// The catalog (in the same database as `ordersStore`: `OrdersDatabase.products`).
     public var products: any ProductsStoreProtocol = ProductsMemStore()
+    /// The list's counts, kept a few seconds and shared by every request of the process
+    /// (`OrdersCountCache`); its clock is `now`.
+    public var countCache: OrdersCountCache
     /// The sample catalog the set-up page offers to load (`SampleDataWorker`), relative to the
     /// working directory as `Views/` is.
     public var sampleCatalogPath = "deploy/sample-catalog.csv"
@@ -62,6 +65,7 @@ public struct SceneEnvironment: Sendable {
         taxRates = TaxRatesMemStore(database: memory)
         self.pages = pages
         self.now = now
+        countCache = OrdersCountCache(now: now)
         self.timeZone = timeZone
         self.security = security
         self.signIn = signIn
@@ -83,7 +87,7 @@ extension SceneEnvironment {
 /// it: a view controller's `setup()` asks for them instead of assembling them from the stores, the
 /// clock and the logger itself. Each is fresh (workers log through this environment's logger).
 extension SceneEnvironment {
-    var ordersWorker: OrdersWorker { OrdersWorker(ordersStore: ordersStore, logger: logger, now: now, timeZone: timeZone) }
+    var ordersWorker: OrdersWorker { OrdersWorker(ordersStore: ordersStore, logger: logger, now: now, timeZone: timeZone, countCache: countCache) }
     var draftsWorker: DraftsWorker {
         DraftsWorker(drafts: drafts, catalog: catalog, now: now, timeZone: timeZone, logger: logger)
     }
