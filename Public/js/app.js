@@ -84,6 +84,15 @@
     focusOnce(banner);
   }
 
+  // The list's results heading ("6 orders found (324 in all)") gets focus after a search, so a
+  // screen reader says what was found and the next Tab goes on into the results. A banner or an
+  // error summary, when the page has one, goes first.
+  function focusResultCount() {
+    var heading = document.querySelector(".result-count[data-focus-on-load]");
+    if (!heading || document.querySelector('.error-summary, .panel-confirmation, .notification-banner[role="alert"]')) return;
+    focusOnce(heading);
+  }
+
   // A page made to print (the packing slip) has a Print button, hidden until this script shows
   // it: it opens the browser's Print dialog. Without the script the page says how to print.
   function enhancePrintButton() {
@@ -209,6 +218,7 @@
     enhanceErrorSummary();
     focusNotificationBanner();
     warnBeforeTimeout();
+    focusResultCount();
   }
 
   if (document.readyState === "loading") {

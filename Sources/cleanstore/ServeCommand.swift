@@ -47,6 +47,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Days a draft may go unchanged before it is removed.")
     var draftDays = DraftHousekeeping.defaultDays
 
+    @Option(
+        help: ArgumentHelp(
+            "The shop's time zone, as the IANA names it (America/Chicago): pages show dates in it, the list's date filters are its days, an order's tax rate is its placing day's in it (default: the server's).",
+            valueName: "zone"))
+    var timeZone: String?
+
     @OptionGroup(title: "Connections")
     var connections: ConnectionOptions
 
@@ -60,6 +66,7 @@ struct ServeCommand: AsyncParsableCommand {
         let logger = store.makeLogger()
         // Before any metric is made: swift-metrics keeps the factory that was there at the time.
         let metricsRegistry = metricsPort.map { _ in AppMetrics.bootstrap() }
+        let shopTimeZone = try Self.shopTimeZone(timeZone)
         let secret = try app.givenSecret() ?? {
             logger.warning(
                 "No --secret, --secret-file or CLEANSTORE_SECRET: using a random one; forms opened before a restart will be refused")
@@ -93,10 +100,10 @@ struct ServeCommand: AsyncParsableCommand {
         signIn.hasTrustedProxies = !configuration.trustedProxies.isEmpty
         var environment = SceneEnvironment(
             ordersStore: database.store, orderEvents: database.events, orderNotes: database.notes, drafts: database.drafts, pages: pages,
-            security: RequestSecurity(secret: secret, secureCookies: secureCookies), signIn: signIn)
+            timeZone: shopTimeZone, security: RequestSecurity(secret: secret, secureCookies: secureCookies), signIn: signIn)
         environment.products = database.products
         environment.taxRates = database.taxRates
-        logger.info("Serving orders from \(database.description)")
+        logger.info("Serving orders from \(database.description), in the time zone \(shopTimeZone.identifier)")
         let app = buildApplication(environment: environment, configuration: configuration, logger: logger, database: database)
         // Runs until SIGTERM or SIGINT: then stops accepting, finishes the requests in flight
         // (closing what is left after --shutdown-timeout), returns.
@@ -114,5 +121,14 @@ struct ServeCommand: AsyncParsableCommand {
         try await app.runService(shutdownTimeout: configuration.shutdownTimeout, alsoRunning: alsoRunning)
         try database.close()
         logger.info("Stopped")
+    }
+
+    /// The time zone `--time-zone` names; the server's when none is given.
+    static func shopTimeZone(_ name: String?) throws -> TimeZone {
+        guard let name else { return .current }
+        guard let zone = TimeZone(identifier: name) else {
+            throw ValidationError("--time-zone \(name) is no time zone: give its IANA name, for example America/Chicago or UTC")
+        }
+        return zone
     }
 }

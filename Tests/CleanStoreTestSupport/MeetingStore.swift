@@ -39,12 +39,16 @@ final class MeetingStore: OrdersStoreProtocol, @unchecked Sendable {
         try await base.fetchOrders(page: page)
     }
 
+    func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int {
+        try await base.countOrders(matching: query, upTo: upTo)
+    }
+
     func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? {
         try await base.fetchOrder(id: id)
     }
 
-    func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
-        try await base.updateOrder(orderToUpdate: orderToUpdate, by: by, at: at)
+    func updateOrder(orderToUpdate: Order, timeZone: TimeZone, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+        try await base.updateOrder(orderToUpdate: orderToUpdate, timeZone: timeZone, by: by, at: at)
     }
 
     func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {

@@ -9,6 +9,14 @@ final class OrdersWorkerSpy: OrdersWorker {
     var page = OrdersPage(orders: [Seeds.Orders.bob, Seeds.Orders.amy], hasNewer: false, hasOlder: false)
 
     var pageRequest: OrdersPageRequest?
+    /// What `countOrders` answers: `allCount` for every order (the empty query), else `foundCount`.
+    var foundCount = 6
+    var allCount = 324
+    /// The queries counted, and the most each count read.
+    var countedQueries: [OrdersQuery] = []
+    var countedUpTo: [Int] = []
+    /// Set to make `countOrders` alone throw it.
+    var countFailure: OrdersStoreError?
     var fetchOrderCalledWithID: String?
     var createdOrder: Order?
     /// The idempotency key the last create carried (nil: none).
@@ -26,6 +34,13 @@ final class OrdersWorkerSpy: OrdersWorker {
         pageRequest = request
         if let failure { throw failure }
         return page
+    }
+
+    override func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int {
+        countedQueries.append(query)
+        countedUpTo.append(upTo)
+        if let failure = failure ?? countFailure { throw failure }
+        return min(query == OrdersQuery() ? allCount : foundCount, upTo)
     }
 
     override func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? {

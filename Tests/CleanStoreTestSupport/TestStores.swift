@@ -76,12 +76,15 @@ struct OrderStores: OrdersStoreProtocol, OrderEventsStoreProtocol, OrderNotesSto
     }
 
     func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage { try await orderStore.fetchOrders(page: page) }
+    func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int {
+        try await orderStore.countOrders(matching: query, upTo: upTo)
+    }
     func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? { try await orderStore.fetchOrder(id: id) }
     func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         try await orderStore.createOrder(orderToCreate: orderToCreate, idempotencyKey: idempotencyKey, by: by, at: at)
     }
-    func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
-        try await orderStore.updateOrder(orderToUpdate: orderToUpdate, by: by, at: at)
+    func updateOrder(orderToUpdate: Order, timeZone: TimeZone, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+        try await orderStore.updateOrder(orderToUpdate: orderToUpdate, timeZone: timeZone, by: by, at: at)
     }
     func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         try await orderStore.deleteOrder(id: id, by: by, at: at)

@@ -38,7 +38,7 @@ enum OrderWrites {
     /// applies); from paid on its rate is fixed, so a move to an address another rate covers is
     /// refused (`.refused`, with why), and within its rate's region it keeps its totals.
     static func updated(
-        _ order: Order, of stored: Order, rates: [TaxRate] = [], timeZone: TimeZone = .current, by: AccountName?, at: Date
+        _ order: Order, of stored: Order, rates: [TaxRate] = [], timeZone: TimeZone, by: AccountName?, at: Date
     ) throws(OrdersStoreError) -> Order {
         guard !stored.status.isReadOnly else { throw .readOnly(current: stored) }
         guard order.version == stored.version else { throw .conflict(current: stored) }

@@ -38,6 +38,8 @@ import Foundation
 ///   keyset under every query (`OrdersQuerySQL`), with cursors of the query's sort
 ///   (`OrdersCursor(order:sortedBy:)`); a cursor of another sort means the first page.
 ///   `orders(matching:batchSize:)` reads every order a query finds, in batches of such pages.
+/// - `countOrders(matching:upTo:)` is the number of orders `fetchOrders` would list under the query
+///   over all its pages, or `upTo` when there are that many or more.
 /// - An unknown id is `nil` from `fetchOrder` and `OrdersStoreError.notFound` elsewhere.
 /// - `createOrder`, `updateOrder`, `changeStatus` and `deleteOrder` record who (`by`, nil when no
 ///   one is signed in) and when (`at`, the caller's clock): each writes one `OrderEvent` in the same
@@ -52,10 +54,15 @@ public protocol OrdersStoreProtocol: Sendable {
     /// query's order, or just before `before`, or the first; `limit` at most.
     func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage
     func fetchOrder(id: String) async throws(OrdersStoreError) -> Order?
+    /// How many orders `query` finds (its sort aside), counting no further than `upTo`: a list's
+    /// "6 orders found (324 in all)" costs at most `upTo` rows read, however many orders there are.
+    func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int
     /// Creates the order, unless `idempotencyKey` was used by an earlier create (then
     /// `.alreadyCreated` with the order it made).
     func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
-    func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
+    /// Updates the order; an order of goods whose ship-to address moves is re-taxed at the rate in
+    /// force on its placing day, that day in `timeZone` (the shop's, `--time-zone`).
+    func updateOrder(orderToUpdate: Order, timeZone: TimeZone, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
     func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
     /// Moves the order with `id` to `status`, when its stored version is `expectedVersion` and the
     /// rules allow it from its stored status; `reason` is kept with the change (and on the order

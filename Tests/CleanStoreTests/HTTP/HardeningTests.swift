@@ -288,11 +288,12 @@ final class HardeningTests: XCTestCase {
     struct FullDiskStore: OrdersStoreProtocol {
         let failure = "SQLite error 13: database or disk is full"
         func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage { throw .cannotFetch(failure) }
+        func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int { throw .cannotFetch(failure) }
         func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? { throw .cannotFetch(failure) }
         func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
             throw .cannotCreate(failure)
         }
-        func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+        func updateOrder(orderToUpdate: Order, timeZone: TimeZone, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
             throw .cannotUpdate(failure)
         }
         func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order { throw .cannotDelete(failure) }

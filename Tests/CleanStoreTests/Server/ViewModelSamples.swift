@@ -35,17 +35,18 @@ enum ViewModelSamples {
         billingAddressSameAsShipping: true, shippingMethods: [shippingMethod], notice: "n")
 
     static let listed = ListOrders.FetchOrders.ViewModel.DisplayedOrder(
-        id: "1", url: "/orders/1", date: "d", email: "e", name: "n", total: "t", status: "New", statusClass: "status-new", shipped: "s")
+        id: "1", url: "/orders/1", date: "d", machineDate: "m", name: "n", phone: "p", total: "t", status: "New", statusClass: "status-new",
+        shipped: "s")
     static let pagination = ListOrders.FetchOrders.ViewModel.Pagination(newerPageURL: "/orders?before=1", olderPageURL: "/orders?after=1")
     static let option = ListOrders.FetchOrders.ViewModel.Option(id: "shipping-1", value: "1", label: "l", checked: true)
     static let tag = ListOrders.FetchOrders.ViewModel.Tag(label: "l", removeURL: "/orders")
     static let filters = ListOrders.FetchOrders.ViewModel.Filters(
         action: "/orders", text: "t", textError: "e", shippingOptions: [option], statusOptions: [option], from: "f", fromError: "e", to: "t",
-        toError: "e", sort: "name", tags: [tag], clearURL: "/orders")
-    static let column = ListOrders.FetchOrders.ViewModel.Column(label: "l", sortURL: "/orders?sort=name", ariaSort: "none", className: "c")
+        toError: "e", sortOptions: [option], open: true, tags: [tag], clearURL: "/orders")
+    static let column = ListOrders.FetchOrders.ViewModel.Column(label: "l", ariaSort: "ascending", className: "c")
     static let list = ListOrders.FetchOrders.ViewModel(
         displayedOrders: [listed], pagination: pagination, errorMessage: "m", newOrderURL: "/orders/new", filters: filters,
-        columns: [column], caption: "c", noMatchMessage: "n", exportURL: "/orders.csv")
+        columns: [column], caption: "c", resultCount: "r", focusResultCount: true, noMatchMessage: "n", exportURL: "/orders.csv")
 
     static let timelineEntry = ShowOrder.GetOrder.ViewModel.TimelineEntry(
         title: "t", by: "b", date: "d", machineDate: "m", text: "t", changes: [change], noChanges: "n")

@@ -19,7 +19,8 @@ public struct SceneEnvironment: Sendable {
     public var pages: any PageRendering
     /// "Now", for order dates and card expiry checks.
     public var now: @Sendable () -> Date
-    /// The shop's time zone: order dates are shown in it.
+    /// The shop's time zone (`--time-zone`, the server's by default): pages show dates in it, the
+    /// list's date filters are its days, and an order's tax rate is the one of its placing day in it.
     public var timeZone: TimeZone
     /// Where a scene's workers log: the request's logger (with its request id) once the route
     /// table has handed the environment to a request (`serving(_:)`).
@@ -35,6 +36,9 @@ public struct SceneEnvironment: Sendable {
     public var newOrderKey: @Sendable () -> String = { OrderKeyWorker.random() }
     /// The catalog (in the same database as `ordersStore`: `OrdersDatabase.products`).
     public var products: any ProductsStoreProtocol = ProductsMemStore()
+    /// The list's counts, kept a few seconds and shared by every request of the process
+    /// (`OrdersCountCache`); its clock is `now`.
+    public var countCache: OrdersCountCache
     /// The sample catalog the set-up page offers to load (`SampleDataWorker`), relative to the
     /// working directory as `Views/` is.
     public var sampleCatalogPath = "deploy/sample-catalog.csv"
@@ -66,6 +70,7 @@ public struct SceneEnvironment: Sendable {
         taxRates = TaxRatesMemStore(database: memory)
         self.pages = pages
         self.now = now
+        countCache = OrdersCountCache(now: now)
         self.timeZone = timeZone
         self.security = security
         self.signIn = signIn
@@ -87,7 +92,7 @@ extension SceneEnvironment {
 /// it: a view controller's `setup()` asks for them instead of assembling them from the stores, the
 /// clock and the logger itself. Each is fresh (workers log through this environment's logger).
 extension SceneEnvironment {
-    var ordersWorker: OrdersWorker { OrdersWorker(ordersStore: ordersStore, logger: logger, now: now) }
+    var ordersWorker: OrdersWorker { OrdersWorker(ordersStore: ordersStore, logger: logger, now: now, timeZone: timeZone, countCache: countCache) }
     var draftsWorker: DraftsWorker {
         DraftsWorker(drafts: drafts, catalog: catalog, now: now, timeZone: timeZone, logger: logger)
     }

@@ -66,6 +66,8 @@ extension ListOrders.FetchOrders.ViewModel: MustacheParent {
         case "caption": caption
         case "noMatchMessage": noMatchMessage
         case "exportURL": exportURL
+        case "resultCount": resultCount
+        case "focusResultCount": focusResultCount
         default: nil
         }
     }
@@ -83,7 +85,8 @@ extension ListOrders.FetchOrders.ViewModel.Filters: MustacheParent {
         case "fromError": fromError
         case "to": to
         case "toError": toError
-        case "sort": sort
+        case "sortOptions": sortOptions
+        case "open": open
         case "tags": tags
         case "clearURL": clearURL
         default: nil
@@ -117,7 +120,6 @@ extension ListOrders.FetchOrders.ViewModel.Column: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "label": label
-        case "sortURL": sortURL
         case "ariaSort": ariaSort
         case "className": className
         default: nil
@@ -131,8 +133,9 @@ extension ListOrders.FetchOrders.ViewModel.DisplayedOrder: MustacheParent {
         case "id": id
         case "url": url
         case "date": date
-        case "email": email
+        case "machineDate": machineDate
         case "name": self.name
+        case "phone": phone
         case "total": total
         case "status": status
         case "statusClass": statusClass

@@ -89,6 +89,15 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
         }
     }
 
+    public func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int {
+        let sql = OrdersQuerySQL.count(query, upTo: upTo, dialect: .postgres)
+        do {
+            return try await database.count(try PostgresValues.query(sql))
+        } catch {
+            throw .from(error) { .cannotFetch("Cannot count orders: \(String(reflecting: $0))") }
+        }
+    }
+
     public func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? {
         guard let rowID = OrderID.rowID(id) else { return nil }
         do {
@@ -154,7 +163,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
         }
     }
 
-    public func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+    public func updateOrder(orderToUpdate: Order, timeZone: TimeZone, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         let id = orderToUpdate.id ?? ""
         guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
         do {
@@ -168,7 +177,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
                 let rates = OrderWrites.movesTaxAddress(orderToUpdate, from: old)
                     ? try await OrderGoodsPostgres.taxRates(region: orderToUpdate.shipmentAddress.state, on: connection, logger: logger)
                     : []
-                let order = try OrderWrites.updated(orderToUpdate, of: old, rates: rates, by: by, at: at)
+                let order = try OrderWrites.updated(orderToUpdate, of: old, rates: rates, timeZone: timeZone, by: by, at: at)
                 var binds = PostgresBindings()
                 let names = try PostgresValues.bind(
                     try OrderColumns.written(by: order, cards: cards) + OrderColumns.updated(by: by, at: at), into: &binds)

@@ -42,6 +42,22 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         }
     }
 
+    public func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int {
+        let probe = OrdersQuerySQL.commonWordsProbe(query.words)
+        do {
+            return try await database.pool.read { db in
+                let common = try probe.map { probe in
+                    try Bool.fetchOne(db, sql: probe.sql, arguments: StatementArguments(probe.arguments)) ?? false
+                }
+                let sql = OrdersQuerySQL.count(query, upTo: upTo, dialect: .sqlite(trigramIndex: !(common ?? false)))
+                let statement = try db.cachedStatement(sql: sql.sql)
+                return try Int.fetchOne(statement, arguments: StatementArguments(sql.arguments)) ?? 0
+            }
+        } catch {
+            throw .from(error) { .cannotFetch("Cannot count orders: \($0)") }
+        }
+    }
+
     public func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? {
         guard let rowID = OrderID.rowID(id) else { return nil }
         let order = orderMapping
@@ -91,7 +107,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         return order
     }
 
-    public func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+    public func updateOrder(orderToUpdate: Order, timeZone: TimeZone, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         let id = orderToUpdate.id ?? ""
         guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
         try database.checkFileIsTheOneOpened()
@@ -103,7 +119,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
                 guard let old = try Self.order(rowID, in: db, mapping) else { throw OrdersStoreError.notFound(id: id) }
                 let rates = OrderWrites.movesTaxAddress(orderToUpdate, from: old)
                     ? try OrderGoodsSQLite.taxRates(region: orderToUpdate.shipmentAddress.state, in: db) : []
-                let order = try OrderWrites.updated(orderToUpdate, of: old, rates: rates, by: by, at: at)
+                let order = try OrderWrites.updated(orderToUpdate, of: old, rates: rates, timeZone: timeZone, by: by, at: at)
                 let columns = try OrderColumns.written(by: order, cards: cards) + OrderColumns.updated(by: by, at: at)
                 // Guarded by the version read, as a second lock.
                 try db.execute(

@@ -362,20 +362,21 @@ extension SQLiteAppDatabase {
                 SELECT 1, max(COALESCE((SELECT max(id) FROM orders), 0), COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'orders'), 0));
                 """)
         }
+        registerListMigrations(in: &migrator)
         registerOrderPageMigrations(&migrator)
         registerAccountsMigrations(&migrator)
         return migrator
     }
 
     /// Writes `search_text` and `sort_name` of every order, 1,000 rows at a time.
-    private static func fillSearchColumns(_ db: Database) throws {
+    static func fillSearchColumns(_ db: Database) throws {
         var after: Int64 = 0
         while true {
             let rows = try Row.fetchAll(
                 db, sql: "SELECT id, \(OrderSearch.sourceColumns) FROM orders WHERE id > ? ORDER BY id LIMIT 1000", arguments: [after])
             guard let last = rows.last else { return }
             for row in rows {
-                let columns = OrderSearch.searchColumns(of: (1...8).map { row[$0] as String })
+                let columns = OrderSearch.searchColumns(of: (1...OrderSearch.sourceColumnCount).map { row[$0] as String })
                 try db.execute(
                     sql: "UPDATE orders SET search_text = ?, sort_name = ? WHERE id = ?",
                     arguments: [columns.searchText, columns.sortName, row[0] as Int64])

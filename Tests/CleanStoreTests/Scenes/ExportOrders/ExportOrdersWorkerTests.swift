@@ -99,6 +99,9 @@ final class ExportOrdersWorkerTests: XCTestCase {
             pagesLeft = pagesBeforeFailing
         }
 
+        func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int {
+            try await base.countOrders(matching: query, upTo: upTo)
+        }
         func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
             guard pagesLeft > 0 else { throw .cannotFetch("gone") }
             pagesLeft -= 1
@@ -108,8 +111,8 @@ final class ExportOrdersWorkerTests: XCTestCase {
         func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
             try await base.createOrder(orderToCreate: orderToCreate, idempotencyKey: idempotencyKey, by: by, at: at)
         }
-        func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
-            try await base.updateOrder(orderToUpdate: orderToUpdate, by: by, at: at)
+        func updateOrder(orderToUpdate: Order, timeZone: TimeZone, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+            try await base.updateOrder(orderToUpdate: orderToUpdate, timeZone: timeZone, by: by, at: at)
         }
         func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
             try await base.deleteOrder(id: id, by: by, at: at)
