@@ -104,7 +104,7 @@ final class OrderPageHTTPTests: XCTestCase {
         XCTAssert(shownShipped.text.contains("<div><dt>Carrier</dt><dd>UPS</dd></div>"))
         XCTAssert(shownShipped.text.contains("<div><dt>Shipped</dt><dd>29 June 2007</dd></div>"), "The day, as people read it")
         XCTAssert(history.text.contains("<dt>Carrier</dt>") && history.text.contains("4111111111111111"), "In the history")
-        XCTAssert(list.text.contains(#"<span class="line shipped">Shipped 6/29/07, UPS 4111111111111111</span>"#), "In the list's row")
+        XCTAssert(list.text.contains(#"<span class="line shipped">Shipped 29 Jun 2007, UPS 4111111111111111</span>"#), "In the list's row")
         let saved = try await app.store.fetchOrder(id: "1")
         XCTAssertEqual(saved?.carrier, "UPS")
         XCTAssertEqual(saved?.trackingNumber, "4111111111111111")

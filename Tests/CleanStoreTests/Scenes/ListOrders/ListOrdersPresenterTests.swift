@@ -83,7 +83,7 @@ final class ListOrdersPresenterTests: XCTestCase {
             response: .fetched([shipped, noCarrier, packed], newerPage: nil, olderPage: nil, mayCreateOrders: true))
 
         XCTAssertEqual(
-            spy.viewModel.displayedOrders.map(\.shipped), ["Shipped 6/30/07, UPS 1Z999AA10123456784", "Shipped", nil])
+            spy.viewModel.displayedOrders.map(\.shipped), ["Shipped 30 Jun 2007, UPS 1Z999AA10123456784", "Shipped", nil])
     }
 
     /// The list's Total is the order's real total (`OrderTotal.totalCents`); an order keyed
