@@ -38,6 +38,14 @@ public struct SceneEnvironment: Sendable {
     /// The sample catalog the set-up page offers to load (`SampleDataWorker`), relative to the
     /// working directory as `Views/` is.
     public var sampleCatalogPath = "deploy/sample-catalog.csv"
+    /// API tokens (the same database as the accounts: `OrdersDatabase.apiTokens`). An empty store in
+    /// memory unless set.
+    public var apiTokens: any APITokensStoreProtocol
+    /// Each API token's requests a minute on this instance (`--api-rate-limit`; in memory, so behind
+    /// N instances a token gets N times as many).
+    public var apiRateLimiter = APIRateLimiter(limit: 120)
+    /// The API's spec as served at `/api/v1/openapi.yaml` (`openapi.yaml`, read at start); nil: not served.
+    public var apiSpec: String? = nil
 
     public init(
         ordersStore: any OrdersStoreProtocol,
@@ -59,6 +67,7 @@ public struct SceneEnvironment: Sendable {
         self.drafts = drafts ?? DraftsMemStore(database: memory)
         products = ProductsMemStore(database: memory)
         taxRates = TaxRatesMemStore(database: memory)
+        apiTokens = APITokensMemStore(database: memory)
         self.pages = pages
         self.now = now
         self.timeZone = timeZone
