@@ -152,6 +152,20 @@ final class APIHTTPTests: XCTestCase {
         XCTAssertEqual(order?.version, 1, "nothing changed")
     }
 
+    func testAControlCharacterInTheURLOrIfMatchIs400() async throws {
+        let (app, secret) = try await Self.makeApp()
+        try await app.test { client in
+            for uri in ["/api/v1/orders?q=a%C2%84b", "/api/v1/products?q=%09", "/api/v1/orders?after=%7F"] {
+                let response = try await client.api(.get, uri, token: secret.text)
+                XCTAssertEqual(response.status, .badRequest, uri)
+                try Self.assertProblem(response, .badRequest)
+            }
+            let move = try await client.api(
+                .post, "/api/v1/orders/1/status", token: secret.text, json: #"{"action":"markPaid"}"#, ifMatch: "\"1\t2\"")
+            try Self.assertProblem(move, .badRequest)
+        }
+    }
+
     func testABodyOfAnotherTypeIs415AndOneOver64KiBIs413() async throws {
         let (app, secret) = try await Self.makeApp()
         try await app.test { client in

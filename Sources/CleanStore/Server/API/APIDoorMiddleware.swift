@@ -53,6 +53,11 @@ struct APIDoorMiddleware: RouterMiddleware {
                     detail: "This token may make \(limiter.limit) requests a minute on this server: try again in \(retryAfter) seconds.",
                     headers: [.retryAfter: "\(retryAfter)"])
             }
+            if Self.holdsControlCharacter(request.uri.path) || Self.holdsControlCharacter(request.uri.query ?? "")
+                || Self.holdsControlCharacter(request.headers[.ifMatch] ?? "")
+            {
+                throw APIProblem.status(.badRequest, detail: "The URL or a header holds a control character.")
+            }
             _ = try await request.collectBody(upTo: context.maxUploadSize)
             var logged = caller
             logged.logger = context.logger
@@ -70,6 +75,13 @@ struct APIDoorMiddleware: RouterMiddleware {
             }
             return problem.response
         }
+    }
+
+    /// Whether `text`, percent-decoded, holds a control character (C0, DEL or C1): no parameter of
+    /// the API holds one (openapi.yaml's `Text`), whatever the operation would make of it.
+    static func holdsControlCharacter(_ text: String) -> Bool {
+        let decoded = text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? text
+        return decoded.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
     }
 
     /// The caller of a request with a usable token, or the 401 that says why not (in words that

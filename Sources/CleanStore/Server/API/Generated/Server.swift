@@ -118,7 +118,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         style: .form,
                         explode: true,
                         name: "q",
-                        as: Swift.String.self
+                        as: Components.Schemas.Text.self
                     ),
                     shipping: try converter.getOptionalQueryItemAsURI(
                         in: request.soar_query,
@@ -139,14 +139,14 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         style: .form,
                         explode: true,
                         name: "from",
-                        as: Swift.String.self
+                        as: Components.Schemas.Text.self
                     ),
                     to: try converter.getOptionalQueryItemAsURI(
                         in: request.soar_query,
                         style: .form,
                         explode: true,
                         name: "to",
-                        as: Swift.String.self
+                        as: Components.Schemas.Text.self
                     ),
                     sort: try converter.getOptionalQueryItemAsURI(
                         in: request.soar_query,
@@ -160,14 +160,14 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         style: .form,
                         explode: true,
                         name: "after",
-                        as: Swift.String.self
+                        as: Components.Schemas.Text.self
                     ),
                     before: try converter.getOptionalQueryItemAsURI(
                         in: request.soar_query,
                         style: .form,
                         explode: true,
                         name: "before",
-                        as: Swift.String.self
+                        as: Components.Schemas.Text.self
                     )
                 )
                 let headers: Operations.ListOrders.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
@@ -193,6 +193,24 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                             value,
                             headerFields: &response.headerFields,
                             contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .badRequest(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 400)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -361,6 +379,24 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                             value,
                             headerFields: &response.headerFields,
                             contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .badRequest(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 400)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -813,6 +849,24 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         )
                     }
                     return (response, body)
+                case let .badRequest(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 400)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
                 case let .unauthorized(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 401)
@@ -1171,7 +1225,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         style: .form,
                         explode: true,
                         name: "q",
-                        as: Swift.String.self
+                        as: Components.Schemas.Text.self
                     ),
                     archived: try converter.getOptionalQueryItemAsURI(
                         in: request.soar_query,
@@ -1185,14 +1239,14 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         style: .form,
                         explode: true,
                         name: "after",
-                        as: Swift.String.self
+                        as: Components.Schemas.Text.self
                     ),
                     before: try converter.getOptionalQueryItemAsURI(
                         in: request.soar_query,
                         style: .form,
                         explode: true,
                         name: "before",
-                        as: Swift.String.self
+                        as: Components.Schemas.Text.self
                     )
                 )
                 let headers: Operations.ListProducts.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
@@ -1218,6 +1272,24 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                             value,
                             headerFields: &response.headerFields,
                             contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .badRequest(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 400)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)

@@ -6,6 +6,10 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/schemas` section of the OpenAPI document.
     internal enum Schemas {
+        /// Text of a query or path parameter. A control character (C0, DEL, C1) anywhere in a request's URL is refused with 400.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Text`.
+        internal typealias Text = Swift.String
         /// - Remark: Generated from `#/components/schemas/Problem`.
         internal struct Problem: Codable, Hashable, Sendable {
             /// `about:blank`, or a URI naming the problem.

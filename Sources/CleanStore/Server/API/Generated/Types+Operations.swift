@@ -17,7 +17,7 @@ internal enum Operations {
                 /// Search by number, name, email, phone or address (at most 200 characters: 422 else).
                 ///
                 /// - Remark: Generated from `#/paths/orders/GET/query/q`.
-                internal var q: Swift.String?
+                internal var q: Components.Schemas.Text?
                 /// - Remark: Generated from `#/paths/orders/GET/query/shipping`.
                 internal enum ShippingPayload: String, Codable, Hashable, Sendable, CaseIterable {
                     case standard = "standard"
@@ -28,14 +28,14 @@ internal enum Operations {
                 internal var shipping: Operations.ListOrders.Input.Query.ShippingPayload?
                 /// - Remark: Generated from `#/paths/orders/GET/query/status`.
                 internal var status: Components.Schemas.OrderStatus?
-                /// Placed on or after this day (the shop's time zone).
+                /// Placed on or after this day, in the shop's time zone: 2026-11-23 or 11/23/2026 (422 for a day that is none; empty: no limit).
                 ///
                 /// - Remark: Generated from `#/paths/orders/GET/query/from`.
-                internal var from: Swift.String?
-                /// Placed on or before this day.
+                internal var from: Components.Schemas.Text?
+                /// Placed on or before this day (as from; 422 when before from).
                 ///
                 /// - Remark: Generated from `#/paths/orders/GET/query/to`.
-                internal var to: Swift.String?
+                internal var to: Components.Schemas.Text?
                 /// - Remark: Generated from `#/paths/orders/GET/query/sort`.
                 internal enum SortPayload: String, Codable, Hashable, Sendable, CaseIterable {
                     case date = "date"
@@ -49,34 +49,34 @@ internal enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/orders/GET/query/sort`.
                 internal var sort: Operations.ListOrders.Input.Query.SortPayload?
-                /// The page after this cursor (`next` of a page).
+                /// The page after this cursor (`next` of a page; a cursor that is none: the first page).
                 ///
                 /// - Remark: Generated from `#/paths/orders/GET/query/after`.
-                internal var after: Swift.String?
+                internal var after: Components.Schemas.Text?
                 /// The page before this cursor (`previous` of a page).
                 ///
                 /// - Remark: Generated from `#/paths/orders/GET/query/before`.
-                internal var before: Swift.String?
+                internal var before: Components.Schemas.Text?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
                 ///   - q: Search by number, name, email, phone or address (at most 200 characters: 422 else).
                 ///   - shipping:
                 ///   - status:
-                ///   - from: Placed on or after this day (the shop's time zone).
-                ///   - to: Placed on or before this day.
+                ///   - from: Placed on or after this day, in the shop's time zone: 2026-11-23 or 11/23/2026 (422 for a day that is none; empty: no limit).
+                ///   - to: Placed on or before this day (as from; 422 when before from).
                 ///   - sort: As the list page: a key, descending with a leading `-`; none is `-date`, newest first.
-                ///   - after: The page after this cursor (`next` of a page).
+                ///   - after: The page after this cursor (`next` of a page; a cursor that is none: the first page).
                 ///   - before: The page before this cursor (`previous` of a page).
                 internal init(
-                    q: Swift.String? = nil,
+                    q: Components.Schemas.Text? = nil,
                     shipping: Operations.ListOrders.Input.Query.ShippingPayload? = nil,
                     status: Components.Schemas.OrderStatus? = nil,
-                    from: Swift.String? = nil,
-                    to: Swift.String? = nil,
+                    from: Components.Schemas.Text? = nil,
+                    to: Components.Schemas.Text? = nil,
                     sort: Operations.ListOrders.Input.Query.SortPayload? = nil,
-                    after: Swift.String? = nil,
-                    before: Swift.String? = nil
+                    after: Components.Schemas.Text? = nil,
+                    before: Components.Schemas.Text? = nil
                 ) {
                     self.q = q
                     self.shipping = shipping
@@ -161,6 +161,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//orders/get(listOrders)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            internal var badRequest: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
                             response: self
                         )
                     }
@@ -454,6 +477,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//orders/{id}/get(getOrder)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            internal var badRequest: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
                             response: self
                         )
                     }
@@ -1174,6 +1220,29 @@ internal enum Operations {
             }
             /// An RFC 9457 problem.
             ///
+            /// - Remark: Generated from `#/paths//orders/{id}/notes/get(listOrderNotes)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            internal var badRequest: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
             /// - Remark: Generated from `#/paths//orders/{id}/notes/get(listOrderNotes)/responses/401`.
             ///
             /// HTTP response code: `401 unauthorized`.
@@ -1683,28 +1752,34 @@ internal enum Operations {
         internal struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/products/GET/query`.
             internal struct Query: Sendable, Hashable {
+                /// A SKU or words of a name.
+                ///
                 /// - Remark: Generated from `#/paths/products/GET/query/q`.
-                internal var q: Swift.String?
+                internal var q: Components.Schemas.Text?
                 /// Archived products too.
                 ///
                 /// - Remark: Generated from `#/paths/products/GET/query/archived`.
                 internal var archived: Swift.Bool?
+                /// The SKU the page starts after (`next`).
+                ///
                 /// - Remark: Generated from `#/paths/products/GET/query/after`.
-                internal var after: Swift.String?
+                internal var after: Components.Schemas.Text?
+                /// The SKU the page ends before (`previous`).
+                ///
                 /// - Remark: Generated from `#/paths/products/GET/query/before`.
-                internal var before: Swift.String?
+                internal var before: Components.Schemas.Text?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
-                ///   - q:
+                ///   - q: A SKU or words of a name.
                 ///   - archived: Archived products too.
-                ///   - after:
-                ///   - before:
+                ///   - after: The SKU the page starts after (`next`).
+                ///   - before: The SKU the page ends before (`previous`).
                 internal init(
-                    q: Swift.String? = nil,
+                    q: Components.Schemas.Text? = nil,
                     archived: Swift.Bool? = nil,
-                    after: Swift.String? = nil,
-                    before: Swift.String? = nil
+                    after: Components.Schemas.Text? = nil,
+                    before: Components.Schemas.Text? = nil
                 ) {
                     self.q = q
                     self.archived = archived
@@ -1785,6 +1860,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//products/get(listProducts)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            internal var badRequest: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
                             response: self
                         )
                     }
