@@ -44,6 +44,9 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "count"))
     var maxSignInFailuresPerAddress = SignInThrottle.standard.maximumFailuresPerAddress
 
+    @Option(help: "Requests a minute each API token may make on this instance (in memory: behind N instances, N times as many).")
+    var apiRateLimit = 120
+
     @Option(help: "Days a draft may go unchanged before it is removed.")
     var draftDays = DraftHousekeeping.defaultDays
 
@@ -80,6 +83,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard draftDays > 0 else {
             throw ValidationError("--draft-days must be at least 1")
         }
+        guard apiRateLimit > 0 else {
+            throw ValidationError("--api-rate-limit must be at least 1")
+        }
         guard maxSignInFailuresPerAddress > 0 else {
             throw ValidationError("--max-sign-in-failures-per-address must be at least 1")
         }
@@ -103,6 +109,10 @@ struct ServeCommand: AsyncParsableCommand {
             timeZone: shopTimeZone, security: RequestSecurity(secret: secret, secureCookies: secureCookies), signIn: signIn)
         environment.products = database.products
         environment.taxRates = database.taxRates
+        environment.apiTokens = database.apiTokens
+        environment.apiRateLimiter = APIRateLimiter(limit: apiRateLimit)
+        environment.apiSpec = app.readAPISpec()
+        environment.credentialRevokers = [APITokensRevoker(tokens: database.apiTokens, now: environment.now)]
         logger.info("Serving orders from \(database.description), in the time zone \(shopTimeZone.identifier)")
         let app = buildApplication(environment: environment, configuration: configuration, logger: logger, database: database)
         // Runs until SIGTERM or SIGINT: then stops accepting, finishes the requests in flight

@@ -30,6 +30,8 @@ public struct OrdersDatabase: Sendable {
     public let products: any ProductsStoreProtocol
     /// The tax table: in the same database, through the same handle.
     public let taxRates: any TaxRatesStoreProtocol
+    /// API tokens: in the same database, beside the accounts they act for.
+    public let apiTokens: any APITokensStoreProtocol
     /// The store as `cleanstore rotate-card-key` uses it (nil in memory: no card number at rest).
     public let cardKeyRotation: (any CardKeyRotating)?
     /// What the logs say the orders are served from (never a password).
@@ -55,7 +57,7 @@ public struct OrdersDatabase: Sendable {
                 accounts: AccountsPostgresStore(database: postgres), sessions: SessionsPostgresStore(database: postgres),
                 signInAttempts: SignInAttemptsPostgresStore(database: postgres),
                 accountChanges: AccountChangesPostgresStore(database: postgres), products: ProductsPostgresStore(database: postgres),
-                taxRates: TaxRatesPostgresStore(database: postgres),
+                taxRates: TaxRatesPostgresStore(database: postgres), apiTokens: APITokensPostgresStore(database: postgres),
                 cardKeyRotation: store, description: "PostgreSQL at \(PostgresAppDatabase.redacted(database))",
                 services: [client], prepare: { try await postgres.migrate() }, close: {})
         }
@@ -66,7 +68,8 @@ public struct OrdersDatabase: Sendable {
                 notes: OrderNotesMemStore(database: memory), drafts: DraftsMemStore(database: memory), accounts: AccountsMemStore(database: memory),
                 sessions: SessionsMemStore(database: memory), signInAttempts: SignInAttemptsMemStore(),
                 accountChanges: AccountChangesMemStore(database: memory),
-                products: ProductsMemStore(database: memory), taxRates: TaxRatesMemStore(database: memory), cardKeyRotation: nil,
+                products: ProductsMemStore(database: memory), taxRates: TaxRatesMemStore(database: memory),
+                apiTokens: APITokensMemStore(database: memory), cardKeyRotation: nil,
                 description: "memory", services: [], prepare: {}, close: {})
         }
         let (cards, generated) = try cardKeys.keyring(sqlitePath: database, logger: logger)
@@ -85,7 +88,7 @@ public struct OrdersDatabase: Sendable {
             accounts: AccountsSQLiteStore(database: sqlite), sessions: SessionsSQLiteStore(database: sqlite),
             signInAttempts: SignInAttemptsSQLiteStore(database: sqlite),
             accountChanges: AccountChangesSQLiteStore(database: sqlite), products: ProductsSQLiteStore(database: sqlite),
-            taxRates: TaxRatesSQLiteStore(database: sqlite),
+            taxRates: TaxRatesSQLiteStore(database: sqlite), apiTokens: APITokensSQLiteStore(database: sqlite),
             cardKeyRotation: store, description: "SQLite file \(database)",
             services: [], prepare: {}, close: { try sqlite.close() })
     }

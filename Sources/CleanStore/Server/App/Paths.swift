@@ -115,6 +115,11 @@ public enum Paths {
     public static let draftPrices = AppPath("/drafts/{id}/prices")
     public static let draftPlace = AppPath("/drafts/{id}/place")
 
+    /// The JSON API (`openapi.yaml`): its operations' paths are the spec's, under this prefix
+    /// (`Server/API/APIRoutes.swift`); the spec itself is served beside them.
+    public static let api = AppPath("/api/v1")
+    public static let apiSpec = AppPath("/api/v1/openapi.yaml")
+
     /// The list with these query items (a search, filters, a sort, a page): `/orders?q=jos%C3%A9`.
     static func orders(_ items: [(name: String, value: String)]) -> String {
         orders.description + query(items)

@@ -47,6 +47,14 @@ public struct SceneEnvironment: Sendable {
     /// What else signs an account in (the API's tokens), told when an account is disabled or its
     /// password reset or set (`AccountCredentialsRevoking`): add a store of such credentials here.
     public var credentialRevokers: [any AccountCredentialsRevoking] = []
+    /// API tokens (the same database as the accounts: `OrdersDatabase.apiTokens`). An empty store in
+    /// memory unless set.
+    public var apiTokens: any APITokensStoreProtocol
+    /// Each API token's requests a minute on this instance (`--api-rate-limit`; in memory, so behind
+    /// N instances a token gets N times as many).
+    public var apiRateLimiter = APIRateLimiter(limit: 120)
+    /// The API's spec as served at `/api/v1/openapi.yaml` (`openapi.yaml`, read at start); nil: not served.
+    public var apiSpec: String? = nil
 
     public init(
         ordersStore: any OrdersStoreProtocol,
@@ -68,6 +76,7 @@ public struct SceneEnvironment: Sendable {
         self.drafts = drafts ?? DraftsMemStore(database: memory)
         products = ProductsMemStore(database: memory)
         taxRates = TaxRatesMemStore(database: memory)
+        apiTokens = APITokensMemStore(database: memory)
         self.pages = pages
         self.now = now
         countCache = OrdersCountCache(now: now)

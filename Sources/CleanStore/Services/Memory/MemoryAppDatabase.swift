@@ -39,6 +39,8 @@ public actor MemoryAppDatabase {
         /// The tax table (`TaxRatesMemStore`; read by placing).
         var taxRates: [TaxRate] = []
         var lastTaxRateID: Int64 = 0
+        /// API tokens by prefix (`APITokensMemStore`).
+        var apiTokens: [String: APIToken] = [:]
     }
 
     private var tables = Tables()

@@ -365,6 +365,25 @@ extension SQLiteAppDatabase {
         registerListMigrations(in: &migrator)
         registerOrderPageMigrations(&migrator)
         registerAccountsMigrations(&migrator)
+        // The JSON API (issue 30): only a token's SHA-256 is kept; `prefix` names it (lists, logs,
+        // revoking). A token goes with its account.
+        migrator.registerMigration("v25: api tokens") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE api_tokens (
+                        prefix TEXT PRIMARY KEY NOT NULL,
+                        token_hash BLOB NOT NULL UNIQUE,
+                        account_key TEXT NOT NULL REFERENCES accounts (username_key) ON DELETE CASCADE,
+                        name TEXT NOT NULL,
+                        role TEXT NOT NULL CHECK (role IN ('viewer', 'clerk')),
+                        created_at REAL NOT NULL,
+                        expires_at REAL,
+                        last_used_at REAL,
+                        revoked_at REAL
+                    );
+                    CREATE INDEX api_tokens_account ON api_tokens (account_key, created_at);
+                    """)
+        }
         return migrator
     }
 
