@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import CleanStore
+@testable import CleanStoreTestSupport
 
 /// An account's API tokens end with its password or its access (issue 29 beside issue 30).
 final class APITokensRevokerTests: XCTestCase {

@@ -23,6 +23,10 @@ final class ChangeOrderStatusAPIPresenter: ChangeOrderStatusPresentationLogic {
 
     /// The API has no cancel form: its cancel carries its reason.
     func presentOrderToCancel(response: ChangeOrderStatus.GetOrderToCancel.Response) {}
+    /// Nor a shipping form, a tracking form or an undo: a move to shipped carries its carrier.
+    func presentOrderToShip(response: ChangeOrderStatus.GetOrderToShip.Response) {}
+    func presentTrackingChange(response: ChangeOrderStatus.ChangeTracking.Response) {}
+    func presentUndo(response: ChangeOrderStatus.UndoStatus.Response) {}
 
     func presentStatusChange(response: ChangeOrderStatus.ChangeStatus.Response) {
         let viewModel: ChangeOrderStatus.ChangeStatus.APIViewModel
@@ -32,6 +36,8 @@ final class ChangeOrderStatusAPIPresenter: ChangeOrderStatusPresentationLogic {
             viewModel = .changed(formatter.order(order, allowed: allowed))
         case .reasonRefused(_, let problem, _):
             viewModel = .problem(.invalid([.init(field: "reason", message: ChangeOrderStatusPresenter.message(for: problem))]))
+        case .shipmentRefused(_, let problems, _):
+            viewModel = .problem(.invalid(ChangeOrderStatusPresenter.shipmentErrors(problems).map { .init(field: $0.field, message: $0.message) }))
         case .conflict(let current, let action):
             var problem = Self.problem(
                 .preconditionFailed, .changedMeanwhile(orderID: current.id ?? "", now: current.status, wanted: action.status))

@@ -44,7 +44,9 @@ final class ChangeOrderStatusAPIViewController: ChangeOrderStatusAPIDisplayLogic
                 status: .preconditionFailed, title: "If-Match names no version of this order",
                 detail: "Send the ETag a GET of the order answered (\"7\").")
         }
-        let fields = ChangeOrderStatus.StatusFormFields(action: body.action.rawValue, version: String(version), reason: body.reason)
+        let fields = ChangeOrderStatus.StatusFormFields(
+            action: body.action.rawValue, version: String(version), reason: body.reason, carrier: body.carrier,
+            carrierOther: body.carrierOther, trackingNumber: body.trackingNumber)
         await interactor?.changeStatus(request: ChangeOrderStatus.ChangeStatus.Request(orderID: orderID, fields: fields, signedIn: signedIn))
         switch viewModel {
         case .changed(let order): return .ok(.init(headers: .init(eTag: OrderAPIFormatter.eTag(order.version)), body: .json(order)))

@@ -161,20 +161,26 @@ final class ChangeOrderStatusPresenter: ChangeOrderStatusPresentationLogic {
         }
     }
 
+    /// A shipment's problems, each at its field (the page's summary links to the first radio, whose
+    /// `id` is its `name`, and to each box; the API names the fields the same).
+    static func shipmentErrors(_ problems: ChangeOrderStatus.ShipmentProblems) -> [ChangeOrderStatus.DisplayedError] {
+        var errors: [ChangeOrderStatus.DisplayedError] = []
+        if problems.carrierMissing { errors.append(.init(field: "carrier", message: "Select the carrier")) }
+        if let other = problems.carrierOther { errors.append(.init(field: "carrierOther", message: carrierMessage(for: other))) }
+        if let tracking = problems.trackingNumber { errors.append(.init(field: "trackingNumber", message: message(for: tracking))) }
+        return errors
+    }
+
     private func shipForm(
         _ order: Order, typed: ChangeOrderStatus.StatusFormFields, problems: ChangeOrderStatus.ShipmentProblems?
     ) -> ChangeOrderStatus.ShipForm {
         let id = order.id ?? ""
         let chosen = typed.carrier ?? ""
         let choices = Shipment.carriers.map { ($0, $0) } + [(ChangeOrderStatusInteractor.otherCarrier, "Other")]
-        let carrierError = problems?.carrierMissing == true ? "Select the carrier" : nil
-        let otherError = problems?.carrierOther.map(Self.carrierMessage(for:))
-        let trackingError = problems?.trackingNumber.map(Self.message(for:))
-        var errors: [ChangeOrderStatus.DisplayedError] = []
-        // The summary links to the first radio (`id` = `name`) and to each box.
-        if let carrierError { errors.append(.init(field: "carrier", message: carrierError)) }
-        if let otherError { errors.append(.init(field: "carrierOther", message: otherError)) }
-        if let trackingError { errors.append(.init(field: "trackingNumber", message: trackingError)) }
+        let errors = problems.map(Self.shipmentErrors) ?? []
+        let carrierError = errors.first { $0.field == "carrier" }?.message
+        let otherError = errors.first { $0.field == "carrierOther" }?.message
+        let trackingError = errors.first { $0.field == "trackingNumber" }?.message
         return ChangeOrderStatus.ShipForm(
             title: (errors.isEmpty ? "" : "Error: ") + "Ship order \(id)", heading: "Ship order \(id)",
             summary: "\(formatter.name(order)), \(formatter.total(order)), \(order.status.toString().lowercased())",

@@ -16,7 +16,9 @@ final class ShowOrderAPIViewController: ShowOrderAPIDisplayLogic {
     }
 
     private func setup(environment: SceneEnvironment) {
-        let interactor = ShowOrderInteractor(ordersWorker: environment.ordersWorker, notesWorker: environment.notesWorker)
+        let interactor = ShowOrderInteractor(
+            ordersWorker: environment.ordersWorker, notesWorker: environment.notesWorker, historyWorker: environment.historyWorker,
+            now: environment.now)
         let presenter = ShowOrderAPIPresenter()
         interactor.presenter = presenter
         presenter.viewController = self

@@ -14,6 +14,9 @@ final class ChangeOrderStatusAPITests: XCTestCase {
         weak var presenter: ChangeOrderStatusAPIPresenter?
         var answer: ChangeOrderStatus.ChangeStatus.Response = .notFound
         func getOrderToCancel(request: ChangeOrderStatus.GetOrderToCancel.Request) async {}
+        func getOrderToShip(request: ChangeOrderStatus.GetOrderToShip.Request) async {}
+        func changeTracking(request: ChangeOrderStatus.ChangeTracking.Request) async {}
+        func undoStatus(request: ChangeOrderStatus.UndoStatus.Request) async {}
         func changeStatus(request: ChangeOrderStatus.ChangeStatus.Request) async {
             change = request
             presenter?.presentStatusChange(response: answer)

@@ -526,21 +526,45 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/StatusChange/reason`.
             internal var reason: Swift.String?
+            /// To ship: the carrier, one of the order page's list (UPS, USPS, FedEx, DHL) or `other` with `carrierOther` (422 when missing).
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatusChange/carrier`.
+            internal var carrier: Swift.String?
+            /// To ship with carrier `other`: its name.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatusChange/carrierOther`.
+            internal var carrierOther: Swift.String?
+            /// To ship: an optional tracking number, 8 to 40 letters and digits (spaces and hyphens dropped).
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatusChange/trackingNumber`.
+            internal var trackingNumber: Swift.String?
             /// Creates a new `StatusChange`.
             ///
             /// - Parameters:
             ///   - action:
             ///   - reason: Why it is cancelled: required to cancel, at most 500 characters (422 else).
+            ///   - carrier: To ship: the carrier, one of the order page's list (UPS, USPS, FedEx, DHL) or `other` with `carrierOther` (422 when missing).
+            ///   - carrierOther: To ship with carrier `other`: its name.
+            ///   - trackingNumber: To ship: an optional tracking number, 8 to 40 letters and digits (spaces and hyphens dropped).
             internal init(
                 action: Components.Schemas.StatusAction,
-                reason: Swift.String? = nil
+                reason: Swift.String? = nil,
+                carrier: Swift.String? = nil,
+                carrierOther: Swift.String? = nil,
+                trackingNumber: Swift.String? = nil
             ) {
                 self.action = action
                 self.reason = reason
+                self.carrier = carrier
+                self.carrierOther = carrierOther
+                self.trackingNumber = trackingNumber
             }
             internal enum CodingKeys: String, CodingKey {
                 case action
                 case reason
+                case carrier
+                case carrierOther
+                case trackingNumber
             }
             internal init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -552,9 +576,24 @@ extension Components {
                     Swift.String.self,
                     forKey: .reason
                 )
+                self.carrier = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .carrier
+                )
+                self.carrierOther = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .carrierOther
+                )
+                self.trackingNumber = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .trackingNumber
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "action",
-                    "reason"
+                    "reason",
+                    "carrier",
+                    "carrierOther",
+                    "trackingNumber"
                 ])
             }
         }
