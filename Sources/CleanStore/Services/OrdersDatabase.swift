@@ -28,6 +28,8 @@ public struct OrdersDatabase: Sendable {
     public let products: any ProductsStoreProtocol
     /// The tax table: in the same database, through the same handle.
     public let taxRates: any TaxRatesStoreProtocol
+    /// Customers: in the same database (orders name theirs).
+    public let customers: any CustomersStoreProtocol
     /// The store as `cleanstore rotate-card-key` uses it (nil in memory: no card number at rest).
     public let cardKeyRotation: (any CardKeyRotating)?
     /// What the logs say the orders are served from (never a password).
@@ -52,7 +54,7 @@ public struct OrdersDatabase: Sendable {
                 drafts: DraftsPostgresStore(database: postgres),
                 accounts: AccountsPostgresStore(database: postgres), sessions: SessionsPostgresStore(database: postgres),
                 signInAttempts: SignInAttemptsPostgresStore(database: postgres), products: ProductsPostgresStore(database: postgres),
-                taxRates: TaxRatesPostgresStore(database: postgres),
+                taxRates: TaxRatesPostgresStore(database: postgres), customers: CustomersPostgresStore(database: postgres),
                 cardKeyRotation: store, description: "PostgreSQL at \(PostgresAppDatabase.redacted(database))",
                 services: [client], prepare: { try await postgres.migrate() }, close: {})
         }
@@ -62,7 +64,8 @@ public struct OrdersDatabase: Sendable {
                 store: OrdersMemStore(database: memory), events: OrderEventsMemStore(database: memory),
                 notes: OrderNotesMemStore(database: memory), drafts: DraftsMemStore(database: memory), accounts: AccountsMemStore(database: memory),
                 sessions: SessionsMemStore(database: memory), signInAttempts: SignInAttemptsMemStore(),
-                products: ProductsMemStore(database: memory), taxRates: TaxRatesMemStore(database: memory), cardKeyRotation: nil,
+                products: ProductsMemStore(database: memory), taxRates: TaxRatesMemStore(database: memory),
+                customers: CustomersMemStore(database: memory), cardKeyRotation: nil,
                 description: "memory", services: [], prepare: {}, close: {})
         }
         let (cards, generated) = try cardKeys.keyring(sqlitePath: database, logger: logger)
@@ -80,7 +83,7 @@ public struct OrdersDatabase: Sendable {
             drafts: DraftsSQLiteStore(database: sqlite),
             accounts: AccountsSQLiteStore(database: sqlite), sessions: SessionsSQLiteStore(database: sqlite),
             signInAttempts: SignInAttemptsSQLiteStore(database: sqlite), products: ProductsSQLiteStore(database: sqlite),
-            taxRates: TaxRatesSQLiteStore(database: sqlite),
+            taxRates: TaxRatesSQLiteStore(database: sqlite), customers: CustomersSQLiteStore(database: sqlite),
             cardKeyRotation: store, description: "SQLite file \(database)",
             services: [], prepare: {}, close: { try sqlite.close() })
     }

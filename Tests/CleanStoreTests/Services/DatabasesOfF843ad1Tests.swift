@@ -24,9 +24,9 @@ final class DatabasesOfF843ad1Tests: TemporaryDirectoryTestCase {
     ]
     /// The migrations added since f843ad1: they run on its databases, after the ones it had.
     static let sqliteMigrationsSince = [
-        "v13: first supervisor", "v14: products", "v15: tax rates", "v16: order lines and drafts",
+        "v13: first supervisor", "v14: products", "v15: tax rates", "v16: order lines and drafts", "v17: customers",
     ]
-    static let postgresMigrationsSince = ["12 first supervisor", "13 products", "14 tax rates", "15 order lines and drafts"]
+    static let postgresMigrationsSince = ["12 first supervisor", "13 products", "14 tax rates", "15 order lines and drafts", "16 customers"]
 
     func testTheSQLiteFileOfF843ad1IsUpToDateAndReadable() async throws {
         // Given: a copy of the file and its card key file

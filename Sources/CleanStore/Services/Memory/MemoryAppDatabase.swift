@@ -33,6 +33,16 @@ public actor MemoryAppDatabase {
         /// The tax table (`TaxRatesMemStore`; read by placing).
         var taxRates: [TaxRate] = []
         var lastTaxRateID: Int64 = 0
+        /// Customers, by id (`CustomersMemStore`).
+        var customers: [Int64: Customer] = [:]
+        /// Every customer's history, oldest first.
+        var customerEvents: [CustomerEvent] = []
+        var lastCustomerID: Int64 = 0
+        /// The customer of each order that has one, by the order's id (the SQL `orders.customer_id`).
+        var orderCustomers: [String: Int64] = [:]
+        /// How far the one-off linking of orders to customers has gone (`linkOrders`): the last
+        /// order looked at, and whether it has finished (the SQL `customers_from_orders` row).
+        var customerLinking: (lastOrderID: Int64, done: Bool) = (0, false)
     }
 
     private var tables = Tables()
