@@ -84,15 +84,18 @@ struct ServeCommand: AsyncParsableCommand {
             security: RequestSecurity(secret: secret, secureCookies: secureCookies), signIn: signIn)
         environment.products = database.products
         environment.taxRates = database.taxRates
+        environment.customers = database.customers
         logger.info("Serving orders from \(database.description)")
         let app = buildApplication(environment: environment, configuration: configuration, logger: logger, database: database)
         // Runs until SIGTERM or SIGINT: then stops accepting, finishes the requests in flight
         // (closing what is left after --shutdown-timeout), returns.
         // Old failed sign-ins and ended sessions deleted every 10 minutes; drafts unchanged for
-        // --draft-days, every hour.
+        // --draft-days, every hour. The orders keyed before customers came in become customers,
+        // once, in batches, while the server serves.
         var alsoRunning: [any Service] = [
             SignInHousekeeping(signIn: signIn, logger: logger),
             DraftHousekeeping(drafts: database.drafts, days: draftDays, logger: logger),
+            CustomersFromOrdersLinking(customers: database.customers, logger: logger),
         ]
         if let metricsRegistry, let metricsPort {
             alsoRunning.append(
