@@ -30,6 +30,7 @@ SNAPSHOTS = REPO / "Tests" / "CleanStoreTests" / "HTTP" / "__Snapshots__" / "Pag
 # name is unique across them.
 SNAPSHOT_FOLDERS = [
     SNAPSHOTS, SNAPSHOTS.parent / "ProductPagesHTTPTests", SNAPSHOTS.parent / "DraftsHTTPTests", SNAPSHOTS.parent / "PlaceDraftHTTPTests",
+    SNAPSHOTS.parent / "CustomerPagesHTTPTests",
 ]
 
 

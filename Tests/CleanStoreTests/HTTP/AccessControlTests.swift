@@ -95,7 +95,7 @@ final class AccessControlTests: XCTestCase {
         let app = try await TestApp(orders: [Seeds.Orders.amy])
         try await app.test { client in
             let routes = Self.protectedRoutes(app)
-            XCTAssertEqual(routes.count, 44, "Every route but sign-in, sign-out, set-up and /healthz")
+            XCTAssertEqual(routes.count, 46, "Every route but sign-in, sign-out, set-up and /healthz")
             for route in routes {
                 if route.method == .get {
                     let response = try await client.get(route.path, signedIn: false)
@@ -132,6 +132,7 @@ final class AccessControlTests: XCTestCase {
             configured.environment.taxRates = try await Self.taxRateOne()
             let app = configured
             _ = try await app.environment.products.createProduct(ProductSeeds.mug, by: nil, at: Seeds.june29)
+            _ = try await app.environment.customers.createCustomer(CustomerSeeds.jane, by: nil, at: Seeds.june29)  // customer 1
             let refusedPosts = try await app.test { client in
                 var refusedPosts = 0
                 for route in Self.protectedRoutes(app) {
@@ -190,6 +191,7 @@ final class AccessControlTests: XCTestCase {
                 XCTAssertEqual(page.text.contains(#"<form class="nav-form" method="post" action="/drafts">"#), offersNewOrder, "\(role): the header")
                 XCTAssertEqual(page.text.contains(#"<a href="/drafts">Drafts</a>"#), offersNewOrder, "\(role): the header's drafts")
                 XCTAssertEqual(page.text.contains(#"<a class="button" href="/drafts">New order</a>"#), offersNewOrder, "\(role): the list")
+                XCTAssert(page.text.contains(#"<a href="/customers">Customers</a>"#), "\(role): the customers")
                 XCTAssert(page.text.contains(#"<a href="/products">Products</a>"#), "\(role): the catalog")
                 XCTAssert(page.text.contains(#"<a href="/tax-rates">Tax rates</a>"#), "\(role): the tax table")
                 let order = try await client.get("/orders/1")

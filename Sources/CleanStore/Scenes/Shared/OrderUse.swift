@@ -25,10 +25,12 @@ enum OrderUse: Equatable, Sendable {
     case changeTaxRates
     /// Add, change, archive and restore products: supervisors.
     case changeCatalog
+    /// Customers: their list and a customer's page (whoever reads orders).
+    case viewCustomers
 
     var permission: Permission {
         switch self {
-        case .view, .viewCatalog, .viewTaxRates: .viewOrders
+        case .view, .viewCatalog, .viewTaxRates, .viewCustomers: .viewOrders
         case .create, .edit, .addNote: .changeOrders
         case .changeStatus(.cancel): .cancelOrders
         case .changeStatus: .changeOrders

@@ -132,6 +132,15 @@ enum Routes {
                 await ShowProductViewController(environment: environment.serving(context), browser: context.browser)
                     .getProduct(id: try context.parameters.require("id"), flash: flash(request, context))
             },
+            Route(method: .get, path: Paths.customers, access: .signedIn(.viewCustomers)) { request, context in
+                let query = FormQuery(request.uri.query)
+                return await ListCustomersViewController(environment: environment.serving(context), browser: context.browser)
+                    .fetchCustomers(ListCustomers.FetchCustomers.Request(text: query["q"] ?? "", after: query["after"], before: query["before"]))
+            },
+            Route(method: .get, path: Paths.customer, access: .signedIn(.viewCustomers)) { request, context in
+                await ShowCustomerViewController(environment: environment.serving(context), browser: context.browser)
+                    .getCustomer(id: try context.parameters.require("id"), flash: flash(request, context))
+            },
             Route(method: .get, path: Paths.healthz, access: .anyone) { _, context in
                 await HealthCheck.response(store: environment.ordersStore, logger: context.logger)
             },

@@ -35,6 +35,8 @@ public struct SceneEnvironment: Sendable {
     public var newOrderKey: @Sendable () -> String = { OrderKeyWorker.random() }
     /// The catalog (in the same database as `ordersStore`: `OrdersDatabase.products`).
     public var products: any ProductsStoreProtocol = ProductsMemStore()
+    /// Customers (in the same database as `ordersStore`: `OrdersDatabase.customers`).
+    public var customers: any CustomersStoreProtocol = CustomersMemStore()
     /// The sample catalog the set-up page offers to load (`SampleDataWorker`), relative to the
     /// working directory as `Views/` is.
     public var sampleCatalogPath = "deploy/sample-catalog.csv"
@@ -59,6 +61,7 @@ public struct SceneEnvironment: Sendable {
         self.drafts = drafts ?? DraftsMemStore(database: memory)
         products = ProductsMemStore(database: memory)
         taxRates = TaxRatesMemStore(database: memory)
+        customers = CustomersMemStore(database: memory)
         self.pages = pages
         self.now = now
         self.timeZone = timeZone
@@ -99,6 +102,8 @@ extension SceneEnvironment {
     var listProductsWorker: ListProductsWorker { ListProductsWorker(products: products, logger: logger) }
     var showProductWorker: ShowProductWorker { ShowProductWorker(products: products, logger: logger) }
     var editProductWorker: EditProductWorker { EditProductWorker(products: products, logger: logger, now: now) }
+    var listCustomersWorker: ListCustomersWorker { ListCustomersWorker(customers: customers, logger: logger) }
+    var showCustomerWorker: ShowCustomerWorker { ShowCustomerWorker(customers: customers, logger: logger) }
     var sampleDataWorker: SampleDataWorker {
         SampleDataWorker(products: products, taxRates: taxRates, catalogPath: sampleCatalogPath, logger: logger, now: now)
     }

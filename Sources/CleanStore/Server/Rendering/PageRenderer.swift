@@ -55,6 +55,7 @@ public struct PageRenderer: PageRendering {
         "SetUp/form", "ViewOrderHistory/history", "ChangeOrderStatus/cancel", "AddOrderNote/form", "ChangeOrderItems/form", "print-layout",
         "PrintPackingSlip/slip", "ListProducts/list", "ShowProduct/show",
         "EditDraft/draft", "PlaceDraft/check", "ListDrafts/list",
+        "ListCustomers/list", "ShowCustomer/show",
     ]
 
     /// The renderer of `library`'s templates (`requiredTemplates` and the partials they use).
@@ -103,6 +104,7 @@ public struct PageRenderer: PageRendering {
         var newOrderURL: String?
         /// The drafts being taken, for those who may take orders.
         var draftsURL: String?
+        var customersURL = Paths.customers.description
         var productsURL = Paths.products.description
         var taxRatesURL = Paths.taxRates.description
         var signOutURL = Paths.signOut.description
