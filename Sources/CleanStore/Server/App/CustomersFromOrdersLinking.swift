@@ -7,7 +7,8 @@ import ServiceLifecycle
 /// rules `CustomersFromOrders`'), one after the other until none is left; the store remembers how
 /// far it went, so a restart goes on where it stopped and, once done, it never runs again. A
 /// swift-service-lifecycle `Service` that `ServeCommand` runs beside the server, as
-/// `DraftHousekeeping`: the server serves meanwhile (a request's write waits at most one batch).
+/// `DraftHousekeeping`: the server serves meanwhile (a request's write waits at most one batch:
+/// 200 orders, so that the wait stays short).
 /// It starts after `startDelay` (PostgreSQL's migrations have run by then); a batch that fails is
 /// logged and tried again after `retryDelay`; it stops at once when the server shuts down.
 public struct CustomersFromOrdersLinking: Service {
@@ -20,7 +21,7 @@ public struct CustomersFromOrdersLinking: Service {
     let sleep: @Sendable (Duration) async throws -> Void
 
     public init(
-        customers: any CustomersStoreProtocol, batchSize: Int = 1000, now: @escaping @Sendable () -> Date = { Date() },
+        customers: any CustomersStoreProtocol, batchSize: Int = 200, now: @escaping @Sendable () -> Date = { Date() },
         startDelay: Duration = .seconds(1), retryDelay: Duration = .seconds(60), logger: Logger,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {

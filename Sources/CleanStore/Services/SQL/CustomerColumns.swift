@@ -77,6 +77,8 @@ enum CustomerColumns {
 
     /// The JSON of an event's changes.
     static func changesJSON(_ event: CustomerEvent) throws -> String {
+        // Most events of the linking change nothing: no encoder for them.
+        if event.changes.isEmpty { return "[]" }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(event.changes), as: UTF8.self)

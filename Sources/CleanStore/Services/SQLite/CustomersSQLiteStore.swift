@@ -31,7 +31,8 @@ public final class CustomersSQLiteStore: CustomersStoreProtocol {
     private static let select = "SELECT \(CustomerColumns.selected) FROM customers"
 
     static func customers(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws -> [Customer] {
-        try Row.fetchAll(db, sql: sql, arguments: arguments).map { try CustomerColumns.customer(from: SQLiteRow(row: $0)) }
+        // Cached: the linking asks the same few statements for every order it reads.
+        try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { try CustomerColumns.customer(from: SQLiteRow(row: $0)) }
     }
 
     private static func search(_ text: String) -> (sql: String, arguments: [DatabaseValue]) {
@@ -158,7 +159,7 @@ public final class CustomersSQLiteStore: CustomersStoreProtocol {
                     if let saved { try Self.update(saved, from: stored, kind: .fromOrders, by: nil, at: at, in: db) }
                     customerID = stored.id ?? 0
                 }
-                try db.execute(sql: "UPDATE orders SET customer_id = ? WHERE id = ?", arguments: [customerID, contact.orderID])
+                try db.cachedStatement(sql: "UPDATE orders SET customer_id = ? WHERE id = ?").execute(arguments: [customerID, contact.orderID])
             }
             try db.execute(sql: "UPDATE customers_from_orders SET last_order_id = ? WHERE id = 1", arguments: [last[0] as Int64])
             return rows.count
@@ -205,13 +206,13 @@ public final class CustomersSQLiteStore: CustomersStoreProtocol {
             customer.version.databaseValue, customer.createdAt.timeIntervalSince1970.databaseValue,
             (customer.createdBy?.username).databaseValue, (customer.createdBy?.displayName).databaseValue,
         ]
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO customers (\(written.map(\.name).joined(separator: ", ")), version, created_at, created_by_username,
                     created_by_display_name)
                 VALUES (?\(String(repeating: ", ?", count: values.count - 1)))
-                """,
-            arguments: StatementArguments(values))
+                """
+        ).execute(arguments: StatementArguments(values))
         customer.id = db.lastInsertedRowID
         try insert(CustomerWrites.event(kind, from: nil, to: customer, by: by, at: at), into: db)
     }
@@ -238,8 +239,7 @@ public final class CustomersSQLiteStore: CustomersStoreProtocol {
     }
 
     private static func insert(_ event: CustomerEvent, into db: Database) throws {
-        try db.execute(
-            sql: "INSERT INTO customer_events (\(CustomerColumns.eventSelected)) VALUES (?, ?, ?, ?, ?, ?)",
+        try db.cachedStatement(sql: "INSERT INTO customer_events (\(CustomerColumns.eventSelected)) VALUES (?, ?, ?, ?, ?, ?)").execute(
             arguments: [
                 event.customerID, event.kind.rawValue, event.at.timeIntervalSince1970, event.by?.username, event.by?.displayName,
                 try CustomerColumns.changesJSON(event),
