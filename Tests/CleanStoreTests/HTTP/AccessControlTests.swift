@@ -54,6 +54,9 @@ final class AccessControlTests: XCTestCase {
         if path == "/products/1/archive" { return "version=2" }
         if path == "/products/1/restore" { return "version=3" }
         if path == "/products/1/edit" { return "sku=MUG-1&name=Blue+mug&price=12.50&taxable=on&version=1" }
+        // A new customer (their phone and email known to no one), or customer 1 (`CustomerSeeds.jane`) changed from its version 1.
+        if path == "/customers/new" { return "firstName=Ann&lastName=Lee&phone=212-555-0142&email=ann%40example.org&saveAsNew=on" }
+        if path == "/customers/1/edit" { return "firstName=Jane&lastName=Doe&phone=415-555-0100&email=jane%40example.com&version=1" }
         if path.hasSuffix("/lines") { return "sku=MUG-1&quantity=1" }
         if path.hasSuffix("/lines/quantities") { return "line%5Bl1%5D%5Bquantity%5D=2" }
         if path.hasSuffix("/lines/remove") { return "line=l1" }
@@ -95,7 +98,7 @@ final class AccessControlTests: XCTestCase {
         let app = try await TestApp(orders: [Seeds.Orders.amy])
         try await app.test { client in
             let routes = Self.protectedRoutes(app)
-            XCTAssertEqual(routes.count, 46, "Every route but sign-in, sign-out, set-up and /healthz")
+            XCTAssertEqual(routes.count, 50, "Every route but sign-in, sign-out, set-up and /healthz")
             for route in routes {
                 if route.method == .get {
                     let response = try await client.get(route.path, signedIn: false)
@@ -168,8 +171,8 @@ final class AccessControlTests: XCTestCase {
             switch role {
             case .viewer:
                 XCTAssertEqual(
-                    refusedPosts, 24,
-                    "Create, update, delete, change status, add a note; the four item forms; add and change a tax rate; add, change, archive and restore a product; start a draft, its five sections, a line's price, a changed price, placing")
+                    refusedPosts, 26,
+                    "Create, update, delete, change status, add a note; the four item forms; add and change a tax rate; add, change, archive and restore a product; start a draft, its five sections, a line's price, a changed price, placing; add and change a customer")
                 XCTAssertEqual(stored, [Seeds.Orders.amy], "A viewer changed nothing")
             case .clerk:
                 XCTAssertEqual(refusedPosts, 7, "Only delete, add and change a tax rate, add, change, archive and restore a product")

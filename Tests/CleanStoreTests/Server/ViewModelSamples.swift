@@ -140,6 +140,7 @@ enum ViewModelSamples {
         ("ShowProduct/show", ShowProductViewControllerTests.viewModel),
         ("ListCustomers/list", ListCustomersViewControllerTests.viewModel),
         ("ShowCustomer/show", ShowCustomerViewControllerTests.viewModel),
+        ("EditCustomer/form", EditCustomerViewControllerTests.viewModel),
         ("ListTaxRates/rates", ListTaxRatesViewControllerTests.viewModel),
         ("EditTaxRate/form", EditTaxRateViewControllerTests.viewModel),
         ("EditProduct/form", EditProductViewControllerTests.viewModel),

@@ -27,11 +27,13 @@ enum OrderUse: Equatable, Sendable {
     case changeCatalog
     /// Customers: their list and a customer's page (whoever reads orders).
     case viewCustomers
+    /// Add and change customers: whoever takes orders (clerks).
+    case changeCustomers
 
     var permission: Permission {
         switch self {
         case .view, .viewCatalog, .viewTaxRates, .viewCustomers: .viewOrders
-        case .create, .edit, .addNote: .changeOrders
+        case .create, .edit, .addNote, .changeCustomers: .changeOrders
         case .changeStatus(.cancel): .cancelOrders
         case .changeStatus: .changeOrders
         case .delete, .viewDeletedHistory: .deleteOrders

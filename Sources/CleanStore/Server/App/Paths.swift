@@ -86,6 +86,9 @@ public enum Paths {
     /// Customers (`ListCustomers`) and a customer's page (`ShowCustomer`).
     public static let customers = AppPath("/customers")
     public static let customer = AppPath("/customers/{id}")
+    /// A customer's form (`EditCustomer`), for clerks.
+    public static let newCustomer = AppPath("/customers/new")
+    public static let editCustomer = AppPath("/customers/{id}/edit")
 
     /// The customers with these query items (a search, a page): `/customers?q=0100&after=12`.
     static func customers(_ items: [(name: String, value: String)]) -> String {

@@ -94,6 +94,9 @@ enum Routes {
         @Sendable func editProduct(_ context: AppRequestContext) -> EditProductViewController {
             EditProductViewController(environment: environment.serving(context), browser: context.browser)
         }
+        @Sendable func editCustomer(_ context: AppRequestContext) -> EditCustomerViewController {
+            EditCustomerViewController(environment: environment.serving(context), browser: context.browser)
+        }
         @Sendable func editDraft(_ context: AppRequestContext) -> EditDraftViewController {
             EditDraftViewController(environment: environment.serving(context), browser: context.browser)
         }
@@ -312,6 +315,20 @@ enum Routes {
             Route(method: .post, path: Paths.restoreProduct, access: .signedIn(.changeCatalog), returnsTo: Paths.product) { _, context in
                 await editProduct(context).changeActive(
                     id: try orderID(context), active: true, fields: try FormDecoding.decode(EditProduct.ActiveFormFields.self, context: context))
+            },
+            Route(method: .get, path: Paths.newCustomer, access: .signedIn(.changeCustomers)) { _, context in
+                await editCustomer(context).showForm(id: nil)
+            },
+            Route(method: .post, path: Paths.newCustomer, access: .signedIn(.changeCustomers), returnsTo: Paths.newCustomer) { _, context in
+                await editCustomer(context).saveCustomer(
+                    id: nil, fields: try FormDecoding.decode(EditCustomer.CustomerFormFields.self, context: context))
+            },
+            Route(method: .get, path: Paths.editCustomer, access: .signedIn(.changeCustomers)) { _, context in
+                await editCustomer(context).showForm(id: try orderID(context))
+            },
+            Route(method: .post, path: Paths.editCustomer, access: .signedIn(.changeCustomers), returnsTo: Paths.editCustomer) { _, context in
+                await editCustomer(context).saveCustomer(
+                    id: try orderID(context), fields: try FormDecoding.decode(EditCustomer.CustomerFormFields.self, context: context))
             },
         ]
     }

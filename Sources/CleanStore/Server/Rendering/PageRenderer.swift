@@ -55,7 +55,7 @@ public struct PageRenderer: PageRendering {
         "SetUp/form", "ViewOrderHistory/history", "ChangeOrderStatus/cancel", "AddOrderNote/form", "ChangeOrderItems/form", "print-layout",
         "PrintPackingSlip/slip", "ListProducts/list", "ShowProduct/show",
         "EditDraft/draft", "PlaceDraft/check", "ListDrafts/list",
-        "ListCustomers/list", "ShowCustomer/show",
+        "ListCustomers/list", "ShowCustomer/show", "EditCustomer/form",
     ]
 
     /// The renderer of `library`'s templates (`requiredTemplates` and the partials they use).
