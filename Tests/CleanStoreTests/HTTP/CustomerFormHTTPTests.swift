@@ -143,6 +143,16 @@ final class CustomerFormHTTPTests: XCTestCase {
         XCTAssertEqual(after?.firstName, "Jane")
     }
 
+    func testTheListAndACustomersPageOfferAddAndChangeToWhoeverMay() async throws {
+        let store = try await Self.customers()
+        for role in AccountRole.allCases {
+            let list = try await request("/customers", role: role, customers: store)
+            XCTAssertEqual(list.text.contains(#"<a class="button" href="/customers/new">Add a customer</a>"#), role != .viewer, "\(role)")
+            let page = try await request("/customers/1", role: role, customers: store)
+            XCTAssertEqual(page.text.contains(#"<a href="/customers/1/edit">Change"#), role != .viewer, "\(role)")
+        }
+    }
+
     // MARK: Refusals and roles
 
     func testAViewerMayNotAddOrChangeACustomerAndUnknownCustomersAre404() async throws {

@@ -29,7 +29,7 @@ final class ListCustomersInteractor: ListCustomersBusinessLogic, ListCustomersDa
             String.UnicodeScalarView(request.text.unicodeScalars.filter { $0.properties.generalCategory != .control })
                 .prefix(Self.maximumTextLength)
         ).trimmingCharacters(in: .whitespaces)
-        let query = ListCustomers.FetchCustomers.Query(text: text)
+        let query = ListCustomers.FetchCustomers.Query(text: text, mayAdd: request.mayAdd)
         do {
             let page = try await worker.fetchPage(
                 text: text, after: request.after.flatMap(OrderID.rowID), before: request.before.flatMap(OrderID.rowID))

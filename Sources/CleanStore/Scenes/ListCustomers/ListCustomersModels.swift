@@ -11,11 +11,14 @@ enum ListCustomers {
             var text = ""
             var after: String?
             var before: String?
+            /// Whether the one asking may add a customer (`OrderUse.changeCustomers`): the list offers it.
+            var mayAdd = false
         }
 
         /// The search as the list applies it.
         struct Query: Equatable {
             var text: String
+            var mayAdd = false
         }
 
         /// What happened: one case per outcome, so the presenter switches over them.
@@ -36,6 +39,8 @@ enum ListCustomers {
             var emptyMessage: String?
             /// The customers could not be read (503).
             var errorMessage: String?
+            /// "Add a customer", for whoever may (`OrderUse.changeCustomers`).
+            var newCustomerURL: String? = nil
             var title: String { errorMessage == nil ? "Customers" : "Error: Customers" }
             var hasCustomers: Bool { !customers.isEmpty }
             var hasPagination: Bool { previousURL != nil || nextURL != nil }

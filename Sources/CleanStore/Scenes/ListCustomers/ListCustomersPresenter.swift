@@ -48,7 +48,8 @@ final class ListCustomersPresenter: ListCustomersPresentationLogic {
     private static func viewModel(_ query: ListCustomers.FetchCustomers.Query) -> ListCustomers.FetchCustomers.ViewModel {
         ListCustomers.FetchCustomers.ViewModel(
             action: Paths.customers.description, text: query.text, caption: "Customers, by last name", customers: [],
-            previousURL: nil, nextURL: nil, noMatchMessage: nil, emptyMessage: nil, errorMessage: nil)
+            previousURL: nil, nextURL: nil, noMatchMessage: nil, emptyMessage: nil, errorMessage: nil,
+            newCustomerURL: query.mayAdd ? Paths.newCustomer.description : nil)
     }
 
     func displayed(_ customer: Customer, summary: CustomerOrdersSummary?) -> ListCustomers.DisplayedCustomer {

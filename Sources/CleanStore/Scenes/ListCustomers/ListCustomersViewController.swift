@@ -9,12 +9,15 @@ final class ListCustomersViewController: ListCustomersDisplayLogic, RequestEndin
     var interactor: ListCustomersBusinessLogic?
     var router: (ListCustomersRoutingLogic & ListCustomersDataPassing)?
     let pages: PageRendering
+    /// Who is asking (the list offers "Add a customer" to whoever may).
+    let signedIn: SignedIn?
 
     /// The page this cycle produced.
     private(set) var response: Response?
 
     init(environment: SceneEnvironment, browser: Browser) {
         pages = environment.pages
+        signedIn = browser.signedIn
         setup(environment: environment, browser: browser)
     }
 
@@ -35,6 +38,8 @@ final class ListCustomersViewController: ListCustomersDisplayLogic, RequestEndin
 
     /// `GET /customers?q=…&after=…`
     func fetchCustomers(_ request: ListCustomers.FetchCustomers.Request) async -> Response {
+        var request = request
+        request.mayAdd = signedIn.may(.changeCustomers)
         await interactor?.fetchCustomers(request: request)
         return finished()
     }

@@ -22,9 +22,10 @@ final class ShowCustomerInteractor: ShowCustomerBusinessLogic, ShowCustomerDataS
         // An id is digits (`OrderID.rowID`'s rule); anything else names no customer.
         guard let id = OrderID.rowID(request.id) else { return presenter?.presentCustomer(response: .notFound) ?? () }
         do {
-            guard let found = try await worker.fetchCustomer(id: id) else {
+            guard var found = try await worker.fetchCustomer(id: id) else {
                 return presenter?.presentCustomer(response: .notFound) ?? ()
             }
+            found.mayChange = request.mayChange
             customer = found.customer
             presenter?.presentCustomer(response: .found(found))
         } catch {

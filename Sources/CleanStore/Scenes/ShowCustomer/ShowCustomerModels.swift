@@ -11,6 +11,8 @@ enum ShowCustomer {
         var summary: CustomerOrdersSummary?
         /// Newest first.
         var history: [CustomerEvent]
+        /// Whether the one asking may change the customer (`OrderUse.changeCustomers`): the page offers it.
+        var mayChange = false
     }
 
     // MARK: Use cases
@@ -19,6 +21,8 @@ enum ShowCustomer {
         /// The `{id}` of `/customers/{id}`, as typed.
         struct Request {
             var id: String
+            /// Whether the one asking may change customers (`OrderUse.changeCustomers`).
+            var mayChange = false
         }
 
         /// What happened: one case per outcome, so the presenter switches over them.
@@ -56,6 +60,8 @@ enum ShowCustomer {
         var ordersCaption: String
         var events: [DisplayedEvent]
         var customersURL: String
+        /// "Change", for whoever may (`OrderUse.changeCustomers`).
+        var changeURL: String? = nil
         var hasOrders: Bool { !orders.isEmpty }
     }
 

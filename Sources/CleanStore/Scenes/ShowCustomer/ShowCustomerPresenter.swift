@@ -39,7 +39,8 @@ final class ShowCustomerPresenter: ShowCustomerPresentationLogic {
             orders: found.orders.map(displayed),
             ordersCaption: found.orders.count < count
                 ? "Their \(found.orders.count) newest orders of \(count), newest first" : "Their orders, newest first",
-            events: found.history.map(displayed), customersURL: Paths.customers.description)
+            events: found.history.map(displayed), customersURL: Paths.customers.description,
+            changeURL: found.mayChange ? Paths.editCustomer(String(customer.id ?? 0)) : nil)
     }
 
     private static func orNone(_ text: String) -> String { text.isEmpty ? "Not known" : text }

@@ -11,12 +11,15 @@ final class ShowCustomerViewController: ShowCustomerDisplayLogic, RequestEnding 
     let pages: PageRendering
     /// The message a redirect passed (a customer added or changed), for the layout.
     private var flash: String?
+    /// Who is asking (the page offers "Change" to whoever may).
+    let signedIn: SignedIn?
 
     /// The page this cycle produced.
     private(set) var response: Response?
 
     init(environment: SceneEnvironment, browser: Browser) {
         pages = environment.pages
+        signedIn = browser.signedIn
         setup(environment: environment, browser: browser)
     }
 
@@ -38,7 +41,7 @@ final class ShowCustomerViewController: ShowCustomerDisplayLogic, RequestEnding 
     /// `GET /customers/{id}`
     func getCustomer(id: String, flash: String? = nil) async -> Response {
         self.flash = flash
-        await interactor?.getCustomer(request: ShowCustomer.GetCustomer.Request(id: id))
+        await interactor?.getCustomer(request: ShowCustomer.GetCustomer.Request(id: id, mayChange: signedIn.may(.changeCustomers)))
         return finished()
     }
 

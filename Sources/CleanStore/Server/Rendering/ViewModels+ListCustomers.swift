@@ -17,6 +17,7 @@ extension ListCustomers.FetchCustomers.ViewModel: MustacheParent {
         case "noMatchMessage": noMatchMessage
         case "emptyMessage": emptyMessage
         case "errorMessage": errorMessage
+        case "newCustomerURL": newCustomerURL
         default: nil
         }
     }

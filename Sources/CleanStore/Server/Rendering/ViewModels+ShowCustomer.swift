@@ -21,6 +21,7 @@ extension ShowCustomer.DisplayedCustomer: MustacheParent {
         case "ordersCaption": ordersCaption
         case "events": events
         case "customersURL": customersURL
+        case "changeURL": changeURL
         default: nil
         }
     }

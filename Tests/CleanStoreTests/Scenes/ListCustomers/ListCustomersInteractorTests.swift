@@ -73,4 +73,12 @@ final class ListCustomersInteractorTests: XCTestCase {
         // Then
         XCTAssertEqual(presenterSpy.responses, [.unavailable(.init(text: "jane"))])
     }
+
+    func testFetchCustomersShouldPassOnWhetherTheOneAskingMayAdd() async {
+        // When
+        await sut.fetchCustomers(request: .init(text: "", after: nil, before: nil, mayAdd: true))
+
+        // Then
+        XCTAssertEqual(presenterSpy.responses, [.page(workerSpy.page, .init(text: "", mayAdd: true))])
+    }
 }

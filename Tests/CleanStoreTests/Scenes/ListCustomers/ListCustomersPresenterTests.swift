@@ -84,4 +84,15 @@ final class ListCustomersPresenterTests: XCTestCase {
         XCTAssertEqual(viewModel.errorMessage, ListCustomersPresenter.unavailableMessage)
         XCTAssertEqual(viewModel.text, "jane", "The search stays in its box")
     }
+
+    func testPresentCustomersOffersAddACustomerToWhoeverMay() throws {
+        // When
+        let page = ListCustomersWorker.Page(customers: [], summaries: [:], hasPrevious: false, hasNext: false)
+        sut.presentCustomers(response: .page(page, .init(text: "", mayAdd: true)))
+        sut.presentCustomers(response: .unavailable(.init(text: "", mayAdd: false)))
+
+        // Then
+        XCTAssertEqual(spy.viewModels.first?.newCustomerURL, "/customers/new")
+        XCTAssertNil(spy.viewModels.last?.newCustomerURL)
+    }
 }

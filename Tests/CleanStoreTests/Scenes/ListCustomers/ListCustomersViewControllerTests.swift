@@ -40,8 +40,10 @@ final class ListCustomersViewControllerTests: XCTestCase {
         let request = ListCustomers.FetchCustomers.Request(text: "0100", after: "4", before: nil)
         _ = await sut.fetchCustomers(request)
 
-        // Then
-        XCTAssertEqual(spy.requests, [request])
+        // Then: with whether the one asking (a supervisor) may add a customer
+        var asked = request
+        asked.mayAdd = true
+        XCTAssertEqual(spy.requests, [asked])
     }
 
     func testDisplayCustomersShouldRenderTheListAnd503WhenTheCustomersAreUnavailable() {
@@ -72,7 +74,7 @@ final class ListCustomersViewControllerTests: XCTestCase {
                 lastOrder: "#1042, 6/30/07")
         ],
         previousURL: "/customers?before=1", nextURL: "/customers?after=1", noMatchMessage: "No customer matches", emptyMessage: "None",
-        errorMessage: "Unavailable")
+        errorMessage: "Unavailable", newCustomerURL: "/customers/new")
 
     func testTheTemplateReadsWhatTheViewModelExposesAndAllOfIt() async throws {
         // Given

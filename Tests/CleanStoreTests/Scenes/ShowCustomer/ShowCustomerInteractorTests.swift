@@ -81,4 +81,17 @@ final class ShowCustomerInteractorTests: XCTestCase {
         // Then
         XCTAssertEqual(presenterSpy.responses, [.unavailable])
     }
+
+    func testGetCustomerShouldPassOnWhetherTheOneAskingMayChangeThem() async {
+        // Given
+        workerSpy.found = Self.found
+
+        // When
+        await sut.getCustomer(request: .init(id: "7", mayChange: true))
+
+        // Then
+        var mayChange = Self.found
+        mayChange.mayChange = true
+        XCTAssertEqual(presenterSpy.responses, [.found(mayChange)])
+    }
 }

@@ -101,4 +101,21 @@ final class ShowCustomerPresenterTests: XCTestCase {
             return XCTFail("\(spy.viewModels)")
         }
     }
+
+    func testPresentCustomerOffersChangeToWhoeverMay() throws {
+        // Given
+        var jane = CustomerSeeds.jane
+        jane.id = 4
+
+        // When
+        sut.presentCustomer(response: .found(ShowCustomer.Found(customer: jane, orders: [], summary: nil, history: [], mayChange: true)))
+        sut.presentCustomer(response: .found(ShowCustomer.Found(customer: jane, orders: [], summary: nil, history: [])))
+
+        // Then
+        guard case .customer(let offered) = spy.viewModels.first, case .customer(let notOffered) = spy.viewModels.last else {
+            return XCTFail("Two pages")
+        }
+        XCTAssertEqual(offered.changeURL, "/customers/4/edit")
+        XCTAssertNil(notOffered.changeURL)
+    }
 }
