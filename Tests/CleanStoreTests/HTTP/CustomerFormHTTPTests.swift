@@ -153,6 +153,39 @@ final class CustomerFormHTTPTests: XCTestCase {
         }
     }
 
+    func testAFormPostedAfterTheSessionEndedComesBackAsTypedAfterSigningIn() async throws {
+        let signIn = try await makeTestSignIn()
+        var app = try await TestApp(signIn: signIn)
+        let store = try await Self.customers()
+        app.environment.customers = store
+        try await signIn.sessions.deleteSession(id: testSessionID)  // it timed out
+        try await app.test { client in
+            // When: the edit is posted with the session's cookie and token, the session gone
+            let refused = try await client.post(
+                "/customers/1/edit", form: "firstName=Janet&lastName=Doe&phone=415-555-0100&email=jane%40example.com&note=Moved&version=1")
+
+            // Then: the sign-in page, nothing saved, the typing kept
+            XCTAssertEqual(refused.status, .forbidden)
+            XCTAssert(refused.text.contains("Your session has ended, so the customer was not saved."))
+            let draft = try XCTUnwrap(AccessControlTests.hiddenValue("draft", in: refused.text))
+            XCTAssert(draft.hasPrefix("/customers/1/edit?"), draft)
+
+            // When: signing in from that page
+            let signedIn = try await AccessControlTests.signIn(
+                client, extra: "&draft=\(draft.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)")
+
+            // Then: the form for customer 1, as typed, at the version it was opened at
+            XCTAssertEqual(signedIn.status, .ok)
+            XCTAssert(signedIn.text.contains(#"value="Janet""#))
+            XCTAssert(signedIn.text.contains(">Moved</textarea>"))
+            XCTAssert(signedIn.text.contains(#"<input type="hidden" name="version" value="1" />"#))
+            XCTAssert(signedIn.text.contains(#"action="/customers/1/edit""#))
+            XCTAssert(signedIn.text.contains(EditCustomerPresenter.resumedMessage))
+        }
+        let jane = try await store.fetchCustomer(id: 1)
+        XCTAssertEqual(jane?.firstName, "Jane", "Nothing saved until the clerk saves it")
+    }
+
     // MARK: Refusals and roles
 
     func testAViewerMayNotAddOrChangeACustomerAndUnknownCustomersAre404() async throws {

@@ -23,6 +23,9 @@ final class EditCustomerInteractor: EditCustomerBusinessLogic, EditCustomerDataS
     // MARK: Show form
 
     func showForm(request: EditCustomer.ShowForm.Request) async {
+        if let resumed = request.resumed, request.id == nil {
+            return presenter?.presentForm(response: .resumed(id: nil, resumed)) ?? ()
+        }
         guard let id = request.id else {
             // A new customer: billed where their orders go, until said otherwise.
             var contact = CreateOrder.OrderFormFields()
@@ -32,7 +35,9 @@ final class EditCustomerInteractor: EditCustomerBusinessLogic, EditCustomerDataS
         do {
             guard let stored = try await worker.fetchCustomer(id: id) else { return presenter?.presentForm(response: .notFound) ?? () }
             customer = stored
-            presenter?.presentForm(response: .form(id: id, EditCustomer.CustomerFormFields(stored)))
+            // A kept form keeps the version it was opened at: saved over a newer one, it is the 409.
+            presenter?.presentForm(
+                response: request.resumed.map { .resumed(id: id, $0) } ?? .form(id: id, EditCustomer.CustomerFormFields(stored)))
         } catch {
             presenter?.presentForm(response: .unavailable)
         }

@@ -68,10 +68,15 @@ enum EditCustomer {
         /// nil: a new customer.
         struct Request {
             var id: Int64?
+            /// The form as typed when it was posted after the session ended (`OrderDraft`): shown
+            /// back, for the customer it was for, once signed in again.
+            var resumed: CustomerFormFields? = nil
         }
 
         enum Response: Equatable {
             case form(id: Int64?, CustomerFormFields)
+            /// The form posted after the session ended, as typed.
+            case resumed(id: Int64?, CustomerFormFields)
             case notFound
             case unavailable
         }
@@ -124,6 +129,8 @@ enum EditCustomer {
         var version: String
         var errors: [SignIn.DisplayedError]
         var formMessage: String?
+        /// A form kept through signing in says so (not a problem: no "Error:").
+        var notice: String? = nil
         var fields: [String: SignIn.DisplayedField]
         var billingAddressSameAsShipping: Bool
         var note: SignIn.DisplayedField

@@ -26,6 +26,7 @@ final class EditCustomerPresenter: EditCustomerPresentationLogic {
         .billingAddressStreet1, .billingAddressStreet2, .billingAddressCity, .billingAddressState, .billingAddressZIP,
     ]
     static let noteField = "note"
+    static let resumedMessage = "Your session ended before this was saved. Here it is as you typed it: check it, and save."
     static let unavailableMessage = "The customers could not be reached, so nothing was saved. Nothing you typed was lost: save it again in a moment."
     static let duplicatesMessage =
         "A customer with this phone number or email address is already saved. Use them, or save this one as a new customer (a household or an office may share a number)."
@@ -33,6 +34,10 @@ final class EditCustomerPresenter: EditCustomerPresentationLogic {
     func presentForm(response: EditCustomer.ShowForm.Response) {
         switch response {
         case .form(let id, let fields): viewController?.displayCustomer(viewModel: .form(form(id: id, fields), status: .ok))
+        case .resumed(let id, let fields):
+            var displayed = form(id: id, fields)
+            displayed.notice = Self.resumedMessage
+            viewController?.displayCustomer(viewModel: .form(displayed, status: .ok))
         case .notFound: viewController?.displayCustomer(viewModel: .notFound)
         case .unavailable: viewController?.displayCustomer(viewModel: .unavailable)
         }

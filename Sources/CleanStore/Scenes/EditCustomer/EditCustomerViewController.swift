@@ -52,6 +52,12 @@ final class EditCustomerViewController: EditCustomerDisplayLogic, RequestEnding 
         return finished()
     }
 
+    /// After signing in again: the form posted when the session had ended, as typed (`SignInRouter`).
+    func resumeForm(id: Int64?, fields: EditCustomer.CustomerFormFields) async -> Response {
+        await interactor?.showForm(request: EditCustomer.ShowForm.Request(id: id, resumed: fields))
+        return finished()
+    }
+
     /// The customer a path names: `id` nil for a new customer (no id in the path).
     private struct CustomerID {
         var id: Int64?

@@ -319,14 +319,14 @@ enum Routes {
             Route(method: .get, path: Paths.newCustomer, access: .signedIn(.changeCustomers)) { _, context in
                 await editCustomer(context).showForm(id: nil)
             },
-            Route(method: .post, path: Paths.newCustomer, access: .signedIn(.changeCustomers), returnsTo: Paths.newCustomer) { _, context in
+            Route(method: .post, path: Paths.newCustomer, access: .signedIn(.changeCustomers), keepsDraft: true, returnsTo: Paths.newCustomer) { _, context in
                 await editCustomer(context).saveCustomer(
                     id: nil, fields: try FormDecoding.decode(EditCustomer.CustomerFormFields.self, context: context))
             },
             Route(method: .get, path: Paths.editCustomer, access: .signedIn(.changeCustomers)) { _, context in
                 await editCustomer(context).showForm(id: try orderID(context))
             },
-            Route(method: .post, path: Paths.editCustomer, access: .signedIn(.changeCustomers), returnsTo: Paths.editCustomer) { _, context in
+            Route(method: .post, path: Paths.editCustomer, access: .signedIn(.changeCustomers), keepsDraft: true, returnsTo: Paths.editCustomer) { _, context in
                 await editCustomer(context).saveCustomer(
                     id: try orderID(context), fields: try FormDecoding.decode(EditCustomer.CustomerFormFields.self, context: context))
             },

@@ -21,6 +21,7 @@ extension EditCustomer.DisplayedForm: MustacheParent {
         case "version": version
         case "errors": errors
         case "formMessage": formMessage
+        case "notice": notice
         case "fields": fields
         case "billingAddressSameAsShipping": billingAddressSameAsShipping
         case "note": note

@@ -111,6 +111,17 @@ final class EditCustomerInteractorTests: XCTestCase {
         XCTAssertEqual(presenterSpy.formResponse, .unavailable)
     }
 
+    func testAFormKeptThroughSigningInComesBackAsTypedForItsCustomer() async {
+        await sut.showForm(request: .init(id: nil, resumed: Self.annFields))
+        XCTAssertEqual(presenterSpy.formResponse, .resumed(id: nil, Self.annFields))
+        var typed = EditCustomer.CustomerFormFields(Self.jane)
+        typed.contact.firstName = "Janet"
+        await sut.showForm(request: .init(id: 1, resumed: typed))
+        XCTAssertEqual(presenterSpy.formResponse, .resumed(id: 1, typed))
+        await sut.showForm(request: .init(id: 9, resumed: typed))
+        XCTAssertEqual(presenterSpy.formResponse, .notFound, "A customer no longer there")
+    }
+
     // MARK: Save customer
 
     func testAFormBreakingTheRulesIsItsProblemsAndNothingIsAskedOfTheStore() async {

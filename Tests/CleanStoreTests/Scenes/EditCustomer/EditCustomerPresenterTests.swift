@@ -51,6 +51,14 @@ final class EditCustomerPresenterTests: XCTestCase {
         guard case .unavailable = spy.viewModel else { return XCTFail("unavailable") }
     }
 
+    func testAFormKeptThroughSigningInSaysSoAndIsNoError() {
+        sut.presentForm(response: .resumed(id: 1, EditCustomerInteractorTests.annFields))
+        guard case .form(let form, .ok) = spy.viewModel else { return XCTFail("form") }
+        XCTAssertEqual(form.notice, EditCustomerPresenter.resumedMessage)
+        XCTAssertEqual(form.title, "Change a customer")
+        XCTAssertEqual(form.fields["firstName"]?.value, "Ann")
+    }
+
     func testASaveIsTheCustomersPageWithAFlashNamingThem() {
         sut.presentSavedCustomer(response: .saved(Self.jane, isNew: true))
         guard case .saved(1, let added) = spy.viewModel else { return XCTFail("saved") }

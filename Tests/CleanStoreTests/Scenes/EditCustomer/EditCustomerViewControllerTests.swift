@@ -45,6 +45,10 @@ final class EditCustomerViewControllerTests: XCTestCase {
         XCTAssertEqual(spy.saveRequest?.id, 12)
         XCTAssertEqual(spy.saveRequest?.fields, fields)
         XCTAssertEqual(spy.saveRequest?.by, testBrowser.signedIn?.name)
+
+        _ = await sut.resumeForm(id: 12, fields: fields)
+        XCTAssertEqual(spy.showRequest?.id, 12)
+        XCTAssertEqual(spy.showRequest?.resumed, fields)
     }
 
     func testAnIdThatIsNoNumberIsNoCustomer() async {
@@ -92,7 +96,7 @@ final class EditCustomerViewControllerTests: XCTestCase {
             form: EditCustomer.DisplayedForm(
                 heading: "Add a customer", action: "/customers/new", version: "",
                 errors: [SignIn.DisplayedError(field: "firstName", message: "Enter the customer's first name")],
-                formMessage: EditCustomerPresenter.duplicatesMessage, fields: fields, billingAddressSameAsShipping: true,
+                formMessage: EditCustomerPresenter.duplicatesMessage, notice: EditCustomerPresenter.resumedMessage, fields: fields, billingAddressSameAsShipping: true,
                 note: SignIn.DisplayedField(name: "note", value: "Call after 5 pm", errorMessage: "Wrong", hint: "Hint", typedValue: "Typed"),
                 duplicates: [
                     EditCustomer.DisplayedDuplicate(
