@@ -113,15 +113,18 @@ struct ServeCommand: AsyncParsableCommand {
         environment.apiRateLimiter = APIRateLimiter(limit: apiRateLimit)
         environment.apiSpec = app.readAPISpec()
         environment.credentialRevokers = [APITokensRevoker(tokens: database.apiTokens, now: environment.now)]
+        environment.customers = database.customers
         logger.info("Serving orders from \(database.description), in the time zone \(shopTimeZone.identifier)")
         let app = buildApplication(environment: environment, configuration: configuration, logger: logger, database: database)
         // Runs until SIGTERM or SIGINT: then stops accepting, finishes the requests in flight
         // (closing what is left after --shutdown-timeout), returns.
         // Old failed sign-ins and ended sessions deleted every 10 minutes; drafts unchanged for
-        // --draft-days, every hour.
+        // --draft-days, every hour. The orders keyed before customers came in become customers,
+        // once, in batches, while the server serves.
         var alsoRunning: [any Service] = [
             SignInHousekeeping(signIn: signIn, logger: logger),
             DraftHousekeeping(drafts: database.drafts, days: draftDays, logger: logger),
+            CustomersFromOrdersLinking(customers: database.customers, logger: logger),
         ]
         if let metricsRegistry, let metricsPort {
             alsoRunning.append(

@@ -32,6 +32,7 @@ SNAPSHOT_FOLDERS = [
     SNAPSHOTS, SNAPSHOTS.parent / "ProductPagesHTTPTests", SNAPSHOTS.parent / "DraftsHTTPTests", SNAPSHOTS.parent / "PlaceDraftHTTPTests",
     SNAPSHOTS.parent / "AccountsHTTPTests",
     SNAPSHOTS.parent / "OrderPageHTTPTests",
+    SNAPSHOTS.parent / "CustomerPagesHTTPTests",
 ]
 
 

@@ -60,6 +60,9 @@ final class AccessControlTests: XCTestCase {
         if path == "/products/1/archive" { return "version=2" }
         if path == "/products/1/restore" { return "version=3" }
         if path == "/products/1/edit" { return "sku=MUG-1&name=Blue+mug&price=12.50&taxable=on&version=1" }
+        // A new customer (their phone and email known to no one), or customer 1 (`CustomerSeeds.jane`) changed from its version 1.
+        if path == "/customers/new" { return "firstName=Ann&lastName=Lee&phone=212-555-0142&email=ann%40example.org&saveAsNew=on" }
+        if path == "/customers/1/edit" { return "firstName=Jane&lastName=Doe&phone=415-555-0100&email=jane%40example.com&version=1" }
         if path.hasSuffix("/lines") { return "sku=MUG-1&quantity=1" }
         if path.hasSuffix("/lines/quantities") { return "line%5Bl1%5D%5Bquantity%5D=2" }
         if path.hasSuffix("/lines/remove") { return "line=l1" }
@@ -101,7 +104,7 @@ final class AccessControlTests: XCTestCase {
         let app = try await TestApp(orders: [Seeds.Orders.amy])
         try await app.test { client in
             let routes = Self.protectedRoutes(app)
-            XCTAssertEqual(routes.count, 56, "Every route but sign-in, sign-out, set-up, set-password and /healthz")
+            XCTAssertEqual(routes.count, 62, "Every route but sign-in, sign-out, set-up, set-password and /healthz")
             for route in routes {
                 if route.method == .get {
                     let response = try await client.get(route.path, signedIn: false)
@@ -138,6 +141,7 @@ final class AccessControlTests: XCTestCase {
             configured.environment.taxRates = try await Self.taxRateOne()
             let app = configured
             _ = try await app.environment.products.createProduct(ProductSeeds.mug, by: nil, at: Seeds.june29)
+            _ = try await app.environment.customers.createCustomer(CustomerSeeds.jane, by: nil, at: Seeds.june29)  // customer 1
             let refusedPosts = try await app.test { client in
                 var refusedPosts = 0
                 for route in Self.protectedRoutes(app) {
@@ -178,8 +182,8 @@ final class AccessControlTests: XCTestCase {
             switch role {
             case .viewer:
                 XCTAssertEqual(
-                    refusedPosts, 31,
-                    "Create, update, delete, change status, undo, a tracking number, add a note; the four item forms; add and change a tax rate; add, change, archive and restore a product; start a draft, its five sections, a line's price, a changed price, placing; add an account, change its role, disable, enable, reset its password")
+                    refusedPosts, 33,
+                    "Create, update, delete, change status, undo, a tracking number, add a note; the four item forms; add and change a tax rate; add, change, archive and restore a product; start a draft, its five sections, a line's price, a changed price, placing; add and change a customer; add an account, change its role, disable, enable, reset its password")
                 XCTAssertEqual(stored, [Seeds.Orders.amy], "A viewer changed nothing")
             case .clerk:
                 XCTAssertEqual(
@@ -209,6 +213,7 @@ final class AccessControlTests: XCTestCase {
                 XCTAssertEqual(page.text.contains(#"<form class="nav-form" method="post" action="/drafts">"#), offersNewOrder, "\(role): the header")
                 XCTAssertEqual(page.text.contains(#"<a href="/drafts">Drafts</a>"#), offersNewOrder, "\(role): the header's drafts")
                 XCTAssertEqual(page.text.contains(#"<a class="button" href="/drafts">New order</a>"#), offersNewOrder, "\(role): the list")
+                XCTAssert(page.text.contains(#"<a href="/customers">Customers</a>"#), "\(role): the customers")
                 XCTAssert(page.text.contains(#"<a href="/products">Products</a>"#), "\(role): the catalog")
                 XCTAssert(page.text.contains(#"<a href="/tax-rates">Tax rates</a>"#), "\(role): the tax table")
                 let order = try await client.get("/orders/1")

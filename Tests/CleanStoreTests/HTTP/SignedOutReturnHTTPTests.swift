@@ -25,6 +25,8 @@ final class SignedOutReturnHTTPTests: XCTestCase {
         "/products/{id}/edit": "/products/1/edit",
         "/products/{id}/archive": "/products/1",
         "/products/{id}/restore": "/products/1",
+        "/customers/new": "/customers/new",
+        "/customers/{id}/edit": "/customers/1/edit",
         "/drafts": "/orders",
         "/drafts/{id}/caller": "/drafts/1",
         "/drafts/{id}/delivery": "/drafts/1",

@@ -156,6 +156,9 @@ enum ViewModelSamples {
     static var scenePages: [(template: String, sample: Any)] { [
         ("ListProducts/list", ListProductsViewControllerTests.viewModel),
         ("ShowProduct/show", ShowProductViewControllerTests.viewModel),
+        ("ListCustomers/list", ListCustomersViewControllerTests.viewModel),
+        ("ShowCustomer/show", ShowCustomerViewControllerTests.viewModel),
+        ("EditCustomer/form", EditCustomerViewControllerTests.viewModel),
         ("ListTaxRates/rates", ListTaxRatesViewControllerTests.viewModel),
         ("EditTaxRate/form", EditTaxRateViewControllerTests.viewModel),
         ("EditProduct/form", EditProductViewControllerTests.viewModel),

@@ -34,9 +34,16 @@ final class SignInRouter: SignInRoutingLogic, SignInDataPassing {
                 signedIn: account)
             var serving = environment
             serving.pages = environment.pages.for(signedInBrowser)
-            let fields = (try? URLEncodedFormDecoder().decode(CreateOrder.OrderFormFields.self, from: draft.body)) ?? CreateOrder.OrderFormFields()
-            response = await CreateOrderViewController(environment: serving, browser: signedInBrowser)
-                .resumeDraft(orderFormFields: fields, orderID: draft.orderID)
+            if draft.isCustomerForm {
+                let fields =
+                    (try? URLEncodedFormDecoder().decode(EditCustomer.CustomerFormFields.self, from: draft.body)) ?? EditCustomer.CustomerFormFields()
+                response = await EditCustomerViewController(environment: serving, browser: signedInBrowser)
+                    .resumeForm(id: draft.customerID, fields: fields)
+            } else {
+                let fields = (try? URLEncodedFormDecoder().decode(CreateOrder.OrderFormFields.self, from: draft.body)) ?? CreateOrder.OrderFormFields()
+                response = await CreateOrderViewController(environment: serving, browser: signedInBrowser)
+                    .resumeDraft(orderFormFields: fields, orderID: draft.orderID)
+            }
         } else {
             response = .seeOther(destination.path)
         }

@@ -101,6 +101,18 @@ public enum Paths {
         products.description + query(items)
     }
 
+    /// Customers (`ListCustomers`) and a customer's page (`ShowCustomer`).
+    public static let customers = AppPath("/customers")
+    public static let customer = AppPath("/customers/{id}")
+    /// A customer's form (`EditCustomer`), for clerks.
+    public static let newCustomer = AppPath("/customers/new")
+    public static let editCustomer = AppPath("/customers/{id}/edit")
+
+    /// The customers with these query items (a search, a page): `/customers?q=0100&after=12`.
+    static func customers(_ items: [(name: String, value: String)]) -> String {
+        customers.description + query(items)
+    }
+
     /// Drafts (orders being taken, `EditDraft`): `POST` starts one; `{id}` is a draft's reference.
     public static let drafts = AppPath("/drafts")
     public static let draft = AppPath("/drafts/{id}")

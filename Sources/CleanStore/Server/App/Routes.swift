@@ -94,6 +94,9 @@ enum Routes {
         @Sendable func editProduct(_ context: AppRequestContext) -> EditProductViewController {
             EditProductViewController(environment: environment.serving(context), browser: context.browser)
         }
+        @Sendable func editCustomer(_ context: AppRequestContext) -> EditCustomerViewController {
+            EditCustomerViewController(environment: environment.serving(context), browser: context.browser)
+        }
         @Sendable func editDraft(_ context: AppRequestContext) -> EditDraftViewController {
             EditDraftViewController(environment: environment.serving(context), browser: context.browser)
         }
@@ -131,6 +134,15 @@ enum Routes {
             Route(method: .get, path: Paths.product, access: .signedIn(.viewCatalog)) { request, context in
                 await ShowProductViewController(environment: environment.serving(context), browser: context.browser)
                     .getProduct(id: try context.parameters.require("id"), flash: flash(request, context))
+            },
+            Route(method: .get, path: Paths.customers, access: .signedIn(.viewCustomers)) { request, context in
+                let query = FormQuery(request.uri.query)
+                return await ListCustomersViewController(environment: environment.serving(context), browser: context.browser)
+                    .fetchCustomers(ListCustomers.FetchCustomers.Request(text: query["q"] ?? "", after: query["after"], before: query["before"]))
+            },
+            Route(method: .get, path: Paths.customer, access: .signedIn(.viewCustomers)) { request, context in
+                await ShowCustomerViewController(environment: environment.serving(context), browser: context.browser)
+                    .getCustomer(id: try context.parameters.require("id"), flash: flash(request, context))
             },
             Route(method: .get, path: Paths.healthz, access: .anyone) { _, context in
                 await HealthCheck.response(store: environment.ordersStore, logger: context.logger)
@@ -318,6 +330,20 @@ enum Routes {
             Route(method: .post, path: Paths.restoreProduct, access: .signedIn(.changeCatalog), returnsTo: Paths.product) { _, context in
                 await editProduct(context).changeActive(
                     id: try orderID(context), active: true, fields: try FormDecoding.decode(EditProduct.ActiveFormFields.self, context: context))
+            },
+            Route(method: .get, path: Paths.newCustomer, access: .signedIn(.changeCustomers)) { _, context in
+                await editCustomer(context).showForm(id: nil)
+            },
+            Route(method: .post, path: Paths.newCustomer, access: .signedIn(.changeCustomers), keepsDraft: true, returnsTo: Paths.newCustomer) { _, context in
+                await editCustomer(context).saveCustomer(
+                    id: nil, fields: try FormDecoding.decode(EditCustomer.CustomerFormFields.self, context: context))
+            },
+            Route(method: .get, path: Paths.editCustomer, access: .signedIn(.changeCustomers)) { _, context in
+                await editCustomer(context).showForm(id: try orderID(context))
+            },
+            Route(method: .post, path: Paths.editCustomer, access: .signedIn(.changeCustomers), keepsDraft: true, returnsTo: Paths.editCustomer) { _, context in
+                await editCustomer(context).saveCustomer(
+                    id: try orderID(context), fields: try FormDecoding.decode(EditCustomer.CustomerFormFields.self, context: context))
             },
         ] + accountRoutes(environment: environment)
     }

@@ -39,6 +39,8 @@ public struct SceneEnvironment: Sendable {
     /// The list's counts, kept a few seconds and shared by every request of the process
     /// (`OrdersCountCache`); its clock is `now`.
     public var countCache: OrdersCountCache
+    /// Customers (in the same database as `ordersStore`: `OrdersDatabase.customers`).
+    public var customers: any CustomersStoreProtocol = CustomersMemStore()
     /// The sample catalog the set-up page offers to load (`SampleDataWorker`), relative to the
     /// working directory as `Views/` is.
     public var sampleCatalogPath = "deploy/sample-catalog.csv"
@@ -77,6 +79,7 @@ public struct SceneEnvironment: Sendable {
         products = ProductsMemStore(database: memory)
         taxRates = TaxRatesMemStore(database: memory)
         apiTokens = APITokensMemStore(database: memory)
+        customers = CustomersMemStore(database: memory)
         self.pages = pages
         self.now = now
         countCache = OrdersCountCache(now: now)
@@ -118,6 +121,9 @@ extension SceneEnvironment {
     var listProductsWorker: ListProductsWorker { ListProductsWorker(products: products, logger: logger) }
     var showProductWorker: ShowProductWorker { ShowProductWorker(products: products, logger: logger) }
     var editProductWorker: EditProductWorker { EditProductWorker(products: products, logger: logger, now: now) }
+    var listCustomersWorker: ListCustomersWorker { ListCustomersWorker(customers: customers, logger: logger) }
+    var showCustomerWorker: ShowCustomerWorker { ShowCustomerWorker(customers: customers, logger: logger) }
+    var editCustomerWorker: EditCustomerWorker { EditCustomerWorker(customers: customers, logger: logger, now: now) }
     var sampleDataWorker: SampleDataWorker {
         SampleDataWorker(products: products, taxRates: taxRates, catalogPath: sampleCatalogPath, logger: logger, now: now)
     }

@@ -59,6 +59,7 @@ public struct PageRenderer: PageRendering {
         "PrintPackingSlip/slip", "ListProducts/list", "ShowProduct/show",
         "EditDraft/draft", "PlaceDraft/check", "ListDrafts/list",
         "ListAccounts/list", "ListAccounts/log", "EditAccount/form", "EditAccount/link", "EditAccount/account", "SetPassword/form",
+        "ListCustomers/list", "ShowCustomer/show", "EditCustomer/form",
     ]
 
     /// The renderer of `library`'s templates (`requiredTemplates` and the partials they use).
@@ -107,6 +108,7 @@ public struct PageRenderer: PageRendering {
         var newOrderURL: String?
         /// The drafts being taken, for those who may take orders.
         var draftsURL: String?
+        var customersURL = Paths.customers.description
         var productsURL = Paths.products.description
         var taxRatesURL = Paths.taxRates.description
         /// The accounts, for those who manage them.

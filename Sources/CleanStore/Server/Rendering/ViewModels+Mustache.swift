@@ -30,6 +30,7 @@ extension PageRenderer.Header: MustacheParent {
         case "ordersURL": ordersURL
         case "newOrderURL": newOrderURL
         case "draftsURL": draftsURL
+        case "customersURL": customersURL
         case "productsURL": productsURL
         case "taxRatesURL": taxRatesURL
         case "accountsURL": accountsURL

@@ -41,6 +41,16 @@ public actor MemoryAppDatabase {
         var lastTaxRateID: Int64 = 0
         /// API tokens by prefix (`APITokensMemStore`).
         var apiTokens: [String: APIToken] = [:]
+        /// Customers, by id (`CustomersMemStore`).
+        var customers: [Int64: Customer] = [:]
+        /// Every customer's history, oldest first.
+        var customerEvents: [CustomerEvent] = []
+        var lastCustomerID: Int64 = 0
+        /// The customer of each order that has one, by the order's id (the SQL `orders.customer_id`).
+        var orderCustomers: [String: Int64] = [:]
+        /// How far the one-off linking of orders to customers has gone (`linkOrders`): the last
+        /// order looked at, and whether it has finished (the SQL `customers_from_orders` row).
+        var customerLinking: (lastOrderID: Int64, done: Bool) = (0, false)
     }
 
     private var tables = Tables()

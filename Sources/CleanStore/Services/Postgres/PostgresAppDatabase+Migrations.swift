@@ -24,7 +24,8 @@ extension PostgresAppDatabase {
 
     /// The schema's versions, in order. A version, once released, never changes: add a new one.
     static let migrations: [Migration] =
-        ordersAndAccountsMigrations + goodsMigrations + listMigrations + orderPageMigrations + accountsMigrations + apiMigrations
+        ordersAndAccountsMigrations + goodsMigrations + customerMigrations + listMigrations + orderPageMigrations + accountsMigrations
+        + apiMigrations
 
     /// Versions 1–12: orders, their history and notes, accounts, sessions, sign-ins.
     static let ordersAndAccountsMigrations: [Migration] = [

@@ -362,6 +362,7 @@ extension SQLiteAppDatabase {
                 SELECT 1, max(COALESCE((SELECT max(id) FROM orders), 0), COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'orders'), 0));
                 """)
         }
+        registerCustomerMigrations(&migrator)
         registerListMigrations(in: &migrator)
         registerOrderPageMigrations(&migrator)
         registerAccountsMigrations(&migrator)
