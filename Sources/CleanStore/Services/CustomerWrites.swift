@@ -144,7 +144,9 @@ public enum CustomerSearch {
         OrderSearch.searchText(
             firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phone: customer.phone,
             shipmentCity: customer.shippingAddress.city, shipmentZip: customer.shippingAddress.zip,
-            billingCity: customer.billingAddress.city, billingZip: customer.billingAddress.zip)
+            billingCity: customer.billingAddress.city, billingZip: customer.billingAddress.zip,
+            // Not the streets: a customer is found by their number, never by a house number.
+            shipmentStreet: "", billingStreet: "")
     }
 
     /// The list's sort key: last name, a space, first name, folded (`OrderSearch.sortName`).

@@ -329,7 +329,7 @@ final class APIHTTPTests: XCTestCase {
             try Self.assertProblem(garbled, .preconditionFailed)
 
             let notAllowed = try await client.api(
-                .post, "/api/v1/orders/1/status", token: secret.text, json: #"{"action":"markShipped"}"#, ifMatch: "\"2\"")
+                .post, "/api/v1/orders/1/status", token: secret.text, json: #"{"action":"markShipped","carrier":"UPS"}"#, ifMatch: "\"2\"")
             let refusal = try Self.assertProblem(notAllowed, .conflict)
             XCTAssertEqual(refusal["title"] as? String, "Order 1 cannot be marked as shipped")
 

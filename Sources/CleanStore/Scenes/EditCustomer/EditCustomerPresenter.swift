@@ -86,7 +86,7 @@ final class EditCustomerPresenter: EditCustomerPresentationLogic {
     /// Names who made the other change, and when.
     func conflictMessage(_ current: Customer) -> String {
         let who = current.updatedBy.map(formatter.accountName) ?? "Someone else"
-        let when = current.updatedAt.map { " on \(formatter.dateAndTime($0))" } ?? ""
+        let when = current.updatedAt.map { " on \(formatter.longDateAndTime($0))" } ?? ""
         return "\(who) changed this customer\(when) after you opened this form, so your changes were not saved. The form now shows "
             + "the customer as saved, and what you typed under each field where it differs. Make your changes again, then save."
     }

@@ -57,6 +57,6 @@ final class ListCustomersPresenter: ListCustomersPresentationLogic {
             name: customer.name.isEmpty ? "(no name)" : customer.name, url: Paths.customer(String(customer.id ?? 0)),
             phone: customer.phone, email: customer.email,
             city: customer.shippingAddress.city.isEmpty ? customer.billingAddress.city : customer.shippingAddress.city,
-            lastOrder: summary.map { "#\($0.last.id), \(formatter.date($0.last.date))" } ?? "No orders")
+            lastOrder: summary.map { "#\($0.last.id), \(formatter.shortDate($0.last.date))" } ?? "No orders")
     }
 }

@@ -33,7 +33,7 @@ final class ShowCustomerPresenter: ShowCustomerPresentationLogic {
             email: Self.orNone(customer.email),
             shippingLines: customer.shippingAddress.isEmpty ? [] : formatter.addressLines(customer.shippingAddress),
             billingLines: customer.billingAddress.isEmpty ? [] : formatter.addressLines(customer.billingAddress),
-            noAddress: "Not known", note: customer.note.isEmpty ? nil : customer.note, since: formatter.date(customer.createdAt),
+            noAddress: "Not known", note: customer.note.isEmpty ? nil : customer.note, since: formatter.longDate(customer.createdAt),
             orderCount: count == 0 ? "No orders yet" : count == 1 ? "1 order" : "\(count) orders",
             spend: found.summary.map { "\(Money.text(cents: $0.spendCents)) (cancelled orders not counted)" },
             orders: found.orders.map(displayed),
@@ -47,14 +47,14 @@ final class ShowCustomerPresenter: ShowCustomerPresentationLogic {
 
     private func displayed(_ order: CustomerOrder) -> ShowCustomer.DisplayedOrder {
         ShowCustomer.DisplayedOrder(
-            id: order.id, url: Paths.order(order.id), date: formatter.date(order.date), status: order.status.toString(),
+            id: order.id, url: Paths.order(order.id), date: formatter.shortDate(order.date), status: order.status.toString(),
             statusClass: "status-\(order.status.rawValue)", total: Money.text(cents: order.totalCents))
     }
 
     private func displayed(_ event: CustomerEvent) -> ShowCustomer.DisplayedEvent {
         ShowCustomer.DisplayedEvent(
             title: Self.titles[event.kind] ?? event.kind.rawValue, by: event.by.map(formatter.accountName) ?? "CleanStore",
-            date: formatter.dateAndTime(event.at), machineDate: formatter.machineDateTime(event.at),
+            date: formatter.longDateAndTime(event.at), machineDate: formatter.machineDateTime(event.at),
             changes: event.changes.map {
                 ShowCustomer.DisplayedChange(field: $0.field, old: $0.old.isEmpty ? "(none)" : $0.old, new: $0.new.isEmpty ? "(none)" : $0.new)
             })

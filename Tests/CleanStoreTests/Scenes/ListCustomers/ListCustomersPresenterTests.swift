@@ -52,7 +52,7 @@ final class ListCustomersPresenterTests: XCTestCase {
             [
                 ListCustomers.DisplayedCustomer(
                     name: "Jane Doe", url: "/customers/3", phone: "(415) 555-0100", email: "jane@example.com", city: "San Francisco",
-                    lastOrder: "#1042, 6/30/07"),
+                    lastOrder: "#1042, 30 Jun 2007"),
                 ListCustomers.DisplayedCustomer(
                     name: "Ann Lee", url: "/customers/9", phone: "", email: "ann@example.org", city: "", lastOrder: "No orders"),
             ])
