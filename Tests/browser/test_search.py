@@ -13,7 +13,8 @@ from helpers import (
 
 
 def listed_names(driver):
-    return [row.find_elements(By.TAG_NAME, "td")[2].text
+    # The cell's first line: a shipped order's row adds its shipment on a line of its own.
+    return [row.find_elements(By.TAG_NAME, "td")[2].text.split("\n")[0]
             for row in driver.find_elements(By.CSS_SELECTOR, "table.orders tbody tr")]
 
 
