@@ -34,6 +34,11 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
         // Already in the graph through hummingbird-auth; named for base64url (tokens, ids, keys).
         .package(url: "https://github.com/swift-extras/swift-extras-base64.git", from: "1.2.0"),
+        // The JSON API (openapi.yaml): the runtime the generated code in Server/API/Generated needs,
+        // and its transport on Hummingbird's router. The generator itself is not a dependency: it is
+        // pinned in scripts/openapi-generator (scripts/openapi-generate, scripts/openapi-check).
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird.git", exact: "2.1.0"),
     ],
     targets: [
         .target(
@@ -55,6 +60,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "ExtrasBase64", package: "swift-extras-base64"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
             ]
         ),
         .executableTarget(

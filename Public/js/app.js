@@ -84,6 +84,15 @@
     focusOnce(banner);
   }
 
+  // The list's results heading ("6 orders found (324 in all)") gets focus after a search, so a
+  // screen reader says what was found and the next Tab goes on into the results. A banner or an
+  // error summary, when the page has one, goes first.
+  function focusResultCount() {
+    var heading = document.querySelector(".result-count[data-focus-on-load]");
+    if (!heading || document.querySelector('.error-summary, .panel-confirmation, .notification-banner[role="alert"]')) return;
+    focusOnce(heading);
+  }
+
   // A page made to print (the packing slip) has a Print button, hidden until this script shows
   // it: it opens the browser's Print dialog. Without the script the page says how to print.
   function enhancePrintButton() {
@@ -113,6 +122,94 @@
     }
   }
 
+  // A session ends after a while unused (the server's --session-idle-minutes). Two minutes before,
+  // the page says so and offers to stay signed in (WCAG 2.2.1: a warning, and one simple action to
+  // extend); fetching this page again (HEAD, same origin, the session's cookie) is a use. The
+  // numbers are the sign-out form's, in seconds from the page's arrival, counted from the earliest
+  // the session's last use can be. Without this script nothing is lost: an order form sent after
+  // the session ended is kept through signing in again.
+  function warnBeforeTimeout() {
+    var form = document.querySelector("form.account[data-session-ends-after]");
+    var main = document.getElementById("main-content");
+    if (!form || !main || typeof window.fetch !== "function") return;
+    var warnAfter = Number(form.getAttribute("data-session-warn-after"));
+    var endsAfter = Number(form.getAttribute("data-session-ends-after"));
+    if (!(endsAfter > 0) || !(warnAfter >= 0)) return;
+
+    // Made when first due (a page holds no empty warning until then).
+    var box = null, title = null, text = null, button = null;
+    function make() {
+      box = document.createElement("div");
+      box.className = "session-warning";
+      box.id = "session-warning";
+      box.setAttribute("role", "alert");
+      title = document.createElement("h2");
+      title.className = "session-warning-title";
+      text = document.createElement("p");
+      button = document.createElement("button");
+      button.type = "button";
+      button.className = "button";
+      button.textContent = "Stay signed in";
+      button.addEventListener("click", stay);
+      box.appendChild(title);
+      box.appendChild(text);
+      box.appendChild(button);
+      main.insertBefore(box, main.firstChild);
+    }
+
+    var timers = [];
+    var returnFocus = null;
+    function clock(date) {
+      var hours = date.getHours();
+      var minutes = date.getMinutes();
+      return (hours % 12 || 12) + ":" + (minutes < 10 ? "0" : "") + minutes + (hours < 12 ? "am" : "pm");
+    }
+    function show(heading, message, offerToStay) {
+      if (!box) {
+        returnFocus = document.activeElement;
+        make();
+      } else if (box.hidden) {
+        returnFocus = document.activeElement;
+      }
+      title.textContent = heading;
+      text.textContent = message;
+      button.hidden = !offerToStay;
+      box.hidden = false;
+    }
+    function schedule() {
+      timers.forEach(clearTimeout);
+      var ends = new Date(Date.now() + endsAfter * 1000);
+      timers = [
+        setTimeout(function () {
+          show("You will be signed out soon",
+            "This page has not been used for a while. You will be signed out at " + clock(ends) +
+            " unless you choose to stay signed in.", true);
+        }, warnAfter * 1000),
+        setTimeout(function () {
+          show("You have been signed out",
+            "You were signed out because this page was not used for a while. Sign in again to carry on.", false);
+        }, endsAfter * 1000),
+      ];
+    }
+    function stay() {
+      button.disabled = true;
+      fetch(window.location.href, { method: "HEAD", credentials: "same-origin", cache: "no-store" }).then(function (response) {
+        button.disabled = false;
+        if (response.redirected && new URL(response.url).pathname === "/sign-in") {
+          show("You have been signed out", "Your session had already ended. Sign in again to carry on.", false);
+          return;
+        }
+        box.hidden = true;
+        if (returnFocus && document.contains(returnFocus) && typeof returnFocus.focus === "function") returnFocus.focus();
+        schedule();
+      }, function () {
+        button.disabled = false;
+        text.textContent = "The server could not be reached, so you are not yet signed in for longer. Try again.";
+      });
+    }
+    schedule();
+  }
+
   function start() {
     keepOrderKey();
     enhanceSkipLink();
@@ -120,6 +217,8 @@
     enhanceBillingToggle();
     enhanceErrorSummary();
     focusNotificationBanner();
+    warnBeforeTimeout();
+    focusResultCount();
   }
 
   if (document.readyState === "loading") {

@@ -20,6 +20,14 @@ struct AppOptions: ParsableArguments {
     @Option(help: "A file whose first line is the secret (instead of --secret).")
     var secretFile: String?
 
+    @Option(help: "The JSON API's spec, served at /api/v1/openapi.yaml.")
+    var apiSpec = "openapi.yaml"
+
+    /// The spec's text, or nil (then not served) when the file cannot be read.
+    func readAPISpec() -> String? {
+        try? String(contentsOfFile: apiSpec, encoding: .utf8)
+    }
+
     /// The secret given, if any (read here, not as an option's default: --help prints defaults;
     /// never logged). Throws, saying why, for a short secret or an unreadable file.
     func givenSecret() throws -> String? {

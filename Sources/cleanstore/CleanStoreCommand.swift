@@ -10,7 +10,7 @@ struct CleanStoreCommand: AsyncParsableCommand {
         abstract: "CleanStore Web: create, list, show and edit orders from a browser.",
         subcommands: [
             ServeCommand.self, MigrateCommand.self, CheckCommand.self, BackupCommand.self, RotateCardKeyCommand.self,
-            AccountsCommand.self, ProductsCommand.self, TaxRatesCommand.self,
+            AccountsCommand.self, ProductsCommand.self, TaxRatesCommand.self, TokensCommand.self,
         ],
         defaultSubcommand: ServeCommand.self)
 }

@@ -29,6 +29,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Minutes a session may go unused before it ends (the clerk signs in again).")
     var sessionIdleMinutes = 30
 
+    /// Seconds a session may go unused (overrides --session-idle-minutes): for the browser test of
+    /// the timeout warning, which cannot wait half an hour.
+    @Option(help: .hidden)
+    var sessionIdleSeconds: Int?
+
     @Option(help: "Hours a session lasts at most, however busy.")
     var sessionHours = 12
 
@@ -39,8 +44,17 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "count"))
     var maxSignInFailuresPerAddress = SignInThrottle.standard.maximumFailuresPerAddress
 
+    @Option(help: "Requests a minute each API token may make on this instance (in memory: behind N instances, N times as many).")
+    var apiRateLimit = 120
+
     @Option(help: "Days a draft may go unchanged before it is removed.")
     var draftDays = DraftHousekeeping.defaultDays
+
+    @Option(
+        help: ArgumentHelp(
+            "The shop's time zone, as the IANA names it (America/Chicago): pages show dates in it, the list's date filters are its days, an order's tax rate is its placing day's in it (default: the server's).",
+            valueName: "zone"))
+    var timeZone: String?
 
     @OptionGroup(title: "Connections")
     var connections: ConnectionOptions
@@ -55,18 +69,22 @@ struct ServeCommand: AsyncParsableCommand {
         let logger = store.makeLogger()
         // Before any metric is made: swift-metrics keeps the factory that was there at the time.
         let metricsRegistry = metricsPort.map { _ in AppMetrics.bootstrap() }
+        let shopTimeZone = try Self.shopTimeZone(timeZone)
         let secret = try app.givenSecret() ?? {
             logger.warning(
                 "No --secret, --secret-file or CLEANSTORE_SECRET: using a random one; forms opened before a restart will be refused")
             return RequestSecurity.randomBrowserID()
         }()
         let database = try store.openDatabase(logger: logger)
-        let pages = try await PageRenderer(directory: app.views)
+        var pages = try await PageRenderer(directory: app.views)
         guard sessionIdleMinutes > 0, sessionHours > 0 else {
             throw ValidationError("--session-idle-minutes and --session-hours must be at least 1")
         }
         guard draftDays > 0 else {
             throw ValidationError("--draft-days must be at least 1")
+        }
+        guard apiRateLimit > 0 else {
+            throw ValidationError("--api-rate-limit must be at least 1")
         }
         guard maxSignInFailuresPerAddress > 0 else {
             throw ValidationError("--max-sign-in-failures-per-address must be at least 1")
@@ -74,6 +92,13 @@ struct ServeCommand: AsyncParsableCommand {
         var signIn = SignInServices.of(database)
         signIn.setupToken = SetupToken.random()
         signIn.timeouts = SessionTimeouts(idle: Double(sessionIdleMinutes) * 60, absolute: Double(sessionHours) * 3600)
+        if let sessionIdleSeconds {
+            // Tests of the timeout warning: a short limit, its last use written at least ten times in it.
+            guard sessionIdleSeconds > 0 else { throw ValidationError("--session-idle-seconds must be at least 1") }
+            signIn.timeouts.idle = Double(sessionIdleSeconds)
+            signIn.timeouts.refreshInterval = min(signIn.timeouts.refreshInterval, Double(sessionIdleSeconds) / 10)
+        }
+        pages.sessionTimeouts = signIn.timeouts
         signIn.throttle.maximumFailuresPerAddress = maxSignInFailuresPerAddress
         _ = signIn.passwords.dummyHash  // made now, not during the first sign-in with an unknown name
         let configuration = connections.applied(
@@ -81,18 +106,25 @@ struct ServeCommand: AsyncParsableCommand {
         signIn.hasTrustedProxies = !configuration.trustedProxies.isEmpty
         var environment = SceneEnvironment(
             ordersStore: database.store, orderEvents: database.events, orderNotes: database.notes, drafts: database.drafts, pages: pages,
-            security: RequestSecurity(secret: secret, secureCookies: secureCookies), signIn: signIn)
+            timeZone: shopTimeZone, security: RequestSecurity(secret: secret, secureCookies: secureCookies), signIn: signIn)
         environment.products = database.products
         environment.taxRates = database.taxRates
-        logger.info("Serving orders from \(database.description)")
+        environment.apiTokens = database.apiTokens
+        environment.apiRateLimiter = APIRateLimiter(limit: apiRateLimit)
+        environment.apiSpec = app.readAPISpec()
+        environment.credentialRevokers = [APITokensRevoker(tokens: database.apiTokens, now: environment.now)]
+        environment.customers = database.customers
+        logger.info("Serving orders from \(database.description), in the time zone \(shopTimeZone.identifier)")
         let app = buildApplication(environment: environment, configuration: configuration, logger: logger, database: database)
         // Runs until SIGTERM or SIGINT: then stops accepting, finishes the requests in flight
         // (closing what is left after --shutdown-timeout), returns.
         // Old failed sign-ins and ended sessions deleted every 10 minutes; drafts unchanged for
-        // --draft-days, every hour.
+        // --draft-days, every hour. The orders keyed before customers came in become customers,
+        // once, in batches, while the server serves.
         var alsoRunning: [any Service] = [
             SignInHousekeeping(signIn: signIn, logger: logger),
             DraftHousekeeping(drafts: database.drafts, days: draftDays, logger: logger),
+            CustomersFromOrdersLinking(customers: database.customers, logger: logger),
         ]
         if let metricsRegistry, let metricsPort {
             alsoRunning.append(
@@ -102,5 +134,14 @@ struct ServeCommand: AsyncParsableCommand {
         try await app.runService(shutdownTimeout: configuration.shutdownTimeout, alsoRunning: alsoRunning)
         try database.close()
         logger.info("Stopped")
+    }
+
+    /// The time zone `--time-zone` names; the server's when none is given.
+    static func shopTimeZone(_ name: String?) throws -> TimeZone {
+        guard let name else { return .current }
+        guard let zone = TimeZone(identifier: name) else {
+            throw ValidationError("--time-zone \(name) is no time zone: give its IANA name, for example America/Chicago or UTC")
+        }
+        return zone
     }
 }

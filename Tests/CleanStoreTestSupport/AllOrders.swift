@@ -27,6 +27,11 @@ extension OrdersStoreProtocol {
         try await updateOrder(orderToUpdate: orderToUpdate, by: nil, at: Seeds.june29)
     }
 
+    /// An update in the tests' shop, whose time zone is UTC (`TestEnvironment`'s).
+    func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+        try await updateOrder(orderToUpdate: orderToUpdate, timeZone: TimeZone(identifier: "UTC")!, by: by, at: at)
+    }
+
     func deleteOrder(id: String) async throws(OrdersStoreError) -> Order {
         try await deleteOrder(id: id, by: nil, at: Seeds.june29)
     }

@@ -23,12 +23,16 @@ final class OrderNotesWorkerSpy: OrderNotesWorker {
         return super.check(typed)
     }
 
+    /// Whether the last note added was for the packer.
+    var addedForPacker: Bool?
+
     /// Answers with the note, numbered 1 more than the order's notes, at June 29.
-    override func addNote(orderID id: String, text: String, by: AccountName?) async throws(OrdersStoreError) -> OrderNote {
+    override func addNote(orderID id: String, text: String, forPacker: Bool = false, by: AccountName?) async throws(OrdersStoreError) -> OrderNote {
         addedNote = (id, text, by)
+        addedForPacker = forPacker
         if let failure { throw failure }
         guard let notes = storedNotes[id] else { throw .notFound(id: id) }
-        let note = OrderNote(id: String(notes.count + 1), orderID: id, text: text, by: by, at: Seeds.june29)
+        let note = OrderNote(id: String(notes.count + 1), orderID: id, text: text, by: by, at: Seeds.june29, forPacker: forPacker)
         storedNotes[id] = [note] + notes
         return note
     }

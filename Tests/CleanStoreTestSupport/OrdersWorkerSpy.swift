@@ -9,6 +9,14 @@ final class OrdersWorkerSpy: OrdersWorker {
     var page = OrdersPage(orders: [Seeds.Orders.bob, Seeds.Orders.amy], hasNewer: false, hasOlder: false)
 
     var pageRequest: OrdersPageRequest?
+    /// What `countOrders` answers: `allCount` for every order (the empty query), else `foundCount`.
+    var foundCount = 6
+    var allCount = 324
+    /// The queries counted, and the most each count read.
+    var countedQueries: [OrdersQuery] = []
+    var countedUpTo: [Int] = []
+    /// Set to make `countOrders` alone throw it.
+    var countFailure: OrdersStoreError?
     var fetchOrderCalledWithID: String?
     var createdOrder: Order?
     /// The idempotency key the last create carried (nil: none).
@@ -26,6 +34,13 @@ final class OrdersWorkerSpy: OrdersWorker {
         pageRequest = request
         if let failure { throw failure }
         return page
+    }
+
+    override func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int {
+        countedQueries.append(query)
+        countedUpTo.append(upTo)
+        if let failure = failure ?? countFailure { throw failure }
+        return min(query == OrdersQuery() ? allCount : foundCount, upTo)
     }
 
     override func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? {
@@ -56,18 +71,56 @@ final class OrdersWorkerSpy: OrdersWorker {
 
     /// What the last status change asked for.
     var statusChange: (id: String, to: OrderStatus, expectedVersion: Int, reason: String?)?
+    /// The shipment the last status change carried.
+    var shipment: Shipment?
 
     /// Answers with the stored order at `status`, one version on (set `failure` to refuse).
     override func changeStatus(
-        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment? = nil, by: AccountName?
     ) async throws(OrdersStoreError) -> Order {
         statusChange = (id, status, expectedVersion, reason)
+        self.shipment = shipment
         changedBy = by
         if let failure { throw failure }
         guard var order = storedOrders.first(where: { $0.id == id }) else { throw .notFound(id: id) }
         order.status = status
         order.version += 1
         if status == .cancelled { order.cancellationReason = reason }
+        if status == .shipped {
+            order.carrier = shipment?.carrier
+            order.trackingNumber = shipment?.trackingNumber
+        }
+        return order
+    }
+
+    /// What the last undo asked for, and the status it answers with.
+    var undo: (id: String, expectedVersion: Int)?
+    var undoneTo: OrderStatus = .new
+
+    /// Answers with the stored order at `undoneTo`, one version on (set `failure` to refuse).
+    override func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?) async throws(OrdersStoreError) -> Order {
+        undo = (id, expectedVersion)
+        changedBy = by
+        if let failure { throw failure }
+        guard var order = storedOrders.first(where: { $0.id == id }) else { throw .notFound(id: id) }
+        order.status = undoneTo
+        order.version += 1
+        return order
+    }
+
+    /// What the last tracking number's change asked for.
+    var trackingChange: (id: String, trackingNumber: String?, expectedVersion: Int)?
+
+    /// Answers with the stored order with the number, one version on (set `failure` to refuse).
+    override func changeTracking(
+        id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?
+    ) async throws(OrdersStoreError) -> Order {
+        trackingChange = (id, trackingNumber, expectedVersion)
+        changedBy = by
+        if let failure { throw failure }
+        guard var order = storedOrders.first(where: { $0.id == id }) else { throw .notFound(id: id) }
+        order.trackingNumber = trackingNumber
+        order.version += 1
         return order
     }
 

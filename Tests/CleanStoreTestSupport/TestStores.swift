@@ -76,20 +76,31 @@ struct OrderStores: OrdersStoreProtocol, OrderEventsStoreProtocol, OrderNotesSto
     }
 
     func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage { try await orderStore.fetchOrders(page: page) }
+    func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int {
+        try await orderStore.countOrders(matching: query, upTo: upTo)
+    }
     func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? { try await orderStore.fetchOrder(id: id) }
     func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         try await orderStore.createOrder(orderToCreate: orderToCreate, idempotencyKey: idempotencyKey, by: by, at: at)
     }
-    func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
-        try await orderStore.updateOrder(orderToUpdate: orderToUpdate, by: by, at: at)
+    func updateOrder(orderToUpdate: Order, timeZone: TimeZone, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+        try await orderStore.updateOrder(orderToUpdate: orderToUpdate, timeZone: timeZone, by: by, at: at)
     }
     func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         try await orderStore.deleteOrder(id: id, by: by, at: at)
     }
     func changeStatus(
-        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, by: AccountName?, at: Date
     ) async throws(OrdersStoreError) -> Order {
-        try await orderStore.changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
+        try await orderStore.changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, shipment: shipment, by: by, at: at)
+    }
+    func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+        try await orderStore.undoStatusChange(id: id, expectedVersion: expectedVersion, by: by, at: at)
+    }
+    func changeTracking(
+        id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        try await orderStore.changeTracking(id: id, trackingNumber: trackingNumber, expectedVersion: expectedVersion, by: by, at: at)
     }
     func changeItems(
         id: String, change: DraftChange, expectedVersion: Int, timeZone: TimeZone, by: AccountName?, at: Date
@@ -102,8 +113,8 @@ struct OrderStores: OrdersStoreProtocol, OrderEventsStoreProtocol, OrderNotesSto
         return try await rotator.rotateCardKey(batchSize: batchSize)
     }
     func fetchEvents(orderID: String) async throws(OrdersStoreError) -> [OrderEvent] { try await eventStore.fetchEvents(orderID: orderID) }
-    func addNote(orderID: String, text: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> OrderNote {
-        try await noteStore.addNote(orderID: orderID, text: text, by: by, at: at)
+    func addNote(orderID: String, text: String, forPacker: Bool, by: AccountName?, at: Date) async throws(OrdersStoreError) -> OrderNote {
+        try await noteStore.addNote(orderID: orderID, text: text, forPacker: forPacker, by: by, at: at)
     }
     func notes(forOrder orderID: String) async throws(OrdersStoreError) -> [OrderNote] { try await noteStore.notes(forOrder: orderID) }
 }

@@ -31,6 +31,9 @@ SNAPSHOTS = REPO / "Tests" / "CleanStoreTests" / "HTTP" / "__Snapshots__" / "Pag
 # name is unique across them.
 SNAPSHOT_FOLDERS = [
     SNAPSHOTS, SNAPSHOTS.parent / "ProductPagesHTTPTests", SNAPSHOTS.parent / "DraftsHTTPTests", SNAPSHOTS.parent / "PlaceDraftHTTPTests",
+    SNAPSHOTS.parent / "AccountsHTTPTests",
+    SNAPSHOTS.parent / "OrderPageHTTPTests",
+    SNAPSHOTS.parent / "CustomerPagesHTTPTests",
 ]
 
 
@@ -354,7 +357,7 @@ class FreshServer:
     """Another cleanstore (the one under test, CLEANSTORE_BIN) on an empty SQLite file: no account
     yet, so it logs the one-time set-up link. Runs from the repository root; stop() ends it."""
 
-    def __init__(self, folder):
+    def __init__(self, folder, extra_args=()):
         assert SERVER_BIN, "CLEANSTORE_BIN is not set: run the browser tests with scripts/browser-tests"
         self.log_path = pathlib.Path(folder) / "fresh-server.log"
         self.port = free_port()
@@ -362,7 +365,7 @@ class FreshServer:
         with open(self.log_path, "wb") as log:
             self.process = subprocess.Popen(
                 [SERVER_BIN, "--database", str(pathlib.Path(folder) / "fresh.sqlite"),
-                 "--host", "127.0.0.1", "--port", str(self.port)],
+                 "--host", "127.0.0.1", "--port", str(self.port), *extra_args],
                 cwd=REPO, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
         try:
             wait_for_health(f"{self.url}/healthz", 60, alive=lambda: pid_alive(self.process.pid))
@@ -509,6 +512,30 @@ def in_viewport(driver, element):
     return driver.execute_script(
         "var r = arguments[0].getBoundingClientRect();"
         "return r.top >= 0 && r.bottom <= window.innerHeight;", element)
+
+
+def visit_session_warning(driver, visit, folder):
+    """A server whose sessions end after 150 s unused (its last use written every 15 s: the page
+    warns 15 s after it arrives, 2 minutes before the earliest end); the newcomer makes the first
+    supervisor (signed in) and waits on the list for the warning, which `visit` sees. Returns the
+    server (the caller stops it)."""
+    server = FreshServer(folder, extra_args=("--session-idle-seconds", "150"))
+    try:
+        driver.get(server.setup_link())
+        wait_until_loaded(driver)
+        fill_setup(driver, NEWCOMER["username"], NEWCOMER["displayName"], NEWCOMER["password"], NEWCOMER["password"])
+        assert path_of(driver) == "/orders", driver.title
+        form = driver.find_element(By.CSS_SELECTOR, "form.account")
+        assert form.get_attribute("data-session-warn-after") == "15"
+        assert form.get_attribute("data-session-ends-after") == "135"
+        assert not driver.find_elements(By.ID, "session-warning"), "no warning before it is due"
+        wait(driver, 40).until(lambda d: d.find_elements(By.ID, "session-warning") and d.find_element(By.ID, "session-warning").is_displayed())
+        save_page(driver, "session-warning")
+        visit("session-warning")
+        return server
+    except BaseException:
+        server.stop()
+        raise
 
 
 def save_page(driver, name):

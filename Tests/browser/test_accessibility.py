@@ -28,7 +28,7 @@ import pytest
 
 from helpers import (
     ARTIFACTS, REPO, SIGN_IN_PAGES, SNAPSHOT_FOLDERS, SNAPSHOTS, assert_fits, at_width, snapshot_pages, url, visit_journey_pages,
-    visit_sign_in_pages, wait_until_loaded,
+    visit_session_warning, visit_sign_in_pages, wait_until_loaded,
 )
 from cleanstore_testkit import OPENER  # scripts/, on the path through helpers
 
@@ -168,6 +168,14 @@ def test_every_sign_in_page_passes_axe_at_1280_and_320_px(signed_out_browser, tm
 
     visit_sign_in_pages(signed_out_browser, check, tmp_path)
     assert visited == SIGN_IN_PAGES
+    assert not found, describe(found)
+
+
+def test_the_session_timeout_warning_passes_axe_at_1280_and_320_px(signed_out_browser, tmp_path):
+    found = []
+    server = visit_session_warning(
+        signed_out_browser, lambda name: found.extend(axe_violations(signed_out_browser, f"journey {name}")), tmp_path)
+    server.stop()
     assert not found, describe(found)
 
 

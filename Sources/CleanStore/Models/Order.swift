@@ -59,6 +59,14 @@ public struct Order: Equatable, Sendable {
     /// when no reason was given). Kept on the order, like `createdBy`, so that the order page and the
     /// packing slip have it with the order; the history records it too.
     public var cancellationReason: String?
+    /// When the order was marked as shipped (nil until it is). Set by the store's `changeStatus`.
+    public var shippedAt: Date? = nil
+    /// Who carries the parcel ("UPS", or the name typed for another carrier), said when it is
+    /// shipped (`Shipment.carriers`); nil before, and for an order shipped before this was kept.
+    public var carrier: String? = nil
+    /// The carrier's tracking number (`TrackingNumber`), said when it is shipped or afterwards
+    /// (`OrdersStoreProtocol.changeTracking`); nil when none was given.
+    public var trackingNumber: String? = nil
 
     // MARK: Record
     // Who created the order and who changed it last, kept on the order itself (columns of the

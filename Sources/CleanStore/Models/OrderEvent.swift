@@ -100,7 +100,8 @@ public struct OrderChange: Equatable, Sendable, Codable {
     /// the same).
     public var isCardWithTheSameLastFour: Bool { field == Self.cardNumberField && old == new }
 
-    /// Each field a clerk edits, then the status's: its name, and its value as history shows it.
+    /// Each field a clerk edits, then the status's and the shipment's: its name, and its value as
+    /// history shows it.
     private static let fields: [(String, @Sendable (Order) -> String)] = {
         var fields: [(String, @Sendable (Order) -> String)] = [
             ("First name", { $0.firstName }),
@@ -116,6 +117,8 @@ public struct OrderChange: Equatable, Sendable, Codable {
         fields += addressFields("Billing address") { $0.billingAddress }
         fields.append(("Status", { $0.status.toString() }))
         fields.append(("Cancellation reason", { $0.cancellationReason ?? "" }))
+        fields.append(("Carrier", { $0.carrier ?? "" }))
+        fields.append(("Tracking number", { $0.trackingNumber ?? "" }))
         return fields
     }()
 

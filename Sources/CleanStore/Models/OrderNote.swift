@@ -12,13 +12,16 @@ public struct OrderNote: Equatable, Sendable {
     /// Who: nil when no one was signed in.
     public var by: AccountName?
     public var at: Date
+    /// A note for the packer: it prints on the packing slip, under "Delivery notes".
+    public var forPacker: Bool
 
-    public init(id: String, orderID: String, text: String, by: AccountName?, at: Date) {
+    public init(id: String, orderID: String, text: String, by: AccountName?, at: Date, forPacker: Bool = false) {
         self.id = id
         self.orderID = orderID
         self.text = text
         self.by = by
         self.at = at
+        self.forPacker = forPacker
     }
 }
 
@@ -26,7 +29,8 @@ public struct OrderNote: Equatable, Sendable {
 /// contract, checked by `OrderNotesStoreContractTests`:
 /// - `addNote` keeps `text` exactly as given, any Unicode (line breaks, emoji, any script), at
 ///   least 1,000 characters of it, with who (`by`, nil when no one is signed in) and when (`at`,
-///   the caller's clock), and returns the note with the id it chose. How long a note may be, and
+///   the caller's clock) and whether it is for the packer (`forPacker`), and returns the note with
+///   the id it chose. How long a note may be, and
 ///   that it holds no card number, are the interactor's rules, not the store's. The one character
 ///   no store takes is U+0000 (PostgreSQL's text cannot hold it): every store refuses a text with
 ///   it (`.cannotCreate`), and keeps nothing.
@@ -37,7 +41,7 @@ public struct OrderNote: Equatable, Sendable {
 /// - An unknown order id (never used, deleted, or not an id) is `.notFound` from both; deleting an
 ///   order deletes its notes.
 public protocol OrderNotesStoreProtocol: Sendable {
-    func addNote(orderID: String, text: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> OrderNote
+    func addNote(orderID: String, text: String, forPacker: Bool, by: AccountName?, at: Date) async throws(OrdersStoreError) -> OrderNote
     func notes(forOrder orderID: String) async throws(OrdersStoreError) -> [OrderNote]
 }
 
@@ -47,5 +51,12 @@ extension OrderNote {
         if text.unicodeScalars.contains("\u{0}") {
             throw .cannotCreate("A note cannot hold the character U+0000")
         }
+    }
+}
+
+extension OrderNotesStoreProtocol {
+    /// A note for the people who handle the order (not for the packer).
+    public func addNote(orderID: String, text: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> OrderNote {
+        try await addNote(orderID: orderID, text: text, forPacker: false, by: by, at: at)
     }
 }

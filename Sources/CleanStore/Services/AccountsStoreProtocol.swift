@@ -84,6 +84,8 @@ public enum AccountsStoreError: Error, Equatable, Sendable {
     case unknownUsername(String)
     /// A supervisor exists already: the first one was made (`createFirstSupervisor`).
     case supervisorExists
+    /// A supervisor's change that the accounts' rules refuse (`AccountWrites`): nothing written.
+    case refused(AccountChangeRefusal)
     /// The database failed: why, never a password, hash or session id.
     case unavailable(String)
 }
@@ -94,6 +96,7 @@ extension AccountsStoreError: CustomStringConvertible {
         case .duplicateUsername(let username): return "An account named \(username) exists already (usernames ignore case)"
         case .unknownUsername(let username): return "No account named \(username)"
         case .supervisorExists: return "A supervisor account exists already"
+        case .refused(let refusal): return refusal.description
         case .unavailable(let reason): return reason
         }
     }

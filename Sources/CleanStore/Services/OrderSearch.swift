@@ -3,12 +3,14 @@ import Foundation
 /// How free text finds orders, the same for every store.
 ///
 /// Each order has a search text: its first and last names, email, city and ZIP of both addresses,
-/// and phone, folded (`fold`: lowercase, no accents, no apostrophes; the phone and ZIPs as digits
+/// phone, and street line 1 of both addresses, folded (`fold`: lowercase, no accents, no apostrophes; the phone and ZIPs as digits
 /// only), one field after the other with a space between. The SQL stores keep it in the column
 /// `search_text`, written by the store on every create and update (SQLite has no accent folding,
 /// and one Swift function gives every store the same text), and index it for substring search
 /// (SQLite: FTS5 trigram, PostgreSQL: pg_trgm). A query's words (`words(in:)`) each must be a
-/// substring of it, or name the order's number. Card numbers are never part of it.
+/// substring of it, or name the order's number. Card numbers are never part of it. A query may start
+/// with the word "order" (`order 1042`, `Order #1042`): it is left out, as a clerk reads a number off
+/// a note or an email.
 enum OrderSearch {
     /// One word of a query.
     enum Word: Equatable, Sendable {
@@ -26,7 +28,14 @@ enum OrderSearch {
     /// digits and phone punctuation (`(555) 123-4567`, `02139-1234`) is its digits; any other word
     /// is folded. Words that fold to nothing (`'`) are dropped.
     static func words(in text: String) -> [Word] {
-        let pieces = text.split(whereSeparator: { $0.isWhitespace || $0 == "," || $0 == ";" })
+        var pieces = text.split(whereSeparator: { $0.isWhitespace || $0 == "," || $0 == ";" })
+        // "order 1042", "Order #1042", "order:": the word names what is sought, not a word of it.
+        if pieces.count > 1, ["order", "order:", "order#"].contains(pieces[0].lowercased()) {
+            if pieces[0].hasSuffix("#") { pieces[1] = "#" + pieces[1] }
+            pieces.removeFirst()
+        } else if let first = pieces.first, first.count > 6, first.lowercased().hasPrefix("order#") {
+            pieces[0] = first.dropFirst(5)
+        }
         // A phone typed with spaces ("555 123 4567") stays several words, each of its digits: each
         // one is a substring of the phone's digits, so it still finds the order.
         var words: [Word] = []
@@ -86,29 +95,34 @@ enum OrderSearch {
         searchText(
             firstName: order.firstName, lastName: order.lastName, email: order.email, phone: order.phone,
             shipmentCity: order.shipmentAddress.city, shipmentZip: order.shipmentAddress.zip,
-            billingCity: order.billingAddress.city, billingZip: order.billingAddress.zip)
+            billingCity: order.billingAddress.city, billingZip: order.billingAddress.zip,
+            shipmentStreet: order.shipmentAddress.street1, billingStreet: order.billingAddress.street1)
     }
 
     static func searchText(
         firstName: String, lastName: String, email: String, phone: String, shipmentCity: String, shipmentZip: String,
-        billingCity: String, billingZip: String
+        billingCity: String, billingZip: String, shipmentStreet: String, billingStreet: String
     ) -> String {
         [
             fold(firstName), fold(lastName), fold(email), digits(phone), fold(shipmentCity), digits(shipmentZip),
-            fold(billingCity), digits(billingZip),
+            fold(billingCity), digits(billingZip), fold(shipmentStreet), fold(billingStreet),
         ].joined(separator: " ")
     }
 
     /// The columns the search text and the name key are made of, in the order `searchColumns(of:)`
     /// takes them: for migrations that fill `search_text` and `sort_name` of rows written before.
-    static let sourceColumns = "first_name, last_name, email, phone, shipment_city, shipment_zip, billing_city, billing_zip"
+    static let sourceColumns =
+        "first_name, last_name, email, phone, shipment_city, shipment_zip, billing_city, billing_zip, shipment_street1, billing_street1"
+    /// How many columns `sourceColumns` names.
+    static let sourceColumnCount = 10
 
     /// `search_text` and `sort_name` of a row whose `sourceColumns` have these values.
     static func searchColumns(of values: [String]) -> (searchText: String, sortName: String) {
         (
             searchText(
                 firstName: values[0], lastName: values[1], email: values[2], phone: values[3], shipmentCity: values[4],
-                shipmentZip: values[5], billingCity: values[6], billingZip: values[7]),
+                shipmentZip: values[5], billingCity: values[6], billingZip: values[7], shipmentStreet: values[8],
+                billingStreet: values[9]),
             sortName(firstName: values[0], lastName: values[1])
         )
     }

@@ -38,7 +38,7 @@ enum OrderWrites {
     /// applies); from paid on its rate is fixed, so a move to an address another rate covers is
     /// refused (`.refused`, with why), and within its rate's region it keeps its totals.
     static func updated(
-        _ order: Order, of stored: Order, rates: [TaxRate] = [], timeZone: TimeZone = .current, by: AccountName?, at: Date
+        _ order: Order, of stored: Order, rates: [TaxRate] = [], timeZone: TimeZone, by: AccountName?, at: Date
     ) throws(OrdersStoreError) -> Order {
         guard !stored.status.isReadOnly else { throw .readOnly(current: stored) }
         guard order.version == stored.version else { throw .conflict(current: stored) }
@@ -50,6 +50,9 @@ enum OrderWrites {
         saved.date = stored.date
         saved.status = stored.status
         saved.cancellationReason = stored.cancellationReason
+        saved.shippedAt = stored.shippedAt
+        saved.carrier = stored.carrier
+        saved.trackingNumber = stored.trackingNumber
         saved.version = stored.version + 1
         saved.lines = stored.lines
         saved.itemsRecorded = stored.itemsRecorded
@@ -87,14 +90,75 @@ enum OrderWrites {
     /// more version, updated by `by` at `at`. Refused when the person saw another version than
     /// `expectedVersion` (checked first: a stale page gets the conflict, whatever it asked for),
     /// and when the rules do not lead from the stored status to `status` (`OrderStatus.canChange(to:)`).
+    /// A move to shipped keeps the day (`at`) and `shipment`'s carrier and tracking number (none
+    /// when it is nil); `shipment` is not read for any other move.
     static func statusChanged(
-        _ stored: Order, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+        _ stored: Order, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment? = nil,
+        by: AccountName?, at: Date
     ) throws(OrdersStoreError) -> Order {
         guard stored.version == expectedVersion else { throw .conflict(current: stored) }
         guard stored.status.canChange(to: status) else { throw .statusNotAllowed(current: stored, to: status) }
         var saved = stored
         saved.status = status
         if status == .cancelled { saved.cancellationReason = reason }
+        if status == .shipped {
+            saved.shippedAt = at
+            saved.carrier = shipment?.carrier
+            saved.trackingNumber = shipment?.trackingNumber
+        }
+        saved.version = stored.version + 1
+        saved.updatedBy = by
+        saved.updatedAt = at
+        return saved
+    }
+
+    /// How long a move to paid or packed can be undone by whoever made it.
+    static let undoWindow: TimeInterval = 5 * 60
+
+    /// The move `latest` (the order's newest event) made, when `by` may undo it at `at`: a move to
+    /// paid or packed (never shipped or cancelled), that is the order's latest change (its status is
+    /// still where the move put it, and no event came after it), made by `by` no more than
+    /// `undoWindow` before `at`. nil otherwise (and for no one signed in).
+    static func undoableMove(_ stored: Order, latest: OrderEvent?, by: AccountName?, at: Date) -> OrderEvent.StatusChange? {
+        guard let latest, latest.kind == .updated, let change = latest.statusChange, change.to == stored.status,
+            change.to == .paid || change.to == .packed, change.from.canChange(to: change.to),
+            let by, latest.by?.username == by.username, at >= latest.at, at.timeIntervalSince(latest.at) <= undoWindow
+        else { return nil }
+        return change
+    }
+
+    /// What undoing the order's latest move saves: the status it came from, one more version, by
+    /// `by` at `at`. Refused when the person saw another version than `expectedVersion` (checked
+    /// first), and (`.refused`, saying why) when the latest event is no move `by` may undo now
+    /// (`undoableMove`): the stores read `latest` in the same transaction as the change.
+    static func statusUndone(
+        _ stored: Order, latest: OrderEvent?, expectedVersion: Int, by: AccountName?, at: Date
+    ) throws(OrdersStoreError) -> (order: Order, undone: OrderEvent.StatusChange) {
+        guard stored.version == expectedVersion else { throw .conflict(current: stored) }
+        guard let change = undoableMove(stored, latest: latest, by: by, at: at) else {
+            throw .refused(
+                current: stored,
+                reason: "Only the latest move to paid or packed can be undone, by whoever made it, within 5 minutes")
+        }
+        var saved = stored
+        saved.status = change.from
+        saved.version = stored.version + 1
+        saved.updatedBy = by
+        saved.updatedAt = at
+        return (saved, change)
+    }
+
+    /// What setting a shipped order's tracking number (added, corrected or removed) saves: the one
+    /// change a shipped order takes. Refused when the person saw another version than
+    /// `expectedVersion` (checked first), and for an order that is not shipped
+    /// (`.statusNotAllowed`, to shipped: it has no parcel yet, or never will).
+    static func trackingChanged(
+        _ stored: Order, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
+    ) throws(OrdersStoreError) -> Order {
+        guard stored.version == expectedVersion else { throw .conflict(current: stored) }
+        guard stored.status == .shipped else { throw .statusNotAllowed(current: stored, to: .shipped) }
+        var saved = stored
+        saved.trackingNumber = trackingNumber
         saved.version = stored.version + 1
         saved.updatedBy = by
         saved.updatedAt = at

@@ -24,10 +24,16 @@ public struct OrdersDatabase: Sendable {
     public let accounts: any AccountsStoreProtocol
     public let sessions: any SessionsStoreProtocol
     public let signInAttempts: any SignInAttemptsStoreProtocol
+    /// A supervisor's changes to accounts, with their audit log and set-password links.
+    public let accountChanges: any AccountChangesStoreProtocol
     /// The catalog: in the same database.
     public let products: any ProductsStoreProtocol
     /// The tax table: in the same database, through the same handle.
     public let taxRates: any TaxRatesStoreProtocol
+    /// API tokens: in the same database, beside the accounts they act for.
+    public let apiTokens: any APITokensStoreProtocol
+    /// Customers: in the same database (orders name theirs).
+    public let customers: any CustomersStoreProtocol
     /// The store as `cleanstore rotate-card-key` uses it (nil in memory: no card number at rest).
     public let cardKeyRotation: (any CardKeyRotating)?
     /// What the logs say the orders are served from (never a password).
@@ -51,8 +57,10 @@ public struct OrdersDatabase: Sendable {
                 store: store, events: OrderEventsPostgresStore(database: postgres), notes: OrderNotesPostgresStore(database: postgres),
                 drafts: DraftsPostgresStore(database: postgres),
                 accounts: AccountsPostgresStore(database: postgres), sessions: SessionsPostgresStore(database: postgres),
-                signInAttempts: SignInAttemptsPostgresStore(database: postgres), products: ProductsPostgresStore(database: postgres),
-                taxRates: TaxRatesPostgresStore(database: postgres),
+                signInAttempts: SignInAttemptsPostgresStore(database: postgres),
+                accountChanges: AccountChangesPostgresStore(database: postgres), products: ProductsPostgresStore(database: postgres),
+                taxRates: TaxRatesPostgresStore(database: postgres), apiTokens: APITokensPostgresStore(database: postgres),
+                customers: CustomersPostgresStore(database: postgres),
                 cardKeyRotation: store, description: "PostgreSQL at \(PostgresAppDatabase.redacted(database))",
                 services: [client], prepare: { try await postgres.migrate() }, close: {})
         }
@@ -62,7 +70,9 @@ public struct OrdersDatabase: Sendable {
                 store: OrdersMemStore(database: memory), events: OrderEventsMemStore(database: memory),
                 notes: OrderNotesMemStore(database: memory), drafts: DraftsMemStore(database: memory), accounts: AccountsMemStore(database: memory),
                 sessions: SessionsMemStore(database: memory), signInAttempts: SignInAttemptsMemStore(),
-                products: ProductsMemStore(database: memory), taxRates: TaxRatesMemStore(database: memory), cardKeyRotation: nil,
+                accountChanges: AccountChangesMemStore(database: memory),
+                products: ProductsMemStore(database: memory), taxRates: TaxRatesMemStore(database: memory),
+                apiTokens: APITokensMemStore(database: memory), customers: CustomersMemStore(database: memory), cardKeyRotation: nil,
                 description: "memory", services: [], prepare: {}, close: {})
         }
         let (cards, generated) = try cardKeys.keyring(sqlitePath: database, logger: logger)
@@ -79,8 +89,10 @@ public struct OrdersDatabase: Sendable {
             store: store, events: OrderEventsSQLiteStore(database: sqlite), notes: OrderNotesSQLiteStore(database: sqlite),
             drafts: DraftsSQLiteStore(database: sqlite),
             accounts: AccountsSQLiteStore(database: sqlite), sessions: SessionsSQLiteStore(database: sqlite),
-            signInAttempts: SignInAttemptsSQLiteStore(database: sqlite), products: ProductsSQLiteStore(database: sqlite),
-            taxRates: TaxRatesSQLiteStore(database: sqlite),
+            signInAttempts: SignInAttemptsSQLiteStore(database: sqlite),
+            accountChanges: AccountChangesSQLiteStore(database: sqlite), products: ProductsSQLiteStore(database: sqlite),
+            taxRates: TaxRatesSQLiteStore(database: sqlite), apiTokens: APITokensSQLiteStore(database: sqlite),
+            customers: CustomersSQLiteStore(database: sqlite),
             cardKeyRotation: store, description: "SQLite file \(database)",
             services: [], prepare: {}, close: { try sqlite.close() })
     }

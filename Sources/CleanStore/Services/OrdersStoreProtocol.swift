@@ -38,6 +38,8 @@ import Foundation
 ///   keyset under every query (`OrdersQuerySQL`), with cursors of the query's sort
 ///   (`OrdersCursor(order:sortedBy:)`); a cursor of another sort means the first page.
 ///   `orders(matching:batchSize:)` reads every order a query finds, in batches of such pages.
+/// - `countOrders(matching:upTo:)` is the number of orders `fetchOrders` would list under the query
+///   over all its pages, or `upTo` when there are that many or more.
 /// - An unknown id is `nil` from `fetchOrder` and `OrdersStoreError.notFound` elsewhere.
 /// - `createOrder`, `updateOrder`, `changeStatus` and `deleteOrder` record who (`by`, nil when no
 ///   one is signed in) and when (`at`, the caller's clock): each writes one `OrderEvent` in the same
@@ -52,16 +54,35 @@ public protocol OrdersStoreProtocol: Sendable {
     /// query's order, or just before `before`, or the first; `limit` at most.
     func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage
     func fetchOrder(id: String) async throws(OrdersStoreError) -> Order?
+    /// How many orders `query` finds (its sort aside), counting no further than `upTo`: a list's
+    /// "6 orders found (324 in all)" costs at most `upTo` rows read, however many orders there are.
+    func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int
     /// Creates the order, unless `idempotencyKey` was used by an earlier create (then
     /// `.alreadyCreated` with the order it made).
     func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
-    func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
+    /// Updates the order; an order of goods whose ship-to address moves is re-taxed at the rate in
+    /// force on its placing day, that day in `timeZone` (the shop's, `--time-zone`).
+    func updateOrder(orderToUpdate: Order, timeZone: TimeZone, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
     func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
     /// Moves the order with `id` to `status`, when its stored version is `expectedVersion` and the
     /// rules allow it from its stored status; `reason` is kept with the change (and on the order
-    /// when it is cancelled). Returns the order as saved.
+    /// when it is cancelled); a move to shipped keeps `shipment`'s carrier and tracking number and
+    /// the day (`at`) on the order. Returns the order as saved.
     func changeStatus(
-        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order
+    /// Undoes the latest move of the order with `id` (to paid or packed, made by `by` within
+    /// `OrderWrites.undoWindow`), when its stored version is `expectedVersion`: back to the status
+    /// it came from, one more version, one `.updated` event whose `statusChange` goes back (the
+    /// arrows never do: that is an undo), all in one transaction, in which the latest event is
+    /// read (`OrderWrites.statusUndone`: `.conflict`, `.refused`). Returns the order as saved.
+    func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
+    /// Sets the tracking number of the shipped order with `id` (nil removes it), when its stored
+    /// version is `expectedVersion` (`OrderWrites.trackingChanged`: `.conflict`, `.statusNotAllowed`
+    /// for an order not shipped): one more version, `updatedBy`, `updatedAt` and one `.updated`
+    /// event with the change, in one transaction. Returns the order as saved.
+    func changeTracking(
+        id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
     ) async throws(OrdersStoreError) -> Order
     /// Changes the items of the order with `id` (`DraftChange`'s line cases), when its stored version
     /// is `expectedVersion` and it is new (`OrderLineWrites.itemsChanged` decides): re-taxed with the
@@ -76,6 +97,13 @@ public protocol OrdersStoreProtocol: Sendable {
 }
 
 extension OrdersStoreProtocol {
+    /// A status change that ships nothing (or ships with no carrier said).
+    public func changeStatus(
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        try await changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, shipment: nil, by: by, at: at)
+    }
+
     /// A create with no idempotency key: every call creates an order.
     public func createOrder(orderToCreate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         try await createOrder(orderToCreate: orderToCreate, idempotencyKey: nil, by: by, at: at)

@@ -43,10 +43,11 @@ class OrderNotesWorker {
     // MARK: Store
 
     /// Adds a note to the order with `id`, by `by` (nil when no one is signed in), now. `text` is
-    /// what `check(_:)` made of the typing: the store keeps it as it is given.
-    func addNote(orderID id: String, text: String, by: AccountName?) async throws(OrdersStoreError) -> OrderNote {
+    /// what `check(_:)` made of the typing: the store keeps it as it is given; `forPacker`, for the
+    /// packing slip.
+    func addNote(orderID id: String, text: String, forPacker: Bool = false, by: AccountName?) async throws(OrdersStoreError) -> OrderNote {
         try await measured("add_note") { () async throws(OrdersStoreError) in
-            try await notesStore.addNote(orderID: id, text: text, by: by, at: now())
+            try await notesStore.addNote(orderID: id, text: text, forPacker: forPacker, by: by, at: now())
         }
     }
 

@@ -10,11 +10,20 @@ class OrdersWorker {
     let logger: Logger
     /// The clock: when each change is made, as the order's history records it.
     let now: @Sendable () -> Date
+    /// The shop's time zone (`--time-zone`): the day an order was placed, for its tax rate.
+    let timeZone: TimeZone
+    /// The list's counts, shared by the process's requests (nil: every count asks the store).
+    let countCache: OrdersCountCache?
 
-    init(ordersStore: OrdersStoreProtocol, logger: Logger = Logger(label: "cleanstore"), now: @escaping @Sendable () -> Date = Date.init) {
+    init(
+        ordersStore: OrdersStoreProtocol, logger: Logger = Logger(label: "cleanstore"), now: @escaping @Sendable () -> Date = Date.init,
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!, countCache: OrdersCountCache? = nil
+    ) {
         self.ordersStore = ordersStore
         self.logger = logger
         self.now = now
+        self.timeZone = timeZone
+        self.countCache = countCache
     }
 
     /// Runs a store call, timed (`cleanstore_store_duration_seconds`); a failure of the store itself
@@ -51,6 +60,17 @@ class OrdersWorker {
         try await measured("fetch_page") { () async throws(OrdersStoreError) in try await ordersStore.fetchOrders(page: page) }
     }
 
+    /// How many orders `query` finds, up to `upTo`: as counted less than a few seconds ago when the
+    /// count cache has it (`OrdersCountCache`), else by the store.
+    func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int {
+        if let kept = await countCache?.count(of: query, upTo: upTo) { return kept }
+        let count = try await measured("count") { () async throws(OrdersStoreError) in
+            try await ordersStore.countOrders(matching: query, upTo: upTo)
+        }
+        await countCache?.keep(count, of: query, upTo: upTo)
+        return count
+    }
+
     func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? {
         try await measured("fetch") { () async throws(OrdersStoreError) in try await ordersStore.fetchOrder(id: id) }
     }
@@ -61,22 +81,50 @@ class OrdersWorker {
     /// `idempotencyKey`: the form's one-time key (nil for none). A key an earlier create used
     /// throws `.alreadyCreated` with that create's order: nothing new is saved.
     func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?) async throws(OrdersStoreError) -> Order {
-        try await measured("create", saved: "created") { () async throws(OrdersStoreError) in
+        let changed = try await measured("create", saved: "created") { () async throws(OrdersStoreError) in
             try await ordersStore.createOrder(orderToCreate: orderToCreate, idempotencyKey: idempotencyKey, by: by, at: now())
         }
+        // What the list counts may have changed.
+        await countCache?.forget()
+        return changed
     }
 
     func updateOrder(orderToUpdate: Order, by: AccountName?) async throws(OrdersStoreError) -> Order {
-        try await measured("update", saved: "updated") { () async throws(OrdersStoreError) in
-            try await ordersStore.updateOrder(orderToUpdate: orderToUpdate, by: by, at: now())
+        let changed = try await measured("update", saved: "updated") { () async throws(OrdersStoreError) in
+            try await ordersStore.updateOrder(orderToUpdate: orderToUpdate, timeZone: timeZone, by: by, at: now())
         }
+        // What the list counts may have changed.
+        await countCache?.forget()
+        return changed
     }
 
     func changeStatus(
-        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment? = nil, by: AccountName?
     ) async throws(OrdersStoreError) -> Order {
-        try await measured("change_status", saved: "status_changed") { () async throws(OrdersStoreError) in
-            try await ordersStore.changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: now())
+        let changed = try await measured("change_status", saved: "status_changed") { () async throws(OrdersStoreError) in
+            try await ordersStore.changeStatus(
+                id: id, to: status, expectedVersion: expectedVersion, reason: reason, shipment: shipment, by: by, at: now())
+        }
+        // What the list counts may have changed.
+        await countCache?.forget()
+        return changed
+    }
+
+    /// Undoes the order's latest move to paid or packed (`OrdersStoreProtocol.undoStatusChange`).
+    func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?) async throws(OrdersStoreError) -> Order {
+        let undone = try await measured("undo_status", saved: "status_undone") { () async throws(OrdersStoreError) in
+            try await ordersStore.undoStatusChange(id: id, expectedVersion: expectedVersion, by: by, at: now())
+        }
+        await countCache?.forget()
+        return undone
+    }
+
+    /// Sets a shipped order's tracking number (`OrdersStoreProtocol.changeTracking`).
+    func changeTracking(
+        id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?
+    ) async throws(OrdersStoreError) -> Order {
+        try await measured("change_tracking", saved: "tracking_changed") { () async throws(OrdersStoreError) in
+            try await ordersStore.changeTracking(id: id, trackingNumber: trackingNumber, expectedVersion: expectedVersion, by: by, at: now())
         }
     }
 
@@ -92,8 +140,11 @@ class OrdersWorker {
     }
 
     func deleteOrder(id: String, by: AccountName?) async throws(OrdersStoreError) -> Order {
-        try await measured("delete", saved: "deleted") { () async throws(OrdersStoreError) in
+        let changed = try await measured("delete", saved: "deleted") { () async throws(OrdersStoreError) in
             try await ordersStore.deleteOrder(id: id, by: by, at: now())
         }
+        // What the list counts may have changed.
+        await countCache?.forget()
+        return changed
     }
 }

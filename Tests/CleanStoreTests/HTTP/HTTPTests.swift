@@ -323,7 +323,7 @@ final class HTTPTests: XCTestCase {
             XCTAssertEqual(conflict.status, .conflict)
             let html = conflict.text
             XCTAssert(html.contains("<title>Error: Edit order 1 – CleanStore</title>"))
-            XCTAssert(html.contains("Sam Supervisor (sam) changed order 1 on 6/29/07 at 6:00 AM after you opened this form"), "Who and when, as the order says")
+            XCTAssert(html.contains("Sam Supervisor (sam) changed order 1 on 29 June 2007 at 6am after you opened this form"), "Who and when, as the order says")
             XCTAssert(html.contains(#"value="222-222-2222""#), "The form shows the order as saved")
             XCTAssert(html.contains(#"<p class="typed-value" id="phone-typed">You typed: <strong>111-111-1111</strong></p>"#))
             XCTAssert(html.contains(#"<p class="typed-value" id="shipmentAddressCity-typed">You typed: <strong>Palo Alto</strong></p>"#),

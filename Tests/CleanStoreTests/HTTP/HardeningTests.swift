@@ -32,12 +32,13 @@ final class HardeningTests: XCTestCase {
             XCTAssertEqual(
                 postRoutes.map(\.path.description),
                 [
-                    "/sign-in", "/sign-out", "/setup", "/orders", "/orders/{id}", "/orders/{id}/delete", "/orders/{id}/status", "/orders/{id}/notes",
-                    "/drafts", "/drafts/{id}/caller", "/drafts/{id}/delivery", "/drafts/{id}/lines", "/drafts/{id}/lines/quantities",
+                    "/sign-in", "/sign-out", "/setup", "/orders", "/orders/{id}", "/orders/{id}/delete", "/orders/{id}/status", "/orders/{id}/undo", "/orders/{id}/tracking",
+                    "/orders/{id}/notes", "/drafts", "/drafts/{id}/caller", "/drafts/{id}/delivery", "/drafts/{id}/lines", "/drafts/{id}/lines/quantities",
                     "/drafts/{id}/lines/price", "/drafts/{id}/lines/remove", "/drafts/{id}/prices", "/drafts/{id}/place",
                     "/orders/{id}/lines", "/orders/{id}/lines/quantities", "/orders/{id}/lines/{key}/price", "/orders/{id}/lines/{key}/remove",
                     "/tax-rates/new", "/tax-rates/{id}/edit", "/products/new", "/products/{id}/edit", "/products/{id}/archive",
-                    "/products/{id}/restore",
+                    "/products/{id}/restore", "/customers/new", "/customers/{id}/edit", "/accounts/new", "/accounts/{id}/role",
+                    "/accounts/{id}/disable", "/accounts/{id}/enable", "/accounts/{id}/reset-password", "/set-password",
                 ])
             for uri in postRoutes.map({ $0.path("1") }) {
                 for (name, cookie, form) in cases {
@@ -289,16 +290,25 @@ final class HardeningTests: XCTestCase {
     struct FullDiskStore: OrdersStoreProtocol {
         let failure = "SQLite error 13: database or disk is full"
         func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage { throw .cannotFetch(failure) }
+        func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int { throw .cannotFetch(failure) }
         func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? { throw .cannotFetch(failure) }
         func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
             throw .cannotCreate(failure)
         }
-        func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+        func updateOrder(orderToUpdate: Order, timeZone: TimeZone, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
             throw .cannotUpdate(failure)
         }
         func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order { throw .cannotDelete(failure) }
         func changeStatus(
-            id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+            id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, by: AccountName?, at: Date
+        ) async throws(OrdersStoreError) -> Order {
+            throw .cannotUpdate(failure)
+        }
+        func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+            throw .cannotUpdate(failure)
+        }
+        func changeTracking(
+            id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
         ) async throws(OrdersStoreError) -> Order {
             throw .cannotUpdate(failure)
         }

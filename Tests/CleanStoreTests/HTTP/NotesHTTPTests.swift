@@ -18,7 +18,7 @@ final class NotesHTTPTests: XCTestCase {
 
     /// A notes store that cannot save or read (a full disk), over orders that are there.
     actor FullDiskNotes: OrderNotesStoreProtocol {
-        func addNote(orderID: String, text: String, by: AccountName?, at: Date) throws(OrdersStoreError) -> OrderNote {
+        func addNote(orderID: String, text: String, forPacker: Bool, by: AccountName?, at: Date) throws(OrdersStoreError) -> OrderNote {
             throw .cannotCreate("SQLite error 13: database or disk is full")
         }
 

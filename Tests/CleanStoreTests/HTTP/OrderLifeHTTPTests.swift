@@ -17,6 +17,8 @@ final class OrderLifeHTTPTests: XCTestCase {
 
     static func form(_ action: OrderStatus.Action, version: Int = 1, reason: String = "Customer called") -> String {
         "action=\(action.rawValue)&version=\(version)" + (action == .cancel ? "&reason=\(reason.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)" : "")
+            // Shipping says by which carrier (the ship page's form).
+            + (action == .markShipped ? "&carrier=UPS" : "")
     }
 
     /// Every status × every action: allowed ones move the order (303 to its page), the others are a

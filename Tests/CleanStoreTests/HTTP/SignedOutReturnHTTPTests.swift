@@ -16,6 +16,8 @@ final class SignedOutReturnHTTPTests: XCTestCase {
         "/orders/{id}": "/orders/1/edit",
         "/orders/{id}/delete": "/orders/1/delete",
         "/orders/{id}/status": "/orders/1",
+        "/orders/{id}/tracking": "/orders/1",
+        "/orders/{id}/undo": "/orders/1",
         "/orders/{id}/notes": "/orders/1",
         "/tax-rates/new": "/tax-rates/new",
         "/tax-rates/{id}/edit": "/tax-rates/1/edit",
@@ -23,6 +25,8 @@ final class SignedOutReturnHTTPTests: XCTestCase {
         "/products/{id}/edit": "/products/1/edit",
         "/products/{id}/archive": "/products/1",
         "/products/{id}/restore": "/products/1",
+        "/customers/new": "/customers/new",
+        "/customers/{id}/edit": "/customers/1/edit",
         "/drafts": "/orders",
         "/drafts/{id}/caller": "/drafts/1",
         "/drafts/{id}/delivery": "/drafts/1",
@@ -36,6 +40,11 @@ final class SignedOutReturnHTTPTests: XCTestCase {
         "/orders/{id}/lines/quantities": "/orders/1",
         "/orders/{id}/lines/{key}/price": "/orders/1",
         "/orders/{id}/lines/{key}/remove": "/orders/1",
+        "/accounts/new": "/accounts/new",
+        "/accounts/{id}/role": "/accounts/1/edit",
+        "/accounts/{id}/disable": "/accounts/1/edit",
+        "/accounts/{id}/enable": "/accounts/1/edit",
+        "/accounts/{id}/reset-password": "/accounts/1/edit",
     ]
 
     /// The value of the sign-in page's hidden field `name`, as the browser would post it back.

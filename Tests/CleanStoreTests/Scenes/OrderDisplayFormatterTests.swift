@@ -6,21 +6,26 @@ import XCTest
 
 /// The presenters' formats are en_US's: the same text as Foundation's formatters give.
 final class OrderDisplayFormatterTests: XCTestCase {
-    func testDatesAreEnUSShortDates() {
+    func testListDatesAreDayShortMonthAndYearInTheShopsTimeZone() {
         for zone in ["UTC", "America/Los_Angeles", "Asia/Tokyo"] {
             let timeZone = TimeZone(identifier: zone)!
             let sut = OrderDisplayFormatter(timeZone: timeZone)
             let reference = DateFormatter()
-            reference.locale = Locale(identifier: "en_US")
+            reference.locale = Locale(identifier: "en_US_POSIX")
             reference.timeZone = timeZone
-            reference.dateStyle = .short
-            reference.timeStyle = .none
+            reference.dateFormat = "d MMM yyyy"
             for seconds in stride(from: 0.0, to: 4_000_000_000, by: 7_777_777.7) {
                 let date = Date(timeIntervalSince1970: seconds)
-                XCTAssertEqual(sut.date(date), reference.string(from: date), "\(zone) \(seconds)")
+                XCTAssertEqual(sut.shortDate(date), reference.string(from: date), "\(zone) \(seconds)")
             }
         }
-        XCTAssertEqual(OrderDisplayFormatter(timeZone: TimeZone(identifier: "UTC")!).date(Seeds.june29), "6/29/07")
+        let utc = OrderDisplayFormatter(timeZone: TimeZone(identifier: "UTC")!)
+        XCTAssertEqual(utc.shortDate(Seeds.june29), "29 Jun 2007")
+        XCTAssertEqual(utc.shortDateAndTime(Seeds.june29), "29 Jun 2007, 6am")
+        XCTAssertEqual(utc.shortDateAndTime(Seeds.june29.addingTimeInterval(8 * 3600 + 5 * 60)), "29 Jun 2007, 2:05pm")
+        XCTAssertEqual(
+            OrderDisplayFormatter(timeZone: TimeZone(identifier: "America/Los_Angeles")!).shortDateAndTime(Seeds.june29),
+            "28 Jun 2007, 11pm", "The shop's day, not the server's")
     }
 
     func testAmountsAreEnUSCurrency() {
@@ -38,7 +43,7 @@ final class OrderDisplayFormatterTests: XCTestCase {
         XCTAssertEqual(sut.currency(Decimal(string: "1.11")!), "$1.11")
     }
 
-    func testTimesAreHoursAndMinutesWithAMOrPMAndMachineTimesCarryTheShopsOffset() {
+    func testMachineTimesCarryTheShopsOffset() {
         for zone in ["UTC", "America/Los_Angeles", "Asia/Kolkata"] {
             let timeZone = TimeZone(identifier: zone)!
             let sut = OrderDisplayFormatter(timeZone: timeZone)
@@ -49,18 +54,12 @@ final class OrderDisplayFormatterTests: XCTestCase {
                 formatter.dateFormat = format
                 return formatter
             }
-            let time = reference("h:mm a")
             let machine = reference("yyyy-MM-dd'T'HH:mm:ssxxx")
             for seconds in stride(from: 0.0, to: 4_000_000_000, by: 7_777_777.7) {
                 let date = Date(timeIntervalSince1970: seconds.rounded())
-                XCTAssertEqual(sut.time(date), time.string(from: date), "\(zone) \(seconds)")
                 XCTAssertEqual(sut.machineDateTime(date), machine.string(from: date), "\(zone) \(seconds)")
             }
         }
-        let sut = OrderDisplayFormatter(timeZone: TimeZone(identifier: "UTC")!)
-        XCTAssertEqual(sut.dateAndTime(Seeds.june29), "6/29/07 at 6:00 AM")
-        XCTAssertEqual(sut.dateAndTime(Seeds.june29.addingTimeInterval(6 * 3600 + 60)), "6/29/07 at 12:01 PM")
-        XCTAssertEqual(sut.time(Seeds.june29.addingTimeInterval(-6 * 3600)), "12:00 AM")
     }
 
     func testLongDatesAreDayMonthInWordsAndYearInTheShopsTimeZone() {

@@ -35,19 +35,21 @@ enum ViewModelSamples {
         billingAddressSameAsShipping: true, shippingMethods: [shippingMethod], notice: "n")
 
     static let listed = ListOrders.FetchOrders.ViewModel.DisplayedOrder(
-        id: "1", url: "/orders/1", date: "d", email: "e", name: "n", total: "t", status: "New", statusClass: "status-new")
+        id: "1", url: "/orders/1", date: "d", machineDate: "m", name: "n", phone: "p", total: "t", status: "New", statusClass: "status-new",
+        shipped: "s")
     static let pagination = ListOrders.FetchOrders.ViewModel.Pagination(newerPageURL: "/orders?before=1", olderPageURL: "/orders?after=1")
     static let option = ListOrders.FetchOrders.ViewModel.Option(id: "shipping-1", value: "1", label: "l", checked: true)
     static let tag = ListOrders.FetchOrders.ViewModel.Tag(label: "l", removeURL: "/orders")
     static let filters = ListOrders.FetchOrders.ViewModel.Filters(
         action: "/orders", text: "t", textError: "e", shippingOptions: [option], statusOptions: [option], from: "f", fromError: "e", to: "t",
-        toError: "e", sort: "name", tags: [tag], clearURL: "/orders")
-    static let column = ListOrders.FetchOrders.ViewModel.Column(label: "l", sortURL: "/orders?sort=name", ariaSort: "none", className: "c")
+        toError: "e", sortOptions: [option], open: true, tags: [tag], clearURL: "/orders")
+    static let column = ListOrders.FetchOrders.ViewModel.Column(label: "l", ariaSort: "ascending", className: "c")
     static let list = ListOrders.FetchOrders.ViewModel(
         displayedOrders: [listed], pagination: pagination, errorMessage: "m", newOrderURL: "/orders/new", filters: filters,
-        columns: [column], caption: "c", noMatchMessage: "n", exportURL: "/orders.csv")
+        columns: [column], caption: "c", resultCount: "r", focusResultCount: true, noMatchMessage: "n", exportURL: "/orders.csv")
 
-    static let note = ShowOrder.GetOrder.ViewModel.DisplayedNote(text: "t", byline: "b", machineDate: "m")
+    static let timelineEntry = ShowOrder.GetOrder.ViewModel.TimelineEntry(
+        title: "t", by: "b", date: "d", machineDate: "m", text: "t", changes: [change], noChanges: "n")
     static let confirmation = ShowOrder.GetOrder.ViewModel.DisplayedConfirmation(
         orderNumber: "1", confirmationNote: "n", createAnotherURL: "/orders/new")
     static let statusButton = ShowOrder.GetOrder.ViewModel.StatusButton(label: "Mark as paid", action: "markPaid")
@@ -58,13 +60,18 @@ enum ViewModelSamples {
             editURL: "/e", historyURL: "/h", slipURL: "/s", deleteURL: "/d", ordersURL: "/orders")
         shown.status = "New"
         shown.statusClass = "status-new"
-        shown.statusButtons = [statusButton]
+        shown.statusButton = statusButton
+        shown.shipURL = "/orders/1/ship"
+        shown.undo = ShowOrder.GetOrder.ViewModel.DisplayedUndo(message: "m", label: "l", url: "/orders/1/undo")
+        shown.reprintSlipURL = "/orders/1/slip"
+        shown.shipment = ShowOrder.GetOrder.ViewModel.DisplayedShipment(
+            shippedOn: "s", carrier: "c", trackingNumber: "t", trackingURL: "/orders/1/tracking", trackingLabel: "l")
         shown.statusURL = "/orders/1/status"
         shown.version = "1"
         shown.cancelURL = "/orders/1/cancel"
         shown.cancellationReason = "r"
         shown.readOnlyNotice = "n"
-        shown.notes = [note]
+        shown.timeline = [timelineEntry]
         shown.noteURL = "/orders/1/notes"
         shown.noteHint = "h"
         shown.csrfToken = "t"
@@ -91,6 +98,7 @@ enum ViewModelSamples {
             shipmentMethod: "s", orderURL: "/o")
         slip.lines = [PrintPackingSlip.GetSlip.ViewModel.DisplayedLine(sku: "s", name: "n", quantity: "1")]
         slip.itemsNote = "i"
+        slip.deliveryNotes = ["d"]
         return slip
     }
     static let toDelete = DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder(
@@ -105,9 +113,17 @@ enum ViewModelSamples {
     static let cancelForm = ChangeOrderStatus.CancelForm(
         title: "t", heading: "h", summary: "s", action: "/orders/1/status", version: "1", reason: "r", reasonError: "e",
         orderURL: "/orders/1", formMessage: "m")
+    static let shipForm = ChangeOrderStatus.ShipForm(
+        title: "t", heading: "h", summary: "s", action: "/orders/1/status", version: "1",
+        carriers: [.init(id: "carrier", value: "UPS", label: "UPS", checked: true)], carrierError: "e", carrierOther: "o",
+        carrierOtherError: "e", trackingNumber: "t", trackingNumberError: "e", orderURL: "/orders/1",
+        errors: [.init(field: "carrier", message: "m")], formMessage: "m")
+    static let trackingForm = ChangeOrderStatus.TrackingForm(
+        title: "t", heading: "h", action: "/orders/1/tracking", version: "1", trackingNumber: "t", trackingNumberError: "e",
+        orderURL: "/orders/1", errors: [.init(field: "trackingNumber", message: "m")], formMessage: "m")
     static let noteForm = AddOrderNote.DisplayedForm(
         title: "t", heading: "h", errors: [signInError], formMessage: "m", text: signInField, action: "/orders/1/notes", orderURL: "/orders/1",
-        backLinkText: "b")
+        backLinkText: "b", forPacker: true)
 
     static let itemsForm = ChangeOrderItems.DisplayedForm(
         title: "t", heading: "h", errors: [signInError], action: "/orders/1/lines", submitLabel: "s", version: "1",
@@ -129,6 +145,8 @@ enum ViewModelSamples {
             ("SetUp/form", SetUpViewController.FormPage(form: setUpForm, csrfToken: "t")),
             ("ViewOrderHistory/history", history),
             ("ChangeOrderStatus/cancel", ChangeOrderStatusViewController.CancelPage(form: cancelForm, csrfToken: "t")),
+            ("ChangeOrderStatus/ship", ChangeOrderStatusViewController.ShipPage(form: shipForm, csrfToken: "t")),
+            ("ChangeOrderStatus/tracking", ChangeOrderStatusViewController.TrackingPage(form: trackingForm, csrfToken: "t")),
             ("AddOrderNote/form", AddOrderNoteViewController.FormPage(form: noteForm, csrfToken: "t")),
             ("PrintPackingSlip/slip", slip),
         ] + scenePages
@@ -138,6 +156,9 @@ enum ViewModelSamples {
     static var scenePages: [(template: String, sample: Any)] { [
         ("ListProducts/list", ListProductsViewControllerTests.viewModel),
         ("ShowProduct/show", ShowProductViewControllerTests.viewModel),
+        ("ListCustomers/list", ListCustomersViewControllerTests.viewModel),
+        ("ShowCustomer/show", ShowCustomerViewControllerTests.viewModel),
+        ("EditCustomer/form", EditCustomerViewControllerTests.viewModel),
         ("ListTaxRates/rates", ListTaxRatesViewControllerTests.viewModel),
         ("EditTaxRate/form", EditTaxRateViewControllerTests.viewModel),
         ("EditProduct/form", EditProductViewControllerTests.viewModel),
@@ -145,5 +166,11 @@ enum ViewModelSamples {
         ("PlaceDraft/check", PlaceDraftViewControllerTests.viewModel),
         ("ListDrafts/list", ListDraftsViewControllerTests.viewModel),
         ("ChangeOrderItems/form", ChangeOrderItemsViewController.FormPage(form: itemsForm, csrfToken: "t")),
+        ("ListAccounts/list", ListAccountsViewControllerTests.list),
+        ("ListAccounts/log", ListAccountsViewControllerTests.log),
+        ("EditAccount/form", EditAccountViewController.FormPage(form: EditAccountViewControllerTests.form, csrfToken: "t")),
+        ("EditAccount/link", EditAccountViewControllerTests.link),
+        ("EditAccount/account", EditAccountViewController.AccountPage(account: EditAccountViewControllerTests.account, csrfToken: "t")),
+        ("SetPassword/form", SetPasswordViewController.FormPage(form: SetPasswordViewControllerTests.form, csrfToken: "t")),
     ] }
 }

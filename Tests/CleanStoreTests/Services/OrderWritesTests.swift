@@ -7,6 +7,8 @@ import XCTest
 /// The write rules every store executes (`OrderWrites`), decided on the stored order alone: what a
 /// create, an update, a status move and a delete save, and what each refuses, in which order.
 final class OrderWritesTests: XCTestCase {
+    static let utc = TimeZone(identifier: "UTC")!
+
     static let amy = AccountSeeds.amy.name
     static let sue = AccountSeeds.sue.name
     static let later = Seeds.june30
@@ -50,7 +52,7 @@ final class OrderWritesTests: XCTestCase {
         edit.cancellationReason = "typed"
         edit.createdBy = Self.sue
 
-        let saved = try OrderWrites.updated(edit, of: Self.stored, by: Self.sue, at: Self.later)
+        let saved = try OrderWrites.updated(edit, of: Self.stored, timeZone: Self.utc, by: Self.sue, at: Self.later)
 
         XCTAssertEqual(saved.phone, "999-999-9999")
         XCTAssertEqual(saved.total, Decimal(string: "19.99"))
@@ -70,10 +72,10 @@ final class OrderWritesTests: XCTestCase {
         var shipped = Self.stored
         shipped.status = .shipped
         XCTAssertEqual(
-            refusal { () throws(OrdersStoreError) in try OrderWrites.updated(stale, of: shipped, by: nil, at: Self.later) },
+            refusal { () throws(OrdersStoreError) in try OrderWrites.updated(stale, of: shipped, timeZone: Self.utc, by: nil, at: Self.later) },
             .readOnly(current: shipped), "Read-only whatever version the edit was made from")
         XCTAssertEqual(
-            refusal { () throws(OrdersStoreError) in try OrderWrites.updated(stale, of: Self.stored, by: nil, at: Self.later) },
+            refusal { () throws(OrdersStoreError) in try OrderWrites.updated(stale, of: Self.stored, timeZone: Self.utc, by: nil, at: Self.later) },
             .conflict(current: Self.stored))
     }
 
@@ -81,9 +83,9 @@ final class OrderWritesTests: XCTestCase {
         var unreadable = Self.stored
         unreadable.paymentMethod = .unreadableCard(expirationDate: unreadable.paymentMethod.expirationDate)
         XCTAssertEqual(
-            refusal { () throws(OrdersStoreError) in try OrderWrites.updated(unreadable, of: unreadable, by: nil, at: Self.later) },
+            refusal { () throws(OrdersStoreError) in try OrderWrites.updated(unreadable, of: unreadable, timeZone: Self.utc, by: nil, at: Self.later) },
             .cannotUpdate("The card of order 1 cannot be read: an update must give a new card"))
-        let saved = try OrderWrites.updated(Self.stored, of: unreadable, by: Self.sue, at: Self.later)
+        let saved = try OrderWrites.updated(Self.stored, of: unreadable, timeZone: Self.utc, by: Self.sue, at: Self.later)
         XCTAssertEqual(saved.paymentMethod, Self.stored.paymentMethod, "A new card replaces the unreadable one")
     }
 

@@ -20,7 +20,12 @@ extension OrdersStoreContractTests {
             searchOrder("Mary-Jane", "Smith-Jones", "mj@smith-jones.co.uk", "555-444-5555", "Springfield", "62501", .standard, hours: 24)
         ),
         ("jose2", searchOrder("Jose", "Nunez-Garcia", "jnunez@example.com", "555-000-1111", "Austin", "03301", .oneDay, hours: 25)),
-        ("amy", searchOrder("Amy", "Apple", "amy.apple@clean-swift.com", "111-111-1111", "Cupertino", "95014", .standard, hours: 48)),
+        (
+            "amy",
+            searchOrder(
+                "Amy", "Apple", "amy.apple@clean-swift.com", "111-111-1111", "Cupertino", "95014", .standard, hours: 48,
+                street: "1 Infinite Loop")
+        ),
         (
             "card",
             searchOrder(
@@ -36,9 +41,10 @@ extension OrdersStoreContractTests {
 
     static func searchOrder(
         _ first: String, _ last: String, _ email: String, _ phone: String, _ city: String, _ zip: String,
-        _ speed: ShipmentMethod.ShippingSpeed, hours: Double, card: String = "4111111111111111", billing: Address? = nil
+        _ speed: ShipmentMethod.ShippingSpeed, hours: Double, card: String = "4111111111111111", billing: Address? = nil,
+        street: String = "1 Main St"
     ) -> Order {
-        let address = Address(street1: "1 Main St", city: city, state: "MA", zip: zip)
+        let address = Address(street1: street, city: city, state: "MA", zip: zip)
         return Order(
             firstName: first, lastName: last, phone: phone, email: email, billingAddress: billing ?? address,
             paymentMethod: PaymentMethod(creditCardNumber: card, expirationDate: ExpirationDate(year: 2030, month: 1)),
@@ -114,6 +120,11 @@ extension OrdersStoreContractTests {
         (q("reno"), ["reno"]),
         (q("89501"), ["reno"]),
         (q("amy cupertino 95014"), ["amy"]),
+        // Street line 1, of either address
+        (q("infinite loop"), ["amy"]),
+        (q("1 INFINITE"), ["amy"]),
+        (q("main st"), ["reno", "card", "jose2", "hyphen", "obrien", "zoe", "jose"]),
+        (q("main reno"), ["reno"]),
         // Order numbers, exact, with or without #
         (q("#7"), ["card"]),
         (q("7"), ["card"]),
@@ -122,6 +133,12 @@ extension OrdersStoreContractTests {
         (q("#3 jose"), []),
         (q("#99"), []),
         (q("#abc"), []),
+        // A leading "order" names what is sought
+        (q("order 7"), ["card"]),
+        (q("Order #3"), ["obrien"]),
+        (q("order#3"), ["obrien"]),
+        (q("ORDER: 7"), ["card"]),
+        (q("order"), []),
         // Card numbers are never searched
         (q("4242424242424242"), []),
         (q("4242"), []),
@@ -223,6 +240,19 @@ extension OrdersStoreContractTests {
         }
     }
 
+    /// A list's count: as many as the query finds over all its pages, counted no further than asked.
+    func testEveryQueryOfTheTableCountsWhatItFindsUpToTheLimitOnEveryStore() async throws {
+        for (name, store) in try await makeStores() {
+            _ = try await createSearchFixture(in: store)
+            for (query, expected) in Self.searchTable {
+                let counted = try await store.countOrders(matching: query, upTo: 100)
+                XCTAssertEqual(counted, expected.count, "\(name): \(query)")
+                let capped = try await store.countOrders(matching: query, upTo: 2)
+                XCTAssertEqual(capped, min(expected.count, 2), "\(name): \(query), up to 2")
+            }
+        }
+    }
+
     /// An export's read: every order a query finds, in batches read one at a time as the loop asks.
     func testOrdersMatchingAQueryAreReadInBatchesAsTheLoopAsks() async throws {
         for (name, store) in try await makeStores() {
@@ -257,6 +287,9 @@ extension OrdersStoreContractTests {
         let store: any OrdersStoreProtocol
         var reads = 0
         init(store: any OrdersStoreProtocol) { self.store = store }
+        func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int {
+            try await store.countOrders(matching: query, upTo: upTo)
+        }
         func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
             reads += 1
             return try await store.fetchOrders(page: page)
@@ -265,16 +298,24 @@ extension OrdersStoreContractTests {
         func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
             try await store.createOrder(orderToCreate: orderToCreate, idempotencyKey: idempotencyKey, by: by, at: at)
         }
-        func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
-            try await store.updateOrder(orderToUpdate: orderToUpdate, by: by, at: at)
+        func updateOrder(orderToUpdate: Order, timeZone: TimeZone, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+            try await store.updateOrder(orderToUpdate: orderToUpdate, timeZone: timeZone, by: by, at: at)
         }
         func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
             try await store.deleteOrder(id: id, by: by, at: at)
         }
         func changeStatus(
-            id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+            id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, by: AccountName?, at: Date
         ) async throws(OrdersStoreError) -> Order {
-            try await store.changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
+            try await store.changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, shipment: shipment, by: by, at: at)
+        }
+        func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+            try await store.undoStatusChange(id: id, expectedVersion: expectedVersion, by: by, at: at)
+        }
+        func changeTracking(
+            id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
+        ) async throws(OrdersStoreError) -> Order {
+            try await store.changeTracking(id: id, trackingNumber: trackingNumber, expectedVersion: expectedVersion, by: by, at: at)
         }
         func changeItems(
             id: String, change: DraftChange, expectedVersion: Int, timeZone: TimeZone, by: AccountName?, at: Date
@@ -350,6 +391,11 @@ extension OrdersStoreContractTests {
                 .text("1234567", orderNumber: nil), .text("12", orderNumber: 12), .text("orsted", orderNumber: nil),
             ])
         XCTAssertEqual(OrderSearch.words(in: (1...30).map { "w\($0)" }.joined(separator: " ")).count, OrderSearch.maximumWords)
+        XCTAssertEqual(OrderSearch.words(in: "Order #12"), [.orderNumber(12)], "A leading “order” is left out")
+        XCTAssertEqual(OrderSearch.words(in: "order 12"), [.text("12", orderNumber: 12)])
+        XCTAssertEqual(OrderSearch.words(in: "order#12"), [.orderNumber(12)])
+        XCTAssertEqual(OrderSearch.words(in: "order"), [.text("order", orderNumber: nil)], "Alone it is a word like any")
+        XCTAssertEqual(OrderSearch.words(in: "jose order"), [.text("jose", orderNumber: nil), .text("order", orderNumber: nil)])
         XCTAssertEqual(OrderSearch.sortName(firstName: "Zoë", lastName: "Ångström"), "angstrom zoe")
     }
 
@@ -421,6 +467,68 @@ extension OrdersStoreContractTests {
         XCTAssertEqual(byTotal.orders.map(\.id), ["1201"])
         let byName = try await store.fetchOrders(page: OrdersPageRequest(limit: 1, query: OrdersQuery(sort: .init(.name, descending: true))))
         XCTAssertEqual(byName.orders.map(\.id), ["1201"], "Núñez after Apple")
+    }
+
+    /// v19 (SQLite) and 18 (PostgreSQL): orders written before search knew streets are found by theirs.
+    func testSQLiteSearchFindsTheStreetOfOrdersWrittenBeforeStreetsWereSearched() async throws {
+        // Given: a database of schema v16, with an order whose search text is as that release wrote it
+        let path = directory.appendingPathComponent("v16.sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try SQLiteAppDatabase.migrator(cards: TestCardKeys.keyring, logger: TestStores.silentLogger)
+            .migrate(queue, upTo: "v16: order lines and drafts")
+        let sealed = try TestCardKeys.keyring.seal("4242424242424242")
+        try await queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO orders (created_at, first_name, last_name, phone, email, shipment_street1,
+                        shipment_street2, shipment_city, shipment_state, shipment_zip, shipment_speed, card_ciphertext,
+                        card_key_id, card_last4, card_expiry_year, card_expiry_month, billing_street1, billing_street2,
+                        billing_city, billing_state, billing_zip, total, search_text, sort_name, total_cents)
+                    VALUES (?, 'Amy', 'Apple', '111-111-1111', 'amy@example.com', '1 Infinite Loop', '', 'Cupertino', 'CA',
+                        '95014', 1, ?, ?, '4242', 2030, 1, '1 Infinite Loop', '', 'Cupertino', 'CA', '95014', '19.99',
+                        'amy apple amy@example.com 1111111111 cupertino 95014 cupertino 95014', 'apple amy', 1999)
+                    """,
+                arguments: [Seeds.june29.timeIntervalSince1970, sealed.ciphertext, sealed.keyID])
+        }
+        try queue.close()
+
+        // When
+        let store = try OrdersSQLiteStore(path: path)
+
+        // Then
+        let found = try await store.fetchOrders(page: OrdersPageRequest(limit: 5, query: OrdersQuery(text: "infinite loop")))
+        XCTAssertEqual(found.orders.map(\.id), ["1"])
+        let counted = try await store.countOrders(matching: OrdersQuery(text: "amy loop"), upTo: 10)
+        XCTAssertEqual(counted, 1)
+    }
+
+    func testPostgresSearchFindsTheStreetOfOrdersWrittenBeforeStreetsWereSearched() async throws {
+        // Given: a database of schema version 15, with an order whose search text is as that release wrote it
+        let url = try await TestPostgres.makeDatabase()
+        let old = try await TestPostgres.openStore(url: url, for: self)
+        try await old.migrate(upTo: 15)
+        let sealed = try TestCardKeys.keyring.seal("4242424242424242")
+        try await old.database.client.query(
+            """
+            INSERT INTO orders (created_at, first_name, last_name, phone, email, shipment_street1, shipment_street2,
+                shipment_city, shipment_state, shipment_zip, shipment_speed, card_ciphertext, card_key_id, card_last4,
+                card_expiry_year, card_expiry_month, billing_street1, billing_street2, billing_city, billing_state,
+                billing_zip, total, search_text, sort_name, total_cents)
+            VALUES (\(Seeds.june29.timeIntervalSince1970), 'Amy', 'Apple', '111-111-1111', 'amy@example.com',
+                '1 Infinite Loop', '', 'Cupertino', 'CA', '95014', 1, \(sealed.ciphertext), \(sealed.keyID), '4242', 2030, 1,
+                '1 Infinite Loop', '', 'Cupertino', 'CA', '95014', 19.99,
+                'amy apple amy@example.com 1111111111 cupertino 95014 cupertino 95014', 'apple amy', 1999)
+            """)
+
+        // When
+        let store = try await TestPostgres.openStore(url: url, for: self)
+        try await store.migrate()
+
+        // Then
+        let found = try await store.fetchOrders(page: OrdersPageRequest(limit: 5, query: OrdersQuery(text: "infinite loop")))
+        XCTAssertEqual(found.orders.count, 1)
+        let counted = try await store.countOrders(matching: OrdersQuery(text: "amy loop"), upTo: 10)
+        XCTAssertEqual(counted, 1)
     }
 
     // MARK: Indexes

@@ -39,7 +39,8 @@ extension OrdersStoreContractTests {
                 expected.version += 1
                 expected.updatedBy = Self.sue
                 expected.updatedAt = at
-                XCTAssertEqual(saved, expected, "\(name): \(status), one more version, by whom and when, nothing else")
+                if status == .shipped { expected.shippedAt = at }
+                XCTAssertEqual(saved, expected, "\(name): \(status), one more version, by whom and when (and the day it shipped), nothing else")
                 let stored = try await store.fetchOrder(id: order.id!)
                 XCTAssertEqual(stored, saved, name)
                 order = saved

@@ -29,10 +29,10 @@ final class OrderNotesWorkerTests: XCTestCase {
             failure = error
         }
 
-        func addNote(orderID: String, text: String, by: AccountName?, at: Date) throws(OrdersStoreError) -> OrderNote {
+        func addNote(orderID: String, text: String, forPacker: Bool, by: AccountName?, at: Date) throws(OrdersStoreError) -> OrderNote {
             added.append((orderID, text, by, at))
             if let failure { throw failure }
-            return OrderNote(id: "5", orderID: orderID, text: text, by: by, at: at)
+            return OrderNote(id: "5", orderID: orderID, text: text, by: by, at: at, forPacker: forPacker)
         }
 
         func notes(forOrder orderID: String) throws(OrdersStoreError) -> [OrderNote] {

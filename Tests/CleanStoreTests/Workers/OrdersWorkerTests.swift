@@ -28,6 +28,10 @@ final class OrdersWorkerTests: XCTestCase {
             calls.append("fetchOrders(limit: \(page.limit))")
             return OrdersPage(orders: [Seeds.Orders.bob], hasNewer: false, hasOlder: true)
         }
+        func countOrders(matching query: OrdersQuery, upTo: Int) throws(OrdersStoreError) -> Int {
+            calls.append("countOrders(upTo: \(upTo))")
+            return 1
+        }
 
         func fetchOrder(id: String) throws(OrdersStoreError) -> Order? {
             calls.append("fetchOrder(\(id))")
@@ -39,7 +43,7 @@ final class OrdersWorkerTests: XCTestCase {
             return orderToCreate
         }
 
-        func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
+        func updateOrder(orderToUpdate: Order, timeZone: TimeZone, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
             calls.append("updateOrder(\(orderToUpdate.id ?? "")) by \(by?.username ?? "nil") at \(at.timeIntervalSince1970)")
             return orderToUpdate
         }
@@ -50,12 +54,21 @@ final class OrdersWorkerTests: XCTestCase {
         }
 
         func changeStatus(
-            id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+            id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, by: AccountName?, at: Date
         ) throws(OrdersStoreError) -> Order {
             calls.append("changeStatus(\(id), to: \(status), from version \(expectedVersion)) by \(by?.username ?? "nil") at \(at.timeIntervalSince1970)")
             throw .notFound(id: id)
         }
 
+        func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
+            throw .notFound(id: id)
+        }
+        func changeTracking(
+            id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
+        ) throws(OrdersStoreError) -> Order {
+            calls.append("changeTracking(\(id), \(trackingNumber ?? "nil"), from version \(expectedVersion)) by \(by?.username ?? "nil") at \(at.timeIntervalSince1970)")
+            throw .notFound(id: id)
+        }
         func changeItems(
             id: String, change: DraftChange, expectedVersion: Int, timeZone: TimeZone, by: AccountName?, at: Date
         ) async throws(OrdersStoreError) -> Order {
@@ -118,14 +131,23 @@ final class OrdersWorkerTests: XCTestCase {
     struct AlreadyCreatedStore: OrdersStoreProtocol {
         let order: Order
         func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage { OrdersPage(orders: [], hasNewer: false, hasOlder: false) }
+        func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int { 0 }
         func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? { nil }
         func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
             throw .alreadyCreated(order)
         }
-        func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order { orderToUpdate }
+        func updateOrder(orderToUpdate: Order, timeZone: TimeZone, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order { orderToUpdate }
         func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order { throw .notFound(id: id) }
         func changeStatus(
-            id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+            id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, by: AccountName?, at: Date
+        ) async throws(OrdersStoreError) -> Order {
+            throw .notFound(id: id)
+        }
+        func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+            throw .notFound(id: id)
+        }
+        func changeTracking(
+            id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
         ) async throws(OrdersStoreError) -> Order {
             throw .notFound(id: id)
         }

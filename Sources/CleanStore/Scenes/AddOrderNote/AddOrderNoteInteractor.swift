@@ -28,7 +28,8 @@ final class AddOrderNoteInteractor: AddOrderNoteBusinessLogic, AddOrderNoteDataS
         switch notesWorker.check(request.fields.text) {
         case .valid(let text):
             do {
-                let added = try await notesWorker.addNote(orderID: request.orderID, text: text, by: request.signedIn)
+                let added = try await notesWorker.addNote(
+                    orderID: request.orderID, text: text, forPacker: request.fields.isForPacker, by: request.signedIn)
                 note = added
                 response = .added(added)
             } catch .notFound {

@@ -5,20 +5,27 @@ enum AddOrderNote {
     /// post the same field, `text` (a textarea).
     struct NoteFormFields: Equatable, Decodable, Sendable {
         var text = ""
+        /// The box "For the packer" (`on` when ticked): the note prints on the packing slip.
+        var forPacker: String? = nil
 
-        init(text: String = "") {
+        init(text: String = "", forPacker: String? = nil) {
             self.text = text
+            self.forPacker = forPacker
         }
 
         /// A form without the field is an empty note (the rules say so), not a 400.
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             text = try container.decodeIfPresent(String.self, forKey: .text) ?? ""
+            forPacker = try container.decodeIfPresent(String.self, forKey: .forPacker)
         }
 
         enum CodingKeys: String, CodingKey {
-            case text
+            case text, forPacker
         }
+
+        /// Whether the note is for the packer: the box ticked.
+        var isForPacker: Bool { forPacker == "on" }
     }
 
     // MARK: Use cases
@@ -71,6 +78,8 @@ enum AddOrderNote {
         var orderURL: String
         /// "Back to order 1042".
         var backLinkText: String
+        /// The box "For the packer", as it was sent.
+        var forPacker: Bool = false
         var hasErrors: Bool { formMessage != nil || !errors.isEmpty }
     }
 }

@@ -53,7 +53,8 @@ final class AddOrderNotePresenter: AddOrderNotePresentationLogic {
             errors: errorMessage.map { [SignIn.DisplayedError(field: name, message: $0)] } ?? [],
             formMessage: nil,
             text: SignIn.DisplayedField(name: name, value: Self.shown(fields.text), errorMessage: errorMessage, hint: Self.hint),
-            action: Paths.orderNotes(orderID), orderURL: Paths.order(orderID), backLinkText: "Back to order \(orderID)")
+            action: Paths.orderNotes(orderID), orderURL: Paths.order(orderID), backLinkText: "Back to order \(orderID)",
+            forPacker: fields.isForPacker)
     }
 
     /// The text as typed, line breaks as LF (as the textarea shows them anyway) and each control

@@ -3,6 +3,9 @@ import Foundation
 protocol ChangeOrderStatusBusinessLogic: AnyObject {
     func getOrderToCancel(request: ChangeOrderStatus.GetOrderToCancel.Request) async
     func changeStatus(request: ChangeOrderStatus.ChangeStatus.Request) async
+    func getOrderToShip(request: ChangeOrderStatus.GetOrderToShip.Request) async
+    func changeTracking(request: ChangeOrderStatus.ChangeTracking.Request) async
+    func undoStatus(request: ChangeOrderStatus.UndoStatus.Request) async
 }
 
 protocol ChangeOrderStatusDataStore: AnyObject {
@@ -17,6 +20,10 @@ protocol ChangeOrderStatusDataStore: AnyObject {
 final class ChangeOrderStatusInteractor: ChangeOrderStatusBusinessLogic, ChangeOrderStatusDataStore {
     /// The longest reason kept for a cancellation.
     static let maximumReasonLength = 500
+    /// The longest name of another carrier kept.
+    static let maximumCarrierLength = 60
+    /// The value of the "Other" carrier's radio.
+    static let otherCarrier = "other"
 
     var presenter: ChangeOrderStatusPresentationLogic?
     var ordersWorker: OrdersWorker
@@ -43,6 +50,97 @@ final class ChangeOrderStatusInteractor: ChangeOrderStatusBusinessLogic, ChangeO
         presenter?.presentOrderToCancel(response: response)
     }
 
+    // MARK: Get order to ship
+
+    func getOrderToShip(request: ChangeOrderStatus.GetOrderToShip.Request) async {
+        let response: ChangeOrderStatus.GetOrderToShip.Response
+        do {
+            order = try await ordersWorker.fetchOrder(id: request.orderID)
+            if let order {
+                response = order.status.after(.markShipped) == nil ? .notAllowed(order) : .order(order)
+            } else {
+                response = .notFound
+            }
+        } catch {
+            response = .storeUnavailable
+        }
+        presenter?.presentOrderToShip(response: response)
+    }
+
+    // MARK: Undo status
+
+    func undoStatus(request: ChangeOrderStatus.UndoStatus.Request) async {
+        let response: ChangeOrderStatus.UndoStatus.Response
+        if let version = request.fields.version.flatMap({ Int($0) }) {
+            do {
+                let saved = try await ordersWorker.undoStatusChange(id: request.orderID, expectedVersion: version, by: request.signedIn?.name)
+                order = saved
+                response = .undone(saved)
+            } catch {
+                switch error {
+                case .conflict(let current):
+                    order = current
+                    response = .conflict(current: current)
+                case .refused(let current, _):
+                    order = current
+                    response = .refused(current: current)
+                case .notFound:
+                    response = .notFound
+                default:
+                    response = .storeUnavailable
+                }
+            }
+        } else {
+            response = .badRequest
+        }
+        presenter?.presentUndo(response: response)
+    }
+
+    // MARK: Change tracking
+
+    func changeTracking(request: ChangeOrderStatus.ChangeTracking.Request) async {
+        presenter?.presentTrackingChange(response: await trackingChange(request))
+    }
+
+    private func trackingChange(_ request: ChangeOrderStatus.ChangeTracking.Request) async -> ChangeOrderStatus.ChangeTracking.Response {
+        guard let version = request.fields.version.flatMap({ Int($0) }) else { return .badRequest }
+        let typed = request.fields.trackingNumber ?? ""
+        let number: String?
+        switch TrackingNumber.check(typed) {
+        case .success(let kept):
+            number = kept
+        case .failure(let problem):
+            do {
+                guard let current = try await ordersWorker.fetchOrder(id: request.orderID) else { return .notFound }
+                order = current
+                return .refused(current, problem, typed: typed)
+            } catch {
+                return .storeUnavailable
+            }
+        }
+        do {
+            let saved = try await ordersWorker.changeTracking(
+                id: request.orderID, trackingNumber: number, expectedVersion: version, by: request.signedIn?.name)
+            order = saved
+            return .changed(saved)
+        } catch {
+            switch error {
+            case .conflict(let current):
+                order = current
+                // The same number sent twice (a second click) finds it saved: done.
+                if current.status == .shipped && current.trackingNumber == number { return .changed(current) }
+                return .conflict(current: current)
+            case .statusNotAllowed(let current, _), .readOnly(let current):
+                order = current
+                return .notShipped(current: current)
+            case .notFound:
+                return .notFound
+            default:
+                return .storeUnavailable
+            }
+        }
+    }
+
     // MARK: Change status
 
     func changeStatus(request: ChangeOrderStatus.ChangeStatus.Request) async {
@@ -52,6 +150,21 @@ final class ChangeOrderStatusInteractor: ChangeOrderStatusBusinessLogic, ChangeO
     private func statusChange(_ request: ChangeOrderStatus.ChangeStatus.Request) async -> ChangeOrderStatus.ChangeStatus.Response {
         guard let (action, version) = request.fields.change else { return .badRequest }
         var reason: String?
+        var shipment: Shipment?
+        if action == .markShipped {
+            switch Self.shipment(request.fields) {
+            case .success(let kept):
+                shipment = kept
+            case .failure(let problems):
+                do {
+                    guard let current = try await ordersWorker.fetchOrder(id: request.orderID) else { return .notFound }
+                    order = current
+                    return .shipmentRefused(current, problems, typed: request.fields)
+                } catch {
+                    return .storeUnavailable
+                }
+            }
+        }
         if action == .cancel {
             let typed = request.fields.reason ?? ""
             switch Self.reason(typed) {
@@ -70,7 +183,8 @@ final class ChangeOrderStatusInteractor: ChangeOrderStatusBusinessLogic, ChangeO
         }
         do {
             let saved = try await ordersWorker.changeStatus(
-                id: request.orderID, to: action.status, expectedVersion: version, reason: reason, by: request.signedIn?.name)
+                id: request.orderID, to: action.status, expectedVersion: version, reason: reason, shipment: shipment,
+                by: request.signedIn?.name)
             order = saved
             return .changed(saved, action)
         } catch {
@@ -90,6 +204,32 @@ final class ChangeOrderStatusInteractor: ChangeOrderStatusBusinessLogic, ChangeO
                 return .storeUnavailable
             }
         }
+    }
+
+    /// The shipment a ship form asks for, or what stands in its way: a carrier chosen (one of
+    /// `Shipment.carriers`, or "Other" with its name, kept by `FreeTextRule`, at most 60
+    /// characters) and a tracking number that is one (`TrackingNumber`), or none.
+    static func shipment(_ fields: ChangeOrderStatus.StatusFormFields) -> Result<Shipment, ChangeOrderStatus.ShipmentProblems> {
+        var problems = ChangeOrderStatus.ShipmentProblems()
+        var carrier: String?
+        switch fields.carrier ?? "" {
+        case let named where Shipment.carriers.contains(named):
+            carrier = named
+        case otherCarrier:
+            switch FreeTextRule.check(fields.carrierOther ?? "", maximumLength: maximumCarrierLength) {
+            case .valid(let name): carrier = name
+            case .invalid(let problem): problems.carrierOther = problem
+            }
+        default:
+            problems.carrierMissing = true
+        }
+        var tracking: String?
+        switch TrackingNumber.check(fields.trackingNumber ?? "") {
+        case .success(let kept): tracking = kept
+        case .failure(let problem): problems.trackingNumber = problem
+        }
+        guard let carrier, problems == ChangeOrderStatus.ShipmentProblems() else { return .failure(problems) }
+        return .success(Shipment(carrier: carrier, trackingNumber: tracking))
     }
 
     /// The reason as kept, or why it cannot be: `FreeTextRule` (trimmed, required, line breaks as

@@ -5,6 +5,11 @@ enum ChangeOrderStatus {
         var action: String?
         var version: String?
         var reason: String?
+        /// To ship: one of `Shipment.carriers`, or `other` with `carrierOther` typed; and an
+        /// optional `trackingNumber`.
+        var carrier: String? = nil
+        var carrierOther: String? = nil
+        var trackingNumber: String? = nil
 
         /// The change the form asks for: a known action, from the version the page showed; nil for a
         /// form that is none of ours (400).
@@ -43,6 +48,70 @@ enum ChangeOrderStatus {
         var formMessage: String? = nil
     }
 
+    /// What stands in the way of a shipment as typed: no carrier chosen, another carrier's name
+    /// that cannot be kept, a tracking number that is none.
+    struct ShipmentProblems: Error, Equatable {
+        var carrierMissing = false
+        var carrierOther: FreeTextRule.Problem? = nil
+        var trackingNumber: TrackingNumber.Problem? = nil
+    }
+
+    /// The confirmation page of a shipment (`GET /orders/{id}/ship`, and again with its problems):
+    /// shipped is final, so it asks first, for the carrier and a tracking number.
+    struct ShipForm: Equatable {
+        /// One carrier's radio.
+        struct Carrier: Equatable {
+            var id: String
+            var value: String
+            var label: String
+            var checked: Bool
+        }
+
+        var title: String
+        var heading: String
+        /// "Amy Apple, $19.99, packed": which order this is.
+        var summary: String
+        var action: String
+        var version: String
+        var carriers: [Carrier]
+        var carrierError: String?
+        var carrierOther: String
+        var carrierOtherError: String?
+        var trackingNumber: String
+        var trackingNumberError: String?
+        var orderURL: String
+        var errors: [DisplayedError]
+        /// The error summary: set when there is a problem.
+        var hasErrors: Bool { !errors.isEmpty }
+        /// The error summary's message about the whole form: none, each field says what is wrong.
+        var formMessage: String? = nil
+    }
+
+    /// A shipped order's tracking number, as its page's form posts it (`POST /orders/{id}/tracking`).
+    struct TrackingFormFields: Equatable, Decodable, Sendable {
+        var trackingNumber: String?
+        var version: String?
+    }
+
+    /// The tracking number's form again, with its problem (422), or the order changed meanwhile.
+    struct TrackingForm: Equatable {
+        var title: String
+        var heading: String
+        var action: String
+        var version: String
+        var trackingNumber: String
+        var trackingNumberError: String?
+        var orderURL: String
+        var errors: [DisplayedError]
+        var hasErrors: Bool { !errors.isEmpty }
+        var formMessage: String? = nil
+    }
+
+    /// The order page's Undo button (`POST /orders/{id}/undo`): the version the page showed.
+    struct UndoFormFields: Equatable, Decodable, Sendable {
+        var version: String?
+    }
+
     struct DisplayedError: Equatable {
         var field: String
         var message: String
@@ -71,6 +140,86 @@ enum ChangeOrderStatus {
         }
     }
 
+    enum GetOrderToShip {
+        struct Request {
+            var orderID: String
+        }
+
+        enum Response: Equatable {
+            case order(Order)
+            /// The order is not packed: it cannot be shipped now.
+            case notAllowed(Order)
+            case notFound
+            case storeUnavailable
+        }
+
+        enum ViewModel: Equatable {
+            case form(ShipForm)
+            case refused(ErrorPage.Reason)
+            case notFound
+            case unavailable
+        }
+    }
+
+    enum UndoStatus {
+        struct Request {
+            var orderID: String
+            var fields: UndoFormFields
+            var signedIn: SignedIn? = nil
+        }
+
+        enum Response: Equatable {
+            /// The order as saved, back at the status the move came from.
+            case undone(Order)
+            /// The move is not one this person may undo now (`OrderWrites.undoableMove`): nothing changed.
+            case refused(current: Order)
+            /// The order changed since the page was opened: nothing changed.
+            case conflict(current: Order)
+            case badRequest
+            case notFound
+            case storeUnavailable
+        }
+
+        enum ViewModel: Equatable {
+            case undone(orderID: String, flash: String)
+            case refused(ErrorPage.Reason)
+            case badRequest
+            case notFound
+            case unavailable
+        }
+    }
+
+    enum ChangeTracking {
+        struct Request {
+            var orderID: String
+            var fields: TrackingFormFields
+            var signedIn: SignedIn? = nil
+        }
+
+        enum Response: Equatable {
+            /// The order as saved with its tracking number (or without, when the box was emptied).
+            case changed(Order)
+            /// A number that is none: nothing was changed.
+            case refused(Order, TrackingNumber.Problem, typed: String)
+            /// The order changed since the page was opened: nothing was changed.
+            case conflict(current: Order)
+            /// The order is not shipped: nothing was changed.
+            case notShipped(current: Order)
+            case badRequest
+            case notFound
+            case storeUnavailable
+        }
+
+        enum ViewModel: Equatable {
+            case changed(orderID: String, flash: String)
+            case form(TrackingForm)
+            case refused(ErrorPage.Reason)
+            case badRequest
+            case notFound
+            case unavailable
+        }
+    }
+
     enum ChangeStatus {
         struct Request {
             var orderID: String
@@ -83,6 +232,8 @@ enum ChangeOrderStatus {
             case changed(Order, OrderStatus.Action)
             /// A cancel whose reason cannot be kept: nothing was changed.
             case reasonRefused(Order, ReasonProblem, typed: String)
+            /// A shipment whose carrier or tracking number cannot be kept: nothing was changed.
+            case shipmentRefused(Order, ShipmentProblems, typed: StatusFormFields)
             /// The order changed since the page was opened (another clerk): nothing was changed.
             case conflict(current: Order, OrderStatus.Action)
             /// The order's status does not allow the action: nothing was changed.
@@ -97,6 +248,7 @@ enum ChangeOrderStatus {
             /// Back to the order, with a message.
             case changed(orderID: String, flash: String)
             case cancelForm(CancelForm)
+            case shipForm(ShipForm)
             case refused(ErrorPage.Reason)
             case badRequest
             case notFound

@@ -1,6 +1,9 @@
 protocol ChangeOrderStatusPresentationLogic: AnyObject {
     func presentOrderToCancel(response: ChangeOrderStatus.GetOrderToCancel.Response)
     func presentStatusChange(response: ChangeOrderStatus.ChangeStatus.Response)
+    func presentOrderToShip(response: ChangeOrderStatus.GetOrderToShip.Response)
+    func presentTrackingChange(response: ChangeOrderStatus.ChangeTracking.Response)
+    func presentUndo(response: ChangeOrderStatus.UndoStatus.Response)
 }
 
 final class ChangeOrderStatusPresenter: ChangeOrderStatusPresentationLogic {
@@ -38,6 +41,8 @@ final class ChangeOrderStatusPresenter: ChangeOrderStatusPresentationLogic {
             viewModel = .changed(orderID: id, flash: "Order \(id) was \(ErrorPage.change(to: action.status)).")
         case .reasonRefused(let order, let problem, let typed):
             viewModel = .cancelForm(cancelForm(order, typed: typed, problem: problem))
+        case .shipmentRefused(let order, let problems, let typed):
+            viewModel = .shipForm(shipForm(order, typed: typed, problems: problems))
         case .conflict(let current, let action):
             viewModel = .refused(.changedMeanwhile(orderID: current.id ?? "", now: current.status, wanted: action.status))
         case .notAllowed(let current, let action):
@@ -50,6 +55,142 @@ final class ChangeOrderStatusPresenter: ChangeOrderStatusPresentationLogic {
             viewModel = .unavailable
         }
         viewController?.displayStatusChange(viewModel: viewModel)
+    }
+
+    // MARK: Get order to ship
+
+    func presentOrderToShip(response: ChangeOrderStatus.GetOrderToShip.Response) {
+        let viewModel: ChangeOrderStatus.GetOrderToShip.ViewModel
+        switch response {
+        case .order(let order):
+            viewModel = .form(shipForm(order, typed: ChangeOrderStatus.StatusFormFields(), problems: nil))
+        case .notAllowed(let order):
+            viewModel = .refused(Self.refusal(order, wanted: .shipped))
+        case .notFound:
+            viewModel = .notFound
+        case .storeUnavailable:
+            viewModel = .unavailable
+        }
+        viewController?.displayOrderToShip(viewModel: viewModel)
+    }
+
+    // MARK: Undo status
+
+    func presentUndo(response: ChangeOrderStatus.UndoStatus.Response) {
+        let viewModel: ChangeOrderStatus.UndoStatus.ViewModel
+        switch response {
+        case .undone(let order):
+            let id = order.id ?? ""
+            viewModel = .undone(orderID: id, flash: "Undone: order \(id) is \(order.status.toString().lowercased()) again.")
+        case .refused(let current):
+            viewModel = .refused(
+                .editRefused(
+                    orderID: current.id ?? "",
+                    reason: "This can no longer be undone: only the latest move to paid or packed can be, by whoever made it, within 5 minutes"))
+        case .conflict(let current):
+            viewModel = .refused(
+                .editRefused(
+                    orderID: current.id ?? "",
+                    reason: "Someone changed this order after its page was opened, so the move was not undone. Open the order again and check it"))
+        case .badRequest:
+            viewModel = .badRequest
+        case .notFound:
+            viewModel = .notFound
+        case .storeUnavailable:
+            viewModel = .unavailable
+        }
+        viewController?.displayUndo(viewModel: viewModel)
+    }
+
+    // MARK: Change tracking
+
+    func presentTrackingChange(response: ChangeOrderStatus.ChangeTracking.Response) {
+        let viewModel: ChangeOrderStatus.ChangeTracking.ViewModel
+        switch response {
+        case .changed(let order):
+            let id = order.id ?? ""
+            viewModel = .changed(
+                orderID: id,
+                flash: order.trackingNumber.map { "Tracking number of order \(id) saved: \($0)." }
+                    ?? "Tracking number of order \(id) removed.")
+        case .refused(let order, let problem, let typed):
+            let id = order.id ?? ""
+            let message = Self.message(for: problem)
+            viewModel = .form(
+                ChangeOrderStatus.TrackingForm(
+                    title: "Error: Tracking number of order \(id)", heading: "Tracking number of order \(id)",
+                    action: Paths.orderTracking(id), version: String(order.version), trackingNumber: typed,
+                    trackingNumberError: message, orderURL: Paths.order(id),
+                    errors: [ChangeOrderStatus.DisplayedError(field: "trackingNumber", message: message)]))
+        case .conflict(let current):
+            viewModel = .refused(
+                .editRefused(
+                    orderID: current.id ?? "",
+                    reason: "Someone changed this order after its page was opened, so the tracking number was not saved. Open the order again and check it"))
+        case .notShipped(let current):
+            viewModel = .refused(
+                current.status == .cancelled
+                    ? .readOnly(orderID: current.id ?? "", status: current.status)
+                    : .editRefused(orderID: current.id ?? "", reason: "This order is not shipped yet: its tracking number is asked for when it is marked as shipped"))
+        case .badRequest:
+            viewModel = .badRequest
+        case .notFound:
+            viewModel = .notFound
+        case .storeUnavailable:
+            viewModel = .unavailable
+        }
+        viewController?.displayTrackingChange(viewModel: viewModel)
+    }
+
+    static func message(for problem: TrackingNumber.Problem) -> String {
+        switch problem {
+        case .tooShort: "Tracking number must be at least \(TrackingNumber.minimumLength) letters or digits"
+        case .tooLong: "Tracking number must be \(TrackingNumber.maximumLength) letters or digits or fewer"
+        case .notLettersAndDigits: "Tracking number must only include letters and digits"
+        }
+    }
+
+    /// The words of a problem with another carrier's name.
+    static func carrierMessage(for problem: FreeTextRule.Problem) -> String {
+        switch problem {
+        case .missing: "Enter the carrier's name"
+        case .tooLong(let maximum): "Carrier's name must be \(maximum) characters or fewer"
+        case .controlCharacters: "Carrier's name must not contain control characters"
+        case .looksLikeCardNumber: "Remove the card number from the carrier's name"
+        case .invisibleCharacters: "Carrier's name must not include hidden formatting characters, such as text direction marks"
+        }
+    }
+
+    /// A shipment's problems, each at its field (the page's summary links to the first radio, whose
+    /// `id` is its `name`, and to each box; the API names the fields the same).
+    static func shipmentErrors(_ problems: ChangeOrderStatus.ShipmentProblems) -> [ChangeOrderStatus.DisplayedError] {
+        var errors: [ChangeOrderStatus.DisplayedError] = []
+        if problems.carrierMissing { errors.append(.init(field: "carrier", message: "Select the carrier")) }
+        if let other = problems.carrierOther { errors.append(.init(field: "carrierOther", message: carrierMessage(for: other))) }
+        if let tracking = problems.trackingNumber { errors.append(.init(field: "trackingNumber", message: message(for: tracking))) }
+        return errors
+    }
+
+    private func shipForm(
+        _ order: Order, typed: ChangeOrderStatus.StatusFormFields, problems: ChangeOrderStatus.ShipmentProblems?
+    ) -> ChangeOrderStatus.ShipForm {
+        let id = order.id ?? ""
+        let chosen = typed.carrier ?? ""
+        let choices = Shipment.carriers.map { ($0, $0) } + [(ChangeOrderStatusInteractor.otherCarrier, "Other")]
+        let errors = problems.map(Self.shipmentErrors) ?? []
+        let carrierError = errors.first { $0.field == "carrier" }?.message
+        let otherError = errors.first { $0.field == "carrierOther" }?.message
+        let trackingError = errors.first { $0.field == "trackingNumber" }?.message
+        return ChangeOrderStatus.ShipForm(
+            title: (errors.isEmpty ? "" : "Error: ") + "Ship order \(id)", heading: "Ship order \(id)",
+            summary: "\(formatter.name(order)), \(formatter.total(order)), \(order.status.toString().lowercased())",
+            action: Paths.orderStatus(id), version: String(order.version),
+            carriers: choices.enumerated().map { index, choice in
+                ChangeOrderStatus.ShipForm.Carrier(
+                    id: index == 0 ? "carrier" : "carrier-\(choice.0.lowercased())", value: choice.0, label: choice.1, checked: chosen == choice.0)
+            },
+            carrierError: carrierError, carrierOther: typed.carrierOther ?? "", carrierOtherError: otherError,
+            trackingNumber: typed.trackingNumber ?? "", trackingNumberError: trackingError, orderURL: Paths.order(id), errors: errors)
     }
 
     /// Why `order` cannot go to `wanted`: it is done (shipped, cancelled), or not there yet.

@@ -3,10 +3,15 @@ import Hummingbird
 protocol ChangeOrderStatusDisplayLogic: AnyObject {
     func displayOrderToCancel(viewModel: ChangeOrderStatus.GetOrderToCancel.ViewModel)
     func displayStatusChange(viewModel: ChangeOrderStatus.ChangeStatus.ViewModel)
+    func displayOrderToShip(viewModel: ChangeOrderStatus.GetOrderToShip.ViewModel)
+    func displayTrackingChange(viewModel: ChangeOrderStatus.ChangeTracking.ViewModel)
+    func displayUndo(viewModel: ChangeOrderStatus.UndoStatus.ViewModel)
 }
 
-/// `GET /orders/{id}/cancel` (why is it cancelled?) and `POST /orders/{id}/status` (mark paid,
-/// packed or shipped from the order page's buttons; cancel from the form).
+/// `GET /orders/{id}/cancel` (why is it cancelled?), `GET /orders/{id}/ship` (which carrier, what
+/// tracking number?) and `POST /orders/{id}/status` (mark paid or packed from the order page's
+/// button; ship and cancel from their forms); `POST /orders/{id}/tracking` (a shipped order's
+/// tracking number added or corrected).
 final class ChangeOrderStatusViewController: ChangeOrderStatusDisplayLogic, RequestEnding {
     var interactor: ChangeOrderStatusBusinessLogic?
     var router: (ChangeOrderStatusRoutingLogic & ChangeOrderStatusDataPassing)?
@@ -47,6 +52,25 @@ final class ChangeOrderStatusViewController: ChangeOrderStatusDisplayLogic, Requ
         return finished()
     }
 
+    /// `GET /orders/{id}/ship`
+    func showShipForm(id: String) async -> Response {
+        await interactor?.getOrderToShip(request: ChangeOrderStatus.GetOrderToShip.Request(orderID: id))
+        return finished()
+    }
+
+    /// `POST /orders/{id}/undo`
+    func undoStatus(id: String, fields: ChangeOrderStatus.UndoFormFields) async -> Response {
+        await interactor?.undoStatus(request: ChangeOrderStatus.UndoStatus.Request(orderID: id, fields: fields, signedIn: signedIn))
+        return finished()
+    }
+
+    /// `POST /orders/{id}/tracking`
+    func changeTracking(id: String, fields: ChangeOrderStatus.TrackingFormFields) async -> Response {
+        await interactor?.changeTracking(
+            request: ChangeOrderStatus.ChangeTracking.Request(orderID: id, fields: fields, signedIn: signedIn))
+        return finished()
+    }
+
     /// `POST /orders/{id}/status`
     func changeStatus(id: String, fields: ChangeOrderStatus.StatusFormFields) async -> Response {
         await interactor?.changeStatus(request: ChangeOrderStatus.ChangeStatus.Request(orderID: id, fields: fields, signedIn: signedIn))
@@ -80,6 +104,8 @@ final class ChangeOrderStatusViewController: ChangeOrderStatusDisplayLogic, Requ
             response = router?.routeToShowOrder(id: id, flash: flash) ?? refusal(.failed)
         case .cancelForm(let form):
             response = cancelPage(form, status: .unprocessableContent)
+        case .shipForm(let form):
+            response = shipPage(form, status: .unprocessableContent)
         case .refused(let reason):
             response = refusal(.because(reason))
         case .badRequest:
@@ -89,6 +115,72 @@ final class ChangeOrderStatusViewController: ChangeOrderStatusDisplayLogic, Requ
         case .unavailable:
             response = refusal(.unavailable)
         }
+    }
+
+    /// What `Views/ChangeOrderStatus/ship.mustache` prints.
+    struct ShipPage {
+        var form: ChangeOrderStatus.ShipForm
+        var csrfToken: String
+    }
+
+    /// What `Views/ChangeOrderStatus/tracking.mustache` prints.
+    struct TrackingPage {
+        var form: ChangeOrderStatus.TrackingForm
+        var csrfToken: String
+    }
+
+    func displayOrderToShip(viewModel: ChangeOrderStatus.GetOrderToShip.ViewModel) {
+        switch viewModel {
+        case .form(let form):
+            response = shipPage(form, status: .ok)
+        case .refused(let reason):
+            response = refusal(.because(reason))
+        case .notFound:
+            response = refusal(.notFound)
+        case .unavailable:
+            response = refusal(.unavailable)
+        }
+    }
+
+    func displayUndo(viewModel: ChangeOrderStatus.UndoStatus.ViewModel) {
+        switch viewModel {
+        case .undone(let id, let flash):
+            response = router?.routeToShowOrder(id: id, flash: flash) ?? refusal(.failed)
+        case .refused(let reason):
+            response = refusal(.because(reason))
+        case .badRequest:
+            response = refusal(.badRequest)
+        case .notFound:
+            response = refusal(.notFound)
+        case .unavailable:
+            response = refusal(.unavailable)
+        }
+    }
+
+    func displayTrackingChange(viewModel: ChangeOrderStatus.ChangeTracking.ViewModel) {
+        switch viewModel {
+        case .changed(let id, let flash):
+            response = router?.routeToShowOrder(id: id, flash: flash) ?? refusal(.failed)
+        case .form(let form):
+            let html = pages.render(
+                template: "ChangeOrderStatus/tracking", context: TrackingPage(form: form, csrfToken: csrfToken), title: form.title,
+                flash: nil)
+            response = .html(html, status: .unprocessableContent)
+        case .refused(let reason):
+            response = refusal(.because(reason))
+        case .badRequest:
+            response = refusal(.badRequest)
+        case .notFound:
+            response = refusal(.notFound)
+        case .unavailable:
+            response = refusal(.unavailable)
+        }
+    }
+
+    private func shipPage(_ form: ChangeOrderStatus.ShipForm, status: HTTPResponse.Status) -> Response {
+        let html = pages.render(
+            template: "ChangeOrderStatus/ship", context: ShipPage(form: form, csrfToken: csrfToken), title: form.title, flash: nil)
+        return .html(html, status: status)
     }
 
     private func cancelPage(_ form: ChangeOrderStatus.CancelForm, status: HTTPResponse.Status) -> Response {

@@ -18,7 +18,7 @@ extension CreateOrderPresenter {
     func conflictMessage(_ current: Order) -> String {
         let orderID = current.id ?? ""
         let who = current.updatedBy.map(formatter.accountName) ?? "Someone else"
-        let when = current.updatedAt.map { " on \(formatter.dateAndTime($0))" } ?? ""
+        let when = current.updatedAt.map { " on \(formatter.longDateAndTime($0))" } ?? ""
         return "\(who) changed order \(orderID)\(when) after you opened this form, so your changes were not saved. The form "
             + "now shows the order as it is saved, and what you typed under each field where it differs. Make your "
             + "changes again, then save."

@@ -22,13 +22,19 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
 
     // MARK: Edit order
 
+    /// Said first on a packed order's edit form.
+    static let packedNotice = "This order is packed. If you change the address, print a new packing slip."
+
     func presentOrderToEdit(response: CreateOrder.EditOrder.Response) {
         let page: CreateOrder.DisplayedPage
         switch response {
         case .found(let order, let shipmentMethods):
-            // The card number and security code stay empty: the hint names the stored card.
+            // The card number and security code stay empty: the hint names the stored card. A packed
+            // order's slip is printed already: said first.
             page = .form(
-                displayedForm(formFields(of: order), editing: Editing(order), shipmentMethods: shipmentMethods), .ready)
+                displayedForm(
+                    formFields(of: order), editing: Editing(order), notice: order.status == .packed ? Self.packedNotice : nil,
+                    shipmentMethods: shipmentMethods), .ready)
         case .readOnly(let order):
             page = .refused(.readOnly(order))
         case .notFound:

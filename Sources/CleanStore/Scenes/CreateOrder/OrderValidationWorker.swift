@@ -151,6 +151,34 @@ final class OrderValidationWorker {
         return .success(.delivery(shipment: shipment, billingSameAsShipping: same, billing: billing, method: ShipmentMethod(speed: speed)))
     }
 
+    /// A customer's form (`EditCustomer`): the contact as the caller section's, and the two
+    /// addresses by the order form's rules, each optional: an address left wholly empty is not
+    /// known (`Address.empty`); billing is shipping's when "same as shipping" is ticked.
+    func validateCustomer(_ form: CreateOrder.OrderFormFields) -> Result<(Draft.Contact, shipping: Address, billing: Address), SectionErrors> {
+        var check = Checker(form: form)
+        let firstName = check.text(.firstName)
+        let lastName = check.text(.lastName)
+        let phone = check.text(.phone)
+        if let phone { check.phone(phone) }
+        let email = check.text(.email)
+        if let email { check.email(email) }
+        func optionalAddress(_ fields: [Field]) -> Address? {
+            guard fields.contains(where: { !check.trimmed($0).isEmpty }) else { return .empty }
+            return check.address(fields[0], fields[1], fields[2], fields[3], fields[4])
+        }
+        let shipping = optionalAddress([
+            .shipmentAddressStreet1, .shipmentAddressStreet2, .shipmentAddressCity, .shipmentAddressState, .shipmentAddressZIP,
+        ])
+        let billing =
+            form.isBillingAddressSameAsShipping
+            ? shipping
+            : optionalAddress([.billingAddressStreet1, .billingAddressStreet2, .billingAddressCity, .billingAddressState, .billingAddressZIP])
+        guard check.errors.isEmpty, let firstName, let lastName, let phone, let email, let shipping, let billing else {
+            return .failure(SectionErrors(errors: Self.inFormOrder(check.errors)))
+        }
+        return .success((Draft.Contact(firstName: firstName, lastName: lastName, phone: phone, email: email), shipping, billing))
+    }
+
     /// A draft's card, typed on its check page (`PlaceDraft`): number, expiry and security code,
     /// all required, by the same rules; the security code is checked, then forgotten.
     func validateCard(_ form: CreateOrder.OrderFormFields) -> Result<PaymentMethod, SectionErrors> {

@@ -20,7 +20,7 @@ final class DeleteOrderPresenter: DeleteOrderPresentationLogic {
             let id = order.id ?? ""
             viewModel = .order(
                 DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder(
-                    id: id, date: formatter.date(order.date), name: formatter.name(order),
+                    id: id, date: formatter.longDate(order.date), name: formatter.name(order),
                     email: order.email, total: formatter.total(order), title: "Delete order \(id)",
                     deleteURL: Paths.deleteOrder(id), orderURL: Paths.order(id)))
         case .readOnly(let order):

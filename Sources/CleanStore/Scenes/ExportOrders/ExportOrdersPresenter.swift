@@ -13,7 +13,8 @@ protocol ExportOrdersPresentationLogic: AnyObject {
 /// order's real total (lines, shipping and tax: `OrderTotals.totalCents`; for an order keyed
 /// before lines, its shipping, as it always was). `Subtotal`, `Shipping`, `Tax` and `Items` (the
 /// quantities added up) follow at the end; an order whose items were not recorded has
-/// `Subtotal` and `Items` empty (not known, rather than 0) and its tax 0.00.
+/// `Subtotal` and `Items` empty (not known, rather than 0) and its tax 0.00. A shipped order's
+/// `Shipped` (when), `Carrier` and `Tracking number` come last, empty for the others.
 final class ExportOrdersPresenter: ExportOrdersPresentationLogic {
     weak var viewController: ExportOrdersDisplayLogic?
     let formatter: OrderDisplayFormatter
@@ -28,6 +29,7 @@ final class ExportOrdersPresenter: ExportOrdersPresentationLogic {
         "Billing street", "Billing street line 2", "Billing city", "Billing state", "Billing ZIP",
         "Card last four digits", "Total", "Created by", "Cancellation reason",
         "Subtotal", "Shipping", "Tax", "Items",
+        "Shipped", "Carrier", "Tracking number",
     ]
 
     // MARK: Export orders
@@ -58,6 +60,7 @@ final class ExportOrdersPresenter: ExportOrdersPresentationLogic {
             order.itemsRecorded ? Money.plainText(cents: totals.subtotalCents) : "", Money.plainText(cents: totals.shippingCents),
             Money.plainText(cents: totals.taxCents),
             order.itemsRecorded ? String(order.itemCount) : "",
+            order.shippedAt.map(formatter.machineDateTime) ?? "", order.carrier ?? "", order.trackingNumber ?? "",
         ]
     }
 }

@@ -31,7 +31,7 @@ final class ListDraftsPresenter: ListDraftsPresentationLogic {
         let count = draft.lines.reduce(0) { $0 + $1.quantity }
         return ListDrafts.DisplayedDraft(
             ref: draft.ref, url: Paths.draft(draft.ref), caller: name.isEmpty ? "No caller yet" : name,
-            items: count == 1 ? "1 item" : "\(count) items", changed: formatter.dateAndTime(draft.updatedAt),
+            items: count == 1 ? "1 item" : "\(count) items", changed: formatter.shortDateAndTime(draft.updatedAt),
             changedBy: draft.updatedBy.map(formatter.accountName) ?? "")
     }
 }

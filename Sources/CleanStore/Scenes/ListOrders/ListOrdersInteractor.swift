@@ -9,6 +9,9 @@ protocol ListOrdersDataStore: AnyObject {
 final class ListOrdersInteractor: ListOrdersBusinessLogic, ListOrdersDataStore {
     /// Orders on one page of the list.
     static let pageSize = 50
+    /// Orders are counted exactly up to this many; past it the list says "more than 10,000". A count
+    /// reads at most this many index entries, so a list page costs about the same at 100,000 orders.
+    static let countLimit = 10_000
 
     var presenter: ListOrdersPresentationLogic?
     var ordersWorker: OrdersWorker
@@ -41,15 +44,33 @@ final class ListOrdersInteractor: ListOrdersBusinessLogic, ListOrdersDataStore {
             let page = try await ordersWorker.fetchOrders(
                 page: OrdersPageRequest(position: position, limit: Self.pageSize, query: filtered.query))
             orders = page.orders
+            let counts = try await count(filtered.query, page: page, position: position, filtered: !filtered.filters.isEmpty)
             response = .fetched(
                 page.orders,
                 newerPage: page.hasNewer ? page.orders.first.flatMap { OrdersCursor(order: $0, sortedBy: sortKey) } : nil,
                 olderPage: page.hasOlder ? page.orders.last.flatMap { OrdersCursor(order: $0, sortedBy: sortKey) } : nil,
                 mayCreateOrders: mayCreateOrders, filters: filtered.filters, problems: filtered.problems,
-                mayExport: request.signedIn.may(.export))
+                mayExport: request.signedIn.may(.export), counts: counts)
         } catch {
             response = .storeUnavailable(mayCreateOrders: mayCreateOrders, filters: filtered.filters)
         }
         presenter?.presentFetchedOrders(response: response)
+    }
+
+    /// How many orders `query` finds and how many there are in all. A first page that holds every
+    /// order found is its own count; a list without search or filters finds every order.
+    private func count(
+        _ query: OrdersQuery, page: OrdersPage, position: OrdersPageRequest.Position, filtered: Bool
+    ) async throws(OrdersStoreError) -> ListOrders.FetchOrders.Counts {
+        let upTo = Self.countLimit + 1
+        var found = page.orders.count
+        if position != .newest || page.hasOlder {
+            found = try await ordersWorker.countOrders(matching: query, upTo: upTo)
+        }
+        var inAll = found
+        if filtered {
+            inAll = try await ordersWorker.countOrders(matching: OrdersQuery(), upTo: upTo)
+        }
+        return ListOrders.FetchOrders.Counts(found: found, inAll: inAll)
     }
 }

@@ -13,15 +13,24 @@ enum ListOrders {
             var filters = OrdersFilterParameters()
         }
 
+        /// How many orders the list finds and how many there are in all, each counted exactly up to
+        /// `ListOrdersInteractor.countLimit`: a number above it means "more than" the limit.
+        struct Counts: Equatable {
+            var found: Int
+            var inAll: Int
+        }
+
         enum Response: Equatable {
             /// One page of the orders the filters find, in their sort, and where the pages before
             /// (`newerPage`) and after it (`olderPage`) start, when there are such pages.
             /// `mayCreateOrders`: whether the one asking may create orders (the page offers it then);
             /// `mayExport`: whether they may download the list.
-            /// `filters`: what was applied; `problems`: what of the URL was not, and why.
+            /// `filters`: what was applied; `problems`: what of the URL was not, and why; `counts`: how
+            /// many orders the filters find, and how many there are (nil when they were not counted).
             case fetched(
                 [Order], newerPage: OrdersCursor?, olderPage: OrdersCursor?, mayCreateOrders: Bool = false,
-                filters: OrdersFilters = OrdersFilters(), problems: [OrdersFilterProblem] = [], mayExport: Bool = false)
+                filters: OrdersFilters = OrdersFilters(), problems: [OrdersFilterProblem] = [], mayExport: Bool = false,
+                counts: Counts? = nil)
             /// The store could not be read.
             case storeUnavailable(mayCreateOrders: Bool = false, filters: OrdersFilters = OrdersFilters())
         }
@@ -30,14 +39,19 @@ enum ListOrders {
             struct DisplayedOrder: Equatable {
                 var id: String
                 var url: String
+                /// When it was ordered, in the shop's time zone: "25 Nov 2026, 2:05pm".
                 var date: String
-                var email: String
+                /// The same moment for `<time datetime>`.
+                var machineDate: String
                 var name: String
+                var phone: String
                 var total: String
                 /// The status in words ("Paid"), shown as a tag (text, never colour alone).
                 var status: String
                 /// The tag's class (`status-paid`): its colour, beside its word.
                 var statusClass: String
+                /// A shipped order's row details: "Shipped 30 Jun 2007, UPS 1Z999AA10123456784".
+                var shipped: String? = nil
             }
 
             /// Links to the neighbouring pages: the one before (`rel="prev"`) and after (`rel="next"`)
@@ -49,18 +63,15 @@ enum ListOrders {
                 var olderPageLabel = "Older orders"
             }
 
-            /// A column heading: a sortable one links to the list sorted by it (`aria-sort` says how
-            /// the list is sorted now).
+            /// A column heading; the one the list is sorted by says how (`aria-sort`).
             struct Column: Equatable {
                 var label: String
-                /// nil for a column that does not sort.
-                var sortURL: String?
-                /// `ascending`, `descending` or `none`; nil for a column that does not sort.
+                /// `ascending` or `descending` for the column the list is sorted by; nil for the others.
                 var ariaSort: String?
                 var className: String?
             }
 
-            /// One choice of a filter's radios.
+            /// One choice of a filter's radios, or of the sort's list (`checked`: the one chosen).
             struct Option: Equatable {
                 var id: String
                 var value: String
@@ -85,8 +96,11 @@ enum ListOrders {
                 var fromError: String?
                 var to: String
                 var toError: String?
-                /// The sort, kept by the form as a hidden field; nil for the default.
-                var sort: String?
+                /// Each way the list sorts ("Newest first", …), the one in force chosen.
+                var sortOptions: [Option]
+                /// Whether the folded filters start open: when a filter or a sort is in force, or a
+                /// value of theirs was refused.
+                var open: Bool
                 /// What is in force, each removable; empty when nothing is.
                 var tags: [Tag]
                 /// The list without search or filters (its sort kept); nil when there are none.
@@ -104,6 +118,12 @@ enum ListOrders {
             var columns: [Column] = []
             /// What the table holds, in which order ("Orders, newest first").
             var caption = "Orders, newest first"
+            /// "6 orders found (324 in all)", "324 orders": the heading over the results; nil when the
+            /// orders were not counted.
+            var resultCount: String? = nil
+            /// Whether the heading takes focus when the page opens: after a search or a filter, so a
+            /// screen reader says what was found and Tab goes on into the results.
+            var focusResultCount = false
             /// When no order matches the search or filters: says so (the page then tells how to clear them).
             var noMatchMessage: String? = nil
             /// The CSV of every order the list finds; nil for who may not download it.

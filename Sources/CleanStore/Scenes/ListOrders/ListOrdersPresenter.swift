@@ -23,18 +23,20 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
     func presentFetchedOrders(response: ListOrders.FetchOrders.Response) {
         var viewModel: ViewModel
         switch response {
-        case .fetched(let orders, let newerPage, let olderPage, let mayCreateOrders, let filters, let problems, let mayExport):
+        case .fetched(let orders, let newerPage, let olderPage, let mayCreateOrders, let filters, let problems, let mayExport, let counts):
             let displayedOrders = orders.map { order in
                 let id = order.id ?? ""
                 return ViewModel.DisplayedOrder(
                     id: id,
                     url: Paths.order(id),
-                    date: formatter.date(order.date),
-                    email: order.email,
+                    date: formatter.shortDateAndTime(order.date),
+                    machineDate: formatter.machineDateTime(order.date),
                     name: formatter.name(order),
+                    phone: order.phone,
                     total: formatter.total(order),
                     status: order.status.toString(),
-                    statusClass: "status-\(order.status.rawValue)"
+                    statusClass: "status-\(order.status.rawValue)",
+                    shipped: Self.shipped(order, formatter: formatter)
                 )
             }
             viewModel = ViewModel(displayedOrders: displayedOrders, newOrderURL: Self.newOrderURL(mayCreateOrders))
@@ -55,6 +57,10 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
             }
             viewModel.columns = Self.columns(filters)
             viewModel.caption = Self.caption(filters)
+            if let counts {
+                viewModel.resultCount = Self.resultCount(counts, filtered: !filters.isEmpty)
+                viewModel.focusResultCount = !filters.isEmpty
+            }
         case .storeUnavailable(let mayCreateOrders, let filters):
             viewModel = ViewModel(
                 displayedOrders: [], errorMessage: "The orders could not be loaded. Try again in a moment.",
@@ -70,9 +76,37 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
         ShipmentMethod(speed: speed).toString()
     }
 
-    /// `11/23/2026`: a day as the shop's clerks write it (the year whole: a filter may reach far back).
+    /// `23 November 2026`: a day as pages write it.
     static func day(_ day: CalendarDay) -> String {
-        "\(day.month)/\(day.day)/\(day.year)"
+        "\(day.day) \(monthNames[max(0, min(11, day.month - 1))]) \(day.year)"
+    }
+
+    private static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+        "December",
+    ]
+
+    /// `6 orders found (324 in all)`, `1 order found`, `324 orders`: the results' heading. A count
+    /// past `ListOrdersInteractor.countLimit` is "more than 10,000".
+    static func resultCount(_ counts: ListOrders.FetchOrders.Counts, filtered: Bool) -> String {
+        func number(_ count: Int) -> String {
+            count > ListOrdersInteractor.countLimit ? "More than \(grouped(ListOrdersInteractor.countLimit))" : grouped(count)
+        }
+        func orders(_ count: Int) -> String { count == 1 ? "order" : "orders" }
+        guard filtered else { return "\(number(counts.inAll)) \(orders(counts.inAll))" }
+        let inAll = number(counts.inAll)
+        return "\(number(counts.found)) \(orders(counts.found)) found (\(inAll.prefix(1).lowercased() + inAll.dropFirst()) in all)"
+    }
+
+    /// `10,000`: a count with its thousands grouped.
+    static func grouped(_ count: Int) -> String {
+        var digits = String(count)
+        var result = ""
+        while digits.count > 3 {
+            result = "," + digits.suffix(3) + result
+            digits.removeLast(3)
+        }
+        return digits + result
     }
 
     static func filtersForm(_ filters: OrdersFilters, problems: [OrdersFilterProblem]) -> ViewModel.Filters {
@@ -81,10 +115,8 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
             change(&remaining)
             return Paths.orders(remaining.parameters)
         }
+        // The search is in its box, above: a tag each for the filters folded away.
         var tags: [ViewModel.Tag] = []
-        if !filters.text.isEmpty {
-            tags.append(.init(label: "Search: \(filters.text)", removeURL: without { $0.text = "" }))
-        }
         if let shipping = filters.shipping {
             tags.append(.init(label: "Shipping: \(shippingName(shipping))", removeURL: without { $0.shipping = nil }))
         }
@@ -112,7 +144,13 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
                         id: "status-\(status.rawValue)", value: status.rawValue, label: status.toString(), checked: filters.status == status)
                 },
             from: filters.from?.iso ?? "", to: filters.to?.iso ?? "",
-            sort: filters.sort == .newestFirst ? nil : OrdersFilters.sortParameter(filters.sort),
+            sortOptions: sorts.map { sort in
+                ViewModel.Option(
+                    id: "sort-" + OrdersFilters.sortParameter(sort), value: sort == .newestFirst ? "" : OrdersFilters.sortParameter(sort),
+                    label: sortName(sort).prefix(1).uppercased() + sortName(sort).dropFirst(), checked: filters.sort == sort)
+            },
+            open: filters.shipping != nil || filters.status != nil || filters.from != nil || filters.to != nil
+                || filters.sort != .newestFirst || problems.contains { $0 != .textTooLong },
             tags: tags,
             clearURL: filters.isEmpty ? nil : Paths.orders(OrdersFilters(sort: filters.sort).parameters))
         for problem in problems {
@@ -131,6 +169,12 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
         }
         return form
     }
+
+    /// Every way the list sorts, as the sort's list offers them.
+    static let sorts: [OrdersQuery.Sort] = [
+        .newestFirst, OrdersQuery.Sort(.date, descending: false), OrdersQuery.Sort(.name, descending: false),
+        OrdersQuery.Sort(.name, descending: true), OrdersQuery.Sort(.total, descending: true), OrdersQuery.Sort(.total, descending: false),
+    ]
 
     /// "No orders match “jose”.": what found nothing, in a sentence.
     static func noMatchMessage(_ filters: OrdersFilters) -> String {
@@ -155,26 +199,30 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
         (filters.isEmpty ? "Orders, " : "Orders found, ") + sortName(filters.sort)
     }
 
-    /// The table's headings. A sortable column links to the list sorted by it: the other way round
-    /// when it is the sort now, else its first way (dates newest first, as the list opens; names A
-    /// to Z; totals highest first, the orders a clerk looks for).
+    /// The table's headings; the one the list is sorted by says which way (`aria-sort`). The sort is
+    /// chosen in the form ("Sort by"), so that no link stands between the results' heading and the
+    /// first order: after a search, one Tab reaches it.
     static func columns(_ filters: OrdersFilters) -> [ViewModel.Column] {
-        func sortable(_ label: String, _ key: OrdersQuery.SortKey, firstDescending: Bool, className: String? = nil) -> ViewModel.Column {
-            let current = filters.sort.key == key
-            let next = OrdersQuery.Sort(key, descending: current ? !filters.sort.descending : firstDescending)
-            var sorted = filters
-            sorted.sort = next
-            return ViewModel.Column(
-                label: label, sortURL: Paths.orders(sorted.parameters),
-                ariaSort: current ? (filters.sort.descending ? "descending" : "ascending") : "none", className: className)
+        func column(_ label: String, _ key: OrdersQuery.SortKey? = nil, className: String? = nil) -> ViewModel.Column {
+            let sorted = key == filters.sort.key ? (filters.sort.descending ? "descending" : "ascending") : nil
+            return ViewModel.Column(label: label, ariaSort: sorted, className: className)
         }
         return [
-            ViewModel.Column(label: "Order"),
-            sortable("Date", .date, firstDescending: true),
-            sortable("Customer", .name, firstDescending: false),
-            ViewModel.Column(label: "Status", className: "status"),
-            ViewModel.Column(label: "Email", className: "email"),
-            sortable("Total", .total, firstDescending: true, className: "number"),
+            column("Order"),
+            column("Date", .date),
+            column("Customer", .name),
+            column("Phone", className: "phone"),
+            column("Status", className: "status"),
+            column("Total", .total, className: "number"),
         ]
+    }
+
+    /// A shipped order's row details: when, by whom, its tracking number ("Shipped 30 Jun 2007, UPS
+    /// 1Z999AA10123456784"); nil for an order not shipped.
+    static func shipped(_ order: Order, formatter: OrderDisplayFormatter) -> String? {
+        guard order.status == .shipped else { return nil }
+        let when = order.shippedAt.map { " \(formatter.shortDate($0))" } ?? ""
+        let how = [order.carrier, order.trackingNumber].compactMap { $0 }.joined(separator: " ")
+        return "Shipped\(when)" + (how.isEmpty ? "" : ", \(how)")
     }
 }

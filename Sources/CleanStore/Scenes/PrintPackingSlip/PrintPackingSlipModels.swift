@@ -8,8 +8,9 @@ enum PrintPackingSlip {
 
         /// What happened: one case per outcome, so the presenter switches over them.
         enum Response: Equatable {
-            /// The order to pack. The presenter takes only what a slip shows from it: never its card.
-            case found(Order)
+            /// The order to pack, and its notes for the packer (oldest first). The presenter takes only
+            /// what a slip shows from the order: never its card.
+            case found(Order, deliveryNotes: [OrderNote] = [])
             /// No such order (never, or no longer: a deleted order is gone).
             case notFound
             /// The store could not be read.
@@ -48,6 +49,8 @@ enum PrintPackingSlip {
                 var lines: [DisplayedLine] = []
                 /// Said instead of lines: an order keyed before items were kept, or one with none.
                 var itemsNote: String? = nil
+                /// The notes for the packer, oldest first, as written (never who wrote them).
+                var deliveryNotes: [String] = []
             }
 
             case slip(DisplayedSlip)

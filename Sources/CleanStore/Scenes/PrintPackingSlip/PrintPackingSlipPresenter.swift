@@ -19,7 +19,7 @@ final class PrintPackingSlipPresenter: PrintPackingSlipPresentationLogic {
     func presentSlip(response: PrintPackingSlip.GetSlip.Response) {
         let viewModel: ViewModel
         switch response {
-        case .found(let order):
+        case .found(let order, let deliveryNotes):
             let id = order.id ?? ""
             var slip = ViewModel.DisplayedSlip(
                     title: "Packing slip for order \(id)",
@@ -38,6 +38,7 @@ final class PrintPackingSlipPresenter: PrintPackingSlipPresentationLogic {
             } else if order.lines.isEmpty {
                 slip.itemsNote = "This order has no items."
             }
+            slip.deliveryNotes = deliveryNotes.map(\.text)
             viewModel = .slip(slip)
         case .notFound:
             viewModel = .notFound

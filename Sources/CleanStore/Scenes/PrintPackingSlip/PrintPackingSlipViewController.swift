@@ -22,7 +22,7 @@ final class PrintPackingSlipViewController: PrintPackingSlipDisplayLogic, Reques
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let interactor = PrintPackingSlipInteractor(ordersWorker: environment.ordersWorker)
+        let interactor = PrintPackingSlipInteractor(ordersWorker: environment.ordersWorker, notesWorker: environment.notesWorker)
         let presenter = PrintPackingSlipPresenter(formatter: environment.formatter)
         let router = PrintPackingSlipRouter()
         interactor.presenter = presenter

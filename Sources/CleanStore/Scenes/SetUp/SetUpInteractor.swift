@@ -65,6 +65,8 @@ final class SetUpInteractor: SetUpBusinessLogic, SetUpDataStore {
             supervisor = account
             let session = services.newSessionID()
             _ = try await services.sessions.createSession(id: session, username: account.username, now: now())
+            // The accounts page's "last sign-in" (not worth refusing the set-up over: the supervisor is made).
+            try? await services.accountChanges.recordSignIn(username: account.username, at: now())
             // Once the supervisor exists (the page is then closed for good): a sample that fails
             // to load is said, and the supervisor stays made.
             let samples = fields.loadSamples ? await sampleDataWorker.loadCatalog(by: account.name) : nil

@@ -36,6 +36,10 @@ public enum ErrorPage {
         /// Someone changed the product after its page was opened, so it was not archived (or
         /// restored, `wantedActive`) (409).
         case productChangedMeanwhile(productID: Int64, sku: String, wantedActive: Bool)
+        /// The accounts' rules refused a supervisor's change to `username` (`AccountWrites`), 409.
+        case accountChangeRefused(username: String, AccountChangeRefusal)
+        /// A set-password link that was used, has expired or was never made (404).
+        case passwordLinkExpired
 
         /// Why `order`, shipped or cancelled, cannot be changed.
         static func readOnly(_ order: Order) -> Reason {
@@ -47,7 +51,8 @@ public enum ErrorPage {
             switch self {
             case .notPermitted: .forbidden
             case .readOnly, .changedMeanwhile, .statusNotAllowed, .itemsChangedMeanwhile, .itemsRefused, .editRefused,
-                .productChangedMeanwhile: .conflict
+                .productChangedMeanwhile, .accountChangeRefused: .conflict
+            case .passwordLinkExpired: .notFound
             }
         }
     }
@@ -127,6 +132,12 @@ public enum ErrorPage {
                 heading: "Product \(sku) was changed by someone else",
                 message: "It was changed after you opened its page, so it was not \(wantedActive ? "restored" : "archived"). Look at the product as it is now, then try again if you still need to.",
                 orderURL: Paths.product(String(id)), orderLinkText: "Go to product \(sku)")
+        case .accountChangeRefused(let username, let refusal):
+            return ViewModel(
+                heading: "Account \(username) was not changed", message: refusal.description,
+                orderURL: Paths.editAccount(username), orderLinkText: "Go to account \(username)")
+        case .passwordLinkExpired:
+            return ViewModel(heading: "This link cannot be used", message: AccountChangeRefusal.linkExpired.description)
         case nil:
             break
         }

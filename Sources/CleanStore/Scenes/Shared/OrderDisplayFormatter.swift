@@ -1,8 +1,9 @@
 import Foundation
 
-/// Presentation formats shared by the presenters, in a fixed en_US locale:
-/// short dates (`6/29/07`), times (`2:05 PM`), currency (`$1.11`), names (`Amy Apple`), masked cards (`•••• 1111`);
-/// and dates as a person reads them on a page about one order, GOV.UK style (`29 June 2007 at 2:05pm`).
+/// Presentation formats shared by the presenters, in a fixed en_US locale, in the shop's time zone
+/// (`--time-zone`): one date format for people across the app, GOV.UK style: `29 Jun 2007, 2:05pm`
+/// in lists, `29 June 2007` (`at 2:05pm`) on pages; currency (`$1.11`), names (`Amy Apple`), masked
+/// cards (`•••• 1111`).
 ///
 /// Written out rather than through `DateFormatter` and `NumberFormatter`: those cost more to make
 /// than a whole page costs to render, and every request has its own presenter. A test checks the
@@ -16,23 +17,16 @@ struct OrderDisplayFormatter {
         self.calendar = calendar
     }
 
-    /// `M/d/yy`, en_US's short date.
-    func date(_ date: Date) -> String {
+    /// `25 Nov 2026`: a date in a list, where room is short (the month's first three letters).
+    func shortDate(_ date: Date) -> String {
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        let year = (parts.year ?? 0) % 100
-        return "\(parts.month ?? 0)/\(parts.day ?? 0)/\(year < 10 ? "0" : "")\(year)"
+        let month = Self.monthNames[max(0, min(11, (parts.month ?? 1) - 1))].prefix(3)
+        return "\(parts.day ?? 0) \(month) \(parts.year ?? 0)"
     }
 
-    /// `h:mm AM`, en_US's short time.
-    func time(_ date: Date) -> String {
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        let hour = parts.hour ?? 0
-        return String(format: "%d:%02d", hour % 12 == 0 ? 12 : hour % 12, parts.minute ?? 0) + (hour < 12 ? " AM" : " PM")
-    }
-
-    /// `6/30/07 at 2:05 PM`: when something happened, in a sentence.
-    func dateAndTime(_ date: Date) -> String {
-        "\(self.date(date)) at \(time(date))"
+    /// `25 Nov 2026, 2:05pm`: when something happened, in a list.
+    func shortDateAndTime(_ date: Date) -> String {
+        "\(shortDate(date)), \(clockTime(date))"
     }
 
     /// `2007-06-30`: the shop's day, as ISO 8601 writes it (a file's name).
@@ -42,7 +36,7 @@ struct OrderDisplayFormatter {
     }
 
     /// `23 November 2026`: a date as a person reads it (GOV.UK style: the day, the month in words, the
-    /// year; no leading zero, no weekday). Pages about one order use it; the list keeps `date(_:)`.
+    /// year; no leading zero, no weekday). Pages use it; lists `shortDate(_:)`.
     func longDate(_ date: Date) -> String {
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         let month = Self.monthNames[max(0, min(11, (parts.month ?? 1) - 1))]

@@ -25,17 +25,24 @@ enum OrderUse: Equatable, Sendable {
     case changeTaxRates
     /// Add, change, archive and restore products: supervisors.
     case changeCatalog
+    /// The accounts: their list, log and changes (`/accounts`): supervisors.
+    case manageAccounts
+    /// Customers: their list and a customer's page (whoever reads orders).
+    case viewCustomers
+    /// Add and change customers: whoever takes orders (clerks).
+    case changeCustomers
 
     var permission: Permission {
         switch self {
-        case .view, .viewCatalog, .viewTaxRates: .viewOrders
-        case .create, .edit, .addNote: .changeOrders
+        case .view, .viewCatalog, .viewTaxRates, .viewCustomers: .viewOrders
+        case .create, .edit, .addNote, .changeCustomers: .changeOrders
         case .changeStatus(.cancel): .cancelOrders
         case .changeStatus: .changeOrders
         case .delete, .viewDeletedHistory: .deleteOrders
         case .export: .exportOrders
         case .changeTaxRates: .changeTaxRates
         case .changeCatalog: .changeCatalog
+        case .manageAccounts: .manageAccounts
         }
     }
 }

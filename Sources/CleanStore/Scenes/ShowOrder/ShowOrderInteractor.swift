@@ -1,3 +1,5 @@
+import Foundation
+
 protocol ShowOrderBusinessLogic: AnyObject {
     func getOrder(request: ShowOrder.GetOrder.Request) async
 }
@@ -10,11 +12,20 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
     var presenter: ShowOrderPresentationLogic?
     var ordersWorker: OrdersWorker
     var notesWorker: OrderNotesWorker
+    /// The order's history, for the page's timeline.
+    var historyWorker: ViewOrderHistoryWorker
+    /// The clock: an undo is offered for 5 minutes after the move.
+    let now: @Sendable () -> Date
     var order: Order?
 
-    init(ordersWorker: OrdersWorker, notesWorker: OrderNotesWorker) {
+    init(
+        ordersWorker: OrdersWorker, notesWorker: OrderNotesWorker, historyWorker: ViewOrderHistoryWorker,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.ordersWorker = ordersWorker
         self.notesWorker = notesWorker
+        self.historyWorker = historyWorker
+        self.now = now
     }
 
     // MARK: Get order
@@ -24,6 +35,7 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
         do {
             order = try await ordersWorker.fetchOrder(id: request.orderID)
             let notes = order == nil ? [] : try await notes(forOrder: request.orderID)
+            let events = order == nil ? [] : try await historyWorker.fetchEvents(orderID: request.orderID)
             let signedIn = request.signedIn
             response =
                 order.map {
@@ -37,7 +49,13 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
                         mayChangeStatus: actions.contains { $0 != .cancel }, mayCancel: actions.contains(.cancel),
                         notes: notes, mayAddNote: signedIn.may(.addNote), confirmed: confirmed(request, order: $0),
                         // Items change while the order is new (`OrderLineWrites.itemsChanged`), for who may edit it.
-                        mayChangeItems: $0.status == .new && $0.itemsRecorded && signedIn.may(.edit))
+                        mayChangeItems: $0.status == .new && $0.itemsRecorded && signedIn.may(.edit),
+                        events: events,
+                        // The one change a shipped order takes, for who may ship it.
+                        mayChangeTracking: $0.status == .shipped && signedIn.may(.changeStatus(.markShipped)),
+                        // The move the one asking made last, while they may still undo it (the store decides again).
+                        undoable: signedIn.may(.changeStatus(nil))
+                            ? OrderWrites.undoableMove($0, latest: events.first, by: signedIn?.name, at: now()) : nil)
                 } ?? .notFound
         } catch {
             response = .storeUnavailable

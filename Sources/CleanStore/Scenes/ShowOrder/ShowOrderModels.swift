@@ -31,9 +31,13 @@ enum ShowOrder {
             /// `notes`: its notes, newest first; `mayAddNote`: whether the one asking may add one;
             /// `confirmed`: the panel right after a create.
             /// `mayChangeItems`: the item forms (a new order of goods, for who may edit it).
+            /// `events`: its history, newest first (the page's timeline, with the notes).
+            /// `mayChangeTracking`: the tracking number's form (a shipped order, for who may ship).
+            /// `undoable`: the move the one asking made last, which they may still undo.
             case found(
                 Order, mayEdit: Bool = false, mayDelete: Bool = false, mayChangeStatus: Bool = false, mayCancel: Bool = false,
-                notes: [OrderNote] = [], mayAddNote: Bool = false, confirmed: Confirmed? = nil, mayChangeItems: Bool = false)
+                notes: [OrderNote] = [], mayAddNote: Bool = false, confirmed: Confirmed? = nil, mayChangeItems: Bool = false,
+                events: [OrderEvent] = [], mayChangeTracking: Bool = false, undoable: OrderEvent.StatusChange? = nil)
             case notFound
             /// The store could not be read.
             case storeUnavailable
@@ -46,12 +50,45 @@ enum ShowOrder {
                 var action: String
             }
 
-            /// A note as the page lists it.
-            struct DisplayedNote: Equatable {
-                var text: String
-                /// "Sue Super (sue), 30 June 2007 at 2:05pm".
-                var byline: String
+            /// The banner offering to undo the move the one asking made last (for 5 minutes).
+            struct DisplayedUndo: Equatable {
+                /// "You marked this order as paid. You can undo this for 5 minutes."
+                var message: String
+                /// "Undo marking as paid".
+                var label: String
+                var url: String
+            }
+
+            /// A shipped order's shipment.
+            struct DisplayedShipment: Equatable {
+                /// "25 November 2026", in the shop's time zone (`OrderDisplayFormatter.longDate`).
+                var shippedOn: String
+                /// "UPS"; "Not recorded" for an order shipped before carriers were asked for.
+                var carrier: String
+                /// nil when none was given.
+                var trackingNumber: String?
+                /// Where the tracking number's form posts; nil for who may not change it.
+                var trackingURL: String?
+                /// "Add a tracking number", or "Correct the tracking number".
+                var trackingLabel: String
+            }
+
+            /// One entry of the order's timeline (MOJ timeline pattern): a note, or an event of its
+            /// history (created, changed, a status move, cancelled), newest first.
+            struct TimelineEntry: Equatable {
+                /// "Note", "Order paid", "Order changed", "Order cancelled".
+                var title: String
+                /// "Sue Super (sue)", or "No one was signed in".
+                var by: String
+                /// "30 June 2007 at 2:05pm", in the shop's time zone; `machineDate` for `<time datetime>`.
+                var date: String
                 var machineDate: String
+                /// A note's text; nil for an event.
+                var text: String? = nil
+                /// What an event changed, as the history page says it.
+                var changes: [ViewOrderHistory.FetchHistory.ViewModel.DisplayedChange] = []
+                /// For a save that changed no field.
+                var noChanges: String? = nil
             }
 
             /// A line of the order as its page lists it.
@@ -132,8 +169,19 @@ enum ShowOrder {
                 var status: String = ""
                 /// The tag's class (`status-paid`).
                 var statusClass: String = ""
-                /// The moves the one asking may make now (none for a shipped or cancelled order).
-                var statusButtons: [StatusButton] = []
+                /// The page's one primary action: the next move the one asking may make now (nil for a
+                /// shipped or cancelled order, or who may not move it).
+                var statusButton: StatusButton? = nil
+                /// Instead of a button, for a packed order: the ship page (shipped is final, so it
+                /// asks first, for the carrier and a tracking number).
+                var shipURL: String? = nil
+                /// Said of a shipped order.
+                var shipment: DisplayedShipment? = nil
+                /// Offered to whoever made the order's latest move to paid or packed, for 5 minutes.
+                var undo: DisplayedUndo? = nil
+                /// A packed order whose ship-to address changed since it was packed: its slip, to
+                /// print again.
+                var reprintSlipURL: String? = nil
                 var statusURL: String = ""
                 /// The version the page shows: a status change made from it is refused if the order
                 /// changed since (409).
@@ -144,8 +192,8 @@ enum ShowOrder {
                 var cancellationReason: String? = nil
                 /// Said on a shipped or cancelled order: why it has no Edit or Delete.
                 var readOnlyNotice: String? = nil
-                /// Newest first.
-                var notes: [DisplayedNote] = []
+                /// Notes and history together, newest first.
+                var timeline: [TimelineEntry] = []
                 /// Where the "Add a note" form posts; nil for who may not add one.
                 var noteURL: String? = nil
                 var noteHint: String = ""

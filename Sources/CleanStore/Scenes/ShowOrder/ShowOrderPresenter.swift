@@ -17,7 +17,7 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
         switch response {
         case .found(
             let order, let mayEdit, let mayDelete, let mayChangeStatus, let mayCancel, let notes, let mayAddNote, let confirmed,
-            let mayChangeItems):
+            let mayChangeItems, let events, let mayChangeTracking, let undoable):
             let id = order.id ?? ""
             var displayed = ShowOrder.GetOrder.ViewModel.DisplayedOrder(
                     id: id,
@@ -45,16 +45,29 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
             }
             displayed.status = order.status.toString()
             displayed.statusClass = "status-\(order.status.rawValue)"
-            displayed.statusButtons =
-                mayChangeStatus
-                ? order.status.actions.filter { $0 != .cancel }.map { .init(label: Self.label(of: $0), action: $0.rawValue) } : []
-            displayed.statusURL = Paths.orderStatus(id)
-            displayed.notes = notes.map { note in
-                ShowOrder.GetOrder.ViewModel.DisplayedNote(
-                    text: note.text,
-                    byline: "\(note.by.map(formatter.accountName) ?? "No one was signed in"), \(formatter.longDateAndTime(note.at))",
-                    machineDate: formatter.machineDateTime(note.at))
+            // The one primary action: the order's next move (every status but shipped and cancelled
+            // has one); shipping opens its confirmation page.
+            let next = mayChangeStatus ? order.status.actions.first(where: { $0 != .cancel }) : nil
+            if next == .markShipped {
+                displayed.shipURL = Paths.shipOrder(id)
+            } else {
+                displayed.statusButton = next.map { .init(label: Self.label(of: $0), action: $0.rawValue) }
             }
+            displayed.undo = undoable.map {
+                let status = $0.to.toString().lowercased()
+                return ShowOrder.GetOrder.ViewModel.DisplayedUndo(
+                    message: "You marked this order as \(status). You can undo this for 5 minutes.",
+                    label: "Undo marking as \(status)", url: Paths.undoStatus(id))
+            }
+            if order.status == .packed, Self.addressChangedSincePacking(events) { displayed.reprintSlipURL = Paths.packingSlip(id) }
+            if order.status == .shipped {
+                displayed.shipment = ShowOrder.GetOrder.ViewModel.DisplayedShipment(
+                    shippedOn: order.shippedAt.map(formatter.longDate) ?? "Not recorded", carrier: order.carrier ?? "Not recorded",
+                    trackingNumber: order.trackingNumber, trackingURL: mayChangeTracking ? Paths.orderTracking(id) : nil,
+                    trackingLabel: order.trackingNumber == nil ? "Add a tracking number" : "Correct the tracking number")
+            }
+            displayed.statusURL = Paths.orderStatus(id)
+            displayed.timeline = timeline(notes: notes, events: events)
             displayed.noteURL = mayAddNote ? Paths.orderNotes(id) : nil
             displayed.noteHint = AddOrderNotePresenter.hint
             displayed.version = String(order.version)
@@ -73,6 +86,38 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
             viewModel = .unavailable
         }
         viewController?.displayOrder(viewModel: viewModel)
+    }
+
+    /// The order's notes and its history's events in one timeline, newest first (at the same
+    /// moment, an event before a note, each as its list gave them): a note by its text, an event as
+    /// the history page says it (`ViewOrderHistoryPresenter.displayed`).
+    private func timeline(notes: [OrderNote], events: [OrderEvent]) -> [ShowOrder.GetOrder.ViewModel.TimelineEntry] {
+        let fromEvents = events.map { event in
+            let shown = ViewOrderHistoryPresenter.displayed(event, formatter: formatter)
+            return (
+                at: event.at,
+                entry: ShowOrder.GetOrder.ViewModel.TimelineEntry(
+                    title: shown.title, by: shown.by, date: shown.date, machineDate: shown.machineDate, changes: shown.changes,
+                    noChanges: shown.noChanges))
+        }
+        let fromNotes = notes.map { note in
+            (
+                at: note.at,
+                entry: ShowOrder.GetOrder.ViewModel.TimelineEntry(
+                    title: note.forPacker ? "Note for the packer" : "Note", by: note.by.map(formatter.accountName) ?? "No one was signed in",
+                    date: formatter.longDateAndTime(note.at), machineDate: formatter.machineDateTime(note.at), text: note.text))
+        }
+        return (fromEvents + fromNotes).enumerated()
+            .sorted { $0.element.at != $1.element.at ? $0.element.at > $1.element.at : $0.offset < $1.offset }
+            .map(\.element.entry)
+    }
+
+    /// Whether the ship-to address changed after the order's latest move to packed (its events
+    /// newest first): its slip, printed then, is out of date.
+    static func addressChangedSincePacking(_ events: [OrderEvent]) -> Bool {
+        let sincePacked = events.prefix { $0.statusChange?.to != .packed }
+        return sincePacked.count < events.count
+            && sincePacked.contains { $0.changes.contains { $0.field.hasPrefix("Shipment address") } }
     }
 
     /// What a status button says.

@@ -30,7 +30,9 @@ final class ShowOrderViewController: ShowOrderDisplayLogic, RequestEnding {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let interactor = ShowOrderInteractor(ordersWorker: environment.ordersWorker, notesWorker: environment.notesWorker)
+        let interactor = ShowOrderInteractor(
+            ordersWorker: environment.ordersWorker, notesWorker: environment.notesWorker, historyWorker: environment.historyWorker,
+            now: environment.now)
         let presenter = ShowOrderPresenter(formatter: environment.formatter)
         let router = ShowOrderRouter()
         interactor.presenter = presenter

@@ -47,7 +47,7 @@ final class ShowProductPresenter: ShowProductPresentationLogic {
     private func displayed(_ event: ProductEvent) -> ShowProduct.DisplayedEvent {
         ShowProduct.DisplayedEvent(
             title: Self.titles[event.kind] ?? event.kind.rawValue, by: event.by.map(formatter.accountName) ?? "The command line",
-            date: formatter.dateAndTime(event.at), machineDate: formatter.machineDateTime(event.at),
+            date: formatter.longDateAndTime(event.at), machineDate: formatter.machineDateTime(event.at),
             changes: event.changes.map { ShowProduct.DisplayedChange(field: $0.field, old: $0.old.isEmpty ? "(none)" : $0.old, new: $0.new.isEmpty ? "(none)" : $0.new) })
     }
 

@@ -89,7 +89,7 @@ final class SignInInteractor: SignInBusinessLogic, SignInDataStore {
     /// orders (the form is refused to others, as `POST /drafts` is); else what the form was for
     /// (the list, or the order).
     static func destination(_ destination: SignIn.Destination, for account: SignedIn) -> SignIn.Destination {
-        guard let draft = destination.draft, !account.may(draft.orderID == nil ? .create : .edit) else { return destination }
+        guard let draft = destination.draft, !account.may(draft.use) else { return destination }
         return SignIn.Destination(path: draft.action, draft: nil)
     }
 

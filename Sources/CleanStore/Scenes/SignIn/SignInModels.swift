@@ -204,7 +204,7 @@ struct OrderDraft: Equatable, Sendable {
     init?(text: String) {
         guard let mark = text.firstIndex(of: "?") else { return nil }
         let action = String(text[..<mark])
-        guard Self.isOrderFormAction(action) else { return nil }
+        guard Self.isOrderFormAction(action) || Self.isCustomerFormAction(action) else { return nil }
         self.init(action: action, postedBody: String(text[text.index(after: mark)...]))
     }
 
@@ -214,6 +214,27 @@ struct OrderDraft: Equatable, Sendable {
         return path == Paths.orders.description
             || (segments.count == 3 && segments[0].isEmpty && segments[1] == "orders" && OrderID.rowID(String(segments[2])) != nil)
     }
+
+    /// `/customers/new` or `/customers/{id}/edit`: a customer's form, kept through signing in as an order's.
+    static func isCustomerFormAction(_ path: String) -> Bool {
+        path == Paths.newCustomer.description || customerID(in: path) != nil
+    }
+
+    /// The customer of `/customers/{id}/edit` (an id the stores could hold).
+    private static func customerID(in path: String) -> Int64? {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard segments.count == 4, segments[0].isEmpty, segments[1] == "customers", segments[3] == "edit" else { return nil }
+        return OrderID.rowID(String(segments[2]))
+    }
+
+    /// Whether this is a customer's form (`EditCustomer`), not an order's.
+    var isCustomerForm: Bool { Self.isCustomerFormAction(action) }
+
+    /// The customer an edit's draft is for; nil for a new customer (or an order's draft).
+    var customerID: Int64? { Self.customerID(in: action) }
+
+    /// What the one signing in must be allowed to get the form back.
+    var use: OrderUse { isCustomerForm ? .changeCustomers : orderID == nil ? .create : .edit }
 
     /// The order an edit's draft is for; nil for a new order.
     var orderID: String? {

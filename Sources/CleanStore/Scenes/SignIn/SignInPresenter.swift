@@ -27,6 +27,8 @@ final class SignInPresenter: SignInPresentationLogic {
             case .sessionEnded:
                 form.notice = destination.draft == nil
                     ? "Your session has ended, so nothing was done. Sign in to carry on."
+                    : destination.draft?.isCustomerForm == true
+                    ? "Your session has ended, so the customer was not saved. Sign in and the form comes back as you typed it to check and save."
                     : "Your session has ended, so the order was not saved. Sign in and the form comes back as you typed it "
                         + "(except the card number and security code) to check and save."
             }

@@ -35,14 +35,21 @@ final class SignInRouter: SignInRoutingLogic, SignInDataPassing {
                 signedIn: account)
             var serving = environment
             serving.pages = environment.pages.for(signedInBrowser)
-            let fields = (try? URLEncodedFormDecoder().decode(CreateOrder.OrderFormFields.self, from: draft.body)) ?? CreateOrder.OrderFormFields()
-            if let orderID = draft.orderID {
-                response = await CreateOrderViewController(environment: serving, browser: signedInBrowser)
-                    .resumeDraft(orderFormFields: fields, orderID: orderID)
+            if draft.isCustomerForm {
+                let fields =
+                    (try? URLEncodedFormDecoder().decode(EditCustomer.CustomerFormFields.self, from: draft.body)) ?? EditCustomer.CustomerFormFields()
+                response = await EditCustomerViewController(environment: serving, browser: signedInBrowser)
+                    .resumeForm(id: draft.customerID, fields: fields)
             } else {
-                // The old one-page form: kept as a draft, as it would have been signed in (a POST: it may).
-                response = await EditDraftViewController(environment: serving, browser: signedInBrowser)
-                    .keepOrderForm(orderFormFields: fields)
+                let fields = (try? URLEncodedFormDecoder().decode(CreateOrder.OrderFormFields.self, from: draft.body)) ?? CreateOrder.OrderFormFields()
+                if let orderID = draft.orderID {
+                    response = await CreateOrderViewController(environment: serving, browser: signedInBrowser)
+                        .resumeDraft(orderFormFields: fields, orderID: orderID)
+                } else {
+                    // The old one-page form: kept as a draft, as it would have been signed in (a POST: it may).
+                    response = await EditDraftViewController(environment: serving, browser: signedInBrowser)
+                        .keepOrderForm(orderFormFields: fields)
+                }
             }
         } else {
             response = .seeOther(destination.path)

@@ -64,6 +64,12 @@ class SignInWorker: @unchecked Sendable {
             let id = services.newSessionID()
             _ = try await services.sessions.createSession(id: id, username: account.username, now: time)
             logger.info("Signed in", metadata: ["username": "\(account.username)", "client": "\(client)"])
+            // For the accounts page's "last sign-in": not worth refusing a sign-in over.
+            do {
+                try await services.accountChanges.recordSignIn(username: account.username, at: time)
+            } catch {
+                logger.warning("Could not record the sign-in", metadata: ["username": "\(account.username)", "error": "\(error)"])
+            }
             return .signedIn(SignedIn(name: account.name, role: account.role), id)
         } catch {
             if let seconds = (error as? PasswordHashingError)?.retryAfterSeconds {

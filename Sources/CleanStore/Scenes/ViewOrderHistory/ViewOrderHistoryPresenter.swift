@@ -24,7 +24,7 @@ final class ViewOrderHistoryPresenter: ViewOrderHistoryPresentationLogic {
                     orderID: orderID,
                     deletedNotice: isDeleted ? "Order \(orderID) was deleted. Its history is kept." : nil,
                     orderURL: isDeleted ? nil : Paths.order(orderID),
-                    events: events.map(displayed),
+                    events: events.map { Self.displayed($0, formatter: formatter) },
                     emptyMessage: events.isEmpty
                         ? "No changes to this order have been recorded: it was created before the app kept a history." : nil,
                     ordersURL: Paths.orders.description))
@@ -38,13 +38,18 @@ final class ViewOrderHistoryPresenter: ViewOrderHistoryPresentationLogic {
         viewController?.displayHistory(viewModel: viewModel)
     }
 
-    private func displayed(_ event: OrderEvent) -> ViewModel.DisplayedEvent {
+    /// An event as the history says it: its title, who, when, and what changed. The order's page
+    /// says its timeline's events with it too (`ShowOrderPresenter`): one way of saying an event.
+    static func displayed(_ event: OrderEvent, formatter: OrderDisplayFormatter) -> ViewModel.DisplayedEvent {
         let title: String
         switch event.kind {
         case .created: title = "Order created"
         case .updated:
             // A status change is an update of its own kind: its title says the move.
-            if let change = event.statusChange {
+            if let change = event.statusChange, change.to != .cancelled, !change.from.canChange(to: change.to) {
+                // The arrows never go back: a move back is an undo (`OrdersStoreProtocol.undoStatusChange`).
+                title = "Undone: order \(ErrorPage.change(to: change.from))"
+            } else if let change = event.statusChange {
                 title = change.to == .cancelled ? "Order cancelled" : "Order \(ErrorPage.change(to: change.to))"
             } else if event.changes.contains(where: Self.isItemChange) {
                 title = "Items changed"
@@ -58,7 +63,7 @@ final class ViewOrderHistoryPresenter: ViewOrderHistoryPresentationLogic {
             by: event.by.map(formatter.accountName) ?? "No one was signed in",
             date: formatter.longDateAndTime(event.at),
             machineDate: formatter.machineDateTime(event.at),
-            changes: event.changes.map(Self.displayed),
+            changes: event.changes.map(displayed),
             noChanges: event.kind == .updated && event.changes.isEmpty ? "Saved with no changes." : nil)
     }
 

@@ -47,4 +47,6 @@ public final class RequestNotes: @unchecked Sendable {
     public var browser = Browser(id: "", csrfToken: "")
     /// The session id the browser sent, as `CSRFMiddleware` read it.
     public var sessionID: SessionID?
+    /// The API token a request came with, by its prefix only (`APIDoorMiddleware`): the access log names it.
+    public var apiToken: String?
 }

@@ -68,6 +68,12 @@ public func buildRouter(
             signedIn.on(route.path.routerPath, method: route.method, use: handler)
         }
     }
+    // The JSON API: its own door (bearer tokens, no cookies) and error layer (`Server/API/`).
+    do {
+        try APIRoutes.register(on: router, environment: environment)
+    } catch {
+        preconditionFailure("The API's routes could not be registered: \(error)")
+    }
     return router
 }
 

@@ -58,6 +58,12 @@ public enum Paths {
     public static let newTaxRate = AppPath("/tax-rates/new")
     public static let editTaxRate = AppPath("/tax-rates/{id}/edit")
     public static let cancelOrder = AppPath("/orders/{id}/cancel")
+    /// Shipping an order: the confirmation page (the carrier, a tracking number) that posts to
+    /// `orderStatus`; and a shipped order's tracking number form (POST only).
+    public static let shipOrder = AppPath("/orders/{id}/ship")
+    public static let orderTracking = AppPath("/orders/{id}/tracking")
+    /// Undoing the latest move to paid or packed, from the order page's banner (POST only).
+    public static let undoStatus = AppPath("/orders/{id}/undo")
     /// Where the order page's "Add a note" form posts (POST only).
     public static let orderNotes = AppPath("/orders/{id}/notes")
     public static let packingSlip = AppPath("/orders/{id}/slip")
@@ -78,9 +84,33 @@ public enum Paths {
     public static let archiveProduct = AppPath("/products/{id}/archive")
     public static let restoreProduct = AppPath("/products/{id}/restore")
 
+    /// The accounts (`ListAccounts`, `EditAccount`), for supervisors: `{id}` is a username.
+    public static let accounts = AppPath("/accounts")
+    public static let accountsLog = AppPath("/accounts/log")
+    public static let newAccount = AppPath("/accounts/new")
+    public static let editAccount = AppPath("/accounts/{id}/edit")
+    public static let accountRole = AppPath("/accounts/{id}/role")
+    public static let disableAccount = AppPath("/accounts/{id}/disable")
+    public static let enableAccount = AppPath("/accounts/{id}/enable")
+    public static let resetPassword = AppPath("/accounts/{id}/reset-password")
+    /// A one-time set-password link's page (`SetPassword`): `/set-password?token=…`.
+    public static let setPassword = AppPath("/set-password")
+
     /// The catalog with these query items (a search, a page): `/products?q=mug&after=MUG-01`.
     static func products(_ items: [(name: String, value: String)]) -> String {
         products.description + query(items)
+    }
+
+    /// Customers (`ListCustomers`) and a customer's page (`ShowCustomer`).
+    public static let customers = AppPath("/customers")
+    public static let customer = AppPath("/customers/{id}")
+    /// A customer's form (`EditCustomer`), for clerks.
+    public static let newCustomer = AppPath("/customers/new")
+    public static let editCustomer = AppPath("/customers/{id}/edit")
+
+    /// The customers with these query items (a search, a page): `/customers?q=0100&after=12`.
+    static func customers(_ items: [(name: String, value: String)]) -> String {
+        customers.description + query(items)
     }
 
     /// Drafts (orders being taken, `EditDraft`): `POST` starts one; `{id}` is a draft's reference.
@@ -96,6 +126,11 @@ public enum Paths {
     public static let draftCheck = AppPath("/drafts/{id}/check")
     public static let draftPrices = AppPath("/drafts/{id}/prices")
     public static let draftPlace = AppPath("/drafts/{id}/place")
+
+    /// The JSON API (`openapi.yaml`): its operations' paths are the spec's, under this prefix
+    /// (`Server/API/APIRoutes.swift`); the spec itself is served beside them.
+    public static let api = AppPath("/api/v1")
+    public static let apiSpec = AppPath("/api/v1/openapi.yaml")
 
     /// The list with these query items (a search, filters, a sort, a page): `/orders?q=jos%C3%A9`.
     static func orders(_ items: [(name: String, value: String)]) -> String {

@@ -94,6 +94,9 @@ enum Routes {
         @Sendable func editProduct(_ context: AppRequestContext) -> EditProductViewController {
             EditProductViewController(environment: environment.serving(context), browser: context.browser)
         }
+        @Sendable func editCustomer(_ context: AppRequestContext) -> EditCustomerViewController {
+            EditCustomerViewController(environment: environment.serving(context), browser: context.browser)
+        }
         @Sendable func editDraft(_ context: AppRequestContext) -> EditDraftViewController {
             EditDraftViewController(environment: environment.serving(context), browser: context.browser)
         }
@@ -131,6 +134,15 @@ enum Routes {
             Route(method: .get, path: Paths.product, access: .signedIn(.viewCatalog)) { request, context in
                 await ShowProductViewController(environment: environment.serving(context), browser: context.browser)
                     .getProduct(id: try context.parameters.require("id"), flash: flash(request, context))
+            },
+            Route(method: .get, path: Paths.customers, access: .signedIn(.viewCustomers)) { request, context in
+                let query = FormQuery(request.uri.query)
+                return await ListCustomersViewController(environment: environment.serving(context), browser: context.browser)
+                    .fetchCustomers(ListCustomers.FetchCustomers.Request(text: query["q"] ?? "", after: query["after"], before: query["before"]))
+            },
+            Route(method: .get, path: Paths.customer, access: .signedIn(.viewCustomers)) { request, context in
+                await ShowCustomerViewController(environment: environment.serving(context), browser: context.browser)
+                    .getCustomer(id: try context.parameters.require("id"), flash: flash(request, context))
             },
             Route(method: .get, path: Paths.healthz, access: .anyone) { _, context in
                 await HealthCheck.response(store: environment.ordersStore, logger: context.logger)
@@ -201,13 +213,28 @@ enum Routes {
             Route(method: .get, path: Paths.cancelOrder, access: .signedIn(.changeStatus(.cancel))) { _, context in
                 await changeOrderStatus(context).showCancelForm(id: try orderID(context))
             },
-            // Who may is decided by what the form asks for (read twice: it is three short fields); a
+            // Who may is decided by what the form asks for (read twice: it is a few short fields); a
             // body that is no form needs what any status change needs, and is answered 400.
             Route(
                 method: .post, path: Paths.orderStatus,
                 access: .signedInFor { (try? statusFormFields($0))?.use ?? .changeStatus(nil) }, returnsTo: Paths.order
             ) { _, context in
                 await changeOrderStatus(context).changeStatus(id: try orderID(context), fields: try statusFormFields(context))
+            },
+            // Undoing a move is a status change (whoever may make one; the store decides whose it is).
+            Route(method: .post, path: Paths.undoStatus, access: .signedIn(.changeStatus(nil)), returnsTo: Paths.order) { _, context in
+                await changeOrderStatus(context).undoStatus(
+                    id: try orderID(context), fields: try FormDecoding.decode(ChangeOrderStatus.UndoFormFields.self, context: context))
+            },
+            Route(method: .get, path: Paths.shipOrder, access: .signedIn(.changeStatus(.markShipped))) { _, context in
+                await changeOrderStatus(context).showShipForm(id: try orderID(context))
+            },
+            // A shipped order's tracking number: who may ship may add or correct it.
+            Route(
+                method: .post, path: Paths.orderTracking, access: .signedIn(.changeStatus(.markShipped)), returnsTo: Paths.order
+            ) { _, context in
+                await changeOrderStatus(context).changeTracking(
+                    id: try orderID(context), fields: try FormDecoding.decode(ChangeOrderStatus.TrackingFormFields.self, context: context))
             },
             Route(method: .get, path: Paths.orderHistory) { _, context in
                 await ViewOrderHistoryViewController(environment: environment.serving(context), browser: context.browser).showHistory(
@@ -308,7 +335,21 @@ enum Routes {
                 await editProduct(context).changeActive(
                     id: try orderID(context), active: true, fields: try FormDecoding.decode(EditProduct.ActiveFormFields.self, context: context))
             },
-        ]
+            Route(method: .get, path: Paths.newCustomer, access: .signedIn(.changeCustomers)) { _, context in
+                await editCustomer(context).showForm(id: nil)
+            },
+            Route(method: .post, path: Paths.newCustomer, access: .signedIn(.changeCustomers), keepsDraft: true, returnsTo: Paths.newCustomer) { _, context in
+                await editCustomer(context).saveCustomer(
+                    id: nil, fields: try FormDecoding.decode(EditCustomer.CustomerFormFields.self, context: context))
+            },
+            Route(method: .get, path: Paths.editCustomer, access: .signedIn(.changeCustomers)) { _, context in
+                await editCustomer(context).showForm(id: try orderID(context))
+            },
+            Route(method: .post, path: Paths.editCustomer, access: .signedIn(.changeCustomers), keepsDraft: true, returnsTo: Paths.editCustomer) { _, context in
+                await editCustomer(context).saveCustomer(
+                    id: try orderID(context), fields: try FormDecoding.decode(EditCustomer.CustomerFormFields.self, context: context))
+            },
+        ] + accountRoutes(environment: environment)
     }
 
     /// `route`'s handler behind its access rule (see `Access`).

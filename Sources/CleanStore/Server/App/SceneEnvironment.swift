@@ -19,7 +19,8 @@ public struct SceneEnvironment: Sendable {
     public var pages: any PageRendering
     /// "Now", for order dates and card expiry checks.
     public var now: @Sendable () -> Date
-    /// The shop's time zone: order dates are shown in it.
+    /// The shop's time zone (`--time-zone`, the server's by default): pages show dates in it, the
+    /// list's date filters are its days, and an order's tax rate is the one of its placing day in it.
     public var timeZone: TimeZone
     /// Where a scene's workers log: the request's logger (with its request id) once the route
     /// table has handed the environment to a request (`serving(_:)`).
@@ -35,9 +36,27 @@ public struct SceneEnvironment: Sendable {
     public var newOrderKey: @Sendable () -> String = { OrderKeyWorker.random() }
     /// The catalog (in the same database as `ordersStore`: `OrdersDatabase.products`).
     public var products: any ProductsStoreProtocol = ProductsMemStore()
+    /// The list's counts, kept a few seconds and shared by every request of the process
+    /// (`OrdersCountCache`); its clock is `now`.
+    public var countCache: OrdersCountCache
+    /// Customers (in the same database as `ordersStore`: `OrdersDatabase.customers`).
+    public var customers: any CustomersStoreProtocol = CustomersMemStore()
     /// The sample catalog the set-up page offers to load (`SampleDataWorker`), relative to the
     /// working directory as `Views/` is.
     public var sampleCatalogPath = "deploy/sample-catalog.csv"
+    /// Makes the token of a one-time set-password link (`/set-password?token=…`): 256 random bits.
+    public var newPasswordLinkToken: @Sendable () -> String = { RequestSecurity.randomBrowserID() }
+    /// What else signs an account in (the API's tokens), told when an account is disabled or its
+    /// password reset or set (`AccountCredentialsRevoking`): add a store of such credentials here.
+    public var credentialRevokers: [any AccountCredentialsRevoking] = []
+    /// API tokens (the same database as the accounts: `OrdersDatabase.apiTokens`). An empty store in
+    /// memory unless set.
+    public var apiTokens: any APITokensStoreProtocol
+    /// Each API token's requests a minute on this instance (`--api-rate-limit`; in memory, so behind
+    /// N instances a token gets N times as many).
+    public var apiRateLimiter = APIRateLimiter(limit: 120)
+    /// The API's spec as served at `/api/v1/openapi.yaml` (`openapi.yaml`, read at start); nil: not served.
+    public var apiSpec: String? = nil
 
     public init(
         ordersStore: any OrdersStoreProtocol,
@@ -59,8 +78,11 @@ public struct SceneEnvironment: Sendable {
         self.drafts = drafts ?? DraftsMemStore(database: memory)
         products = ProductsMemStore(database: memory)
         taxRates = TaxRatesMemStore(database: memory)
+        apiTokens = APITokensMemStore(database: memory)
+        customers = CustomersMemStore(database: memory)
         self.pages = pages
         self.now = now
+        countCache = OrdersCountCache(now: now)
         self.timeZone = timeZone
         self.security = security
         self.signIn = signIn
@@ -82,7 +104,7 @@ extension SceneEnvironment {
 /// it: a view controller's `setup()` asks for them instead of assembling them from the stores, the
 /// clock and the logger itself. Each is fresh (workers log through this environment's logger).
 extension SceneEnvironment {
-    var ordersWorker: OrdersWorker { OrdersWorker(ordersStore: ordersStore, logger: logger, now: now) }
+    var ordersWorker: OrdersWorker { OrdersWorker(ordersStore: ordersStore, logger: logger, now: now, timeZone: timeZone, countCache: countCache) }
     var draftsWorker: DraftsWorker {
         DraftsWorker(drafts: drafts, catalog: catalog, now: now, timeZone: timeZone, logger: logger)
     }
@@ -99,8 +121,16 @@ extension SceneEnvironment {
     var listProductsWorker: ListProductsWorker { ListProductsWorker(products: products, logger: logger) }
     var showProductWorker: ShowProductWorker { ShowProductWorker(products: products, logger: logger) }
     var editProductWorker: EditProductWorker { EditProductWorker(products: products, logger: logger, now: now) }
+    var listCustomersWorker: ListCustomersWorker { ListCustomersWorker(customers: customers, logger: logger) }
+    var showCustomerWorker: ShowCustomerWorker { ShowCustomerWorker(customers: customers, logger: logger) }
+    var editCustomerWorker: EditCustomerWorker { EditCustomerWorker(customers: customers, logger: logger, now: now) }
     var sampleDataWorker: SampleDataWorker {
         SampleDataWorker(products: products, taxRates: taxRates, catalogPath: sampleCatalogPath, logger: logger, now: now)
+    }
+    var manageAccountsWorker: ManageAccountsWorker {
+        ManageAccountsWorker(
+            changes: signIn.accountChanges, accounts: signIn.accounts, sessions: signIn.sessions, passwords: signIn.passwords,
+            revokers: credentialRevokers, newToken: newPasswordLinkToken, now: now, logger: logger)
     }
     var signInWorker: SignInWorker { SignInWorker(services: signIn, now: now, logger: logger) }
     /// Order dates, money, names and addresses as the shop's pages show them.

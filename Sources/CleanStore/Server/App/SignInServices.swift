@@ -8,6 +8,9 @@ public struct SignInServices: Sendable {
     public var accounts: any AccountsStoreProtocol
     public var sessions: any SessionsStoreProtocol
     public var attempts: any SignInAttemptsStoreProtocol
+    /// A supervisor's changes to accounts (`/accounts`), their audit log, set-password links and
+    /// last sign-ins: in the accounts' database.
+    public var accountChanges: any AccountChangesStoreProtocol
     public var timeouts: SessionTimeouts
     public var throttle: SignInThrottle
     public var passwords: PasswordWorker
@@ -25,9 +28,13 @@ public struct SignInServices: Sendable {
     public init(
         accounts: any AccountsStoreProtocol, sessions: any SessionsStoreProtocol, attempts: any SignInAttemptsStoreProtocol,
         timeouts: SessionTimeouts = .standard, throttle: SignInThrottle = .standard, passwords: PasswordWorker = PasswordWorker(),
-        newSessionID: @escaping @Sendable () -> SessionID = { SessionID.random() }, setupToken: SetupToken? = nil
+        newSessionID: @escaping @Sendable () -> SessionID = { SessionID.random() }, setupToken: SetupToken? = nil,
+        accountChanges: (any AccountChangesStoreProtocol)? = nil
     ) {
         self.accounts = accounts
+        // Memory accounts' changes are their database's (tests, until given); the app passes its database's.
+        self.accountChanges =
+            accountChanges ?? AccountChangesMemStore(database: (accounts as? AccountsMemStore)?.database ?? MemoryAppDatabase())
         self.sessions = sessions
         self.attempts = attempts
         self.timeouts = timeouts
@@ -54,7 +61,9 @@ public struct SignInServices: Sendable {
 
     /// The stores of `database`.
     public static func of(_ database: OrdersDatabase) -> SignInServices {
-        SignInServices(accounts: database.accounts, sessions: database.sessions, attempts: database.signInAttempts)
+        SignInServices(
+            accounts: database.accounts, sessions: database.sessions, attempts: database.signInAttempts,
+            accountChanges: database.accountChanges)
     }
 }
 

@@ -42,6 +42,7 @@ struct AccessLogMiddleware<Context: RemoteAddressRequestContext>: RouterMiddlewa
                 "path": "\(request.uri.path)",
                 "route": "\(context.endpointPath ?? "none")",
                 "account": "\((context as? AppRequestContext)?.notes.browser.signedIn?.name.username ?? "-")",
+                "token": "\((context as? AppRequestContext)?.notes.apiToken ?? "-")",
                 "status": "\(status)",
                 "duration_ms": "\(String(format: "%.3f", milliseconds))",
             ])

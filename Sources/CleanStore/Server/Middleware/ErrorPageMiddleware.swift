@@ -23,6 +23,11 @@ struct ErrorPageMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as HTTPError {
+            // The API's own error layer: problem+json, never a page (an unknown API path or method).
+            if request.uri.path == Paths.api.pattern || request.uri.path.hasPrefix(Paths.api.pattern + "/") {
+                context.logger.info("Request refused", metadata: ["status": "\(error.status.code)"])
+                return APIRoutes.unmatched(error, path: request.uri.path).response
+            }
             var browser = context.notes.browser
             if error.status == .notFound, browser.signedIn == nil, let id = context.notes.sessionID, let signIn {
                 browser.signedIn = try? await SessionMiddleware.signedIn(session: id, signIn: signIn, now: now())

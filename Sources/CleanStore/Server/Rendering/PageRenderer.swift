@@ -44,6 +44,9 @@ public struct PageRenderer: PageRendering {
     private let templates: CompiledTemplates
     /// Who the layout says is signed in (nil: no one, or not known, as on a static error page).
     private var header: Header?
+    /// How long a session lasts unused: a signed-in page says when to warn that it is about to end
+    /// (`Header.sessionWarnAfter`, `Public/js/app.js`). The server's (`--session-idle-minutes`).
+    public var sessionTimeouts = SessionTimeouts.standard
 
     /// Templates every page needs; start-up fails early when one is missing, because a missing
     /// template would otherwise render as nothing.
@@ -52,9 +55,11 @@ public struct PageRenderer: PageRendering {
         "EditTaxRate/form",
         "EditProduct/form",
         "layout", "error", "field", "error-summary", "ListOrders/list", "ShowOrder/show", "CreateOrder/form", "DeleteOrder/confirm", "SignIn/form",
-        "SetUp/form", "ViewOrderHistory/history", "ChangeOrderStatus/cancel", "AddOrderNote/form", "ChangeOrderItems/form", "print-layout",
+        "SetUp/form", "ViewOrderHistory/history", "ChangeOrderStatus/cancel", "ChangeOrderStatus/ship", "ChangeOrderStatus/tracking", "AddOrderNote/form", "ChangeOrderItems/form", "print-layout",
         "PrintPackingSlip/slip", "ListProducts/list", "ShowProduct/show",
         "EditDraft/draft", "PlaceDraft/check", "ListDrafts/list",
+        "ListAccounts/list", "ListAccounts/log", "EditAccount/form", "EditAccount/link", "EditAccount/account", "SetPassword/form",
+        "ListCustomers/list", "ShowCustomer/show", "EditCustomer/form",
     ]
 
     /// The renderer of `library`'s templates (`requiredTemplates` and the partials they use).
@@ -80,7 +85,7 @@ public struct PageRenderer: PageRendering {
 
     public func `for`(_ browser: Browser) -> any PageRendering {
         var renderer = self
-        renderer.header = browser.signedIn.map { Header(signedIn: $0, csrfToken: browser.csrfToken) }
+        renderer.header = browser.signedIn.map { Header(signedIn: $0, csrfToken: browser.csrfToken, timeouts: sessionTimeouts) }
         return renderer
     }
 
@@ -103,16 +108,32 @@ public struct PageRenderer: PageRendering {
         var newOrderURL: String?
         /// The drafts being taken, for those who may take orders.
         var draftsURL: String?
+        var customersURL = Paths.customers.description
         var productsURL = Paths.products.description
         var taxRatesURL = Paths.taxRates.description
+        /// The accounts, for those who manage them.
+        var accountsURL: String?
         var signOutURL = Paths.signOut.description
+        /// Seconds from the page's arrival until its script warns that the session ends for want of
+        /// use (WCAG 2.2.1: two minutes before), and until it has ended. The session's last use is
+        /// written at most every `refreshInterval`, so it may be that much older than the page: both
+        /// count from the earliest it can be.
+        var sessionWarnAfter: Int
+        var sessionEndsAfter: Int
 
-        init(signedIn: SignedIn, csrfToken: String) {
+        /// Two minutes: the warning's lead.
+        static let sessionWarning: TimeInterval = 120
+
+        init(signedIn: SignedIn, csrfToken: String, timeouts: SessionTimeouts = .standard) {
+            let ends = max(0, timeouts.idle - timeouts.refreshInterval)
+            sessionEndsAfter = Int(ends)
+            sessionWarnAfter = Int(max(0, ends - Self.sessionWarning))
             displayName = signedIn.name.displayName
             role = signedIn.role.rawValue
             self.csrfToken = csrfToken
             newOrderURL = signedIn.may(OrderUse.create) ? Paths.drafts.description : nil
             draftsURL = newOrderURL
+            accountsURL = signedIn.may(OrderUse.manageAccounts) ? Paths.accounts.description : nil
         }
     }
 }

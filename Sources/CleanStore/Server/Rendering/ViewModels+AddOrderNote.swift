@@ -23,6 +23,7 @@ extension AddOrderNote.DisplayedForm: MustacheParent {
         case "action": action
         case "orderURL": orderURL
         case "backLinkText": backLinkText
+        case "forPacker": forPacker
         case "hasErrors": hasErrors
         default: nil
         }

@@ -40,3 +40,76 @@ extension ChangeOrderStatus.DisplayedError: MustacheParent {
         }
     }
 }
+
+extension ChangeOrderStatusViewController.ShipPage: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "form": form
+        case "csrfToken": csrfToken
+        default: nil
+        }
+    }
+}
+
+extension ChangeOrderStatus.ShipForm: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "heading": heading
+        case "summary": summary
+        case "action": action
+        case "version": version
+        case "carriers": carriers
+        case "carrierError": carrierError
+        case "carrierOther": carrierOther
+        case "carrierOtherError": carrierOtherError
+        case "trackingNumber": trackingNumber
+        case "trackingNumberError": trackingNumberError
+        case "orderURL": orderURL
+        // The error summary partial's names.
+        case "hasErrors": hasErrors
+        case "errors": errors
+        case "formMessage": formMessage
+        default: nil
+        }
+    }
+}
+
+extension ChangeOrderStatus.ShipForm.Carrier: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "id": id
+        case "value": value
+        case "label": label
+        case "checked": checked
+        default: nil
+        }
+    }
+}
+
+extension ChangeOrderStatusViewController.TrackingPage: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "form": form
+        case "csrfToken": csrfToken
+        default: nil
+        }
+    }
+}
+
+extension ChangeOrderStatus.TrackingForm: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "heading": heading
+        case "action": action
+        case "version": version
+        case "trackingNumber": trackingNumber
+        case "trackingNumberError": trackingNumberError
+        case "orderURL": orderURL
+        // The error summary partial's names.
+        case "hasErrors": hasErrors
+        case "errors": errors
+        case "formMessage": formMessage
+        default: nil
+        }
+    }
+}

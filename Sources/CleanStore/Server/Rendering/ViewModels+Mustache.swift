@@ -30,9 +30,13 @@ extension PageRenderer.Header: MustacheParent {
         case "ordersURL": ordersURL
         case "newOrderURL": newOrderURL
         case "draftsURL": draftsURL
+        case "customersURL": customersURL
         case "productsURL": productsURL
         case "taxRatesURL": taxRatesURL
+        case "accountsURL": accountsURL
         case "signOutURL": signOutURL
+        case "sessionWarnAfter": sessionWarnAfter
+        case "sessionEndsAfter": sessionEndsAfter
         default: nil
         }
     }
@@ -63,6 +67,8 @@ extension ListOrders.FetchOrders.ViewModel: MustacheParent {
         case "caption": caption
         case "noMatchMessage": noMatchMessage
         case "exportURL": exportURL
+        case "resultCount": resultCount
+        case "focusResultCount": focusResultCount
         default: nil
         }
     }
@@ -80,7 +86,8 @@ extension ListOrders.FetchOrders.ViewModel.Filters: MustacheParent {
         case "fromError": fromError
         case "to": to
         case "toError": toError
-        case "sort": sort
+        case "sortOptions": sortOptions
+        case "open": open
         case "tags": tags
         case "clearURL": clearURL
         default: nil
@@ -114,7 +121,6 @@ extension ListOrders.FetchOrders.ViewModel.Column: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "label": label
-        case "sortURL": sortURL
         case "ariaSort": ariaSort
         case "className": className
         default: nil
@@ -128,11 +134,13 @@ extension ListOrders.FetchOrders.ViewModel.DisplayedOrder: MustacheParent {
         case "id": id
         case "url": url
         case "date": date
-        case "email": email
+        case "machineDate": machineDate
         case "name": self.name
+        case "phone": phone
         case "total": total
         case "status": status
         case "statusClass": statusClass
+        case "shipped": shipped
         default: nil
         }
     }
@@ -173,13 +181,17 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedOrder: MustacheParent {
         case "ordersURL": ordersURL
         case "status": status
         case "statusClass": statusClass
-        case "statusButtons": statusButtons
+        case "statusButton": statusButton
+        case "shipURL": shipURL
+        case "shipment": shipment
+        case "undo": undo
+        case "reprintSlipURL": reprintSlipURL
         case "statusURL": statusURL
         case "version": version
         case "cancelURL": cancelURL
         case "cancellationReason": cancellationReason
         case "readOnlyNotice": readOnlyNotice
-        case "notes": notes
+        case "timeline": timeline
         case "noteURL": noteURL
         case "noteHint": noteHint
         case "csrfToken": csrfToken
@@ -249,12 +261,41 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedTotals: MustacheParent {
     }
 }
 
-extension ShowOrder.GetOrder.ViewModel.DisplayedNote: MustacheParent {
+extension ShowOrder.GetOrder.ViewModel.DisplayedUndo: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "text": text
-        case "byline": byline
+        case "message": message
+        case "label": label
+        case "url": url
+        default: nil
+        }
+    }
+}
+
+extension ShowOrder.GetOrder.ViewModel.DisplayedShipment: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "shippedOn": shippedOn
+        case "carrier": carrier
+        case "trackingNumber": trackingNumber
+        case "trackingURL": trackingURL
+        case "trackingLabel": trackingLabel
+        default: nil
+        }
+    }
+}
+
+extension ShowOrder.GetOrder.ViewModel.TimelineEntry: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "title": title
+        case "by": by
+        case "date": date
         case "machineDate": machineDate
+        case "text": text
+        case "changes": changes
+        case "hasChanges": !changes.isEmpty
+        case "noChanges": noChanges
         default: nil
         }
     }

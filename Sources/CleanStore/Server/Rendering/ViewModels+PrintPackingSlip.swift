@@ -16,6 +16,7 @@ extension PrintPackingSlip.GetSlip.ViewModel.DisplayedSlip: MustacheParent {
         case "orderURL": orderURL
         case "lines": lines
         case "itemsNote": itemsNote
+        case "deliveryNotes": deliveryNotes
         default: nil
         }
     }

@@ -23,6 +23,12 @@ public actor MemoryAppDatabase {
         var createdByKey: [String: String] = [:]
         /// Accounts by `Account.key`.
         var accounts: [String: Account] = [:]
+        /// Each account's one-time set-password link, by `Account.key` (`AccountChangesMemStore`).
+        var passwordLinks: [String: PasswordLink] = [:]
+        /// When each account last signed in, by `Account.key`.
+        var lastSignIns: [String: Date] = [:]
+        /// The accounts' audit log, oldest first.
+        var accountEvents: [AccountEvent] = []
         /// Drafts, oldest first (`DraftsMemStore`).
         var drafts: [Draft] = []
         /// The catalog, by id (`ProductsMemStore`; read by placing, which commits stock here).
@@ -33,6 +39,18 @@ public actor MemoryAppDatabase {
         /// The tax table (`TaxRatesMemStore`; read by placing).
         var taxRates: [TaxRate] = []
         var lastTaxRateID: Int64 = 0
+        /// API tokens by prefix (`APITokensMemStore`).
+        var apiTokens: [String: APIToken] = [:]
+        /// Customers, by id (`CustomersMemStore`).
+        var customers: [Int64: Customer] = [:]
+        /// Every customer's history, oldest first.
+        var customerEvents: [CustomerEvent] = []
+        var lastCustomerID: Int64 = 0
+        /// The customer of each order that has one, by the order's id (the SQL `orders.customer_id`).
+        var orderCustomers: [String: Int64] = [:]
+        /// How far the one-off linking of orders to customers has gone (`linkOrders`): the last
+        /// order looked at, and whether it has finished (the SQL `customers_from_orders` row).
+        var customerLinking: (lastOrderID: Int64, done: Bool) = (0, false)
     }
 
     private var tables = Tables()

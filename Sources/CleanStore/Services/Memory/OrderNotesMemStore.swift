@@ -8,12 +8,12 @@ public final class OrderNotesMemStore: OrderNotesStoreProtocol {
         self.database = database
     }
 
-    public func addNote(orderID: String, text: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> OrderNote {
+    public func addNote(orderID: String, text: String, forPacker: Bool, by: AccountName?, at: Date) async throws(OrdersStoreError) -> OrderNote {
         try OrderNote.checkStorable(text)
         return try await database.transaction { tables throws(OrdersStoreError) in
             guard tables.orders.contains(where: { $0.id == orderID }) else { throw .notFound(id: orderID) }
             tables.lastNoteID += 1
-            let note = OrderNote(id: String(tables.lastNoteID), orderID: orderID, text: text, by: by, at: at)
+            let note = OrderNote(id: String(tables.lastNoteID), orderID: orderID, text: text, by: by, at: at, forPacker: forPacker)
             tables.notes.append(note)
             return note
         }

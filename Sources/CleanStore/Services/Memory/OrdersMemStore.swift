@@ -17,6 +17,25 @@ public final class OrdersMemStore: OrdersStoreProtocol {
         self.init(database: MemoryAppDatabase(orders: orders))
     }
 
+    public func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int {
+        let words = query.words
+        let orders = await database.read { $0.orders }
+        var found = 0
+        for order in orders where found < upTo && Self.matches(order, query, words) {
+            found += 1
+        }
+        return found
+    }
+
+    /// Whether `order` is one `query` finds (its filters, and its words, `OrderSearch.matches`).
+    private static func matches(_ order: Order, _ query: OrdersQuery, _ words: [OrderSearch.Word]) -> Bool {
+        (query.shippingSpeed.map { order.shipmentMethod.speed == $0 } ?? true)
+            && (query.status.map { order.status == $0 } ?? true)
+            && (query.createdFrom.map { order.date >= $0 } ?? true)
+            && (query.createdBefore.map { order.date < $0 } ?? true)
+            && OrderSearch.matches(order, words)
+    }
+
     public func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
         // A list's read carries no lines, as the SQL stores' (`Order.lines`): `itemCount` stays.
         let orders = await database.read { $0.orders }.map { order in
@@ -28,13 +47,7 @@ public final class OrdersMemStore: OrdersStoreProtocol {
         }
         let query = page.query
         let words = query.words
-        let all = orders.filter { order in
-            (query.shippingSpeed.map { order.shipmentMethod.speed == $0 } ?? true)
-                && (query.status.map { order.status == $0 } ?? true)
-                && (query.createdFrom.map { order.date >= $0 } ?? true)
-                && (query.createdBefore.map { order.date < $0 } ?? true)
-                && OrderSearch.matches(order, words)
-        }
+        let all = orders.filter { Self.matches($0, query, words) }
         .map { ($0, OrdersCursor(order: $0, sortedBy: query.sort.key)!) }
         .sorted { $0.1.comesBefore($1.1, in: query.sort) }
         switch page.effectivePosition {
@@ -77,14 +90,14 @@ public final class OrdersMemStore: OrdersStoreProtocol {
         }
     }
 
-    public func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+    public func updateOrder(orderToUpdate: Order, timeZone: TimeZone, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         let id = orderToUpdate.id ?? ""
         return try await database.transaction { tables throws(OrdersStoreError) in
             guard let index = tables.orders.firstIndex(where: { $0.id == id }) else { throw .notFound(id: id) }
             let stored = tables.orders[index]
             let region = orderToUpdate.shipmentAddress.state.uppercased()
             let rates = OrderWrites.movesTaxAddress(orderToUpdate, from: stored) ? tables.taxRates.filter { $0.region == region } : []
-            let order = try OrderWrites.updated(orderToUpdate, of: stored, rates: rates, by: by, at: at)
+            let order = try OrderWrites.updated(orderToUpdate, of: stored, rates: rates, timeZone: timeZone, by: by, at: at)
             tables.orders[index] = order
             tables.events.append(OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order)))
             return order
@@ -103,13 +116,13 @@ public final class OrdersMemStore: OrdersStoreProtocol {
     }
 
     public func changeStatus(
-        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, by: AccountName?, at: Date
     ) async throws(OrdersStoreError) -> Order {
         try await database.transaction { tables throws(OrdersStoreError) in
             guard let index = tables.orders.firstIndex(where: { $0.id == id }) else { throw .notFound(id: id) }
             let stored = tables.orders[index]
             let order = try OrderWrites.statusChanged(
-                stored, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
+                stored, to: status, expectedVersion: expectedVersion, reason: reason, shipment: shipment, by: by, at: at)
             for move in OrderLineWrites.stockMoves(of: stored, to: status) {
                 tables.products[move.productID]?.stock?.committed += move.committed
                 tables.products[move.productID]?.stock?.onHand += move.onHand
@@ -119,6 +132,38 @@ public final class OrdersMemStore: OrdersStoreProtocol {
                 OrderEvent(
                     orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order),
                     statusChange: OrderEvent.StatusChange(from: stored.status, to: status, reason: reason)))
+            return order
+        }
+    }
+
+    public func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+        try await database.transaction { tables throws(OrdersStoreError) in
+            guard let index = tables.orders.firstIndex(where: { $0.id == id }) else { throw .notFound(id: id) }
+            let stored = tables.orders[index]
+            // The newest event, as `OrderEventsMemStore.fetchEvents` orders them.
+            let latest = tables.events.enumerated().filter { $0.element.orderID == id }
+                .max { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }?.element
+            let (order, undone) = try OrderWrites.statusUndone(stored, latest: latest, expectedVersion: expectedVersion, by: by, at: at)
+            tables.orders[index] = order
+            tables.events.append(
+                OrderEvent(
+                    orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order),
+                    statusChange: OrderEvent.StatusChange(from: undone.to, to: undone.from)))
+            return order
+        }
+    }
+
+    public func changeTracking(
+        id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        try await database.transaction { tables throws(OrdersStoreError) in
+            guard let index = tables.orders.firstIndex(where: { $0.id == id }) else { throw .notFound(id: id) }
+            let stored = tables.orders[index]
+            let order = try OrderWrites.trackingChanged(
+                stored, trackingNumber: trackingNumber, expectedVersion: expectedVersion, by: by, at: at)
+            tables.orders[index] = order
+            tables.events.append(
+                OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order)))
             return order
         }
     }

@@ -10,15 +10,15 @@ public final class OrderNotesPostgresStore: OrderNotesStoreProtocol {
         self.database = database
     }
 
-    public func addNote(orderID: String, text: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> OrderNote {
+    public func addNote(orderID: String, text: String, forPacker: Bool, by: AccountName?, at: Date) async throws(OrdersStoreError) -> OrderNote {
         try OrderNote.checkStorable(text)
         guard let rowID = OrderID.rowID(orderID) else { throw .notFound(id: orderID) }
         let noteID: Int64?
         do {
             var binds = PostgresBindings()
-            try PostgresValues.append(OrderNoteColumns.values(orderID: rowID, text: text, by: by, at: at), to: &binds)
+            try PostgresValues.append(OrderNoteColumns.values(orderID: rowID, text: text, forPacker: forPacker, by: by, at: at), to: &binds)
             let insert = PostgresQuery(
-                unsafeSQL: "INSERT INTO order_notes (\(OrderNoteColumns.written)) VALUES ($1, $2, $3, $4, $5) RETURNING id", binds: binds)
+                unsafeSQL: "INSERT INTO order_notes (\(OrderNoteColumns.written)) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id", binds: binds)
             let logger = database.logger
             noteID = try await database.client.withTransaction(logger: logger) { connection in
                 // The order is locked against a delete (not against updates) until the note is in.
@@ -36,7 +36,7 @@ public final class OrderNotesPostgresStore: OrderNotesStoreProtocol {
             throw .from(unwrapping: error) { .cannotCreate("Cannot add a note to order \(orderID): \(String(reflecting: $0))") }
         }
         guard let noteID else { throw .notFound(id: orderID) }
-        return OrderNote(id: String(noteID), orderID: orderID, text: text, by: by, at: at)
+        return OrderNote(id: String(noteID), orderID: orderID, text: text, by: by, at: at, forPacker: forPacker)
     }
 
     public func notes(forOrder orderID: String) async throws(OrdersStoreError) -> [OrderNote] {
@@ -46,7 +46,7 @@ public final class OrderNotesPostgresStore: OrderNotesStoreProtocol {
             // when it has none.
             let rows = try await database.client.query(
                 """
-                SELECT n.id, n.order_id, n.text, n.written_at, n.by_username, n.by_display_name
+                SELECT n.id, n.order_id, n.text, n.written_at, n.by_username, n.by_display_name, n.for_packer
                 FROM orders o LEFT JOIN order_notes n ON n.order_id = o.id WHERE o.id = \(rowID)
                 ORDER BY n.written_at DESC, n.id DESC
                 """, logger: database.logger)

@@ -89,6 +89,15 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
         }
     }
 
+    public func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int {
+        let sql = OrdersQuerySQL.count(query, upTo: upTo, dialect: .postgres)
+        do {
+            return try await database.count(try PostgresValues.query(sql))
+        } catch {
+            throw .from(error) { .cannotFetch("Cannot count orders: \(String(reflecting: $0))") }
+        }
+    }
+
     public func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? {
         guard let rowID = OrderID.rowID(id) else { return nil }
         do {
@@ -154,7 +163,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
         }
     }
 
-    public func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+    public func updateOrder(orderToUpdate: Order, timeZone: TimeZone, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         let id = orderToUpdate.id ?? ""
         guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
         do {
@@ -168,7 +177,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
                 let rates = OrderWrites.movesTaxAddress(orderToUpdate, from: old)
                     ? try await OrderGoodsPostgres.taxRates(region: orderToUpdate.shipmentAddress.state, on: connection, logger: logger)
                     : []
-                let order = try OrderWrites.updated(orderToUpdate, of: old, rates: rates, by: by, at: at)
+                let order = try OrderWrites.updated(orderToUpdate, of: old, rates: rates, timeZone: timeZone, by: by, at: at)
                 var binds = PostgresBindings()
                 let names = try PostgresValues.bind(
                     try OrderColumns.written(by: order, cards: cards) + OrderColumns.updated(by: by, at: at), into: &binds)
@@ -197,7 +206,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
     }
 
     public func changeStatus(
-        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, by: AccountName?, at: Date
     ) async throws(OrdersStoreError) -> Order {
         guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
         do {
@@ -206,7 +215,8 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
                 // The row stays locked until the transaction ends: the decision holds for the update.
                 let select: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(rowID) FOR UPDATE"
                 guard let old = try await self.order(select, on: connection) else { throw OrdersStoreError.notFound(id: id) }
-                let order = try OrderWrites.statusChanged(old, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
+                let order = try OrderWrites.statusChanged(
+                    old, to: status, expectedVersion: expectedVersion, reason: reason, shipment: shipment, by: by, at: at)
                 // Shipping takes the committed stock off hand, cancelling releases it: never short.
                 _ = try await OrderGoodsPostgres.move(OrderLineWrites.stockMoves(of: old, to: status), on: connection, logger: logger)
                 var binds = PostgresBindings()
@@ -230,6 +240,83 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
             }
         } catch {
             throw .from(unwrapping: error) { .cannotUpdate("Cannot change the status of order \(id): \(String(reflecting: $0))") }
+        }
+    }
+
+    public func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+        guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
+        do {
+            let logger = self.logger
+            return try await client.withTransaction(logger: logger) { connection in
+                // The row stays locked until the transaction ends: no event can come between the
+                // newest one read here and the undo.
+                let select: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(rowID) FOR UPDATE"
+                guard let old = try await self.order(select, on: connection) else { throw OrdersStoreError.notFound(id: id) }
+                var latest: OrderEvent?
+                let rows = try await connection.query(
+                    """
+                    SELECT \(unescaped: OrderEventColumns.selected) FROM order_events WHERE order_id = \(rowID)
+                    ORDER BY happened_at DESC, id DESC LIMIT 1
+                    """, logger: logger)
+                for try await row in rows {
+                    latest = try OrderEventColumns.event(from: PostgresOrderRow(row: row.makeRandomAccess()))
+                }
+                let (order, undone) = try OrderWrites.statusUndone(old, latest: latest, expectedVersion: expectedVersion, by: by, at: at)
+                var binds = PostgresBindings()
+                let names = try PostgresValues.bind(OrderColumns.status(of: order) + OrderColumns.updated(by: by, at: at), into: &binds)
+                let assignments = names.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
+                binds.append(rowID)
+                let update = PostgresQuery(
+                    unsafeSQL: """
+                        UPDATE orders SET \(assignments), version = version + 1 WHERE id = $\(binds.count)
+                        RETURNING \(Self.selectedColumns)
+                        """, binds: binds)
+                guard var saved = try await self.orders(update, on: connection).first else {
+                    throw OrdersStoreError.notFound(id: id)
+                }
+                saved.lines = old.lines
+                let event = OrderEvent(
+                    orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(old, saved),
+                    statusChange: OrderEvent.StatusChange(from: undone.to, to: undone.from))
+                try await OrderEventsPostgresStore.insert(event, rowID: rowID, on: connection, logger: logger)
+                return saved
+            }
+        } catch {
+            throw .from(unwrapping: error) { .cannotUpdate("Cannot undo the status change of order \(id): \(String(reflecting: $0))") }
+        }
+    }
+
+    public func changeTracking(
+        id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
+        do {
+            let logger = self.logger
+            return try await client.withTransaction(logger: logger) { connection in
+                // The row stays locked until the transaction ends: the decision holds for the update.
+                let select: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(rowID) FOR UPDATE"
+                guard let old = try await self.order(select, on: connection) else { throw OrdersStoreError.notFound(id: id) }
+                let order = try OrderWrites.trackingChanged(
+                    old, trackingNumber: trackingNumber, expectedVersion: expectedVersion, by: by, at: at)
+                var binds = PostgresBindings()
+                let names = try PostgresValues.bind(OrderColumns.status(of: order) + OrderColumns.updated(by: by, at: at), into: &binds)
+                let assignments = names.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
+                binds.append(rowID)
+                let update = PostgresQuery(
+                    unsafeSQL: """
+                        UPDATE orders SET \(assignments), version = version + 1 WHERE id = $\(binds.count)
+                        RETURNING \(Self.selectedColumns)
+                        """, binds: binds)
+                guard var saved = try await self.orders(update, on: connection).first else {
+                    throw OrdersStoreError.notFound(id: id)
+                }
+                saved.lines = old.lines
+                let event = OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(old, saved))
+                try await OrderEventsPostgresStore.insert(event, rowID: rowID, on: connection, logger: logger)
+                return saved
+            }
+        } catch {
+            throw .from(unwrapping: error) { .cannotUpdate("Cannot change the tracking number of order \(id): \(String(reflecting: $0))") }
         }
     }
 

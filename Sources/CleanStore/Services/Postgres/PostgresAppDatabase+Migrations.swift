@@ -23,7 +23,9 @@ extension PostgresAppDatabase {
     }
 
     /// The schema's versions, in order. A version, once released, never changes: add a new one.
-    static let migrations: [Migration] = ordersAndAccountsMigrations + goodsMigrations
+    static let migrations: [Migration] =
+        ordersAndAccountsMigrations + goodsMigrations + customerMigrations + listMigrations + orderPageMigrations + accountsMigrations
+        + apiMigrations
 
     /// Versions 1–12: orders, their history and notes, accounts, sessions, sign-ins.
     static let ordersAndAccountsMigrations: [Migration] = [
@@ -332,7 +334,7 @@ extension PostgresAppDatabase {
             for try await row in rows {
                 let random = row.makeRandomAccess()
                 ids.append(try random[0].decode(Int64.self))
-                let columns = OrderSearch.searchColumns(of: try (1...8).map { try random[$0].decode(String.self) })
+                let columns = OrderSearch.searchColumns(of: try (1...OrderSearch.sourceColumnCount).map { try random[$0].decode(String.self) })
                 texts.append(columns.searchText)
                 names.append(columns.sortName)
             }

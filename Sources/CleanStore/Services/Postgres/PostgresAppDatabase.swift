@@ -85,6 +85,14 @@ public final class PostgresAppDatabase: Sendable {
     }
 
     /// The one boolean `query` answers (false for no row).
+    /// The one number `query` answers (a `count(*)`), 0 when it answers no row.
+    func count(_ query: PostgresQuery) async throws -> Int {
+        for try await value in try await client.query(query, logger: logger).decode(Int.self) {
+            return value
+        }
+        return 0
+    }
+
     func exists(_ query: PostgresQuery) async throws -> Bool {
         for try await value in try await client.query(query, logger: logger).decode(Bool.self) {
             return value

@@ -14,7 +14,8 @@ enum OrderColumns {
         created_by_username, created_by_display_name, updated_by_username, updated_by_display_name, updated_at, \
         status, cancellation_reason, \
         items_recorded, subtotal_cents, shipping_cents, tax_cents, \
-        tax_region, tax_postal_prefix, tax_rate_ppm, tax_collect, tax_shipping_taxable, item_count, next_line_number
+        tax_region, tax_postal_prefix, tax_rate_ppm, tax_collect, tax_shipping_taxable, item_count, next_line_number, \
+        shipped_at, carrier, tracking_number
         """
 
     /// A value an order writes, in the types both databases take.
@@ -43,12 +44,16 @@ enum OrderColumns {
         ]
     }
 
-    /// The columns a status change writes besides `updated(by:at:)`: the status and the
-    /// cancellation reason of the order as `OrderWrites.statusChanged` decided it.
+    /// The columns a status change (or a tracking number's) writes besides `updated(by:at:)`: the
+    /// status, the cancellation reason and the shipment of the order as `OrderWrites.statusChanged`
+    /// (or `trackingChanged`) decided them.
     static func status(of order: Order) -> [(name: String, value: Value)] {
         [
             ("status", .text(order.status.rawValue)),
             ("cancellation_reason", order.cancellationReason.map { .text($0) } ?? .null),
+            ("shipped_at", order.shippedAt.map { .real($0.timeIntervalSince1970) } ?? .null),
+            ("carrier", order.carrier.map { .text($0) } ?? .null),
+            ("tracking_number", order.trackingNumber.map { .text($0) } ?? .null),
         ]
     }
 
@@ -171,6 +176,9 @@ enum OrderColumns {
             subtotalCents: try row.int64(31), shippingCents: try row.int64(32), taxCents: try row.int64(33), tax: tax)
         order.itemCount = try row.int(39)
         order.nextLineNumber = try row.int(40)
+        order.shippedAt = try row.optionalDouble(41).map(Date.init(timeIntervalSince1970:))
+        order.carrier = try row.optionalText(42)
+        order.trackingNumber = try row.optionalText(43)
         return order
     }
 

@@ -77,6 +77,17 @@ struct OrdersQuerySQL {
                 sql: "SELECT EXISTS (SELECT 1 FROM orders\(Self.whereClause(otherConditions)))", arguments: otherBuilder.arguments)
     }
 
+    /// How many orders `query` finds, counting no further than `upTo` (`SELECT count(*)` over at most
+    /// that many rows, so a count costs at most `upTo` index entries, whatever the table holds).
+    static func count(_ query: OrdersQuery, upTo: Int, dialect: Dialect) -> Statement {
+        var builder = Builder(dialect: dialect)
+        let conditions = builder.conditions(of: query)
+        let limit = builder.parameter(.integer(upTo))
+        return Statement(
+            sql: "SELECT count(*) FROM (SELECT 1 FROM orders\(whereClause(conditions)) LIMIT \(limit)) AS found",
+            arguments: builder.arguments)
+    }
+
     private static func whereClause(_ conditions: [String]) -> String {
         conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
     }

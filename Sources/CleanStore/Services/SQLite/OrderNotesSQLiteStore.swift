@@ -9,25 +9,25 @@ public final class OrderNotesSQLiteStore: OrderNotesStoreProtocol {
         self.database = database
     }
 
-    public func addNote(orderID: String, text: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> OrderNote {
+    public func addNote(orderID: String, text: String, forPacker: Bool, by: AccountName?, at: Date) async throws(OrdersStoreError) -> OrderNote {
         try OrderNote.checkStorable(text)
         guard let rowID = OrderID.rowID(orderID) else { throw .notFound(id: orderID) }
         try database.checkFileIsTheOneOpened()
-        let values = StatementArguments(OrderNoteColumns.values(orderID: rowID, text: text, by: by, at: at))
+        let values = StatementArguments(OrderNoteColumns.values(orderID: rowID, text: text, forPacker: forPacker, by: by, at: at))
         let noteID: Int64?
         do {
             noteID = try await database.pool.write { db in
                 guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM orders WHERE id = ?)", arguments: [rowID]) == true else {
                     return nil
                 }
-                try db.execute(sql: "INSERT INTO order_notes (\(OrderNoteColumns.written)) VALUES (?, ?, ?, ?, ?)", arguments: values)
+                try db.execute(sql: "INSERT INTO order_notes (\(OrderNoteColumns.written)) VALUES (?, ?, ?, ?, ?, ?)", arguments: values)
                 return db.lastInsertedRowID
             }
         } catch {
             throw .from(error) { .cannotCreate("Cannot add a note to order \(orderID): \($0)") }
         }
         guard let noteID else { throw .notFound(id: orderID) }
-        return OrderNote(id: String(noteID), orderID: orderID, text: text, by: by, at: at)
+        return OrderNote(id: String(noteID), orderID: orderID, text: text, by: by, at: at, forPacker: forPacker)
     }
 
     public func notes(forOrder orderID: String) async throws(OrdersStoreError) -> [OrderNote] {

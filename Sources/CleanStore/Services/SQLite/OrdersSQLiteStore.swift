@@ -42,6 +42,22 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         }
     }
 
+    public func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int {
+        let probe = OrdersQuerySQL.commonWordsProbe(query.words)
+        do {
+            return try await database.pool.read { db in
+                let common = try probe.map { probe in
+                    try Bool.fetchOne(db, sql: probe.sql, arguments: StatementArguments(probe.arguments)) ?? false
+                }
+                let sql = OrdersQuerySQL.count(query, upTo: upTo, dialect: .sqlite(trigramIndex: !(common ?? false)))
+                let statement = try db.cachedStatement(sql: sql.sql)
+                return try Int.fetchOne(statement, arguments: StatementArguments(sql.arguments)) ?? 0
+            }
+        } catch {
+            throw .from(error) { .cannotFetch("Cannot count orders: \($0)") }
+        }
+    }
+
     public func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? {
         guard let rowID = OrderID.rowID(id) else { return nil }
         let order = orderMapping
@@ -91,7 +107,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         return order
     }
 
-    public func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+    public func updateOrder(orderToUpdate: Order, timeZone: TimeZone, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         let id = orderToUpdate.id ?? ""
         guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
         try database.checkFileIsTheOneOpened()
@@ -103,7 +119,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
                 guard let old = try Self.order(rowID, in: db, mapping) else { throw OrdersStoreError.notFound(id: id) }
                 let rates = OrderWrites.movesTaxAddress(orderToUpdate, from: old)
                     ? try OrderGoodsSQLite.taxRates(region: orderToUpdate.shipmentAddress.state, in: db) : []
-                let order = try OrderWrites.updated(orderToUpdate, of: old, rates: rates, by: by, at: at)
+                let order = try OrderWrites.updated(orderToUpdate, of: old, rates: rates, timeZone: timeZone, by: by, at: at)
                 let columns = try OrderColumns.written(by: order, cards: cards) + OrderColumns.updated(by: by, at: at)
                 // Guarded by the version read, as a second lock.
                 try db.execute(
@@ -123,7 +139,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
     }
 
     public func changeStatus(
-        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, by: AccountName?, at: Date
     ) async throws(OrdersStoreError) -> Order {
         guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
         try database.checkFileIsTheOneOpened()
@@ -131,7 +147,8 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         do {
             return try await database.pool.write { db in
                 guard let old = try Self.order(rowID, in: db, mapping) else { throw OrdersStoreError.notFound(id: id) }
-                let order = try OrderWrites.statusChanged(old, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
+                let order = try OrderWrites.statusChanged(
+                    old, to: status, expectedVersion: expectedVersion, reason: reason, shipment: shipment, by: by, at: at)
                 // Shipping takes the committed stock off hand, cancelling releases it: never short.
                 _ = try OrderGoodsSQLite.move(OrderLineWrites.stockMoves(of: old, to: status), in: db)
                 let columns = OrderColumns.status(of: order) + OrderColumns.updated(by: by, at: at)
@@ -147,6 +164,61 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
             }
         } catch {
             throw .from(error) { .cannotUpdate("Cannot change the status of order \(id): \($0)") }
+        }
+    }
+
+    public func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+        guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
+        try database.checkFileIsTheOneOpened()
+        let mapping = orderMapping
+        do {
+            return try await database.pool.write { db in
+                guard let old = try Self.order(rowID, in: db, mapping) else { throw OrdersStoreError.notFound(id: id) }
+                // The newest event, read in the write transaction: nothing comes between it and the undo.
+                let latest = try Row.fetchOne(
+                    db,
+                    sql: "SELECT \(OrderEventColumns.selected) FROM order_events WHERE order_id = ? ORDER BY happened_at DESC, id DESC LIMIT 1",
+                    arguments: [rowID]
+                ).map { try OrderEventColumns.event(from: SQLiteRow(row: $0)) }
+                let (order, undone) = try OrderWrites.statusUndone(old, latest: latest, expectedVersion: expectedVersion, by: by, at: at)
+                let columns = OrderColumns.status(of: order) + OrderColumns.updated(by: by, at: at)
+                try db.execute(
+                    sql: "UPDATE orders SET \(Self.assignments(columns)), version = version + 1 WHERE id = ?",
+                    arguments: StatementArguments(columns.map(\.value) + [.integer(Int(rowID))]))
+                guard let saved = try Self.order(rowID, in: db, mapping) else { throw OrdersStoreError.notFound(id: id) }
+                let event = OrderEvent(
+                    orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(old, saved),
+                    statusChange: OrderEvent.StatusChange(from: undone.to, to: undone.from))
+                try OrderEventsSQLiteStore.insert(event, rowID: rowID, into: db)
+                return saved
+            }
+        } catch {
+            throw .from(error) { .cannotUpdate("Cannot undo the status change of order \(id): \($0)") }
+        }
+    }
+
+    public func changeTracking(
+        id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
+        try database.checkFileIsTheOneOpened()
+        let mapping = orderMapping
+        do {
+            return try await database.pool.write { db in
+                guard let old = try Self.order(rowID, in: db, mapping) else { throw OrdersStoreError.notFound(id: id) }
+                let order = try OrderWrites.trackingChanged(
+                    old, trackingNumber: trackingNumber, expectedVersion: expectedVersion, by: by, at: at)
+                let columns = OrderColumns.status(of: order) + OrderColumns.updated(by: by, at: at)
+                try db.execute(
+                    sql: "UPDATE orders SET \(Self.assignments(columns)), version = version + 1 WHERE id = ?",
+                    arguments: StatementArguments(columns.map(\.value) + [.integer(Int(rowID))]))
+                guard let saved = try Self.order(rowID, in: db, mapping) else { throw OrdersStoreError.notFound(id: id) }
+                let event = OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(old, saved))
+                try OrderEventsSQLiteStore.insert(event, rowID: rowID, into: db)
+                return saved
+            }
+        } catch {
+            throw .from(error) { .cannotUpdate("Cannot change the tracking number of order \(id): \($0)") }
         }
     }
 

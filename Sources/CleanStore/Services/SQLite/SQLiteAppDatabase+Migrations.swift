@@ -362,18 +362,41 @@ extension SQLiteAppDatabase {
                 SELECT 1, max(COALESCE((SELECT max(id) FROM orders), 0), COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'orders'), 0));
                 """)
         }
+        registerCustomerMigrations(&migrator)
+        registerListMigrations(in: &migrator)
+        registerOrderPageMigrations(&migrator)
+        registerAccountsMigrations(&migrator)
+        // The JSON API (issue 30): only a token's SHA-256 is kept; `prefix` names it (lists, logs,
+        // revoking). A token goes with its account.
+        migrator.registerMigration("v25: api tokens") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE api_tokens (
+                        prefix TEXT PRIMARY KEY NOT NULL,
+                        token_hash BLOB NOT NULL UNIQUE,
+                        account_key TEXT NOT NULL REFERENCES accounts (username_key) ON DELETE CASCADE,
+                        name TEXT NOT NULL,
+                        role TEXT NOT NULL CHECK (role IN ('viewer', 'clerk')),
+                        created_at REAL NOT NULL,
+                        expires_at REAL,
+                        last_used_at REAL,
+                        revoked_at REAL
+                    );
+                    CREATE INDEX api_tokens_account ON api_tokens (account_key, created_at);
+                    """)
+        }
         return migrator
     }
 
     /// Writes `search_text` and `sort_name` of every order, 1,000 rows at a time.
-    private static func fillSearchColumns(_ db: Database) throws {
+    static func fillSearchColumns(_ db: Database) throws {
         var after: Int64 = 0
         while true {
             let rows = try Row.fetchAll(
                 db, sql: "SELECT id, \(OrderSearch.sourceColumns) FROM orders WHERE id > ? ORDER BY id LIMIT 1000", arguments: [after])
             guard let last = rows.last else { return }
             for row in rows {
-                let columns = OrderSearch.searchColumns(of: (1...8).map { row[$0] as String })
+                let columns = OrderSearch.searchColumns(of: (1...OrderSearch.sourceColumnCount).map { row[$0] as String })
                 try db.execute(
                     sql: "UPDATE orders SET search_text = ?, sort_name = ? WHERE id = ?",
                     arguments: [columns.searchText, columns.sortName, row[0] as Int64])

@@ -28,6 +28,12 @@ final class ChangeOrderStatusInteractorTests: XCTestCase {
 
         func presentOrderToCancel(response: ChangeOrderStatus.GetOrderToCancel.Response) { toCancel = response }
         func presentStatusChange(response: ChangeOrderStatus.ChangeStatus.Response) { change = response }
+        var toShip: ChangeOrderStatus.GetOrderToShip.Response?
+        var tracking: ChangeOrderStatus.ChangeTracking.Response?
+        func presentOrderToShip(response: ChangeOrderStatus.GetOrderToShip.Response) { toShip = response }
+        func presentTrackingChange(response: ChangeOrderStatus.ChangeTracking.Response) { tracking = response }
+        var undo: ChangeOrderStatus.UndoStatus.Response?
+        func presentUndo(response: ChangeOrderStatus.UndoStatus.Response) { undo = response }
     }
 
     let supervisor = SignedIn(name: testAccount.name, role: .supervisor)

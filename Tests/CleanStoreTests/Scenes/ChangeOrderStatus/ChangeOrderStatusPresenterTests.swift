@@ -24,6 +24,12 @@ final class ChangeOrderStatusPresenterTests: XCTestCase {
 
         func displayOrderToCancel(viewModel: ChangeOrderStatus.GetOrderToCancel.ViewModel) { toCancel = viewModel }
         func displayStatusChange(viewModel: ChangeOrderStatus.ChangeStatus.ViewModel) { change = viewModel }
+        var toShip: ChangeOrderStatus.GetOrderToShip.ViewModel?
+        var tracking: ChangeOrderStatus.ChangeTracking.ViewModel?
+        func displayOrderToShip(viewModel: ChangeOrderStatus.GetOrderToShip.ViewModel) { toShip = viewModel }
+        func displayTrackingChange(viewModel: ChangeOrderStatus.ChangeTracking.ViewModel) { tracking = viewModel }
+        var undo: ChangeOrderStatus.UndoStatus.ViewModel?
+        func displayUndo(viewModel: ChangeOrderStatus.UndoStatus.ViewModel) { undo = viewModel }
     }
 
     func order(_ status: OrderStatus, version: Int = 1) -> Order {

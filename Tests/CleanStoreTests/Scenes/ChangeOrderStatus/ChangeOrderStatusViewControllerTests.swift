@@ -25,6 +25,12 @@ final class ChangeOrderStatusViewControllerTests: XCTestCase {
 
         func getOrderToCancel(request: ChangeOrderStatus.GetOrderToCancel.Request) async { toCancel = request }
         func changeStatus(request: ChangeOrderStatus.ChangeStatus.Request) async { change = request }
+        var toShip: ChangeOrderStatus.GetOrderToShip.Request?
+        var tracking: ChangeOrderStatus.ChangeTracking.Request?
+        func getOrderToShip(request: ChangeOrderStatus.GetOrderToShip.Request) async { toShip = request }
+        func changeTracking(request: ChangeOrderStatus.ChangeTracking.Request) async { tracking = request }
+        var undo: ChangeOrderStatus.UndoStatus.Request?
+        func undoStatus(request: ChangeOrderStatus.UndoStatus.Request) async { undo = request }
     }
 
     let form = ChangeOrderStatus.CancelForm(

@@ -499,8 +499,8 @@ final class CreateOrderPresenterTests: XCTestCase {
             + "The form now shows the order as it is saved, and what you typed under each field where it differs. "
             + "Make your changes again, then save."
         XCTAssertEqual(messages, [
-            "Sue Super (sue) changed order 2 on 6/30/07 at 2:05 PM" + rest,
-            "Someone else changed order 2 on 6/30/07 at 2:05 PM" + rest,
+            "Sue Super (sue) changed order 2 on 30 June 2007 at 2:05pm" + rest,
+            "Someone else changed order 2 on 30 June 2007 at 2:05pm" + rest,
         ])
     }
 

@@ -39,7 +39,7 @@ final class DeleteOrderPresenterTests: XCTestCase {
             spy.orderToDeleteViewModel,
             .order(
                 .init(
-                    id: "2", date: "6/30/07", name: "Bob Battery", email: "bob.battery@clean-swift.com", total: "$9.99",
+                    id: "2", date: "30 June 2007", name: "Bob Battery", email: "bob.battery@clean-swift.com", total: "$9.99",
                     title: "Delete order 2", deleteURL: "/orders/2/delete", orderURL: "/orders/2")))
     }
 

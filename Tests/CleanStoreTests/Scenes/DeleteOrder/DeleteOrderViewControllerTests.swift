@@ -39,7 +39,7 @@ final class DeleteOrderViewControllerTests: XCTestCase {
     }
 
     static let displayedOrder = DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder(
-        id: "7", date: "6/29/07", name: "Amy Apple", email: "amy.apple@clean-swift.com", total: "$0.00",
+        id: "7", date: "29 June 2007", name: "Amy Apple", email: "amy.apple@clean-swift.com", total: "$0.00",
         title: "Delete order 7", deleteURL: "/orders/7/delete", orderURL: "/orders/7")
 
     // MARK: Tests: routes build requests

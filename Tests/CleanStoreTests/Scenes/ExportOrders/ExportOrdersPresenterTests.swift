@@ -53,7 +53,7 @@ final class ExportOrdersPresenterTests: XCTestCase {
         // Then
         let viewModel = try XCTUnwrap(spy.viewModel)
         XCTAssertEqual(viewModel.filename, "orders-2026-11-23.csv", "The shop's day (9 pm in Chicago)")
-        XCTAssertEqual(viewModel.header.count, 26)
+        XCTAssertEqual(viewModel.header.count, 29, "26, and the shipment's three at the end")
         XCTAssertEqual(viewModel.header[19], "Total", "The old column keeps its name and place, for the scripts that read it")
         var rows: [[String]] = []
         for try await batch in viewModel.rows { rows += batch }
@@ -111,6 +111,29 @@ final class ExportOrdersPresenterTests: XCTestCase {
         XCTAssertEqual(row["Tax"], "7.32")
         XCTAssertEqual(row["Items"], "4")
         XCTAssertFalse(rows[0].joined(separator: " ").contains("5555555555554444"), "Never the card number")
+    }
+
+    /// A shipped order: when (ISO 8601 with the shop's offset), the carrier and the tracking number,
+    /// in the last three columns; empty for an order not shipped.
+    func testAShippedOrderHasItsShipmentInTheLastColumns() async throws {
+        let spy = ExportOrdersDisplayLogicSpy()
+        sut.viewController = spy
+        var shipped = Seeds.Orders.bob
+        shipped.status = .shipped
+        shipped.shippedAt = Seeds.june30
+        shipped.carrier = "FedEx"
+        shipped.trackingNumber = "4111111111111111"
+
+        sut.presentExport(response: .export(try await batches([shipped, Seeds.Orders.amy]), at: Seeds.june30))
+
+        let viewModel = try XCTUnwrap(spy.viewModel)
+        XCTAssertEqual(Array(viewModel.header.suffix(3)), ["Shipped", "Carrier", "Tracking number"])
+        var rows: [[String]] = []
+        for try await batch in viewModel.rows { rows += batch }
+        let bob = try XCTUnwrap(rows.first { $0[3] == "Bob" })
+        let amy = try XCTUnwrap(rows.first { $0[3] == "Amy" })
+        XCTAssertEqual(Array(bob.suffix(3)), ["2007-06-30T01:00:00-05:00", "FedEx", "4111111111111111"], "A carrier's number, whole")
+        XCTAssertEqual(Array(amy.suffix(3)), ["", "", ""])
     }
 
     func testAStoreThatCannotBeReadIsDisplayedAsSuch() {

@@ -99,6 +99,9 @@ final class ExportOrdersWorkerTests: XCTestCase {
             pagesLeft = pagesBeforeFailing
         }
 
+        func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int {
+            try await base.countOrders(matching: query, upTo: upTo)
+        }
         func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
             guard pagesLeft > 0 else { throw .cannotFetch("gone") }
             pagesLeft -= 1
@@ -108,16 +111,24 @@ final class ExportOrdersWorkerTests: XCTestCase {
         func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
             try await base.createOrder(orderToCreate: orderToCreate, idempotencyKey: idempotencyKey, by: by, at: at)
         }
-        func updateOrder(orderToUpdate: Order, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
-            try await base.updateOrder(orderToUpdate: orderToUpdate, by: by, at: at)
+        func updateOrder(orderToUpdate: Order, timeZone: TimeZone, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+            try await base.updateOrder(orderToUpdate: orderToUpdate, timeZone: timeZone, by: by, at: at)
         }
         func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
             try await base.deleteOrder(id: id, by: by, at: at)
         }
         func changeStatus(
-            id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
+            id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, by: AccountName?, at: Date
         ) async throws(OrdersStoreError) -> Order {
-            try await base.changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, by: by, at: at)
+            try await base.changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, shipment: shipment, by: by, at: at)
+        }
+        func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+            try await base.undoStatusChange(id: id, expectedVersion: expectedVersion, by: by, at: at)
+        }
+        func changeTracking(
+            id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
+        ) async throws(OrdersStoreError) -> Order {
+            try await base.changeTracking(id: id, trackingNumber: trackingNumber, expectedVersion: expectedVersion, by: by, at: at)
         }
         func changeItems(
             id: String, change: DraftChange, expectedVersion: Int, timeZone: TimeZone, by: AccountName?, at: Date

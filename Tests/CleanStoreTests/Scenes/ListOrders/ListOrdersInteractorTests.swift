@@ -51,8 +51,12 @@ final class ListOrdersInteractorTests: XCTestCase {
         XCTAssertEqual(workerSpy.pageRequest, OrdersPageRequest(position: .newest, limit: 50), "The newest page of 50")
         XCTAssert(presenterSpy.presentFetchedOrdersCalled, "FetchOrders() should ask presenter to format orders result")
         XCTAssertEqual(
-            presenterSpy.response, .fetched([Seeds.Orders.bob, Seeds.Orders.amy], newerPage: nil, olderPage: nil, mayCreateOrders: true, mayExport: true),
-            "No neighbouring pages; a supervisor may create orders and download them")
+            presenterSpy.response,
+            .fetched(
+                [Seeds.Orders.bob, Seeds.Orders.amy], newerPage: nil, olderPage: nil, mayCreateOrders: true, mayExport: true,
+                counts: ListOrders.FetchOrders.Counts(found: 2, inAll: 2)),
+            "No neighbouring pages; a supervisor may create orders and download them; the one page is every order")
+        XCTAssertEqual(workerSpy.countedQueries, [], "A first page that holds them all counts them: no count asked of the store")
         XCTAssertEqual(sut.orders, [Seeds.Orders.bob, Seeds.Orders.amy], "The data store should keep the fetched orders")
     }
 
@@ -75,7 +79,10 @@ final class ListOrdersInteractorTests: XCTestCase {
             .fetched(
                 [Seeds.Orders.bob, Seeds.Orders.amy],
                 newerPage: OrdersCursor(date: Seeds.june30, id: 2),  // newer than its first order
-                olderPage: OrdersCursor(date: Seeds.june29, id: 1)))  // older than its last order
+                olderPage: OrdersCursor(date: Seeds.june29, id: 1),  // older than its last order
+                counts: ListOrders.FetchOrders.Counts(found: 324, inAll: 324)))
+        XCTAssertEqual(workerSpy.countedQueries, [OrdersQuery()], "No search: every order counted once")
+        XCTAssertEqual(workerSpy.countedUpTo, [10_001], "Exactly up to 10,000, and one more to know there are more")
 
         await sut.fetchOrders(request: ListOrders.FetchOrders.Request(before: "1183096800.0_1"))
         XCTAssertEqual(workerSpy.pageRequest?.position, .before(OrdersCursor(date: Seeds.june29, id: 1)))
@@ -111,7 +118,7 @@ final class ListOrdersInteractorTests: XCTestCase {
             await sut.fetchOrders(request: ListOrders.FetchOrders.Request(signedIn: SignedIn(name: testAccount.name, role: role)))
 
             // Then
-            guard case .fetched(_, _, _, let mayCreateOrders, _, _, _) = presenterSpy.response else { return XCTFail("\(role)") }
+            guard case .fetched(_, _, _, let mayCreateOrders, _, _, _, _) = presenterSpy.response else { return XCTFail("\(role)") }
             XCTAssertEqual(mayCreateOrders, may, "\(role)")
         }
     }
@@ -124,7 +131,7 @@ final class ListOrdersInteractorTests: XCTestCase {
             await sut.fetchOrders(request: ListOrders.FetchOrders.Request(signedIn: SignedIn(name: testAccount.name, role: role)))
 
             // Then
-            guard case .fetched(_, _, _, _, _, _, let mayExport) = presenterSpy.response else { return XCTFail("\(role)") }
+            guard case .fetched(_, _, _, _, _, _, let mayExport, _) = presenterSpy.response else { return XCTFail("\(role)") }
             XCTAssertEqual(mayExport, may, "\(role)")
         }
     }
@@ -152,7 +159,7 @@ final class ListOrdersInteractorTests: XCTestCase {
         XCTAssertEqual(query?.createdFrom, ISO8601DateFormatter().date(from: "2026-11-01T05:00:00Z"), "From the start of the first day")
         XCTAssertEqual(query?.createdBefore, ISO8601DateFormatter().date(from: "2026-12-01T06:00:00Z"), "Up to the end of the last day (CST from Nov 1)")
         XCTAssertEqual(query?.sort, OrdersQuery.Sort(.total, descending: true))
-        guard case .fetched(_, _, _, _, let filters, let problems, _) = presenterSpy.response else { return XCTFail() }
+        guard case .fetched(_, _, _, _, let filters, let problems, _, _) = presenterSpy.response else { return XCTFail() }
         XCTAssertEqual(
             filters,
             OrdersFilters(
@@ -175,7 +182,7 @@ final class ListOrdersInteractorTests: XCTestCase {
 
         // Then
         XCTAssertEqual(workerSpy.pageRequest, OrdersPageRequest(position: .newest, limit: 50), "Every order, newest first")
-        guard case .fetched(_, _, _, _, let filters, let problems, _) = presenterSpy.response else { return XCTFail() }
+        guard case .fetched(_, _, _, _, let filters, let problems, _, _) = presenterSpy.response else { return XCTFail() }
         XCTAssertEqual(filters, OrdersFilters())
         XCTAssertEqual(problems, [.textTooLong, .notADate(.from, typed: "2026-02-30"), .notADate(.to, typed: "yesterday")])
     }
@@ -197,12 +204,45 @@ final class ListOrdersInteractorTests: XCTestCase {
         // Then
         XCTAssertEqual(workerSpy.pageRequest?.position, .after(nameCursor))
         XCTAssertEqual(workerSpy.pageRequest?.query.sort, OrdersQuery.Sort(.name, descending: false))
-        guard case .fetched(_, let newerPage, let olderPage, _, _, _, _) = presenterSpy.response else { return XCTFail() }
+        guard case .fetched(_, let newerPage, let olderPage, _, _, _, _, _) = presenterSpy.response else { return XCTFail() }
         XCTAssertEqual(newerPage, OrdersCursor(order: Seeds.Orders.bob, sortedBy: .name))
         XCTAssertEqual(olderPage, OrdersCursor(order: Seeds.Orders.amy, sortedBy: .name))
 
         // A date cursor (a link from before the sort changed) under a sort by name: the first page.
         await sut.fetchOrders(request: ListOrders.FetchOrders.Request(before: "1183096800.0_1", filters: byName))
         XCTAssertEqual(workerSpy.pageRequest?.effectivePosition, .newest, "Every store reads the first page")
+    }
+
+    func testASearchCountsWhatItFindsAndEveryOrderEachUpToTheLimit() async {
+        // Given: a search whose results take more than a page
+        let presenterSpy = ListOrdersPresentationLogicSpy()
+        sut.presenter = presenterSpy
+        let workerSpy = OrdersWorkerSpy()
+        workerSpy.page.hasOlder = true
+        workerSpy.foundCount = 60
+        workerSpy.allCount = 20_000
+        sut.ordersWorker = workerSpy
+
+        // When
+        await sut.fetchOrders(request: ListOrders.FetchOrders.Request(filters: OrdersFilterParameters(text: "jo", status: "paid")))
+
+        // Then: the search's query and the empty one, each counted up to one past the limit
+        XCTAssertEqual(workerSpy.countedQueries, [OrdersQuery(text: "jo", status: .paid), OrdersQuery()])
+        XCTAssertEqual(workerSpy.countedUpTo, [10_001, 10_001])
+        guard case .fetched(_, _, _, _, _, _, _, let counts) = presenterSpy.response else { return XCTFail() }
+        XCTAssertEqual(counts, ListOrders.FetchOrders.Counts(found: 60, inAll: 10_001), "More than 10,000: counted no further")
+    }
+
+    func testAStoreThatCannotCountIsAStoreThatCannotBeRead() async {
+        let presenterSpy = ListOrdersPresentationLogicSpy()
+        sut.presenter = presenterSpy
+        let workerSpy = OrdersWorkerSpy()
+        workerSpy.countFailure = .cannotFetch("disk I/O error")
+        workerSpy.page.hasOlder = true
+        sut.ordersWorker = workerSpy
+
+        await sut.fetchOrders(request: ListOrders.FetchOrders.Request(filters: OrdersFilterParameters(text: "jo")))
+
+        XCTAssertEqual(presenterSpy.response, .storeUnavailable(filters: OrdersFilters(text: "jo")))
     }
 }

@@ -53,14 +53,37 @@ final class ListOrdersPresenterTests: XCTestCase {
         let displayedOrder = displayedOrders[0]
         XCTAssertEqual(displayedOrder.id, "1", "Presenting fetched orders should properly format order ID")
         XCTAssertEqual(displayedOrder.url, "/orders/1", "Each order links to its page")
-        XCTAssertEqual(displayedOrder.date, "6/29/07", "Presenting fetched orders should properly format order date")
-        XCTAssertEqual(displayedOrder.email, "amy.apple@clean-swift.com", "Presenting fetched orders should properly format email")
+        XCTAssertEqual(displayedOrder.date, "29 Jun 2007, 6am", "The date and time, as lists write them, in the shop's time zone")
+        XCTAssertEqual(displayedOrder.machineDate, "2007-06-29T06:00:00+00:00")
+        XCTAssertEqual(displayedOrder.phone, Seeds.Orders.amy.phone, "The phone, as typed")
         XCTAssertEqual(displayedOrder.name, "Amy Apple", "Presenting fetched orders should properly format name")
         XCTAssertEqual(displayedOrder.total, "$1.11", "The order's total in cents: lines, shipping and tax")
         XCTAssertEqual(displayedOrder.status, "New", "The status in words")
         XCTAssertEqual(displayedOrder.statusClass, "status-new")
         XCTAssertNil(spy.viewModel.errorMessage)
         XCTAssertEqual(spy.viewModel.newOrderURL, "/drafts")
+    }
+
+    /// A shipped order's row says when, by which carrier and its tracking number; others say nothing.
+    func testAShippedOrdersRowSaysItsShipment() {
+        let spy = ListOrdersDisplayLogicSpy()
+        sut.viewController = spy
+        var shipped = Seeds.Orders.amy
+        shipped.status = .shipped
+        shipped.shippedAt = Seeds.june30
+        shipped.carrier = "UPS"
+        shipped.trackingNumber = "1Z999AA10123456784"
+        var noCarrier = Seeds.Orders.bob
+        noCarrier.status = .shipped
+        var packed = Seeds.Orders.bob
+        packed.status = .packed
+        packed.id = "3"
+
+        sut.presentFetchedOrders(
+            response: .fetched([shipped, noCarrier, packed], newerPage: nil, olderPage: nil, mayCreateOrders: true))
+
+        XCTAssertEqual(
+            spy.viewModel.displayedOrders.map(\.shipped), ["Shipped 30 Jun 2007, UPS 1Z999AA10123456784", "Shipped", nil])
     }
 
     /// The list's Total is the order's real total (`OrderTotal.totalCents`); an order keyed
@@ -155,7 +178,13 @@ final class ListOrdersPresenterTests: XCTestCase {
         XCTAssertEqual(form.text, "josé nuñez")
         XCTAssertEqual(form.from, "2026-11-01")
         XCTAssertEqual(form.to, "2026-11-30")
-        XCTAssertEqual(form.sort, "name", "The sort is kept by the form")
+        XCTAssertEqual(
+            form.sortOptions.map(\.label),
+            ["Newest first", "Oldest first", "By customer name, A to Z", "By customer name, Z to A", "By total, highest first",
+             "By total, lowest first"])
+        XCTAssertEqual(form.sortOptions.map(\.value), ["", "date", "name", "-name", "-total", "total"])
+        XCTAssertEqual(form.sortOptions.filter(\.checked).map(\.value), ["name"], "The sort in force is chosen")
+        XCTAssertTrue(form.open, "Filters in force: the folded filters start open")
         XCTAssertEqual(form.shippingOptions.map(\.label), ["Any", "Standard Shipping", "One-Day Shipping", "Two-Day Shipping"])
         XCTAssertEqual(form.shippingOptions.map(\.value), ["", "0", "1", "2"])
         XCTAssertEqual(form.shippingOptions.map(\.checked), [false, false, false, true])
@@ -164,11 +193,11 @@ final class ListOrdersPresenterTests: XCTestCase {
         XCTAssertEqual(form.statusOptions.map(\.checked), [false, false, true, false, false, false])
         XCTAssertEqual(
             form.tags.map(\.label),
-            ["Search: josé nuñez", "Shipping: Two-Day Shipping", "Status: Paid", "Ordered from 11/1/2026", "Ordered up to 11/30/2026"])
+            ["Shipping: Two-Day Shipping", "Status: Paid", "Ordered from 1 November 2026", "Ordered up to 30 November 2026"],
+            "The search is in its box: a tag for each filter")
         XCTAssertEqual(
             form.tags.map(\.removeURL),
             [
-                "/orders?shipping=2&status=paid&from=2026-11-01&to=2026-11-30&sort=name",
                 "/orders?q=jos%C3%A9%20nu%C3%B1ez&status=paid&from=2026-11-01&to=2026-11-30&sort=name",
                 "/orders?q=jos%C3%A9%20nu%C3%B1ez&shipping=2&from=2026-11-01&to=2026-11-30&sort=name",
                 "/orders?q=jos%C3%A9%20nu%C3%B1ez&shipping=2&status=paid&to=2026-11-30&sort=name",
@@ -180,7 +209,10 @@ final class ListOrdersPresenterTests: XCTestCase {
         sut.presentFetchedOrders(response: .fetched([Seeds.Orders.amy], newerPage: nil, olderPage: nil))
         XCTAssertEqual(spy.viewModel.filters?.tags, [])
         XCTAssertNil(spy.viewModel.filters?.clearURL, "Nothing to clear")
-        XCTAssertNil(spy.viewModel.filters?.sort)
+        XCTAssertEqual(spy.viewModel.filters?.sortOptions.filter(\.checked).map(\.value), [""], "Newest first")
+        XCTAssertEqual(spy.viewModel.filters?.open, false, "Nothing in force: the filters are folded")
+        sut.presentFetchedOrders(response: .fetched([Seeds.Orders.amy], newerPage: nil, olderPage: nil, filters: OrdersFilters(text: "amy")))
+        XCTAssertEqual(spy.viewModel.filters?.open, false, "A search alone is in the search row: the filters stay folded")
         XCTAssertEqual(spy.viewModel.filters?.shippingOptions.map(\.checked), [true, false, false, false], "Any")
     }
 
@@ -199,31 +231,55 @@ final class ListOrdersPresenterTests: XCTestCase {
         XCTAssertEqual(form.fromError, "Enter the first day as a real date, for example 2026-11-23")
         XCTAssertEqual(form.to, "soon")
         XCTAssertEqual(form.toError, "Enter the last day as a real date, for example 2026-11-30")
+        XCTAssertTrue(form.open, "A date refused: the filters open where it is said")
 
         sut.presentFetchedOrders(response: .fetched([], newerPage: nil, olderPage: nil, problems: [.toBeforeFrom]))
         XCTAssertEqual(spy.viewModel.filters?.toError, "The last day must be the same as or after the first day")
         XCTAssertNil(spy.viewModel.filters?.fromError)
     }
 
-    func testSortableColumnsLinkToTheirSortAndSayTheCurrentOne() {
+    func testTheColumnTheListIsSortedBySaysWhichWay() {
         let spy = ListOrdersDisplayLogicSpy()
         sut.viewController = spy
 
         // Newest first, as the list opens.
         sut.presentFetchedOrders(response: .fetched([Seeds.Orders.amy], newerPage: nil, olderPage: nil))
         var columns = spy.viewModel.columns
-        XCTAssertEqual(columns.map(\.label), ["Order", "Date", "Customer", "Status", "Email", "Total"])
-        XCTAssertEqual(columns.map(\.ariaSort), [nil, "descending", "none", nil, nil, "none"])
-        XCTAssertEqual(columns.map(\.sortURL), [nil, "/orders?sort=date", "/orders?sort=name", nil, nil, "/orders?sort=-total"])
+        XCTAssertEqual(columns.map(\.label), ["Order", "Date", "Customer", "Phone", "Status", "Total"])
+        XCTAssertEqual(columns.map(\.ariaSort), [nil, "descending", nil, nil, nil, nil])
         XCTAssertEqual(spy.viewModel.caption, "Orders, newest first")
 
-        // By name, A to Z, with a search: the search is kept, the name column turns it round.
+        // By name, A to Z, with a search.
         sut.presentFetchedOrders(response: .fetched([Seeds.Orders.amy], newerPage: nil, olderPage: nil, filters: OrdersFilters(text: "a b", sort: .init(.name, descending: false))))
         columns = spy.viewModel.columns
-        XCTAssertEqual(columns.map(\.ariaSort), [nil, "none", "ascending", nil, nil, "none"])
-        XCTAssertEqual(columns.map(\.sortURL), [nil, "/orders?q=a%20b", "/orders?q=a%20b&sort=-name", nil, nil, "/orders?q=a%20b&sort=-total"])
+        XCTAssertEqual(columns.map(\.ariaSort), [nil, nil, "ascending", nil, nil, nil])
         XCTAssertEqual(spy.viewModel.caption, "Orders found, by customer name, A to Z")
-        XCTAssertEqual(columns.map(\.className), [nil, nil, nil, "status", "email", "number"])
+        XCTAssertEqual(columns.map(\.className), [nil, nil, nil, "phone", "status", "number"])
+    }
+
+    func testTheResultsHeadingCountsWhatWasFoundAndWhatThereIsAndTakesFocusAfterASearch() {
+        let spy = ListOrdersDisplayLogicSpy()
+        sut.viewController = spy
+        func heading(_ found: Int, _ inAll: Int, _ filters: OrdersFilters = OrdersFilters(text: "jo")) -> String? {
+            sut.presentFetchedOrders(
+                response: .fetched(
+                    [Seeds.Orders.amy], newerPage: nil, olderPage: nil, filters: filters,
+                    counts: ListOrders.FetchOrders.Counts(found: found, inAll: inAll)))
+            return spy.viewModel.resultCount
+        }
+
+        XCTAssertEqual(heading(6, 324), "6 orders found (324 in all)")
+        XCTAssertTrue(spy.viewModel.focusResultCount, "After a search the heading takes focus")
+        XCTAssertEqual(heading(1, 1), "1 order found (1 in all)")
+        XCTAssertEqual(heading(2_500, 10_001), "2,500 orders found (more than 10,000 in all)")
+        XCTAssertEqual(heading(10_001, 10_001), "More than 10,000 orders found (more than 10,000 in all)")
+        XCTAssertEqual(heading(324, 324, OrdersFilters()), "324 orders", "No search: how many there are")
+        XCTAssertFalse(spy.viewModel.focusResultCount, "The list as it opens: focus stays where the browser puts it")
+        XCTAssertEqual(heading(1, 1, OrdersFilters()), "1 order")
+        XCTAssertEqual(heading(10_001, 10_001, OrdersFilters(sort: .init(.total, descending: true))), "More than 10,000 orders")
+
+        sut.presentFetchedOrders(response: .fetched([Seeds.Orders.amy], newerPage: nil, olderPage: nil))
+        XCTAssertNil(spy.viewModel.resultCount, "Not counted: no heading")
     }
 
     func testPagesOfAFilteredListKeepTheFiltersAndSort() {

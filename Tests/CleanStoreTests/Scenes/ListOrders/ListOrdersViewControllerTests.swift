@@ -73,8 +73,8 @@ final class ListOrdersViewControllerTests: XCTestCase {
     func testDisplayFetchedOrdersShouldRenderTheListTemplateWithTheViewModel() {
         // Given
         let displayedOrder = ListOrders.FetchOrders.ViewModel.DisplayedOrder(
-            id: "1", url: "/orders/1", date: "6/29/07", email: "amy.apple@clean-swift.com", name: "Amy Apple", total: "$1.23",
-            status: "New", statusClass: "status-new")
+            id: "1", url: "/orders/1", date: "29 Jun 2007, 6am", machineDate: "2007-06-29T06:00:00+00:00", name: "Amy Apple",
+            phone: "555-0100", total: "$1.23", status: "New", statusClass: "status-new")
         let viewModel = ListOrders.FetchOrders.ViewModel(displayedOrders: [displayedOrder])
 
         // When

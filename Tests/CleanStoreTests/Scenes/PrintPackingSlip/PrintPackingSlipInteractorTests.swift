@@ -12,7 +12,7 @@ final class PrintPackingSlipInteractorTests: XCTestCase {
 
     override func setUp() {
         super.setUp()
-        sut = PrintPackingSlipInteractor(ordersWorker: OrdersWorker(ordersStore: OrdersMemStore()))
+        sut = PrintPackingSlipInteractor(ordersWorker: OrdersWorker(ordersStore: OrdersMemStore()), notesWorker: OrderNotesWorkerSpy())
     }
 
     // MARK: Test doubles

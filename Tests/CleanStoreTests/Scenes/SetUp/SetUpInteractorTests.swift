@@ -149,6 +149,8 @@ final class SetUpInteractorTests: XCTestCase {
                 samples: nil))
         let session = try await services.sessions.session(forID: AccountSeeds.sessionID(1), now: Seeds.june29, timeouts: services.timeouts)
         XCTAssertEqual(session?.accountKey, "sue", "Signed in")
+        let signIns = try await services.accountChanges.lastSignIns()
+        XCTAssertNotNil(signIns["sue"], "Their sign-in is the accounts page's last sign-in")
         XCTAssertEqual(presenterSpy.calls, ["presentSupervisor"], "One trip through the cycle")
         let catalog = try await products.fetchProducts(matching: "", includeArchived: true, after: nil, limit: 100)
         XCTAssertEqual(catalog, [], "The box unticked: no sample")

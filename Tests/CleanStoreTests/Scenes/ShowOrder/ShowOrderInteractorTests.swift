@@ -12,7 +12,9 @@ final class ShowOrderInteractorTests: XCTestCase {
 
     override func setUp() {
         super.setUp()
-        sut = ShowOrderInteractor(ordersWorker: OrdersWorker(ordersStore: OrdersMemStore()), notesWorker: OrderNotesWorkerSpy())
+        sut = ShowOrderInteractor(
+            ordersWorker: OrdersWorker(ordersStore: OrdersMemStore()), notesWorker: OrderNotesWorkerSpy(),
+            historyWorker: ViewOrderHistoryInteractorTests.ViewOrderHistoryWorkerSpy())
     }
 
     // MARK: Test doubles
@@ -73,7 +75,8 @@ final class ShowOrderInteractorTests: XCTestCase {
             workerSpy.storedOrders[0].status = status
             await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1", signedIn: SignedIn(name: testAccount.name, role: .supervisor)))
             XCTAssertEqual(
-                presenterSpy.response, .found(workerSpy.storedOrders[0], mayAddNote: true), "\(status): no edit, delete or move; notes still")
+                presenterSpy.response, .found(workerSpy.storedOrders[0], mayAddNote: true, mayChangeTracking: status == .shipped),
+                "\(status): no edit, delete or move; notes still (and a shipped one's tracking number)")
         }
     }
 
@@ -92,7 +95,7 @@ final class ShowOrderInteractorTests: XCTestCase {
         ] {
             workerSpy.storedOrders = [order]
             await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1", signedIn: SignedIn(name: testAccount.name, role: role)))
-            guard case .found(_, _, _, _, _, _, _, _, let mayChangeItems) = presenterSpy.response else { return XCTFail() }
+            guard case .found(_, _, _, _, _, _, _, _, let mayChangeItems, _, _, _) = presenterSpy.response else { return XCTFail() }
             XCTAssertEqual(mayChangeItems, offered, "\(role) \(order.status) \(order.itemsRecorded)")
         }
     }
@@ -123,6 +126,47 @@ final class ShowOrderInteractorTests: XCTestCase {
         XCTAssertEqual(presenterSpy.response, .storeUnavailable, "The page is whole or not at all")
     }
 
+    /// A shipped order's tracking number may be changed by who may ship it; nothing else is offered.
+    func testAShippedOrdersTrackingNumberIsOfferedToWhoMayShip() async {
+        let presenterSpy = ShowOrderPresentationLogicSpy()
+        sut.presenter = presenterSpy
+        let workerSpy = OrdersWorkerSpy()
+        sut.ordersWorker = workerSpy
+        for status in OrderStatus.allCases {
+            workerSpy.storedOrders[0].status = status
+            for role in AccountRole.allCases {
+                await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1", signedIn: SignedIn(name: testAccount.name, role: role)))
+                guard case .found(_, _, _, _, _, _, _, _, _, _, let mayChangeTracking, _) = presenterSpy.response else { return XCTFail() }
+                XCTAssertEqual(mayChangeTracking, status == .shipped && role != .viewer, "\(status) \(role)")
+            }
+        }
+    }
+
+    /// The page's timeline: the order's history comes with it from the history worker; an unknown
+    /// order's is not asked for; a history that cannot be read is an unavailable page.
+    func testTheOrdersHistoryComesWithItFromTheHistoryWorker() async {
+        let presenterSpy = ShowOrderPresentationLogicSpy()
+        sut.presenter = presenterSpy
+        sut.ordersWorker = OrdersWorkerSpy()
+        let historySpy = ViewOrderHistoryInteractorTests.ViewOrderHistoryWorkerSpy()
+        let events = [ViewOrderHistoryInteractorTests.updated, ViewOrderHistoryInteractorTests.created]
+        historySpy.events = events
+        sut.historyWorker = historySpy
+
+        await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1"))
+        XCTAssertEqual(historySpy.fetchEventsCalledWithID, "1")
+        XCTAssertEqual(presenterSpy.response, .found(Seeds.Orders.amy, events: events))
+
+        historySpy.fetchEventsCalledWithID = nil
+        await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "404"))
+        XCTAssertNil(historySpy.fetchEventsCalledWithID, "No order, no history asked for")
+        XCTAssertEqual(presenterSpy.response, .notFound)
+
+        historySpy.failure = .cannotFetch("disk")
+        await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1"))
+        XCTAssertEqual(presenterSpy.response, .storeUnavailable, "The page is whole or not at all")
+    }
+
     func testAnOrderJustCreatedIsConfirmedAndAnotherOfferedToWhoeverMayCreateOrders() async {
         let presenterSpy = ShowOrderPresentationLogicSpy()
         sut.presenter = presenterSpy
@@ -135,7 +179,7 @@ final class ShowOrderInteractorTests: XCTestCase {
                     confirmation: ShowOrder.GetOrder.Confirmation(orderID: "1", note: "Sent twice.")))
 
             // Then
-            guard case .found(let order, _, _, _, _, _, _, let confirmed, _) = presenterSpy.response else {
+            guard case .found(let order, _, _, _, _, _, _, let confirmed, _, _, _, _) = presenterSpy.response else {
                 return XCTFail("\(role): \(String(describing: presenterSpy.response))")
             }
             XCTAssertEqual(order, Seeds.Orders.amy)

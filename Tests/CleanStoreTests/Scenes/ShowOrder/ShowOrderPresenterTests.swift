@@ -169,16 +169,124 @@ final class ShowOrderPresenterTests: XCTestCase {
         sut.presentOrder(response: .found(Seeds.Orders.amy, notes: notes, mayAddNote: true))
 
         guard case .order(let order) = spy.viewModel else { return XCTFail("\(String(describing: spy.viewModel))") }
-        XCTAssertEqual(order.notes.map(\.text), ["Called back:\nwants it Friday", "Left a message"], "As the store gave them: newest first")
-        XCTAssertTrue(order.notes[0].byline.hasPrefix("\(OrderDisplayFormatter(timeZone: TimeZone(identifier: "UTC")!).accountName(testAccount.name)), 30 June 2007 at"), order.notes[0].byline)
-        XCTAssertTrue(order.notes[1].byline.hasPrefix("No one was signed in, 29 June 2007"), order.notes[1].byline)
+        XCTAssertEqual(order.timeline.map(\.text), ["Called back:\nwants it Friday", "Left a message"], "As the store gave them: newest first")
+        XCTAssertEqual(order.timeline.map(\.title), ["Note", "Note"])
+        XCTAssertEqual(order.timeline[0].by, OrderDisplayFormatter(timeZone: TimeZone(identifier: "UTC")!).accountName(testAccount.name))
+        XCTAssertEqual(order.timeline[0].date, "30 June 2007 at 6am")
+        XCTAssertEqual(order.timeline[0].machineDate, "2007-06-30T06:00:00+00:00")
+        XCTAssertEqual(order.timeline[1].by, "No one was signed in")
+        XCTAssertEqual(order.timeline[1].date, "29 June 2007 at 6am")
         XCTAssertEqual(order.noteURL, "/orders/1/notes")
         XCTAssertEqual(order.noteHint, AddOrderNotePresenter.hint)
 
         sut.presentOrder(response: .found(Seeds.Orders.amy, notes: notes, mayAddNote: false))
         guard case .order(let viewed) = spy.viewModel else { return XCTFail() }
         XCTAssertNil(viewed.noteURL, "A viewer reads the notes, adds none")
-        XCTAssertEqual(viewed.notes.count, 2)
+        XCTAssertEqual(viewed.timeline.count, 2)
+    }
+
+    /// One timeline: the history's events (created, changed, status moves, cancelled) and the notes
+    /// together, newest first; at the same moment an event comes before a note. Each event says what
+    /// the history page says of it.
+    func testTheTimelineHoldsEventsAndNotesNewestFirst() throws {
+        let spy = ShowOrderDisplayLogicSpy()
+        sut.viewController = spy
+        let sue = AccountSeeds.sue.name
+        let events = [
+            OrderEvent(
+                orderID: "1", kind: .updated, by: sue, at: Seeds.june30.addingTimeInterval(3600),
+                changes: [OrderChange(field: "Status", old: "Paid", new: "Cancelled"), OrderChange(field: "Cancellation reason", old: "", new: "Changed their mind")],
+                statusChange: .init(from: .paid, to: .cancelled, reason: "Changed their mind")),
+            OrderEvent(
+                orderID: "1", kind: .updated, by: sue, at: Seeds.june30,
+                changes: [OrderChange(field: "Status", old: "New", new: "Paid")], statusChange: .init(from: .new, to: .paid)),
+            OrderEvent(
+                orderID: "1", kind: .updated, by: nil, at: Seeds.june29.addingTimeInterval(60),
+                changes: [OrderChange(field: "First name", old: "Amy", new: "Ann")]),
+            OrderEvent(orderID: "1", kind: .created, by: AccountSeeds.amy.name, at: Seeds.june29),
+        ]
+        let notes = [
+            OrderNote(id: "2", orderID: "1", text: "Paid by phone", by: sue, at: Seeds.june30),
+            OrderNote(id: "1", orderID: "1", text: "Called", by: nil, at: Seeds.june29.addingTimeInterval(120)),
+        ]
+
+        sut.presentOrder(response: .found(Seeds.Orders.amy, notes: notes, events: events))
+
+        guard case .order(let order) = spy.viewModel else { return XCTFail("\(String(describing: spy.viewModel))") }
+        XCTAssertEqual(
+            order.timeline.map(\.title), ["Order cancelled", "Order marked as paid", "Note", "Note", "Order changed", "Order created"])
+        XCTAssertEqual(order.timeline.map(\.text), [nil, nil, "Paid by phone", "Called", nil, nil])
+        XCTAssertEqual(
+            order.timeline[0].changes,
+            [.init(field: "Status", old: "Paid", new: "Cancelled"), .init(field: "Cancellation reason", old: "(empty)", new: "Changed their mind")],
+            "The cancellation and its reason")
+        XCTAssertEqual(order.timeline[0].by, "Sue Super (sue)")
+        XCTAssertEqual(order.timeline[0].date, "30 June 2007 at 7am")
+        XCTAssertEqual(order.timeline[4].changes, [.init(field: "First name", old: "Amy", new: "Ann")], "What an edit changed")
+        XCTAssertEqual(order.timeline[4].by, "No one was signed in")
+    }
+
+    /// The page's one primary action is the order's next move, for who may move it: a button to
+    /// mark it paid or packed, the ship page's link for a packed order (shipped is final: it asks
+    /// first); none for a shipped or cancelled order.
+    func testThePrimaryActionIsTheNextMove() throws {
+        let spy = ShowOrderDisplayLogicSpy()
+        sut.viewController = spy
+        for (status, button, shipURL) in [
+            (OrderStatus.new, ShowOrder.GetOrder.ViewModel.StatusButton(label: "Mark as paid", action: "markPaid"), nil),
+            (.paid, .init(label: "Mark as packed", action: "markPacked"), nil), (.packed, nil, "/orders/1/ship"),
+        ] {
+            var order = Seeds.Orders.amy
+            order.status = status
+            sut.presentOrder(response: .found(order, mayChangeStatus: true))
+            guard case .order(let shown) = spy.viewModel else { return XCTFail() }
+            XCTAssertEqual(shown.statusButton, button, "\(status)")
+            XCTAssertEqual(shown.shipURL, shipURL, "\(status)")
+            XCTAssertNil(shown.shipment, "\(status)")
+
+            sut.presentOrder(response: .found(order, mayChangeStatus: false))
+            guard case .order(let viewed) = spy.viewModel else { return XCTFail() }
+            XCTAssertNil(viewed.statusButton, "\(status): no move for who may not")
+            XCTAssertNil(viewed.shipURL, "\(status): no move for who may not")
+        }
+        for status in [OrderStatus.shipped, .cancelled] {
+            var order = Seeds.Orders.amy
+            order.status = status
+            sut.presentOrder(response: .found(order, mayChangeStatus: true))
+            guard case .order(let shown) = spy.viewModel else { return XCTFail() }
+            XCTAssertNil(shown.statusButton, "\(status)")
+            XCTAssertNil(shown.shipURL, "\(status)")
+        }
+    }
+
+    /// A shipped order says when, by which carrier and its tracking number, with the form to add or
+    /// correct it for who may ship; an order shipped before these were kept says so.
+    func testAShippedOrderSaysItsShipment() throws {
+        let spy = ShowOrderDisplayLogicSpy()
+        sut.viewController = spy
+        var order = Seeds.Orders.amy
+        order.status = .shipped
+        order.shippedAt = Seeds.june30
+        order.carrier = "UPS"
+        sut.presentOrder(response: .found(order, mayChangeTracking: true))
+        guard case .order(let shown) = spy.viewModel else { return XCTFail() }
+        XCTAssertEqual(
+            shown.shipment,
+            .init(shippedOn: "30 June 2007", carrier: "UPS", trackingNumber: nil, trackingURL: "/orders/1/tracking", trackingLabel: "Add a tracking number"))
+
+        order.trackingNumber = "1Z999AA10123456784"
+        sut.presentOrder(response: .found(order, mayChangeTracking: false))
+        guard case .order(let viewed) = spy.viewModel else { return XCTFail() }
+        XCTAssertEqual(viewed.shipment?.trackingNumber, "1Z999AA10123456784")
+        XCTAssertEqual(viewed.shipment?.trackingLabel, "Correct the tracking number")
+        XCTAssertNil(viewed.shipment?.trackingURL, "A viewer reads it, changes nothing")
+
+        var old = Seeds.Orders.amy
+        old.status = .shipped
+        sut.presentOrder(response: .found(old))
+        guard case .order(let before) = spy.viewModel else { return XCTFail() }
+        XCTAssertEqual(before.shipment?.shippedOn, "Not recorded")
+        XCTAssertEqual(before.shipment?.carrier, "Not recorded")
     }
 
     // MARK: Goods

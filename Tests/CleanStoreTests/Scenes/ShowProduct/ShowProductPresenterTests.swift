@@ -54,7 +54,7 @@ final class ShowProductPresenterTests: XCTestCase {
         XCTAssertNil(product.stockNotTracked)
         XCTAssertEqual(product.events.map(\.title), ["Edited", "Imported from a CSV file"])
         XCTAssertEqual(product.events.map(\.by), ["Sue Super (sue)", "The command line"])
-        XCTAssertEqual(product.events.first?.date, "11/14/23 at 10:13 PM")
+        XCTAssertEqual(product.events.first?.date, "14 November 2023 at 10:13pm")
         XCTAssertEqual(
             product.events.first?.changes,
             [.init(field: "Price", old: "$12.00", new: "$12.50"), .init(field: "On hand", old: "(none)", new: "5")])

@@ -65,7 +65,7 @@ final class ShowProductViewControllerTests: XCTestCase {
         stockNotTracked: "Not tracked",
         events: [
             ShowProduct.DisplayedEvent(
-                title: "Edited", by: "Sue", date: "6/29/07 at 6:00 AM", machineDate: "2007-06-29T06:00:00+00:00",
+                title: "Edited", by: "Sue", date: "29 June 2007 at 6am", machineDate: "2007-06-29T06:00:00+00:00",
                 changes: [ShowProduct.DisplayedChange(field: "Price", old: "$12.00", new: "$12.50")])
         ],
         productsURL: "/products", changeURL: "/products/1/edit",

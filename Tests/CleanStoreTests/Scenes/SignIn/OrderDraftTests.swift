@@ -64,4 +64,20 @@ final class OrderDraftTests: XCTestCase {
         XCTAssert(OrderDraft.isOrderFormAction("/orders"))
         XCTAssert(OrderDraft.isOrderFormAction("/orders/7"))
     }
+
+    func testACustomersFormIsKeptTooAndNamesItsCustomer() throws {
+        let new = try XCTUnwrap(OrderDraft(text: "/customers/new?firstName=Ann"))
+        XCTAssertTrue(new.isCustomerForm)
+        XCTAssertNil(new.customerID)
+        XCTAssertEqual(new.use, .changeCustomers)
+        let edit = try XCTUnwrap(OrderDraft(text: "/customers/12/edit?firstName=Ann&version=3"))
+        XCTAssertEqual(edit.customerID, 12)
+        XCTAssertEqual(edit.body, "firstName=Ann&version=3")
+        let order = try XCTUnwrap(OrderDraft(text: "/orders/12?firstName=Amy"))
+        XCTAssertFalse(order.isCustomerForm)
+        XCTAssertEqual(order.use, .edit)
+        for text in ["/customers/12?firstName=Ann", "/customers/x/edit?a=b", "/customers/12/edit/more?a=b", "/customers?a=b"] {
+            XCTAssertNil(OrderDraft(text: text), text)
+        }
+    }
 }

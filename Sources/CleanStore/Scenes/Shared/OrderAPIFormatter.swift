@@ -1,0 +1,89 @@
+import Foundation
+
+/// What the API's presenters make of the models: the JSON documents of `openapi.yaml`
+/// (`Components.Schemas`), as `OrderDisplayFormatter` makes the pages' strings. Money is integer
+/// cents with its currency, never a float; a card is its last four digits, never more; dates are
+/// instants (the client shows them in its own time zone).
+struct OrderAPIFormatter {
+    typealias Schemas = Components.Schemas
+
+    func money(_ cents: Int64) -> Schemas.Money {
+        Schemas.Money(amount: cents, currency: .usd)
+    }
+
+    /// An order's ETag: its version, quoted.
+    static func eTag(_ version: Int) -> String { "\"\(version)\"" }
+
+    func person(_ name: AccountName?) -> Schemas.Person? {
+        name.map { Schemas.Person(username: $0.username, displayName: $0.displayName) }
+    }
+
+    func address(_ address: Address) -> Schemas.Address {
+        Schemas.Address(street1: address.street1, street2: address.street2, city: address.city, state: address.state, zip: address.zip)
+    }
+
+    func status(_ status: OrderStatus) -> Schemas.OrderStatus {
+        switch status {
+        case .new: .new
+        case .paid: .paid
+        case .packed: .packed
+        case .shipped: .shipped
+        case .cancelled: .cancelled
+        }
+    }
+
+    func action(_ action: OrderStatus.Action) -> Schemas.StatusAction {
+        switch action {
+        case .markPaid: .markPaid
+        case .markPacked: .markPacked
+        case .markShipped: .markShipped
+        case .cancel: .cancel
+        }
+    }
+
+    func summary(_ order: Order) -> Schemas.OrderSummary {
+        Schemas.OrderSummary(
+            id: order.id ?? "", placedAt: order.date, status: status(order.status), firstName: order.firstName, lastName: order.lastName,
+            email: order.email, total: money(order.totals.totalCents), version: order.version)
+    }
+
+    /// The order, with the status moves `allowed` (what its status allows, of what the caller may).
+    func order(_ order: Order, allowed: [OrderStatus.Action]) -> Schemas.Order {
+        let shipping: Schemas.Order.ShippingPayload =
+            switch order.shipmentMethod.speed {
+            case .standard: .standard
+            case .oneDay: .oneDay
+            case .twoDay: .twoDay
+            }
+        let totals = order.totals
+        return Schemas.Order(
+            id: order.id ?? "", version: order.version, placedAt: order.date, status: status(order.status),
+            cancellationReason: order.cancellationReason, firstName: order.firstName, lastName: order.lastName, phone: order.phone,
+            email: order.email, shippingAddress: address(order.shipmentAddress), billingAddress: address(order.billingAddress),
+            shipping: shipping,
+            cardLastFour: order.paymentMethod.isCardUnreadable ? OrderDisplayFormatter.unreadableCard : order.paymentMethod.lastFourDigits,
+            itemsRecorded: order.itemsRecorded,
+            lines: order.lines.map { line in
+                Schemas.OrderLine(
+                    key: line.key, sku: line.sku, name: line.name, quantity: line.quantity, unitPrice: money(line.unitPriceCents),
+                    catalogPrice: money(line.catalogPriceCents), priceReason: line.priceReason, amount: money(line.amountCents),
+                    taxable: line.taxable)
+            },
+            subtotal: money(totals.subtotalCents), shippingCost: money(totals.shippingCents), tax: money(totals.taxCents),
+            taxRate: totals.tax.map { $0.percentText.replacingOccurrences(of: "%", with: "") },
+            total: money(totals.totalCents), allowedActions: allowed.map(action),
+            createdBy: person(order.createdBy), updatedBy: person(order.updatedBy), updatedAt: order.updatedAt)
+    }
+
+    func note(_ note: OrderNote) -> Schemas.Note {
+        Schemas.Note(id: note.id, text: note.text, at: note.at, by: person(note.by))
+    }
+
+    func product(_ product: Product) -> Schemas.Product {
+        Schemas.Product(
+            id: product.id.map(String.init) ?? "", sku: product.sku, name: product.name, price: money(product.priceCents),
+            taxable: product.taxable, active: product.active,
+            stock: product.stock.map { .init(onHand: $0.onHand, committed: $0.committed, allowBackorder: $0.allowBackorder) },
+            version: product.version)
+    }
+}

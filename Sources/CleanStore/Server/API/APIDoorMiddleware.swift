@@ -1,0 +1,150 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import OpenAPIRuntime
+
+/// Who an API request is made by, for the operations (`APIHandlers`): set by `APIDoorMiddleware`
+/// for the task that runs the generated code, which hands operations their input only.
+struct APICaller: Sendable {
+    var signedIn: SignedIn
+    /// `csk_` and 8 characters: how logs name the token, never more of it.
+    var tokenPrefix: String
+    var logger: Logger
+
+    @TaskLocal static var current: APICaller?
+
+    /// The caller, if `use` is theirs to make; a 403 problem else (401 with none: not through the door).
+    static func require(_ use: OrderUse) throws -> APICaller {
+        guard let caller = current else { throw APIProblem.unauthorized("Send an API token: Authorization: Bearer csk_…") }
+        guard caller.signedIn.may(use) else {
+            caller.logger.info("API request refused: not permitted", metadata: ["status": "403", "role": "\(caller.signedIn.role.rawValue)"])
+            throw APIProblem.forbidden
+        }
+        return caller
+    }
+}
+
+/// The door of every API route, before the generated code runs: the bearer token (cookies are
+/// never read: no CSRF path into the API), its account as it is now (a disabled one's tokens stop
+/// working), the per-token rate limit, the body read to the app's 64 KiB limit; and the API's own
+/// error layer around it all, so that every error is `application/problem+json` and no runtime
+/// error's description (which holds the request's headers, the token among them, and the decoded
+/// input) reaches a response or a log: only its type and operation are logged.
+struct APIDoorMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+
+    let tokens: any APITokensStoreProtocol
+    let limiter: APIRateLimiter
+    let now: @Sendable () -> Date
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            let caller = try await authenticate(request, context: context)
+            var request = request
+            var context = context
+            context.logger[metadataKey: "token"] = .string(caller.tokenPrefix)
+            context.notes.apiToken = caller.tokenPrefix
+            context.notes.browser.signedIn = caller.signedIn
+            if let retryAfter = limiter.refusal(for: caller.tokenPrefix, at: now()) {
+                context.logger.info("API request refused: rate limit", metadata: ["status": "429"])
+                throw APIProblem(
+                    status: .tooManyRequests, title: "Too many requests",
+                    detail: "This token may make \(limiter.limit) requests a minute on this server: try again in \(retryAfter) seconds.",
+                    headers: [.retryAfter: "\(retryAfter)"])
+            }
+            if Self.holdsControlCharacter(request.uri.path) || Self.holdsControlCharacter(request.uri.query ?? "")
+                || Self.holdsControlCharacter(request.headers[.ifMatch] ?? "")
+            {
+                throw APIProblem.status(.badRequest, detail: "The URL or a header holds a control character.")
+            }
+            _ = try await request.collectBody(upTo: context.maxUploadSize)
+            var logged = caller
+            logged.logger = context.logger
+            var response = try await APICaller.$current.withValue(logged) { try await next(request, context) }
+            // The runtime writes a header's value percent-encoded (its "simple" style: `%227%22`);
+            // an ETag is a quoted string as HTTP has it (`"7"`).
+            if let eTag = response.headers[.eTag], eTag.hasPrefix("%22"), let decoded = eTag.removingPercentEncoding {
+                response.headers[.eTag] = decoded
+            }
+            return response
+        } catch {
+            let problem = Self.problem(for: error, logger: context.logger)
+            if problem.status.code >= 500 {
+                context.logger.error("API request failed", metadata: ["status": "\(problem.status.code)"])
+            }
+            return problem.response
+        }
+    }
+
+    /// Whether `text`, percent-decoded, holds a control character (C0, DEL or C1): no parameter of
+    /// the API holds one (openapi.yaml's `Text`), whatever the operation would make of it.
+    static func holdsControlCharacter(_ text: String) -> Bool {
+        let decoded = text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? text
+        return decoded.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    }
+
+    /// The caller of a request with a usable token, or the 401 that says why not (in words that
+    /// tell no one whether a token exists).
+    private func authenticate(_ request: Request, context: Context) async throws -> APICaller {
+        guard let authorization = request.headers[.authorization] else {
+            throw APIProblem.unauthorized("Send an API token: Authorization: Bearer csk_…")
+        }
+        let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+            throw APIProblem.unauthorized("Only bearer tokens are accepted: Authorization: Bearer csk_…")
+        }
+        guard let secret = APITokenSecret(text: String(parts[1]).trimmingCharacters(in: .whitespaces)) else {
+            throw APIProblem.unauthorized("That is not an API token (csk_ and 49 characters, its checksum holding).")
+        }
+        let at = now()
+        let found: (APIToken, Account)?
+        do {
+            found = try await tokens.token(forHash: secret.hash, now: at)
+        } catch {
+            context.logger.error("API token could not be read", metadata: ["token": "\(secret.prefix)", "error": "\(error)"])
+            throw APIProblem.unavailable
+        }
+        guard let (token, account) = found, let signedIn = APITokenRules.signedIn(token, account: account, at: at) else {
+            context.logger.info("API request refused: token not usable", metadata: ["status": "401", "token": "\(secret.prefix)"])
+            throw APIProblem.unauthorized("This token is unknown, revoked or expired, or its account is disabled.")
+        }
+        return APICaller(signedIn: signedIn, tokenPrefix: token.prefix, logger: context.logger)
+    }
+
+    /// What a client is told of `error`: an operation's problem as it is; the runtime's refusals by
+    /// their status alone, in fixed words; a decoding error (a body that is no JSON, or of the wrong
+    /// type: the runtime says 500, apple/swift-openapi-generator#717) a 400; anything else a 500,
+    /// logged by type and operation only.
+    static func problem(for error: any Error, logger: Logger) -> APIProblem {
+        switch error {
+        case let problem as APIProblem:
+            return problem
+        case let error as ServerError:
+            if let problem = error.underlyingError as? APIProblem { return problem }
+            if error.underlyingError is DecodingError {
+                return .status(.badRequest, detail: "The body is not JSON of the shape this operation takes (see openapi.yaml).")
+            }
+            switch error.httpStatus.code {
+            case 415: return .status(.unsupportedMediaType, detail: "Send the body as application/json.")
+            case 406: return .status(.notAcceptable, detail: "This operation answers application/json.")
+            case 400..<500:
+                return .status(.badRequest, detail: "A parameter, header or the body is not what this operation takes (see openapi.yaml).")
+            default:
+                logger.error(
+                    "API operation failed",
+                    metadata: ["operation": "\(error.operationID)", "error": "\(String(reflecting: type(of: error.underlyingError)))"])
+                return .status(.internalServerError)
+            }
+        case is NIOTooManyBytesError:
+            return .status(.contentTooLarge, detail: "The body is larger than 64 KiB.")
+        case let error as HTTPError where error.status == .contentTooLarge:
+            return .status(.contentTooLarge, detail: "The body is larger than 64 KiB.")
+        case let error as HTTPError where (400..<500).contains(error.status.code):
+            return .status(error.status)
+        default:
+            logger.error("API request failed", metadata: ["error": "\(String(reflecting: type(of: error)))"])
+            return .status(.internalServerError)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// The operations of `openapi.yaml` (the generated `APIProtocol`), each handed to its scene's API
+/// face: a view controller and presenter over the same interactor as its page. Who may use each is
+/// decided here, once per operation, by the rule the route table uses for the pages (`OrderUse`),
+/// before the scene runs; the caller is the token `APIDoorMiddleware` let in.
+struct APIHandlers: APIProtocol {
+    let environment: SceneEnvironment
+
+    /// The environment of one API request: logging through its logger (which names the token by
+    /// its prefix).
+    private func serving(_ caller: APICaller) -> SceneEnvironment {
+        var environment = self.environment
+        environment.logger = caller.logger
+        return environment
+    }
+
+    func listOrders(_ input: Operations.ListOrders.Input) async throws -> Operations.ListOrders.Output {
+        let caller = try APICaller.require(.view)
+        return try await ListOrdersAPIViewController(environment: serving(caller), signedIn: caller.signedIn).listOrders(input.query)
+    }
+
+    func getOrder(_ input: Operations.GetOrder.Input) async throws -> Operations.GetOrder.Output {
+        let caller = try APICaller.require(.view)
+        return try await ShowOrderAPIViewController(environment: serving(caller), signedIn: caller.signedIn).getOrder(id: input.path.id)
+    }
+
+    func changeOrderStatus(_ input: Operations.ChangeOrderStatus.Input) async throws -> Operations.ChangeOrderStatus.Output {
+        guard case .json(let body) = input.body else { throw APIProblem.status(.unsupportedMediaType) }
+        // Cancelling is a supervisor's; the other moves a clerk's (as the status form's route).
+        let caller = try APICaller.require(.changeStatus(OrderStatus.Action(rawValue: body.action.rawValue)))
+        return try await ChangeOrderStatusAPIViewController(environment: serving(caller), signedIn: caller.signedIn)
+            .changeStatus(orderID: input.path.id, ifMatch: input.headers.ifMatch, body: body)
+    }
+
+    func listOrderNotes(_ input: Operations.ListOrderNotes.Input) async throws -> Operations.ListOrderNotes.Output {
+        let caller = try APICaller.require(.view)
+        return try await ShowOrderAPIViewController(environment: serving(caller), signedIn: caller.signedIn).listNotes(orderID: input.path.id)
+    }
+
+    func addOrderNote(_ input: Operations.AddOrderNote.Input) async throws -> Operations.AddOrderNote.Output {
+        guard case .json(let body) = input.body else { throw APIProblem.status(.unsupportedMediaType) }
+        let caller = try APICaller.require(.addNote)
+        return try await AddOrderNoteAPIViewController(environment: serving(caller), signedIn: caller.signedIn)
+            .addNote(orderID: input.path.id, body: body)
+    }
+
+    func listProducts(_ input: Operations.ListProducts.Input) async throws -> Operations.ListProducts.Output {
+        let caller = try APICaller.require(.viewCatalog)
+        return try await ListProductsAPIViewController(environment: serving(caller), signedIn: caller.signedIn).listProducts(input.query)
+    }
+}

@@ -1,0 +1,252 @@
+import Foundation
+
+/// The write rules of a customer, decided once, in plain Swift, for every store (the contract is
+/// `CustomersStoreProtocol`'s), as `ProductWrites` does for products: each store reads the stored
+/// row in the transaction that would change it, asks here, and only executes the answer.
+enum CustomerWrites {
+    /// What a create stores: the customer as given, version 1, created by `by` at `at`, never
+    /// updated. The store chooses its id.
+    static func created(_ customer: Customer, by: AccountName?, at: Date) -> Customer {
+        var created = customer
+        created.id = nil
+        created.version = 1
+        created.createdAt = at
+        created.createdBy = by
+        created.updatedAt = nil
+        created.updatedBy = nil
+        return created
+    }
+
+    /// What an edit of `stored` to `customer` saves: the fields a clerk edits, with the stored id
+    /// and creation, one more version, updated by `by` at `at`. Refused when the edit was made
+    /// from another version than the stored one.
+    static func updated(_ customer: Customer, of stored: Customer, by: AccountName?, at: Date) throws(CustomersStoreError) -> Customer {
+        guard customer.version == stored.version else { throw .conflict(current: stored) }
+        var saved = customer
+        saved.id = stored.id
+        saved.createdAt = stored.createdAt
+        saved.createdBy = stored.createdBy
+        saved.version = stored.version + 1
+        saved.updatedAt = at
+        saved.updatedBy = by
+        return saved
+    }
+
+    /// The event that records the change of `old` (nil: created) to `new`.
+    static func event(_ kind: CustomerEvent.Kind, from old: Customer?, to new: Customer, by: AccountName?, at: Date) -> CustomerEvent {
+        CustomerEvent(customerID: new.id ?? 0, kind: kind, by: by, at: at, changes: old.map { changes(from: $0, to: new) } ?? [])
+    }
+
+    /// What changed from `old` to `new`, field by field in the form's order, as people read them.
+    static func changes(from old: Customer, to new: Customer) -> [OrderChange] {
+        fields.compactMap { field, value in
+            let before = value(old)
+            let after = value(new)
+            return before == after ? nil : OrderChange(field: field, old: before, new: after)
+        }
+    }
+
+    /// An address on one line ("12 Main St, Apt 4, San Francisco, CA 94107"; "" when not known).
+    static func line(_ address: Address) -> String {
+        guard !address.isEmpty else { return "" }
+        let place = [address.state, address.zip].filter { !$0.isEmpty }.joined(separator: " ")
+        return [address.street1, address.street2, address.city, place].filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+
+    private static let fields: [(String, @Sendable (Customer) -> String)] = [
+        ("First name", { $0.firstName }),
+        ("Last name", { $0.lastName }),
+        ("Phone", { $0.phone }),
+        ("Email", { $0.email }),
+        ("Shipping address", { line($0.shippingAddress) }),
+        ("Billing address", { line($0.billingAddress) }),
+        ("Note", { $0.note }),
+    ]
+}
+
+/// How customers are found, the same for every store.
+///
+/// A customer's search text is the order search's (`OrderSearch.searchText`: names, email and the
+/// cities folded, the phone and ZIPs as digits), kept by the SQL stores in `search_text`. A query
+/// is read one of three ways (`query(_:)`):
+/// - **a phone**: nothing but digits, spaces and phone punctuation, at least 4 digits. It finds a
+///   customer whose phone's digits end with the query's (`0100`, `555 0100`), or whose phone of 7
+///   digits or more is the end of the query's (`+1 415 555 0100` finds `(415) 555-0100`). The SQL
+///   stores keep the digits reversed (`phone_reversed`), so both are comparisons of the start of
+///   an indexed text. A bare number also finds the customer of the order of that number.
+/// - **words**: each must be in the search text (`OrderSearch.words`), or name an order of theirs
+///   (`#1042`).
+/// - **everyone**: an empty query.
+public enum CustomerSearch {
+    enum Query: Equatable, Sendable {
+        case everyone
+        case phone(reversed: String, orderNumber: Int64?)
+        case words([OrderSearch.Word])
+    }
+
+    /// The fewest digits a query needs to be read as a phone, and a stored phone to be found as
+    /// the end of a longer query.
+    static let phoneDigits = (query: 4, stored: 7)
+
+    private static let phonePunctuation: Set<Character> = ["(", ")", "-", ".", "+", "/"]
+
+    static func query(_ text: String) -> Query {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return .everyone }
+        let digits = digits(trimmed)
+        if digits.count >= phoneDigits.query,
+            trimmed.allSatisfy({ $0.isWhitespace || ($0.isASCII && ($0.isNumber || phonePunctuation.contains($0))) })
+        {
+            return .phone(reversed: String(digits.reversed()), orderNumber: digits == trimmed ? OrderID.rowID(digits) : nil)
+        }
+        let words = OrderSearch.words(in: trimmed)
+        return words.isEmpty ? .everyone : .words(words)
+    }
+
+    static func digits(_ text: String) -> String { text.filter { $0.isASCII && $0.isNumber } }
+
+    /// The phone's digits, last first (`phone_reversed`).
+    static func phoneReversed(of customer: Customer) -> String { String(digits(customer.phone).reversed()) }
+
+    /// The reversed phones a phone query finds besides those that start with its own reversed
+    /// digits: each start of them at least `phoneDigits.stored` long and shorter than it.
+    static func shorterPhones(reversed: String) -> [String] {
+        guard reversed.count > phoneDigits.stored else { return [] }
+        return (phoneDigits.stored..<reversed.count).map { String(reversed.prefix($0)) }
+    }
+
+    /// Whether a phone query (its digits reversed) finds a phone of these reversed digits.
+    static func phoneMatches(_ phone: String, query: String) -> Bool {
+        guard !phone.isEmpty else { return false }
+        return phone.hasPrefix(query) || (phone.count >= phoneDigits.stored && query.hasPrefix(phone))
+    }
+
+    /// What makes two phones the same number: the last 10 digits of a US number (`(415) 555-0100`,
+    /// `1-415-555-0100` and `+1 415 555 0100` are `4155550100`); every digit after the `+` of any
+    /// other number written with one (`+44 20 7946 0958` is `+442079460958`); the digits of a
+    /// shorter local number; "" (no number) for fewer than 7 digits.
+    static func phoneKey(_ phone: String) -> String {
+        let trimmed = phone.trimmingCharacters(in: .whitespacesAndNewlines)
+        let digits = digits(trimmed)
+        guard digits.count >= phoneDigits.stored else { return "" }
+        if trimmed.hasPrefix("+") {
+            return digits.count == 11 && digits.hasPrefix("1") ? String(digits.suffix(10)) : "+" + digits
+        }
+        return digits.count >= 10 ? String(digits.suffix(10)) : digits
+    }
+
+    /// What makes two emails the same: trimmed, lowercased ("" for none).
+    static func emailKey(_ email: String) -> String {
+        email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
+    static func searchText(of customer: Customer) -> String {
+        OrderSearch.searchText(
+            firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phone: customer.phone,
+            shipmentCity: customer.shippingAddress.city, shipmentZip: customer.shippingAddress.zip,
+            billingCity: customer.billingAddress.city, billingZip: customer.billingAddress.zip,
+            // Not the streets: a customer is found by their number, never by a house number.
+            shipmentStreet: "", billingStreet: "")
+    }
+
+    /// The list's sort key: last name, a space, first name, folded (`OrderSearch.sortName`).
+    public static func sortName(of customer: Customer) -> String {
+        OrderSearch.sortName(firstName: customer.firstName, lastName: customer.lastName)
+    }
+
+    /// Whether `a` comes before `b` in the list: by sort name (UTF-8 bytes, as SQLite's BINARY and
+    /// PostgreSQL's `COLLATE "C"` sort), then id.
+    static func precedes(_ a: CustomersCursor, _ b: CustomersCursor) -> Bool {
+        if a.sortName != b.sortName { return a.sortName.utf8.lexicographicallyPrecedes(b.sortName.utf8) }
+        return a.id < b.id
+    }
+
+    /// Whether `query` finds `customer`, whose orders are numbered `orderNumbers` (the memory
+    /// store's search; the SQL stores ask their tables).
+    static func matches(_ customer: Customer, orderNumbers: Set<Int64>, _ query: Query) -> Bool {
+        switch query {
+        case .everyone:
+            return true
+        case .phone(let reversed, let number):
+            return phoneMatches(phoneReversed(of: customer), query: reversed) || number.map(orderNumbers.contains) == true
+        case .words(let words):
+            let text = searchText(of: customer)
+            return words.allSatisfy { word in
+                switch word {
+                case .orderNumber(let number): return orderNumbers.contains(number)
+                case .text(let folded, let number):
+                    return text.utf8.firstRange(of: folded.utf8) != nil || number.map(orderNumbers.contains) == true
+                }
+            }
+        }
+    }
+
+    /// Whether `customer` shares its phone key or email key with `other` (another customer).
+    static func sharesContact(_ customer: Customer, with other: Customer) -> Bool {
+        let phone = phoneKey(customer.phone)
+        let email = emailKey(customer.email)
+        return (!phone.isEmpty && phoneKey(other.phone) == phone) || (!email.isEmpty && emailKey(other.email) == email)
+    }
+}
+
+/// Who is whom among the orders keyed before customers came in: the rule of the one-off linking
+/// (`CustomersStoreProtocol.linkOrders`), decided here for every store. Orders are taken oldest
+/// first; each joins the one customer of **the same name** (folded: case and accents do not count)
+/// with its email, or, when none has it, the one customer of the same name with its phone
+/// (`CustomerSearch.phoneKey`) whose email is not another one. Two different names are never one
+/// customer; when two customers could be the one (it cannot decide), the order makes a customer of
+/// its own. A customer joined takes the newer order's contact and addresses, where it has them.
+enum CustomersFromOrders {
+    /// What the linking reads of an order.
+    struct OrderContact: Equatable, Sendable {
+        var orderID: Int64
+        var date: Date
+        var firstName: String
+        var lastName: String
+        var phone: String
+        var email: String
+        var shipping: Address
+        var billing: Address
+    }
+
+    enum Decision: Equatable, Sendable {
+        /// A new customer of this order (no id yet), created at the order's date.
+        case create(Customer)
+        /// The order is `stored`'s; `saved` is what it becomes (nil when the order changes nothing).
+        case join(stored: Customer, saved: Customer?)
+    }
+
+    /// The customers a store reads for `order`: those with its email key or phone key.
+    static func keys(of order: OrderContact) -> (email: String, phone: String) {
+        (CustomerSearch.emailKey(order.email), CustomerSearch.phoneKey(order.phone))
+    }
+
+    static func decide(_ order: OrderContact, among candidates: [Customer], at: Date) -> Decision {
+        let name = OrderSearch.sortName(firstName: order.firstName, lastName: order.lastName)
+        let keys = keys(of: order)
+        let sameName = candidates.filter { CustomerSearch.sortName(of: $0) == name }
+        var found = keys.email.isEmpty ? [] : sameName.filter { CustomerSearch.emailKey($0.email) == keys.email }
+        if found.isEmpty, !keys.phone.isEmpty {
+            found = sameName.filter {
+                let email = CustomerSearch.emailKey($0.email)
+                return CustomerSearch.phoneKey($0.phone) == keys.phone && (email.isEmpty || keys.email.isEmpty || email == keys.email)
+            }
+        }
+        guard found.count == 1, let stored = found.first else {
+            return .create(
+                Customer(
+                    firstName: order.firstName, lastName: order.lastName, phone: order.phone, email: order.email,
+                    shippingAddress: order.shipping, billingAddress: order.billing, createdAt: order.date))
+        }
+        var saved = stored
+        if !order.phone.isEmpty { saved.phone = order.phone }
+        if !order.email.isEmpty { saved.email = order.email }
+        if !order.shipping.isEmpty { saved.shippingAddress = order.shipping }
+        if !order.billing.isEmpty { saved.billingAddress = order.billing }
+        guard saved != stored else { return .join(stored: stored, saved: nil) }
+        saved.version = stored.version + 1
+        saved.updatedAt = at
+        saved.updatedBy = nil
+        return .join(stored: stored, saved: saved)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// API tokens in memory, on a `MemoryAppDatabase` beside its accounts.
+public final class APITokensMemStore: APITokensStoreProtocol {
+    public let database: MemoryAppDatabase
+
+    public init(database: MemoryAppDatabase) {
+        self.database = database
+    }
+
+    public func createToken(_ token: APIToken) async throws(AccountsStoreError) -> APIToken {
+        try await database.transaction { tables throws(AccountsStoreError) in
+            guard tables.accounts[token.accountKey] != nil else { throw .unknownUsername(token.accountKey) }
+            guard tables.apiTokens[token.prefix] == nil, !tables.apiTokens.values.contains(where: { $0.hash == token.hash }) else {
+                throw .unavailable("Cannot create an API token: its prefix or hash is taken")
+            }
+            tables.apiTokens[token.prefix] = token
+            return token
+        }
+    }
+
+    public func token(forHash hash: Data, now: Date) async -> (APIToken, Account)? {
+        await database.transaction { tables in
+            guard var token = tables.apiTokens.values.first(where: { $0.hash == hash }),
+                let account = tables.accounts[token.accountKey]
+            else { return nil }
+            if APITokenRules.needsTouch(token, at: now) {
+                token.lastUsedAt = now
+                tables.apiTokens[token.prefix] = token
+            }
+            return (token, account)
+        }
+    }
+
+    public func fetchTokens(accountKey: String?) async -> [APIToken] {
+        await database.read { tables in
+            tables.apiTokens.values.filter { accountKey == nil || $0.accountKey == accountKey }
+                .sorted { ($0.createdAt, $0.prefix) > ($1.createdAt, $1.prefix) }
+        }
+    }
+
+    public func revokeToken(prefix: String, at now: Date) async -> APIToken? {
+        await database.transaction { tables in
+            guard var token = tables.apiTokens[prefix] else { return nil }
+            if token.revokedAt == nil {
+                token.revokedAt = now
+                tables.apiTokens[prefix] = token
+            }
+            return token
+        }
+    }
+}

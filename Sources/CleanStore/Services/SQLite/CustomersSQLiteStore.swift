@@ -1,0 +1,248 @@
+import Foundation
+import GRDB
+
+/// Customers in the SQLite database (`SQLiteAppDatabase`, tables of migration v17). Each change is
+/// one write transaction (the pool writes one at a time): the stored row is read,
+/// `CustomerWrites` decides, and the change and its event are written with nothing in between.
+public final class CustomersSQLiteStore: CustomersStoreProtocol {
+    public let database: SQLiteAppDatabase
+
+    public init(database: SQLiteAppDatabase) {
+        self.database = database
+    }
+
+    private func read<T: Sendable>(_ what: String, _ body: @escaping @Sendable (Database) throws -> T) async throws(CustomersStoreError) -> T {
+        do {
+            return try await database.pool.read(body)
+        } catch {
+            throw .from(error, doing: what)
+        }
+    }
+
+    private func write<T: Sendable>(_ what: String, _ body: @escaping @Sendable (Database) throws -> T) async throws(CustomersStoreError) -> T {
+        do {
+            try database.checkFileIsTheOneOpened()
+            return try await database.pool.write(body)
+        } catch {
+            throw .from(error, doing: what)
+        }
+    }
+
+    private static let select = "SELECT \(CustomerColumns.selected) FROM customers"
+
+    static func customers(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws -> [Customer] {
+        // Cached: the linking asks the same few statements for every order it reads.
+        try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { try CustomerColumns.customer(from: SQLiteRow(row: $0)) }
+    }
+
+    private static func search(_ text: String) -> (sql: String, arguments: [DatabaseValue]) {
+        let condition = CustomerColumns.condition(CustomerSearch.query(text), function: "instr") { _ in "?" }
+        return (
+            condition.sql,
+            condition.parameters.map {
+                switch $0 {
+                case .text(let text): text.databaseValue
+                case .number(let number): number.databaseValue
+                }
+            }
+        )
+    }
+
+    public func fetchCustomers(matching text: String, after: CustomersCursor?, limit: Int) async throws(CustomersStoreError) -> [Customer] {
+        let search = Self.search(text)
+        var sql = "\(Self.select) WHERE \(search.sql)"
+        var arguments = search.arguments
+        if let after {
+            sql += " AND " + CustomerColumns.keyset(">", sortName: "?", id: "?")
+            arguments += [after.sortName.databaseValue, after.sortName.databaseValue, after.id.databaseValue]
+        }
+        sql += " ORDER BY sort_name, id LIMIT ?"
+        arguments.append(max(0, limit).databaseValue)
+        let query = sql
+        let values = StatementArguments(arguments)
+        return try await read("Cannot fetch customers") { db in try Self.customers(db, query, values) }
+    }
+
+    public func fetchCustomers(matching text: String, before: CustomersCursor, limit: Int) async throws(CustomersStoreError) -> [Customer] {
+        let search = Self.search(text)
+        let sql = "\(Self.select) WHERE \(search.sql) AND \(CustomerColumns.keyset("<", sortName: "?", id: "?")) ORDER BY sort_name DESC, id DESC LIMIT ?"
+        let values = StatementArguments(
+            search.arguments + [
+                before.sortName.databaseValue, before.sortName.databaseValue, before.id.databaseValue, max(0, limit).databaseValue,
+            ])
+        let found = try await read("Cannot fetch customers") { db in try Self.customers(db, sql, values) }
+        return found.reversed()
+    }
+
+    public func fetchCustomer(id: Int64) async throws(CustomersStoreError) -> Customer? {
+        try await read("Cannot fetch customer \(id)") { db in try Self.customers(db, "\(Self.select) WHERE id = ?", [id]).first }
+    }
+
+    public func fetchCustomers(sharingContactWith customer: Customer) async throws(CustomersStoreError) -> [Customer] {
+        try await read("Cannot fetch the customers sharing a phone or email") { db in
+            try Self.sharing(
+                phoneKey: CustomerSearch.phoneKey(customer.phone), emailKey: CustomerSearch.emailKey(customer.email), except: customer.id,
+                in: db)
+        }
+    }
+
+    /// The customers with this phone key or email key (an empty one finds no one), by name.
+    private static func sharing(phoneKey: String, emailKey: String, except id: Int64?, in db: Database) throws -> [Customer] {
+        try customers(
+            db,
+            """
+            \(select) WHERE ((phone_key = ? AND phone_key <> '') OR (email_key = ? AND email_key <> '')) AND id IS NOT ?
+            ORDER BY sort_name, id
+            """, [phoneKey, emailKey, id])
+    }
+
+    public func createCustomer(_ customer: Customer, by: AccountName?, at: Date) async throws(CustomersStoreError) -> Customer {
+        try await write("Cannot create a customer") { db in
+            var created = CustomerWrites.created(customer, by: by, at: at)
+            try Self.insert(&created, kind: .created, by: by, at: at, into: db)
+            return created
+        }
+    }
+
+    public func updateCustomer(_ customer: Customer, by: AccountName?, at: Date) async throws(CustomersStoreError) -> Customer {
+        let id = customer.id ?? 0
+        return try await write("Cannot update customer \(id)") { db in
+            guard let stored = try Self.customers(db, "\(Self.select) WHERE id = ?", [id]).first else {
+                throw CustomersStoreError.notFound(id: id)
+            }
+            let saved = try CustomerWrites.updated(customer, of: stored, by: by, at: at)
+            try Self.update(saved, from: stored, kind: .updated, by: by, at: at, in: db)
+            return saved
+        }
+    }
+
+    public func fetchHistory(customerID: Int64) async throws(CustomersStoreError) -> [CustomerEvent] {
+        try await read("Cannot fetch the history of customer \(customerID)") { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT \(CustomerColumns.eventSelected) FROM customer_events WHERE customer_id = ? ORDER BY happened_at DESC, id DESC",
+                arguments: [customerID]
+            ).map { try CustomerColumns.event(from: SQLiteRow(row: $0)) }
+        }
+    }
+
+    public func linkOrders(limit: Int, at: Date) async throws(CustomersStoreError) -> Int {
+        try await write("Cannot link orders to customers") { db in
+            guard let progress = try Row.fetchOne(db, sql: "SELECT last_order_id, done FROM customers_from_orders WHERE id = 1"),
+                !(progress[1] as Bool)
+            else { return 0 }
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, created_at, first_name, last_name, phone, email,
+                        shipment_street1, shipment_street2, shipment_city, shipment_state, shipment_zip,
+                        billing_street1, billing_street2, billing_city, billing_state, billing_zip
+                    FROM orders WHERE id > ? AND customer_id IS NULL ORDER BY id LIMIT ?
+                    """, arguments: [progress[0] as Int64, max(0, limit)])
+            guard let last = rows.last else {
+                try db.execute(sql: "UPDATE customers_from_orders SET done = 1 WHERE id = 1")
+                return 0
+            }
+            for row in rows {
+                let contact = CustomersFromOrders.OrderContact(
+                    orderID: row[0], date: Date(timeIntervalSince1970: row[1]), firstName: row[2], lastName: row[3], phone: row[4],
+                    email: row[5], shipping: Address(street1: row[6], street2: row[7], city: row[8], state: row[9], zip: row[10]),
+                    billing: Address(street1: row[11], street2: row[12], city: row[13], state: row[14], zip: row[15]))
+                let keys = CustomersFromOrders.keys(of: contact)
+                let candidates = try Self.sharing(phoneKey: keys.phone, emailKey: keys.email, except: nil, in: db)
+                let customerID: Int64
+                switch CustomersFromOrders.decide(contact, among: candidates, at: at) {
+                case .create(var customer):
+                    try Self.insert(&customer, kind: .fromOrders, by: nil, at: at, into: db)
+                    customerID = customer.id ?? 0
+                case .join(let stored, let saved):
+                    if let saved { try Self.update(saved, from: stored, kind: .fromOrders, by: nil, at: at, in: db) }
+                    customerID = stored.id ?? 0
+                }
+                try db.cachedStatement(sql: "UPDATE orders SET customer_id = ? WHERE id = ?").execute(arguments: [customerID, contact.orderID])
+            }
+            try db.execute(sql: "UPDATE customers_from_orders SET last_order_id = ? WHERE id = 1", arguments: [last[0] as Int64])
+            return rows.count
+        }
+    }
+
+    public func fetchOrders(customerID: Int64, limit: Int) async throws(CustomersStoreError) -> [CustomerOrder] {
+        try await read("Cannot fetch the orders of customer \(customerID)") { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(CustomerColumns.orderSelected) FROM orders WHERE customer_id = ?
+                    ORDER BY created_at DESC, id DESC LIMIT ?
+                    """, arguments: [customerID, max(0, limit)]
+            ).map { try CustomerColumns.order(from: SQLiteRow(row: $0)).order }
+        }
+    }
+
+    public func fetchSummaries(customerIDs: [Int64]) async throws(CustomersStoreError) -> [Int64: CustomerOrdersSummary] {
+        guard !customerIDs.isEmpty else { return [:] }
+        // Ids are integers: written into the query as they are.
+        let sql = CustomerColumns.summaries(list: Set(customerIDs).map(String.init).joined(separator: ", "))
+        return try await read("Cannot fetch the customers' orders") { db in
+            var newest: [Int64: CustomerOrder] = [:]
+            for row in try Row.fetchAll(db, sql: sql.newest) {
+                let found = try CustomerColumns.order(from: SQLiteRow(row: row))
+                newest[found.customerID] = found.order
+            }
+            var summaries: [Int64: CustomerOrdersSummary] = [:]
+            for row in try Row.fetchAll(db, sql: sql.figures) {
+                let id: Int64 = row[0]
+                guard let last = newest[id] else { continue }
+                summaries[id] = CustomerOrdersSummary(count: row[1], spendCents: row[2], last: last)
+            }
+            return summaries
+        }
+    }
+
+    // MARK: Writing rows
+
+    private static func insert(_ customer: inout Customer, kind: CustomerEvent.Kind, by: AccountName?, at: Date, into db: Database) throws {
+        let written = CustomerColumns.written(customer)
+        let values = written.map(\.value.databaseValue) + [
+            customer.version.databaseValue, customer.createdAt.timeIntervalSince1970.databaseValue,
+            (customer.createdBy?.username).databaseValue, (customer.createdBy?.displayName).databaseValue,
+        ]
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO customers (\(written.map(\.name).joined(separator: ", ")), version, created_at, created_by_username,
+                    created_by_display_name)
+                VALUES (?\(String(repeating: ", ?", count: values.count - 1)))
+                """
+        ).execute(arguments: StatementArguments(values))
+        customer.id = db.lastInsertedRowID
+        try insert(CustomerWrites.event(kind, from: nil, to: customer, by: by, at: at), into: db)
+    }
+
+    /// Writes `saved` over `stored`, guarded by the stored version (a second lock), and its event.
+    private static func update(
+        _ saved: Customer, from stored: Customer, kind: CustomerEvent.Kind, by: AccountName?, at: Date, in db: Database
+    ) throws {
+        let written = CustomerColumns.written(saved)
+        try db.execute(
+            sql: """
+                UPDATE customers SET \(written.map { "\($0.name) = ?" }.joined(separator: ", ")), version = ?,
+                    updated_at = ?, updated_by_username = ?, updated_by_display_name = ?
+                WHERE id = ? AND version = ?
+                """,
+            arguments: StatementArguments(
+                written.map(\.value.databaseValue) + [
+                    saved.version.databaseValue, (saved.updatedAt?.timeIntervalSince1970).databaseValue,
+                    (saved.updatedBy?.username).databaseValue, (saved.updatedBy?.displayName).databaseValue,
+                    (stored.id ?? 0).databaseValue, stored.version.databaseValue,
+                ]))
+        guard db.changesCount > 0 else { throw CustomersStoreError.conflict(current: stored) }
+        try insert(CustomerWrites.event(kind, from: stored, to: saved, by: by, at: at), into: db)
+    }
+
+    private static func insert(_ event: CustomerEvent, into db: Database) throws {
+        try db.cachedStatement(sql: "INSERT INTO customer_events (\(CustomerColumns.eventSelected)) VALUES (?, ?, ?, ?, ?, ?)").execute(
+            arguments: [
+                event.customerID, event.kind.rawValue, event.at.timeIntervalSince1970, event.by?.username, event.by?.displayName,
+                try CustomerColumns.changesJSON(event),
+            ])
+    }
+}
