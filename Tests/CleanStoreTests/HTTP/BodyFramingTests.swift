@@ -28,13 +28,15 @@ final class BodyFramingTests: XCTestCase {
                 let response = connection.readResponse() ?? "no response"
                 XCTAssert(response.hasPrefix("HTTP/1.1 400"), "\(name): \(response.prefix(200))")
             }
-            // The same form, framed right, is saved
+            // The same form, framed right, is kept (the old one-page form becomes a draft)
             let connection = try server.connect()
             try connection.send(Self.post("Content-Length: \(form.utf8.count)", body: form))
             let saved = connection.readResponse() ?? "no response"
             XCTAssert(saved.hasPrefix("HTTP/1.1 303"), saved)
         }
+        let kept = try await DraftsMemStore(database: store.database).fetchDrafts(mineFirst: nil, limit: 10)
+        XCTAssertEqual(kept.count, 1, "Only the well-framed form was kept")
         let stored = try await store.fetchOrders()
-        XCTAssertEqual(stored.count, 1, "Only the well-framed form was stored")
+        XCTAssertEqual(stored.count, 0, "The old form makes no order")
     }
 }
