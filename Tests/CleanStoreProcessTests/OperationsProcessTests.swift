@@ -23,13 +23,16 @@ final class OperationsProcessTests: ProcessTestCase {
 
         // When: a backup is taken while four lanes of placings run
         let acknowledged = Acknowledged()
+        let firstPlaced = ServerProcessTests.Acknowledgements()
         let load = Task {
+            defer { Task { await firstPlaced.finish() } }
             try await withThrowingTaskGroup(of: Void.self) { lanes in
                 for _ in 0..<4 {
                     lanes.addTask {
                         while !Task.isCancelled {
                             if let id = try await browser.placeOrder(fields: Seeds.validFormFields).orderID {
                                 acknowledged.add(id)
+                                await firstPlaced.add()
                             }
                         }
                     }
@@ -37,6 +40,9 @@ final class OperationsProcessTests: ProcessTestCase {
                 try await lanes.waitForAll()
             }
         }
+        // A placing is six requests (draft, sections, check, place): the backup starts once the load
+        // has placed its first order, so that it is truly taken under load (or the load failed).
+        await firstPlaced.wait(for: 1)
         let database = databasePath
         let backup = try await Task.detached { try runCleanStore(["backup", copy, "--database", database]) }.value
         load.cancel()
