@@ -36,7 +36,10 @@ final class CustomersFromOrdersLinkingTests: XCTestCase {
         let waits = Waits()
         let linking = CustomersFromOrdersLinking(
             customers: store, now: { CustomerSeeds.now }, startDelay: .seconds(1), retryDelay: .seconds(60), logger: logs.logger(),
-            sleep: { duration in waits.note(duration) })
+            sleep: { duration in
+                waits.note(duration)
+                try Task.checkCancellation()
+            })
 
         // When: run, stopped by a cancellation once it has retried
         try await withThrowingTaskGroup(of: Void.self) { group in

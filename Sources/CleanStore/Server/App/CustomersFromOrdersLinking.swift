@@ -40,6 +40,9 @@ public struct CustomersFromOrdersLinking: Service {
                 try await sleep(startDelay)
                 while true {
                     if await linkAll() { break }
+                    // Cancelled during a batch (the server stopping): stop here, whatever `sleep`
+                    // does with a cancelled task (a test's returns at once: it looped for ever).
+                    try Task.checkCancellation()
                     try await sleep(retryDelay)
                 }
                 // Done: nothing more to do until the server stops.
