@@ -95,13 +95,17 @@ final class ChangeOrderItemsHTTPTests: XCTestCase {
 
     // MARK: Field errors (422)
 
+    /// A refused form comes back on the order's page itself (the items, totals and every other form
+    /// as stored), the form as typed with each error at its field.
     func testAnUnknownSKUAndAQuantityOutOfRangeComeBackAsTypedWithAnErrorSummary() async throws {
         let app = try await app()
         try await app.test { client in
             let page = try await client.post("/orders/1/lines", form: "sku=NOPE-9&quantity=10000&version=1")
             XCTAssertEqual(page.status, .unprocessableContent)
             let html = page.text
-            XCTAssert(html.contains("<title>Error: Add an item to order 1 – CleanStore</title>"), html)
+            XCTAssert(html.contains("<title>Error: Order 1 – CleanStore</title>"), html)
+            XCTAssert(html.contains("<h1>Order 1</h1>"), "The order's page: \(html)")
+            XCTAssert(html.contains(#"<p class="error-message" id="sku-error">"#), html)
             XCTAssert(html.contains(##"<a href="#sku">No product has the SKU NOPE-9: check it in the catalog</a>"##), html)
             XCTAssert(html.contains(##"<a href="#quantity">Enter a quantity from 1 to 9,999</a>"##), html)
             XCTAssert(html.contains(#"value="NOPE-9""#), "Nothing typed is lost")
@@ -158,6 +162,9 @@ final class ChangeOrderItemsHTTPTests: XCTestCase {
             let html = page.text
             XCTAssert(html.contains("Enter a price in dollars and cents, like 12.50"), html)
             XCTAssert(html.contains("Remove the card number from the reason"), html)
+            XCTAssert(html.contains(##"<a href="#price-l1">Enter a price in dollars and cents, like 12.50</a>"##), html)
+            XCTAssert(html.contains(##"<a href="#reason-l1">Remove the card number from the reason</a>"##), html)
+            XCTAssert(html.contains(#"<details class="price-form" open="open">"#), "The refused price form is open: \(html)")
             let missing = try await client.post("/orders/1/lines/l1/price", form: "price=10&reason=%20&version=1")
             XCTAssertEqual(missing.status, .unprocessableContent)
             XCTAssert(missing.text.contains("Enter why this price is charged"), missing.text)

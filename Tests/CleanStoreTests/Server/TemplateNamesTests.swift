@@ -18,7 +18,7 @@ final class TemplateNamesTests: XCTestCase {
     /// What the view controllers read of the view models instead of the templates: each page's
     /// title, which goes to the layout's `<title>` through `PageRendering.render(template:context:title:…)`.
     static let readByTheViewControllers: Set<String> = [
-        "AddOrderNote.DisplayedForm.title", "ChangeOrderItems.DisplayedForm.title", "ChangeOrderStatus.CancelForm.title", "ChangeOrderStatus.ShipForm.title", "ChangeOrderStatus.TrackingForm.title", "CreateOrder.DisplayedForm.title", "EditDraft.DisplayedDraft.title", "PlaceDraft.DisplayedCheck.title", "ListDrafts.DisplayedList.title",
+        "AddOrderNote.DisplayedForm.title", "ChangeOrderStatus.CancelForm.title", "ChangeOrderStatus.ShipForm.title", "ChangeOrderStatus.TrackingForm.title", "CreateOrder.DisplayedForm.title", "EditDraft.DisplayedDraft.title", "PlaceDraft.DisplayedCheck.title", "ListDrafts.DisplayedList.title",
         "DeleteOrder.GetOrderToDelete.ViewModel.DisplayedOrder.title", "SetUp.DisplayedForm.title",
         "ShowOrder.GetOrder.ViewModel.DisplayedOrder.title", "SignIn.DisplayedForm.title",
         "EditAccount.DisplayedForm.title", "EditAccount.DisplayedLink.title", "EditAccount.DisplayedAccount.title",

@@ -179,57 +179,12 @@ enum ChangeOrderItems {
         enum ViewModel {
             /// Saved: back to the order's page, with a flash.
             case changed(orderID: String, flash: String)
-            /// The scene's page, the form as typed with its errors (422).
-            case invalid(DisplayedForm)
+            /// The order's page again, the form as typed with each error at its field (422).
+            case invalid(orderID: String, refused: ShowOrder.GetOrder.RefusedItems)
             /// A 409 page saying why.
             case refused(ErrorPage.Reason)
             case notFound
             case unavailable
         }
-    }
-
-    // MARK: View model
-
-    /// The form that was refused, on a page of its own (as `AddOrderNote`'s), GOV.UK style: the error
-    /// summary, then the form as typed, each field with its error.
-    struct DisplayedForm {
-        var title: String
-        var heading: String
-        var errors: [SignIn.DisplayedError]
-        var action: String
-        /// "Add item", "Save quantities", "Save price": as the order page's button said.
-        var submitLabel: String = ""
-        var version: String
-        /// One of the three (a remove has no field to get wrong).
-        var addLine: DisplayedAddLine? = nil
-        var quantities: [DisplayedQuantity]? = nil
-        var price: DisplayedPrice? = nil
-        var orderURL: String
-        /// "Back to order 1042".
-        var backLinkText: String
-    }
-
-    struct DisplayedAddLine {
-        var sku: SignIn.DisplayedField
-        var quantity: SignIn.DisplayedField
-    }
-
-    /// A line's quantity box: its label names the line ("Quantity of WID-1 Blue widget").
-    struct DisplayedQuantity {
-        /// `line-l7-quantity`: the name's brackets are no fragment for the error summary's link.
-        var id: String
-        /// `line[l7][quantity]`.
-        var name: String
-        var label: String
-        var value: String
-        var errorMessage: String?
-        var describedBy: String? { errorMessage.map { _ in "\(id)-error" } }
-    }
-
-    struct DisplayedPrice {
-        /// "WID-1 Blue widget, catalog price $12.50".
-        var line: String
-        var price: SignIn.DisplayedField
-        var reason: SignIn.DisplayedField
     }
 }

@@ -6,23 +6,22 @@ protocol ChangeOrderItemsDisplayLogic: AnyObject {
 
 /// The item forms of a new order's page (`POST /orders/{id}/lines`, `…/lines/quantities`,
 /// `…/lines/{key}/price`, `…/lines/{key}/remove`). Saved, back to the order (303, with a flash);
-/// a field error, the form as typed on a page of its own (422); a stale page or an order whose
-/// items are frozen, a 409 page saying why.
+/// a field error, the order's page again with the form as typed and the error at its field (422,
+/// through the router); a stale page or an order whose items are frozen, a 409 page saying why.
 final class ChangeOrderItemsViewController: ChangeOrderItemsDisplayLogic, RequestEnding {
     var interactor: ChangeOrderItemsBusinessLogic?
     var router: (ChangeOrderItemsRoutingLogic & ChangeOrderItemsDataPassing)?
     let pages: PageRendering
-    /// The browser's CSRF token: the page's form posts it back.
-    let csrfToken: String
     /// Who is signed in on the browser (nil when no one is): the change is theirs.
     let signedIn: AccountName?
 
     /// The page this cycle produced.
     private(set) var response: Response?
+    /// A form that broke a rule, for the order's page (the router's, once the cycle is over).
+    private var refused: (orderID: String, refused: ShowOrder.GetOrder.RefusedItems)?
 
     init(environment: SceneEnvironment, browser: Browser) {
         pages = environment.pages
-        csrfToken = browser.csrfToken
         signedIn = browser.signedIn?.name
         setup(environment: environment, browser: browser)
     }
@@ -38,6 +37,10 @@ final class ChangeOrderItemsViewController: ChangeOrderItemsDisplayLogic, Reques
         interactor.presenter = presenter
         presenter.viewController = self
         router.flash = environment.flash(for: browser)
+        router.orderPage = { orderID, refused in
+            await ShowOrderViewController(environment: environment, browser: browser).showOrder(
+                id: orderID, flash: nil, refusedItems: refused)
+        }
         self.interactor = interactor
         self.router = router
     }
@@ -47,25 +50,20 @@ final class ChangeOrderItemsViewController: ChangeOrderItemsDisplayLogic, Reques
     /// Any of the four item forms.
     func changeItems(orderID: String, form: ChangeOrderItems.Form) async -> Response {
         await interactor?.changeItems(request: ChangeOrderItems.ChangeItems.Request(orderID: orderID, form: form, signedIn: signedIn))
+        if let refused, let router {
+            response = await router.routeToShowOrder(orderID: refused.orderID, refused: refused.refused)
+        }
         return finished()
     }
 
     // MARK: Display logic
 
-    /// What `Views/ChangeOrderItems/form.mustache` prints: the presenter's form and the CSRF token.
-    struct FormPage {
-        var form: ChangeOrderItems.DisplayedForm
-        var csrfToken: String
-    }
-
     func displayChangedItems(viewModel: ChangeOrderItems.ChangeItems.ViewModel) {
         switch viewModel {
         case .changed(let orderID, let flash):
             response = router?.routeToShowOrder(orderID: orderID, flash: flash) ?? refusal(.failed)
-        case .invalid(let form):
-            let page = FormPage(form: form, csrfToken: csrfToken)
-            response = .html(
-                pages.render(template: "ChangeOrderItems/form", context: page, title: form.title, flash: nil), status: .unprocessableContent)
+        case .invalid(let orderID, let refused):
+            self.refused = (orderID, refused)
         case .refused(let reason):
             response = refusal(.because(reason))
         case .notFound:

@@ -55,7 +55,8 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
                         mayChangeTracking: $0.status == .shipped && signedIn.may(.changeStatus(.markShipped)),
                         // The move the one asking made last, while they may still undo it (the store decides again).
                         undoable: signedIn.may(.changeStatus(nil))
-                            ? OrderWrites.undoableMove($0, latest: events.first, by: signedIn?.name, at: now()) : nil)
+                            ? OrderWrites.undoableMove($0, latest: events.first, by: signedIn?.name, at: now()) : nil,
+                        refusedItems: request.refusedItems)
                 } ?? .notFound
         } catch {
             response = .storeUnavailable

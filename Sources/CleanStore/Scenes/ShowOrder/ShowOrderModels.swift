@@ -9,6 +9,15 @@ enum ShowOrder {
             /// The create that just saved an order said so (its redirect's flash): that order's page
             /// confirms it.
             var confirmation: Confirmation? = nil
+            /// A new order's item form that broke a rule (`Scenes/ChangeOrderItems`): the page comes
+            /// back with that form as typed, each error at its field (422).
+            var refusedItems: RefusedItems? = nil
+        }
+
+        /// An item form of the order's page as typed, and what is wrong with it, field by field.
+        struct RefusedItems: Equatable {
+            var form: ChangeOrderItems.Form
+            var errors: [ChangeOrderItems.FieldError]
         }
 
         /// A create just saved the order `orderID` (or found it saved by the same form before,
@@ -34,10 +43,12 @@ enum ShowOrder {
             /// `events`: its history, newest first (the page's timeline, with the notes).
             /// `mayChangeTracking`: the tracking number's form (a shipped order, for who may ship).
             /// `undoable`: the move the one asking made last, which they may still undo.
+            /// `refusedItems`: the item form that was refused, as typed, with its errors.
             case found(
                 Order, mayEdit: Bool = false, mayDelete: Bool = false, mayChangeStatus: Bool = false, mayCancel: Bool = false,
                 notes: [OrderNote] = [], mayAddNote: Bool = false, confirmed: Confirmed? = nil, mayChangeItems: Bool = false,
-                events: [OrderEvent] = [], mayChangeTracking: Bool = false, undoable: OrderEvent.StatusChange? = nil)
+                events: [OrderEvent] = [], mayChangeTracking: Bool = false, undoable: OrderEvent.StatusChange? = nil,
+                refusedItems: RefusedItems? = nil)
             case notFound
             /// The store could not be read.
             case storeUnavailable
@@ -132,11 +143,23 @@ enum ShowOrder {
                     /// The price charged, as a form field holds it (`45.00`).
                     var price: String
                     var reason: String
+                    /// Each box's error, when a refused form comes back (nil otherwise).
+                    var quantityError: String? = nil
+                    var priceError: String? = nil
+                    var reasonError: String? = nil
+                    /// The price form comes back open when it was the one refused.
+                    var priceOpen: Bool = false
                 }
 
                 var lines: [Line]
                 var quantitiesURL: String
                 var addLineURL: String
+                /// The add-a-line form's boxes: empty and 1, or as typed when it was refused (named
+                /// apart from a line's, which a template would otherwise fall back to).
+                var addSKU: String = ""
+                var addQuantity: String = "1"
+                var addSKUError: String? = nil
+                var addQuantityError: String? = nil
             }
 
             struct DisplayedOrder: Equatable {
@@ -211,6 +234,12 @@ enum ShowOrder {
                 /// The item forms: nil unless the order is new, its items recorded, and the one
                 /// asking may edit it.
                 var itemForms: DisplayedItemForms? = nil
+                /// The error summary of a refused item form (GOV.UK: each message links to its box);
+                /// empty otherwise. `hasErrors` says whether there is one (the summary's partial asks).
+                var errors: [SignIn.DisplayedError] = []
+                var hasErrors: Bool { !errors.isEmpty }
+                /// Above the summary's list: "The items were not changed."
+                var formMessage: String? = nil
             }
 
             /// GOV.UK's confirmation panel: "Order saved", the order's number large enough to read

@@ -17,7 +17,7 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
         switch response {
         case .found(
             let order, let mayEdit, let mayDelete, let mayChangeStatus, let mayCancel, let notes, let mayAddNote, let confirmed,
-            let mayChangeItems, let events, let mayChangeTracking, let undoable):
+            let mayChangeItems, let events, let mayChangeTracking, let undoable, let refusedItems):
             let id = order.id ?? ""
             var displayed = ShowOrder.GetOrder.ViewModel.DisplayedOrder(
                     id: id,
@@ -78,7 +78,12 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
                     "This order is \(order.status.toString().lowercased()): it is kept as it is and can no longer be edited, deleted or moved on."
             }
             items(of: order, into: &displayed)
-            if mayChangeItems { displayed.itemForms = Self.itemForms(of: order) }
+            if mayChangeItems { displayed.itemForms = Self.itemForms(of: order, refused: refusedItems) }
+            if let refusedItems, mayChangeItems {
+                displayed.errors = Self.errorSummary(refusedItems)
+                displayed.formMessage = "The items were not changed."
+                displayed.title = "Error: " + displayed.title
+            }
             viewModel = .order(displayed)
         case .notFound:
             viewModel = .notFound
@@ -154,7 +159,53 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
 
     /// The item forms of a new order: every quantity in one form, each line's remove and price
     /// forms, and a line by SKU (`Scenes/ChangeOrderItems` answers them).
-    static func itemForms(of order: Order) -> ShowOrder.GetOrder.ViewModel.DisplayedItemForms {
+    /// A refused form (`refused`) comes back as typed, each error at its box and its price form open.
+    static func itemForms(
+        of order: Order, refused: ShowOrder.GetOrder.RefusedItems? = nil
+    ) -> ShowOrder.GetOrder.ViewModel.DisplayedItemForms {
+        var forms = itemForms(of: order)
+        guard let refused else { return forms }
+        func error(_ field: String) -> String? {
+            refused.errors.first { $0.field == field }.map { ChangeOrderItemsPresenter.message(for: $0.problem) }
+        }
+        let shown = ChangeOrderItemsPresenter.shown
+        switch refused.form {
+        case .addLine(let fields):
+            forms.addSKU = shown(fields.sku)
+            forms.addQuantity = shown(fields.quantity)
+            forms.addSKUError = error("sku")
+            forms.addQuantityError = error("quantity")
+        case .quantities(let fields):
+            for (index, line) in order.lines.enumerated() {
+                if let typed = fields.line[line.key]?.quantity { forms.lines[index].quantity = shown(typed) }
+                forms.lines[index].quantityError = error(forms.lines[index].quantityID)
+            }
+        case .price(let key, let fields):
+            guard let index = order.lines.firstIndex(where: { $0.key == key }) else { break }
+            forms.lines[index].price = shown(fields.price)
+            forms.lines[index].reason = shown(fields.reason)
+            forms.lines[index].priceError = error("price")
+            forms.lines[index].reasonError = error("reason")
+            forms.lines[index].priceOpen = true
+        case .remove:
+            // A remove has no field to get wrong: never refused for one.
+            break
+        }
+        return forms
+    }
+
+    /// The error summary of a refused item form: each message links to its box on this page (a
+    /// line's price form names its boxes `price-l1`, `reason-l1`, as `itemForms` does).
+    static func errorSummary(_ refused: ShowOrder.GetOrder.RefusedItems) -> [SignIn.DisplayedError] {
+        refused.errors.map { error in
+            var field = error.field
+            if case .price(let key, _) = refused.form { field = "\(error.field)-\(key)" }
+            return SignIn.DisplayedError(field: field, message: ChangeOrderItemsPresenter.message(for: error.problem))
+        }
+    }
+
+    /// The item forms of a new order as it is stored.
+    private static func itemForms(of order: Order) -> ShowOrder.GetOrder.ViewModel.DisplayedItemForms {
         let id = order.id ?? ""
         return ShowOrder.GetOrder.ViewModel.DisplayedItemForms(
             lines: order.lines.map { line in

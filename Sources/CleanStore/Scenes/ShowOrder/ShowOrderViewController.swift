@@ -46,12 +46,17 @@ final class ShowOrderViewController: ShowOrderDisplayLogic, RequestEnding {
 
     /// `GET /orders/{id}`, with the flash a redirect passed, if any: a message, or a create's
     /// confirmation.
-    func showOrder(id: String, flash: String?, confirmation: Flash.Confirmation? = nil) async -> Response {
+    /// With `refusedItems`, the page an item form that broke a rule comes back on (422), the form as
+    /// typed (`ChangeOrderItemsRouter` passes it).
+    func showOrder(
+        id: String, flash: String?, confirmation: Flash.Confirmation? = nil, refusedItems: ShowOrder.GetOrder.RefusedItems? = nil
+    ) async -> Response {
         self.flash = flash
         await interactor?.getOrder(
             request: ShowOrder.GetOrder.Request(
                 orderID: id, signedIn: signedIn,
-                confirmation: confirmation.map { ShowOrder.GetOrder.Confirmation(orderID: $0.orderID, note: $0.note) }))
+                confirmation: confirmation.map { ShowOrder.GetOrder.Confirmation(orderID: $0.orderID, note: $0.note) },
+                refusedItems: refusedItems))
         var response = finished()
         if flash != nil || confirmation != nil {
             router?.acknowledgeFlash(on: &response)
@@ -65,7 +70,9 @@ final class ShowOrderViewController: ShowOrderDisplayLogic, RequestEnding {
         switch viewModel {
         case .order(var order):
             order.csrfToken = csrfToken
-            response = .html(pages.render(template: "ShowOrder/show", context: order, title: order.title, flash: flash))
+            response = .html(
+                pages.render(template: "ShowOrder/show", context: order, title: order.title, flash: flash),
+                status: order.hasErrors ? .unprocessableContent : .ok)
         case .notFound:
             response = refusal(.notFound)
         case .unavailable:

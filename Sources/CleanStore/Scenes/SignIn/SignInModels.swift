@@ -170,7 +170,7 @@ enum SignIn {
         }
     }
 
-    struct DisplayedError {
+    struct DisplayedError: Equatable {
         var field: String
         var message: String
     }

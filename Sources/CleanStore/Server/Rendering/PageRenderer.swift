@@ -55,7 +55,7 @@ public struct PageRenderer: PageRendering {
         "EditTaxRate/form",
         "EditProduct/form",
         "layout", "error", "field", "error-summary", "ListOrders/list", "ShowOrder/show", "CreateOrder/form", "DeleteOrder/confirm", "SignIn/form",
-        "SetUp/form", "ViewOrderHistory/history", "ChangeOrderStatus/cancel", "ChangeOrderStatus/ship", "ChangeOrderStatus/tracking", "AddOrderNote/form", "ChangeOrderItems/form", "print-layout",
+        "SetUp/form", "ViewOrderHistory/history", "ChangeOrderStatus/cancel", "ChangeOrderStatus/ship", "ChangeOrderStatus/tracking", "AddOrderNote/form", "print-layout",
         "PrintPackingSlip/slip", "ListProducts/list", "ShowProduct/show",
         "EditDraft/draft", "PlaceDraft/check", "ListDrafts/list",
         "ListAccounts/list", "ListAccounts/log", "EditAccount/form", "EditAccount/link", "EditAccount/account", "SetPassword/form",

@@ -200,6 +200,9 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedOrder: MustacheParent {
         case "itemsNote": itemsNote
         case "totals": totals
         case "itemForms": itemForms
+        case "errors": errors
+        case "hasErrors": hasErrors
+        case "formMessage": formMessage
         default: nil
         }
     }
@@ -211,6 +214,10 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedItemForms: MustacheParent {
         case "lines": lines
         case "quantitiesURL": quantitiesURL
         case "addLineURL": addLineURL
+        case "addSKU": addSKU
+        case "addQuantity": addQuantity
+        case "addSKUError": addSKUError
+        case "addQuantityError": addQuantityError
         default: nil
         }
     }
@@ -229,6 +236,10 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedItemForms.Line: MustacheParent {
         case "reasonID": reasonID
         case "price": price
         case "reason": reason
+        case "quantityError": quantityError
+        case "priceError": priceError
+        case "reasonError": reasonError
+        case "priceOpen": priceOpen
         default: nil
         }
     }

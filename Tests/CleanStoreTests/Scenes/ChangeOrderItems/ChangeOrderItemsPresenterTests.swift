@@ -53,50 +53,15 @@ final class ChangeOrderItemsPresenterTests: XCTestCase {
         XCTAssertEqual(page.orderURL, "/orders/2")
     }
 
-    func testAnAddedLineWithErrorsComesBackAsTypedEachFieldWithItsMessage() throws {
-        sut.presentChangedItems(
-            response: .invalid(
-                order, form: .addLine(.init(sku: "nope\u{0007}", quantity: "0", version: "1")),
-                errors: [.init(field: "sku", problem: .unknownSKU("NOPE")), .init(field: "quantity", problem: .quantity)]))
-        guard case .invalid(let form) = spy.viewModel else { return XCTFail("\(String(describing: spy.viewModel))") }
-        XCTAssertEqual(form.title, "Error: Add an item to order 2")
-        XCTAssertEqual(form.action, "/orders/2/lines")
-        XCTAssertEqual(form.submitLabel, "Add item")
-        XCTAssertEqual(form.version, "1")
-        XCTAssertEqual(form.errors.map(\.field), ["sku", "quantity"])
-        let addLine = try XCTUnwrap(form.addLine)
-        XCTAssertEqual(addLine.sku.value, "nope\u{FFFD}", "A control character is shown as �")
-        XCTAssertEqual(addLine.sku.errorMessage, "No product has the SKU NOPE: check it in the catalog")
-        XCTAssertEqual(addLine.quantity.errorMessage, "Enter a quantity from 1 to 9,999")
-    }
+    func testAFormWithErrorsGoesToTheOrdersPageAsTypedWithItsErrors() {
+        let form = ChangeOrderItems.Form.addLine(.init(sku: "nope", quantity: "0", version: "1"))
+        let errors: [ChangeOrderItems.FieldError] = [.init(field: "sku", problem: .unknownSKU("NOPE")), .init(field: "quantity", problem: .quantity)]
 
-    func testQuantitiesComeBackForEveryLineTheTypedOnesAsTyped() throws {
-        sut.presentChangedItems(
-            response: .invalid(
-                order, form: .quantities(.init(line: ["l1": .init(quantity: "0")], version: "1")),
-                errors: [.init(field: "line-l1-quantity", problem: .quantity)]))
-        guard case .invalid(let form) = spy.viewModel else { return XCTFail() }
-        let boxes = try XCTUnwrap(form.quantities)
-        XCTAssertEqual(boxes.map(\.name), ["line[l1][quantity]", "line[l2][quantity]"])
-        XCTAssertEqual(boxes.map(\.value), ["0", "1"])
-        XCTAssertEqual(boxes.map(\.errorMessage), ["Enter a quantity from 1 to 9,999", nil])
-        XCTAssertEqual(boxes[0].label, "Quantity of WID-1 Blue widget")
-        XCTAssertEqual(boxes[0].describedBy, "line-l1-quantity-error")
-    }
+        sut.presentChangedItems(response: .invalid(order, form: form, errors: errors))
 
-    func testAPriceComesBackWithItsLineAndCatalogPrice() throws {
-        sut.presentChangedItems(
-            response: .invalid(
-                order, form: .price(key: "l2", .init(price: "x", reason: "Damaged", version: "1")),
-                errors: [.init(field: "price", problem: .price)]))
-        guard case .invalid(let form) = spy.viewModel else { return XCTFail() }
-        XCTAssertEqual(form.heading, "Change the price of GAD-2 on order 2")
-        XCTAssertEqual(form.action, "/orders/2/lines/l2/price")
-        let price = try XCTUnwrap(form.price)
-        XCTAssertEqual(price.line, "GAD-2 Gadget & case, catalog price $49.99")
-        XCTAssertEqual(price.price.value, "x")
-        XCTAssertEqual(price.reason.value, "Damaged")
-        XCTAssertNil(price.reason.errorMessage)
+        guard case .invalid(let orderID, let refused) = spy.viewModel else { return XCTFail("\(String(describing: spy.viewModel))") }
+        XCTAssertEqual(orderID, "2")
+        XCTAssertEqual(refused, ShowOrder.GetOrder.RefusedItems(form: form, errors: errors))
     }
 
     func testEveryReasonProblemHasItsOwnWords() {

@@ -34,4 +34,24 @@ final class ChangeOrderItemsRouterTests: XCTestCase {
         let cookie = try? XCTUnwrap(response.headers[.setCookie])
         XCTAssert(cookie?.contains(flash.cookieValue(for: "Items saved; tax re-computed: $7.32")) == true, "\(cookie ?? "")")
     }
+
+    func testARefusedFormIsTheOrdersPageWithTheFormAsTyped() async {
+        // Given: the order's page scene, as the view controller's setup gives it
+        let router = ChangeOrderItemsRouter()
+        var asked: (String, ShowOrder.GetOrder.RefusedItems)?
+        router.orderPage = { orderID, refused in
+            asked = (orderID, refused)
+            return Response(status: .unprocessableContent)
+        }
+        let refused = ShowOrder.GetOrder.RefusedItems(
+            form: .quantities(.init(line: ["l1": .init(quantity: "0")], version: "2")), errors: [.init(field: "line-l1-quantity", problem: .quantity)])
+
+        // When
+        let response = await router.routeToShowOrder(orderID: "2", refused: refused)
+
+        // Then
+        XCTAssertEqual(response.status, .unprocessableContent)
+        XCTAssertEqual(asked?.0, "2")
+        XCTAssertEqual(asked?.1, refused)
+    }
 }

@@ -47,12 +47,47 @@ final class ChangeOrderItemsViewControllerTests: XCTestCase {
         XCTAssertEqual(sut.response?.headers[.location], "/orders/2")
     }
 
-    func testAFormWithErrorsIsItsPageWith422() {
-        sut.displayChangedItems(viewModel: .invalid(ViewModelSamples.itemsForm))
-        XCTAssertEqual(pagesSpy.rendered.first?.template, "ChangeOrderItems/form")
-        XCTAssertEqual(pagesSpy.rendered.first?.title, "t")
-        XCTAssertEqual((pagesSpy.rendered.first?.context as? ChangeOrderItemsViewController.FormPage)?.csrfToken, testBrowser.csrfToken)
-        XCTAssertEqual(sut.response?.status, .unprocessableContent)
+    func testAFormWithErrorsIsTheOrdersPageTheRouterGives() async {
+        // Given: an interactor that refuses the form, a router that answers with the order's page
+        let refused = ShowOrder.GetOrder.RefusedItems(
+            form: .addLine(.init(sku: "", quantity: "1", version: "3")), errors: [.init(field: "sku", problem: .skuMissing)])
+        let interactor = RefusingInteractor(refused: refused)
+        interactor.viewController = sut
+        sut.interactor = interactor
+        let router = RouterSpy()
+        sut.router = router
+
+        // When
+        let response = await sut.changeItems(orderID: "7", form: refused.form)
+
+        // Then
+        XCTAssertEqual(router.refusedPage?.orderID, "7")
+        XCTAssertEqual(router.refusedPage?.refused, refused)
+        XCTAssertEqual(response.status, .unprocessableContent, "The router's page is the answer")
+        XCTAssertEqual(pagesSpy.rendered.count, 0, "This scene renders no page of its own")
+    }
+
+    final class RefusingInteractor: ChangeOrderItemsBusinessLogic {
+        weak var viewController: ChangeOrderItemsDisplayLogic?
+        let refused: ShowOrder.GetOrder.RefusedItems
+
+        init(refused: ShowOrder.GetOrder.RefusedItems) { self.refused = refused }
+
+        func changeItems(request: ChangeOrderItems.ChangeItems.Request) async {
+            viewController?.displayChangedItems(viewModel: .invalid(orderID: request.orderID, refused: refused))
+        }
+    }
+
+    final class RouterSpy: ChangeOrderItemsRoutingLogic, ChangeOrderItemsDataPassing {
+        var flash: Flash?
+        var refusedPage: (orderID: String, refused: ShowOrder.GetOrder.RefusedItems)?
+
+        func routeToShowOrder(orderID: String, flash: String) -> Response { .seeOther(Paths.order(orderID)) }
+
+        func routeToShowOrder(orderID: String, refused: ShowOrder.GetOrder.RefusedItems) async -> Response {
+            refusedPage = (orderID, refused)
+            return Response(status: .unprocessableContent)
+        }
     }
 
     func testRefusalsAreTheirPages() {
@@ -64,20 +99,5 @@ final class ChangeOrderItemsViewControllerTests: XCTestCase {
             sut.displayChangedItems(viewModel: viewModel)
             XCTAssertEqual(sut.response?.status, status, "\(viewModel)")
         }
-    }
-
-    func testTheTemplateReadsWhatTheViewModelExposesAndAllOfIt() async throws {
-        let check = TemplateNameCheck(
-            templates: try await TemplateNamesTests.appTemplates(),
-            tables: try TemplateNameCheck.tables(inDirectory: Repository.root.appendingPathComponent("Sources/CleanStore/Server/Rendering").path))
-
-        let findings = check.check(
-            [("ChangeOrderItems/form", ChangeOrderItemsViewController.FormPage(form: ViewModelSamples.itemsForm, csrfToken: "t"))],
-            readElsewhere: TemplateNamesTests.readByTheViewControllers)
-
-        XCTAssertEqual(findings.unexposed, [], "Add these to the MustacheParent conformance in ViewModels+ChangeOrderItems.swift")
-        XCTAssertEqual(findings.unread.filter { $0.hasPrefix("ChangeOrderItems.") }, [], "Show these in the template, or remove them")
-        XCTAssertEqual(findings.unreadEntries.filter { $0.hasPrefix("ChangeOrderItems.") }, [], "Remove these from ViewModels+ChangeOrderItems.swift")
-        XCTAssertEqual(findings.unfilled, [], "Fill these in the sample, so what the template reads under them is checked")
     }
 }

@@ -95,9 +95,28 @@ final class ShowOrderInteractorTests: XCTestCase {
         ] {
             workerSpy.storedOrders = [order]
             await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1", signedIn: SignedIn(name: testAccount.name, role: role)))
-            guard case .found(_, _, _, _, _, _, _, _, let mayChangeItems, _, _, _) = presenterSpy.response else { return XCTFail() }
+            guard case .found(_, _, _, _, _, _, _, _, let mayChangeItems, _, _, _, _) = presenterSpy.response else { return XCTFail() }
             XCTAssertEqual(mayChangeItems, offered, "\(role) \(order.status) \(order.itemsRecorded)")
         }
+    }
+
+    func testARefusedItemFormComesWithTheOrderForThePresenter() async {
+        let presenterSpy = ShowOrderPresentationLogicSpy()
+        sut.presenter = presenterSpy
+        let workerSpy = OrdersWorkerSpy()
+        sut.ordersWorker = workerSpy
+        var goods = GoodsSeeds.order
+        goods.id = "1"
+        workerSpy.storedOrders = [goods]
+        let refused = ShowOrder.GetOrder.RefusedItems(
+            form: .addLine(.init(sku: "", quantity: "1", version: "1")), errors: [.init(field: "sku", problem: .skuMissing)])
+
+        await sut.getOrder(
+            request: ShowOrder.GetOrder.Request(
+                orderID: "1", signedIn: SignedIn(name: testAccount.name, role: .clerk), refusedItems: refused))
+
+        guard case .found(_, _, _, _, _, _, _, _, true, _, _, _, let passed) = presenterSpy.response else { return XCTFail() }
+        XCTAssertEqual(passed, refused)
     }
 
     func testTheOrdersNotesComeWithItFromTheNotesWorker() async {
@@ -136,7 +155,7 @@ final class ShowOrderInteractorTests: XCTestCase {
             workerSpy.storedOrders[0].status = status
             for role in AccountRole.allCases {
                 await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1", signedIn: SignedIn(name: testAccount.name, role: role)))
-                guard case .found(_, _, _, _, _, _, _, _, _, _, let mayChangeTracking, _) = presenterSpy.response else { return XCTFail() }
+                guard case .found(_, _, _, _, _, _, _, _, _, _, let mayChangeTracking, _, _) = presenterSpy.response else { return XCTFail() }
                 XCTAssertEqual(mayChangeTracking, status == .shipped && role != .viewer, "\(status) \(role)")
             }
         }
@@ -179,7 +198,7 @@ final class ShowOrderInteractorTests: XCTestCase {
                     confirmation: ShowOrder.GetOrder.Confirmation(orderID: "1", note: "Sent twice.")))
 
             // Then
-            guard case .found(let order, _, _, _, _, _, _, let confirmed, _, _, _, _) = presenterSpy.response else {
+            guard case .found(let order, _, _, _, _, _, _, let confirmed, _, _, _, _, _) = presenterSpy.response else {
                 return XCTFail("\(role): \(String(describing: presenterSpy.response))")
             }
             XCTAssertEqual(order, Seeds.Orders.amy)

@@ -340,6 +340,81 @@ final class ShowOrderPresenterTests: XCTestCase {
                 price: "45.00", reason: "Damaged box"))
     }
 
+    /// A refused item form (`Scenes/ChangeOrderItems`) comes back on the order's page: an added line
+    /// as typed (a control character shown as �), each error at its box and in the summary.
+    func testARefusedAddedLineComesBackOnThePageAsTypedEachFieldWithItsMessage() throws {
+        let displayed = try presentedWithRefusedItems(
+            .addLine(.init(sku: "nope\u{0007}", quantity: "0", version: "1")),
+            errors: [.init(field: "sku", problem: .unknownSKU("NOPE")), .init(field: "quantity", problem: .quantity)])
+
+        XCTAssertEqual(displayed.title, "Error: Order 2")
+        XCTAssertEqual(displayed.formMessage, "The items were not changed.")
+        XCTAssertEqual(
+            displayed.errors,
+            [
+                .init(field: "sku", message: "No product has the SKU NOPE: check it in the catalog"),
+                .init(field: "quantity", message: "Enter a quantity from 1 to 9,999"),
+            ])
+        let forms = try XCTUnwrap(displayed.itemForms)
+        XCTAssertEqual(forms.addSKU, "nope\u{FFFD}", "A control character is shown as �")
+        XCTAssertEqual(forms.addQuantity, "0")
+        XCTAssertEqual(forms.addSKUError, "No product has the SKU NOPE: check it in the catalog")
+        XCTAssertEqual(forms.addQuantityError, "Enter a quantity from 1 to 9,999")
+        XCTAssertEqual(forms.lines.map(\.quantity), ["3", "1"], "The other forms show the order as stored")
+    }
+
+    func testRefusedQuantitiesComeBackForEveryLineTheTypedOnesAsTyped() throws {
+        let displayed = try presentedWithRefusedItems(
+            .quantities(.init(line: ["l1": .init(quantity: "0")], version: "1")),
+            errors: [.init(field: "line-l1-quantity", problem: .quantity)])
+
+        let lines = try XCTUnwrap(displayed.itemForms).lines
+        XCTAssertEqual(lines.map(\.quantity), ["0", "1"])
+        XCTAssertEqual(lines.map(\.quantityError), ["Enter a quantity from 1 to 9,999", nil])
+        XCTAssertEqual(displayed.errors.map(\.field), ["line-l1-quantity"])
+    }
+
+    func testARefusedPriceComesBackInItsLinesOpenFormLinkedByItsOwnIDs() throws {
+        let displayed = try presentedWithRefusedItems(
+            .price(key: "l2", .init(price: "x", reason: "Damaged", version: "1")),
+            errors: [.init(field: "price", problem: .price), .init(field: "reason", problem: .reason(.missing))])
+
+        let lines = try XCTUnwrap(displayed.itemForms).lines
+        XCTAssertEqual(lines[1].price, "x")
+        XCTAssertEqual(lines[1].reason, "Damaged")
+        XCTAssertEqual(lines[1].priceError, "Enter a price in dollars and cents, like 12.50")
+        XCTAssertEqual(lines[1].reasonError, "Enter why this price is charged")
+        XCTAssertTrue(lines[1].priceOpen)
+        XCTAssertFalse(lines[0].priceOpen)
+        XCTAssertEqual(lines[0].price, "12.50", "Another line's form shows its price as stored")
+        XCTAssertEqual(displayed.errors.map(\.field), ["price-l2", "reason-l2"])
+    }
+
+    func testNoRefusedFormNoErrorSummary() throws {
+        let spy = ShowOrderDisplayLogicSpy()
+        sut.viewController = spy
+        sut.presentOrder(response: .found(GoodsSeeds.order, mayChangeItems: true))
+        guard case .order(let displayed) = spy.viewModel else { return XCTFail("\(String(describing: spy.viewModel))") }
+        XCTAssertEqual(displayed.errors, [])
+        XCTAssertFalse(displayed.hasErrors)
+        XCTAssertNil(displayed.formMessage)
+        XCTAssertEqual(displayed.itemForms?.addQuantity, "1")
+    }
+
+    private func presentedWithRefusedItems(
+        _ form: ChangeOrderItems.Form, errors: [ChangeOrderItems.FieldError]
+    ) throws -> ShowOrder.GetOrder.ViewModel.DisplayedOrder {
+        let spy = ShowOrderDisplayLogicSpy()
+        sut.viewController = spy
+        var order = GoodsSeeds.order
+        order.id = "2"
+        sut.presentOrder(response: .found(order, mayChangeItems: true, refusedItems: .init(form: form, errors: errors)))
+        let page: ShowOrder.GetOrder.ViewModel.DisplayedOrder? = if case .order(let displayed) = spy.viewModel { displayed } else { nil }
+        let displayed = try XCTUnwrap(page, "The order's page: \(String(describing: spy.viewModel))")
+        XCTAssertTrue(displayed.hasErrors)
+        return displayed
+    }
+
     /// An order keyed before lines were recorded says so, and its total is its shipping, whatever
     /// a store kept in its totals.
     func testAnOrderKeyedBeforeItemsWereKeptSaysSoAndCostsItsShipping() throws {
