@@ -57,29 +57,26 @@ final class ServerProcess: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = output
         // Keep reading the log as it comes (a full pipe would block the server), and note the port.
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self else { return }
-            let signalStart: Bool = self.lock.withLock {
-                if data.isEmpty {
-                    handle.readabilityHandler = nil
-                    self.ended.signal()
-                    return self.port == 0
+        // A blocking read loop on a thread of its own, never `FileHandle.readabilityHandler`: on
+        // Linux that handler's dispatch read source, torn down at the log's end, races libdispatch's
+        // epoll bookkeeping and crashed the test process with SIGSEGV in `_dispatch_event_loop_drain`
+        // (seen in CI; swift-corelibs-libdispatch issue 949, swift-corelibs-foundation issue 3276).
+        // A blocking read registers nothing with libdispatch.
+        let reading = output.fileHandleForReading
+        let thread = Thread { [weak self] in
+            while true {
+                let data = reading.availableData
+                // Gone (the test dropped it, its deinit killed the server): drain to the end.
+                guard let self else {
+                    if data.isEmpty { return }
+                    continue
                 }
-                self.buffer += String(decoding: data, as: UTF8.self)
-                guard self.port == 0 else { return false }
-                for range in self.buffer.ranges(of: "listening on 127.0.0.1:") {
-                    let digits = self.buffer[range.upperBound...].prefix { $0.isNumber }
-                    guard self.buffer[range.upperBound...].dropFirst(digits.count).first != nil else { return false }
-                    if let port = Int(digits), port != metricsPort {
-                        self.port = port
-                        return true
-                    }
-                }
-                return false
+                let signalStart = self.noteOutput(data, metricsPort: metricsPort)
+                if signalStart { self.started.signal() }
+                if data.isEmpty { return }
             }
-            if signalStart { self.started.signal() }
         }
+        thread.name = "ServerProcess log"
         // Only the server may hold the pipe's writing end, so that its exit is the log's end. The
         // end is inheritable: a server started meanwhile by another thread would hold it too
         // (and its log would end only when both had exited), hence one start at a time.
@@ -87,6 +84,7 @@ final class ServerProcess: @unchecked Sendable {
             try process.run()
             try output.fileHandleForWriting.close()
         }
+        thread.start()
         guard started.wait(timeout: .now() + 60) == .success, lock.withLock({ port }) != 0 else {
             throw ServerError.exited(log)
         }
@@ -94,6 +92,28 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     enum ServerError: Error { case exited(String) }
+
+    /// Takes what the server wrote (empty at the log's end: then `ended` is signalled); true when
+    /// the start is to be signalled (its port found, or the log ended before one was).
+    private func noteOutput(_ data: Data, metricsPort: Int?) -> Bool {
+        lock.withLock {
+            if data.isEmpty {
+                ended.signal()
+                return port == 0
+            }
+            buffer += String(decoding: data, as: UTF8.self)
+            guard port == 0 else { return false }
+            for range in buffer.ranges(of: "listening on 127.0.0.1:") {
+                let digits = buffer[range.upperBound...].prefix { $0.isNumber }
+                guard buffer[range.upperBound...].dropFirst(digits.count).first != nil else { return false }
+                if let port = Int(digits), port != metricsPort {
+                    self.port = port
+                    return true
+                }
+            }
+            return false
+        }
+    }
 
     /// Copies what the server reads (the executable, `Views/`, `Public/`, and `deploy/`, whose sample
     /// catalog the set-up page loads) into `folder`,
