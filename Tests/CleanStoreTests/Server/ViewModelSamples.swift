@@ -46,7 +46,11 @@ enum ViewModelSamples {
     static let column = ListOrders.FetchOrders.ViewModel.Column(label: "l", ariaSort: "ascending", className: "c")
     static let list = ListOrders.FetchOrders.ViewModel(
         displayedOrders: [listed], pagination: pagination, errorMessage: "m", newOrderURL: "/orders/new", filters: filters,
-        columns: [column], caption: "c", resultCount: "r", focusResultCount: true, noMatchMessage: "n", exportURL: "/orders.csv")
+        columns: [column], caption: "c", resultCount: "r", focusResultCount: true, noMatchMessage: "n", exportURL: "/orders.csv",
+        tabs: tabs)
+    static let tabs = ListOrders.FetchTabs.ViewModel.Tabs(
+        tabs: [ListOrders.FetchTabs.ViewModel.Tab(label: "New", count: "1", url: "/orders?status=new", current: true)],
+        saveURL: "/orders/views/new", manageURL: "/orders/views")
 
     static let timelineEntry = ShowOrder.GetOrder.ViewModel.TimelineEntry(
         title: "t", by: "b", date: "d", machineDate: "m", text: "t", changes: [change], noChanges: "n")
@@ -154,6 +158,8 @@ enum ViewModelSamples {
 
     /// The pages of scenes made by `swift run new-scene --wire`, which adds each after the next line.
     static var scenePages: [(template: String, sample: Any)] { [
+        ("EditSavedViews/views", EditSavedViewsViewControllerTests.viewsPage),
+        ("EditSavedViews/form", EditSavedViewsViewControllerTests.formPage),
         ("ListProducts/list", ListProductsViewControllerTests.viewModel),
         ("ShowProduct/show", ShowProductViewControllerTests.viewModel),
         ("ListCustomers/list", ListCustomersViewControllerTests.viewModel),

@@ -119,6 +119,9 @@ enum Routes {
         @Sendable func lineKey(_ context: AppRequestContext) throws -> String {
             try context.parameters.require("key")
         }
+        @Sendable func editSavedViews(_ context: AppRequestContext) -> EditSavedViewsViewController {
+            EditSavedViewsViewController(environment: environment.serving(context), browser: context.browser)
+        }
         @Sendable func signIn(_ context: AppRequestContext) -> SignInViewController {
             SignInViewController(environment: environment.serving(context), browser: context.browser)
         }
@@ -175,7 +178,21 @@ enum Routes {
                 let query = request.uri.queryParameters
                 return await ListOrdersViewController(environment: environment.serving(context), browser: context.browser).showOrders(
                     after: query["after"].map(String.init), before: query["before"].map(String.init),
-                    filters: filterParameters(request), flash: flash(request, context))
+                    filters: filterParameters(request), flash: flash(request, context), queryGiven: !(request.uri.query ?? "").isEmpty)
+            },
+            // A clerk's saved searches: every signed-in role keeps its own (never another's).
+            Route(method: .get, path: Paths.savedViews) { request, context in
+                await editSavedViews(context).showViews(flash: flash(request, context))
+            },
+            Route(method: .get, path: Paths.newSavedView) { request, context in
+                await editSavedViews(context).showNewForm(filters: filterParameters(request))
+            },
+            Route(method: .post, path: Paths.savedViews, returnsTo: Paths.orders) { _, context in
+                await editSavedViews(context).saveView(fields: try FormDecoding.decode(EditSavedViews.SaveFormFields.self, context: context))
+            },
+            Route(method: .post, path: Paths.savedView, returnsTo: Paths.savedViews) { _, context in
+                await editSavedViews(context).changeView(
+                    id: try orderID(context), fields: try FormDecoding.decode(EditSavedViews.ChangeFormFields.self, context: context))
             },
             Route(method: .get, path: Paths.ordersCSV, access: .signedIn(.export)) { request, context in
                 await ExportOrdersViewController(environment: environment.serving(context), browser: context.browser).exportOrders(
