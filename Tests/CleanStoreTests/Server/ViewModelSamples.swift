@@ -66,6 +66,8 @@ enum ViewModelSamples {
         shown.statusClass = "status-new"
         shown.statusButton = statusButton
         shown.shipURL = "/orders/1/ship"
+        shown.nextURL = "/orders/2?from=%2Forders%3Fstatus%3Dpaid"
+        shown.nextLabel = "Next paid order →"
         shown.undo = ShowOrder.GetOrder.ViewModel.DisplayedUndo(message: "m", label: "l", url: "/orders/1/undo")
         shown.reprintSlipURL = "/orders/1/slip"
         shown.shipment = ShowOrder.GetOrder.ViewModel.DisplayedShipment(

@@ -29,11 +29,13 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic, ListOrdersTabsPres
         var viewModel: ViewModel
         switch response {
         case .fetched(let orders, let newerPage, let olderPage, let mayCreateOrders, let filters, let problems, let mayExport, let counts):
+            // Each order's page returns to this list (`ListReturnPath`): its search, filters and sort.
+            let from = ListReturnPath.suffix(SavedViewsWorker.url(ofQuery: SavedViewsWorker.query(of: filters)))
             let displayedOrders = orders.map { order in
                 let id = order.id ?? ""
                 return ViewModel.DisplayedOrder(
                     id: id,
-                    url: Paths.order(id),
+                    url: Paths.order(id) + from,
                     date: formatter.shortDateAndTime(order.date),
                     machineDate: formatter.machineDateTime(order.date),
                     name: formatter.name(order),

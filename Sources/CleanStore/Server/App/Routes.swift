@@ -212,7 +212,8 @@ enum Routes {
             },
             Route(method: .get, path: Paths.order) { request, context in
                 await ShowOrderViewController(environment: environment.serving(context), browser: context.browser).showOrder(
-                    id: try orderID(context), flash: flash(request, context), confirmation: confirmation(request, context))
+                    id: try orderID(context), flash: flash(request, context), confirmation: confirmation(request, context),
+                    from: FormQuery(request.uri.query)["from"])
             },
             Route(method: .post, path: Paths.order, access: .signedIn(.edit), keepsDraft: true, returnsTo: Paths.editOrder) { _, context in
                 await createOrder(context).updateOrder(id: try orderID(context), orderFormFields: try orderFormFields(context))
@@ -235,16 +236,17 @@ enum Routes {
             Route(
                 method: .post, path: Paths.orderStatus,
                 access: .signedInFor { (try? statusFormFields($0))?.use ?? .changeStatus(nil) }, returnsTo: Paths.order
-            ) { _, context in
-                await changeOrderStatus(context).changeStatus(id: try orderID(context), fields: try statusFormFields(context))
+            ) { request, context in
+                await changeOrderStatus(context).changeStatus(
+                    id: try orderID(context), fields: try statusFormFields(context), from: FormQuery(request.uri.query)["from"])
             },
             // Undoing a move is a status change (whoever may make one; the store decides whose it is).
             Route(method: .post, path: Paths.undoStatus, access: .signedIn(.changeStatus(nil)), returnsTo: Paths.order) { _, context in
                 await changeOrderStatus(context).undoStatus(
                     id: try orderID(context), fields: try FormDecoding.decode(ChangeOrderStatus.UndoFormFields.self, context: context))
             },
-            Route(method: .get, path: Paths.shipOrder, access: .signedIn(.changeStatus(.markShipped))) { _, context in
-                await changeOrderStatus(context).showShipForm(id: try orderID(context))
+            Route(method: .get, path: Paths.shipOrder, access: .signedIn(.changeStatus(.markShipped))) { request, context in
+                await changeOrderStatus(context).showShipForm(id: try orderID(context), from: FormQuery(request.uri.query)["from"])
             },
             // A shipped order's tracking number: who may ship may add or correct it.
             Route(

@@ -185,6 +185,9 @@ extension ListOrders.FetchOrders.ViewModel.Pagination: MustacheParent {
 extension ShowOrder.GetOrder.ViewModel.DisplayedOrder: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
+        case "backLabel": backLabel
+        case "nextURL": nextURL
+        case "nextLabel": nextLabel
         case "id": id
         case "date": date
         case "email": email
