@@ -34,6 +34,8 @@ SNAPSHOT_FOLDERS = [
     SNAPSHOTS.parent / "AccountsHTTPTests",
     SNAPSHOTS.parent / "OrderPageHTTPTests",
     SNAPSHOTS.parent / "CustomerPagesHTTPTests",
+    SNAPSHOTS.parent / "SavedViewsHTTPTests",
+    SNAPSHOTS.parent / "OrderNavigationHTTPTests",
 ]
 
 

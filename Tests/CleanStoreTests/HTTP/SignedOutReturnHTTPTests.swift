@@ -13,6 +13,8 @@ final class SignedOutReturnHTTPTests: XCTestCase {
     /// Every POST route that needs a session, and the page it returns to for order 1.
     static let returnPages: [String: String] = [
         "/orders": "/drafts",
+        "/orders/views": "/orders",
+        "/orders/views/{id}": "/orders/views",
         "/orders/{id}": "/orders/1/edit",
         "/orders/{id}/delete": "/orders/1/delete",
         "/orders/{id}/status": "/orders/1",

@@ -46,7 +46,11 @@ enum ViewModelSamples {
     static let column = ListOrders.FetchOrders.ViewModel.Column(label: "l", ariaSort: "ascending", className: "c")
     static let list = ListOrders.FetchOrders.ViewModel(
         displayedOrders: [listed], pagination: pagination, errorMessage: "m", newOrderURL: "/orders/new", filters: filters,
-        columns: [column], caption: "c", resultCount: "r", focusResultCount: true, noMatchMessage: "n", exportURL: "/orders.csv")
+        columns: [column], caption: "c", resultCount: "r", focusResultCount: true, noMatchMessage: "n", exportURL: "/orders.csv",
+        tabs: tabs)
+    static let tabs = ListOrders.FetchTabs.ViewModel.Tabs(
+        tabs: [ListOrders.FetchTabs.ViewModel.Tab(label: "New", count: "1", url: "/orders?status=new", current: true)],
+        saveURL: "/orders/views/new", manageURL: "/orders/views")
 
     static let timelineEntry = ShowOrder.GetOrder.ViewModel.TimelineEntry(
         title: "t", by: "b", date: "d", machineDate: "m", text: "t", changes: [change], noChanges: "n")
@@ -62,6 +66,8 @@ enum ViewModelSamples {
         shown.statusClass = "status-new"
         shown.statusButton = statusButton
         shown.shipURL = "/orders/1/ship"
+        shown.nextURL = "/orders/2?from=%2Forders%3Fstatus%3Dpaid"
+        shown.nextLabel = "Next paid order →"
         shown.undo = ShowOrder.GetOrder.ViewModel.DisplayedUndo(message: "m", label: "l", url: "/orders/1/undo")
         shown.reprintSlipURL = "/orders/1/slip"
         shown.shipment = ShowOrder.GetOrder.ViewModel.DisplayedShipment(
@@ -151,6 +157,8 @@ enum ViewModelSamples {
 
     /// The pages of scenes made by `swift run new-scene --wire`, which adds each after the next line.
     static var scenePages: [(template: String, sample: Any)] { [
+        ("EditSavedViews/views", EditSavedViewsViewControllerTests.viewsPage),
+        ("EditSavedViews/form", EditSavedViewsViewControllerTests.formPage),
         ("ListProducts/list", ListProductsViewControllerTests.viewModel),
         ("ShowProduct/show", ShowProductViewControllerTests.viewModel),
         ("ListCustomers/list", ListCustomersViewControllerTests.viewModel),

@@ -13,11 +13,13 @@ protocol ChangeOrderStatusDataPassing: AnyObject {
 /// The order page's buttons post here; "Cancel order" is the order page's link to the form.
 final class ChangeOrderStatusRouter: ChangeOrderStatusRoutingLogic, ChangeOrderStatusDataPassing {
     var flash: Flash?
+    /// The list the order page was opened from (`ListReturnPath`), passed back to it; nil: none.
+    var listURL: String?
 
     // MARK: Routing
 
     func routeToShowOrder(id: String, flash message: String) -> Response {
-        let path = Paths.order(id)
+        let path = Paths.order(id) + ListReturnPath.suffix(listURL)
         return flash?.redirect(to: path, passing: message) ?? .seeOther(path)
     }
 }

@@ -53,7 +53,8 @@ final class ChangeOrderStatusViewController: ChangeOrderStatusDisplayLogic, Requ
     }
 
     /// `GET /orders/{id}/ship`
-    func showShipForm(id: String) async -> Response {
+    func showShipForm(id: String, from: String? = nil) async -> Response {
+        listFrom = from
         await interactor?.getOrderToShip(request: ChangeOrderStatus.GetOrderToShip.Request(orderID: id))
         return finished()
     }
@@ -72,7 +73,8 @@ final class ChangeOrderStatusViewController: ChangeOrderStatusDisplayLogic, Requ
     }
 
     /// `POST /orders/{id}/status`
-    func changeStatus(id: String, fields: ChangeOrderStatus.StatusFormFields) async -> Response {
+    func changeStatus(id: String, fields: ChangeOrderStatus.StatusFormFields, from: String? = nil) async -> Response {
+        listFrom = from
         await interactor?.changeStatus(request: ChangeOrderStatus.ChangeStatus.Request(orderID: id, fields: fields, signedIn: signedIn))
         return finished()
     }
@@ -177,7 +179,20 @@ final class ChangeOrderStatusViewController: ChangeOrderStatusDisplayLogic, Requ
         }
     }
 
+    /// The list the order page was opened from (`?from=`, `ListReturnPath`): the ship form posts it
+    /// on, and the redirect after a move returns to the order page with it. nil: none.
+    private var listFrom: String? {
+        didSet {
+            let query = ListReturnPath.listQuery(listFrom)
+            listURL = query.map { _ in listFrom ?? "" }
+            (router as? ChangeOrderStatusRouter)?.listURL = listURL
+        }
+    }
+    private var listURL: String?
+
     private func shipPage(_ form: ChangeOrderStatus.ShipForm, status: HTTPResponse.Status) -> Response {
+        var form = form
+        form.action += ListReturnPath.suffix(listURL)
         let html = pages.render(
             template: "ChangeOrderStatus/ship", context: ShipPage(form: form, csrfToken: csrfToken), title: form.title, flash: nil)
         return .html(html, status: status)

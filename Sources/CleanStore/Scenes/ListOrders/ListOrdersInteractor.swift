@@ -1,5 +1,6 @@
 protocol ListOrdersBusinessLogic: AnyObject {
     func fetchOrders(request: ListOrders.FetchOrders.Request) async
+    func fetchTabs(request: ListOrders.FetchTabs.Request) async
 }
 
 protocol ListOrdersDataStore: AnyObject {
@@ -14,13 +15,18 @@ final class ListOrdersInteractor: ListOrdersBusinessLogic, ListOrdersDataStore {
     static let countLimit = 10_000
 
     var presenter: ListOrdersPresentationLogic?
+    /// The page's presenter of the tabs (the API's list has none).
+    var tabsPresenter: ListOrdersTabsPresentationLogic?
     var ordersWorker: OrdersWorker
     var filterWorker: OrdersFilterWorker
     var orders: [Order]?
+    /// The account's saved views (the tabs after the built-in ones); nil: no tabs of its own.
+    var savedViewsWorker: SavedViewsWorker?
 
-    init(ordersWorker: OrdersWorker, filterWorker: OrdersFilterWorker) {
+    init(ordersWorker: OrdersWorker, filterWorker: OrdersFilterWorker, savedViewsWorker: SavedViewsWorker? = nil) {
         self.ordersWorker = ordersWorker
         self.filterWorker = filterWorker
+        self.savedViewsWorker = savedViewsWorker
     }
 
     // MARK: Fetch orders
@@ -72,5 +78,42 @@ final class ListOrdersInteractor: ListOrdersBusinessLogic, ListOrdersDataStore {
             inAll = try await ordersWorker.countOrders(matching: OrdersQuery(), upTo: upTo)
         }
         return ListOrders.FetchOrders.Counts(found: found, inAll: inAll)
+    }
+
+    // MARK: Fetch tabs
+
+    /// The statuses with a tab of their own, in the tabs' order.
+    static let tabStatuses: [OrderStatus] = [.new, .paid, .packed]
+
+    func fetchTabs(request: ListOrders.FetchTabs.Request) async {
+        var views: [SavedView] = []
+        if let signedIn = request.signedIn, let savedViewsWorker {
+            // The list works without its saved tabs: a store that cannot read them leaves them out.
+            views = (try? await savedViewsWorker.views(of: signedIn)) ?? []
+        }
+        if !request.queryGiven, let defaultView = views.first(where: \.isDefault) {
+            tabsPresenter?.presentTabs(response: .openDefault(defaultView))
+            return
+        }
+        let current = SavedViewsWorker.query(of: filterWorker.query(from: request.filters).filters)
+        tabsPresenter?.presentTabs(
+            response: .tabs(views: views, counts: await tabCounts(), current: current, mayTakeOrders: request.signedIn.may(.create)))
+    }
+
+    /// Each built-in tab's count, as a list page of that tab counts it (the same query, so the
+    /// same kept count of `OrdersCountCache`), exactly up to `countLimit`; nil when the store fails.
+    private func tabCounts() async -> ListOrders.FetchTabs.Counts? {
+        let upTo = Self.countLimit + 1
+        do throws(OrdersStoreError) {
+            var byStatus: [OrderStatus: Int] = [:]
+            for status in Self.tabStatuses {
+                let query = filterWorker.query(from: OrdersFilterParameters(status: status.rawValue)).query
+                byStatus[status] = try await ordersWorker.countOrders(matching: query, upTo: upTo)
+            }
+            let all = try await ordersWorker.countOrders(matching: OrdersQuery(), upTo: upTo)
+            return ListOrders.FetchTabs.Counts(all: all, new: byStatus[.new] ?? 0, paid: byStatus[.paid] ?? 0, packed: byStatus[.packed] ?? 0)
+        } catch {
+            return nil
+        }
     }
 }

@@ -128,6 +128,61 @@ enum ListOrders {
             var noMatchMessage: String? = nil
             /// The CSV of every order the list finds; nil for who may not download it.
             var exportURL: String? = nil
+            /// The tabs above the list (built-in and saved views); nil when they were not read.
+            var tabs: ListOrders.FetchTabs.ViewModel.Tabs? = nil
+        }
+    }
+
+    /// The tabs above the list (issue 28): All, New, Paid, Packed, each counted, Drafts, then the
+    /// account's saved views in its order; and the list it opens on when no query is given.
+    enum FetchTabs {
+        struct Request {
+            var signedIn: SignedIn? = nil
+            /// The list's search, filters and sort, as the URL names them.
+            var filters = OrdersFilterParameters()
+            /// Whether the URL had a query at all: without one, the account's default view opens.
+            var queryGiven = true
+        }
+
+        /// Each built-in status tab's count, exactly up to `ListOrdersInteractor.countLimit` (a
+        /// number above it means "more than"), kept a few seconds by `OrdersCountCache`.
+        struct Counts: Equatable {
+            var all: Int
+            var new: Int
+            var paid: Int
+            var packed: Int
+        }
+
+        enum Response: Equatable {
+            /// `views`: the account's saved views, in order (none when they could not be read);
+            /// `counts`: nil when the orders could not be counted; `current`: the list's query as the
+            /// list reads it (`SavedViewsWorker.query`); `mayTakeOrders`: whether to offer Drafts.
+            case tabs(views: [SavedView], counts: Counts?, current: String, mayTakeOrders: Bool)
+            /// No query was given and the account has a default view: the list opens on it.
+            case openDefault(SavedView)
+        }
+
+        struct ViewModel: Equatable {
+            /// One tab: a link, `current` for the list being shown (`aria-current="page"`).
+            struct Tab: Equatable {
+                var label: String
+                /// "12", "10,000+": the count beside a built-in status tab; nil for others.
+                var count: String?
+                var url: String
+                var current: Bool
+            }
+
+            struct Tabs: Equatable {
+                var tabs: [Tab]
+                /// "Save this search", for a list no tab shows; nil otherwise.
+                var saveURL: String?
+                /// The account's saved searches (reorder, delete, the default); nil when it has none.
+                var manageURL: String?
+            }
+
+            var tabs: Tabs?
+            /// Where the list opens instead (the account's default view): a 303.
+            var redirectURL: String?
         }
     }
 }

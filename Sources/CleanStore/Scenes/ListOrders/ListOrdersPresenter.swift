@@ -2,7 +2,12 @@ protocol ListOrdersPresentationLogic: AnyObject {
     func presentFetchedOrders(response: ListOrders.FetchOrders.Response)
 }
 
-final class ListOrdersPresenter: ListOrdersPresentationLogic {
+/// The tabs above the list page (the API's list has none).
+protocol ListOrdersTabsPresentationLogic: AnyObject {
+    func presentTabs(response: ListOrders.FetchTabs.Response)
+}
+
+final class ListOrdersPresenter: ListOrdersPresentationLogic, ListOrdersTabsPresentationLogic {
     typealias ViewModel = ListOrders.FetchOrders.ViewModel
 
     weak var viewController: ListOrdersDisplayLogic?
@@ -24,11 +29,13 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
         var viewModel: ViewModel
         switch response {
         case .fetched(let orders, let newerPage, let olderPage, let mayCreateOrders, let filters, let problems, let mayExport, let counts):
+            // Each order's page returns to this list (`ListReturnPath`): its search, filters and sort.
+            let from = ListReturnPath.suffix(SavedViewsWorker.url(ofQuery: SavedViewsWorker.query(of: filters)))
             let displayedOrders = orders.map { order in
                 let id = order.id ?? ""
                 return ViewModel.DisplayedOrder(
                     id: id,
-                    url: Paths.order(id),
+                    url: Paths.order(id) + from,
                     date: formatter.shortDateAndTime(order.date),
                     machineDate: formatter.machineDateTime(order.date),
                     name: formatter.name(order),
@@ -224,5 +231,62 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic {
         let when = order.shippedAt.map { " \(formatter.shortDate($0))" } ?? ""
         let how = [order.carrier, order.trackingNumber].compactMap { $0 }.joined(separator: " ")
         return "Shipped\(when)" + (how.isEmpty ? "" : ", \(how)")
+    }
+
+    // MARK: Tabs
+
+    func presentTabs(response: ListOrders.FetchTabs.Response) {
+        switch response {
+        case .openDefault(let view):
+            viewController?.displayTabs(viewModel: ListOrders.FetchTabs.ViewModel(redirectURL: SavedViewsWorker.url(ofQuery: view.query)))
+        case .tabs(let views, let counts, let current, let mayTakeOrders):
+            viewController?.displayTabs(
+                viewModel: ListOrders.FetchTabs.ViewModel(tabs: Self.tabs(views: views, counts: counts, current: current, mayTakeOrders: mayTakeOrders)))
+        }
+    }
+
+    /// All, New, Paid, Packed (to ship) with their counts, Drafts for who takes orders, then the
+    /// account's saved views; the first whose list is `current` is marked. "All" is `/orders` unless
+    /// the account opens the list on a view of its own, then `/orders?view=all` (a query, so no
+    /// default opens).
+    static func tabs(views: [SavedView], counts: ListOrders.FetchTabs.Counts?, current: String, mayTakeOrders: Bool)
+        -> ListOrders.FetchTabs.ViewModel.Tabs
+    {
+        typealias Tab = ListOrders.FetchTabs.ViewModel.Tab
+        func count(_ value: Int?) -> String? {
+            value.map { $0 > ListOrdersInteractor.countLimit ? grouped(ListOrdersInteractor.countLimit) + "+" : grouped($0) }
+        }
+        var tabs: [Tab] = [
+            Tab(
+                label: "All", count: count(counts?.all),
+                url: views.contains(where: \.isDefault) ? Paths.orders.description + "?view=all" : Paths.orders.description,
+                current: current.isEmpty)
+        ]
+        for status in ListOrdersInteractor.tabStatuses {
+            let query = SavedViewsWorker.query(of: OrdersFilters(status: status))
+            let value: Int? =
+                switch status {
+                case .new: counts?.new
+                case .paid: counts?.paid
+                default: counts?.packed
+                }
+            tabs.append(
+                Tab(
+                    label: status == .packed ? "Packed (to ship)" : status.toString(), count: count(value),
+                    url: SavedViewsWorker.url(ofQuery: query), current: current == query))
+        }
+        if mayTakeOrders {
+            tabs.append(Tab(label: "Drafts", count: nil, url: Paths.drafts.description, current: false))
+        }
+        var marked = tabs.contains(where: \.current)
+        for view in views {
+            let isCurrent = !marked && view.query == current
+            marked = marked || isCurrent
+            tabs.append(Tab(label: view.name, count: nil, url: SavedViewsWorker.url(ofQuery: view.query), current: isCurrent))
+        }
+        return ListOrders.FetchTabs.ViewModel.Tabs(
+            tabs: tabs,
+            saveURL: marked ? nil : Paths.newSavedView.description + (current.isEmpty ? "" : "?" + current),
+            manageURL: views.isEmpty ? nil : Paths.savedViews.description)
     }
 }

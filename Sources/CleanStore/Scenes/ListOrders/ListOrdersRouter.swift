@@ -1,4 +1,9 @@
-protocol ListOrdersRoutingLogic: FlashReceiving {}
+import Hummingbird
+
+protocol ListOrdersRoutingLogic: FlashReceiving {
+    /// The account's default view, when the list is asked for with no query: 303 to it.
+    func routeToSavedView(_ url: String) -> Response
+}
 
 protocol ListOrdersDataPassing: AnyObject {
     /// How this scene receives data from the one before: the flash its redirect passed.
@@ -9,4 +14,8 @@ protocol ListOrdersDataPassing: AnyObject {
 /// as segues are a storyboard's; the router receives the flash a redirect passed to the list.
 final class ListOrdersRouter: ListOrdersRoutingLogic, ListOrdersDataPassing {
     var flash: Flash?
+
+    func routeToSavedView(_ url: String) -> Response {
+        .seeOther(url)
+    }
 }

@@ -2,6 +2,7 @@ import Hummingbird
 
 protocol ListOrdersDisplayLogic: AnyObject {
     func displayFetchedOrders(viewModel: ListOrders.FetchOrders.ViewModel)
+    func displayTabs(viewModel: ListOrders.FetchTabs.ViewModel)
 }
 
 /// `GET /orders`: the list of orders, newest first unless sorted otherwise, searched and filtered as the URL says.
@@ -16,6 +17,8 @@ final class ListOrdersViewController: ListOrdersDisplayLogic, RequestEnding {
     private var flash: String?
     /// Who is asking (the page offers only what their role may do).
     let signedIn: SignedIn?
+    /// The tabs above the list, once fetched.
+    private var tabs: ListOrders.FetchTabs.ViewModel?
 
     init(environment: SceneEnvironment, browser: Browser) {
         pages = environment.pages
@@ -26,10 +29,12 @@ final class ListOrdersViewController: ListOrdersDisplayLogic, RequestEnding {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let interactor = ListOrdersInteractor(ordersWorker: environment.ordersWorker, filterWorker: environment.filterWorker)
+        let interactor = ListOrdersInteractor(
+            ordersWorker: environment.ordersWorker, filterWorker: environment.filterWorker, savedViewsWorker: environment.savedViewsWorker)
         let presenter = ListOrdersPresenter(formatter: environment.formatter)
         let router = ListOrdersRouter()
         interactor.presenter = presenter
+        interactor.tabsPresenter = presenter
         presenter.viewController = self
         router.flash = environment.flash(for: browser)
         self.interactor = interactor
@@ -41,9 +46,15 @@ final class ListOrdersViewController: ListOrdersDisplayLogic, RequestEnding {
     /// `GET /orders?q=…&shipping=…&from=…&to=…&sort=…&after=…|before=…`, with the flash a redirect
     /// passed, if any.
     func showOrders(
-        after: String?, before: String?, filters: OrdersFilterParameters = OrdersFilterParameters(), flash: String?
+        after: String?, before: String?, filters: OrdersFilterParameters = OrdersFilterParameters(), flash: String?,
+        queryGiven: Bool = true
     ) async -> Response {
         self.flash = flash
+        await interactor?.fetchTabs(request: ListOrders.FetchTabs.Request(signedIn: signedIn, filters: filters, queryGiven: queryGiven))
+        if let redirectURL = tabs?.redirectURL, let router {
+            // The account's default view: its flash, if any, is shown there.
+            return router.routeToSavedView(redirectURL)
+        }
         await interactor?.fetchOrders(
             request: ListOrders.FetchOrders.Request(after: after, before: before, signedIn: signedIn, filters: filters))
         var response = finished()
@@ -56,7 +67,13 @@ final class ListOrdersViewController: ListOrdersDisplayLogic, RequestEnding {
     // MARK: Display logic
 
     func displayFetchedOrders(viewModel: ListOrders.FetchOrders.ViewModel) {
+        var viewModel = viewModel
+        viewModel.tabs = tabs?.tabs
         let html = pages.render(template: "ListOrders/list", context: viewModel, title: "Orders", flash: flash)
         response = .html(html, status: viewModel.errorMessage == nil ? .ok : .serviceUnavailable)
+    }
+
+    func displayTabs(viewModel: ListOrders.FetchTabs.ViewModel) {
+        tabs = viewModel
     }
 }

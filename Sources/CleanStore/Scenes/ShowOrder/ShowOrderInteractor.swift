@@ -81,4 +81,37 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
         return ShowOrder.GetOrder.Confirmed(
             note: confirmation.note, mayCreateAnother: request.signedIn.may(.create))
     }
+
+    // MARK: Fetch navigation
+
+    /// The page's presenter of its way back and onward (the API's order has none).
+    var navigationPresenter: ShowOrderNavigationPresentationLogic?
+    /// Reads the list's query as the list does.
+    var filterWorker = OrdersFilterWorker(timeZone: TimeZone(identifier: "UTC")!)
+}
+
+/// The order page's way back to the list it was opened from, and on to that list's next order.
+protocol ShowOrderNavigationLogic: AnyObject {
+    func fetchNavigation(request: ShowOrder.FetchNavigation.Request) async
+}
+
+extension ShowOrderInteractor: ShowOrderNavigationLogic {
+    func fetchNavigation(request: ShowOrder.FetchNavigation.Request) async {
+        guard let query = ListReturnPath.listQuery(request.from) else {
+            navigationPresenter?.presentNavigation(response: .navigation(filters: nil, next: nil))
+            return
+        }
+        let filtered = filterWorker.query(from: OrdersFilterParameters(listQuery: query))
+        var next: Order?
+        // The order after this one in the list's sort: the order's own place (its cursor) whether or
+        // not the move took it out of the list. A store that fails leaves the link out, nothing else.
+        if request.afterMove, let order = try? await ordersWorker.fetchOrder(id: request.orderID),
+            let cursor = OrdersCursor(order: order, sortedBy: filtered.query.sort.key)
+        {
+            let page = try? await ordersWorker.fetchOrders(
+                page: OrdersPageRequest(position: .after(cursor), limit: 1, query: filtered.query))
+            next = page?.orders.first
+        }
+        navigationPresenter?.presentNavigation(response: .navigation(filters: filtered.filters, next: next))
+    }
 }

@@ -188,6 +188,12 @@ enum ShowOrder {
                 /// nil when the one asking may not delete it.
                 var deleteURL: String?
                 var ordersURL: String
+                /// The words of the link back to `ordersURL`: "Back to orders" for the list the page
+                /// was opened from (`ShowOrder.FetchNavigation`).
+                var backLabel = "Back to all orders"
+                /// After a move: the next order of that list ("Next packed order →"); nil when there is none.
+                var nextURL: String? = nil
+                var nextLabel: String? = nil
                 /// "Paid": the status in words, shown as a tag.
                 var status: String = ""
                 /// The tag's class (`status-paid`).
@@ -254,6 +260,31 @@ enum ShowOrder {
             case order(DisplayedOrder)
             case notFound
             case unavailable
+        }
+    }
+
+    /// The list the page was opened from (`?from=/orders?status=packed`, `ListReturnPath`): where
+    /// "Back to orders" goes, and after a status move the next order of that list.
+    enum FetchNavigation {
+        struct Request {
+            var orderID: String
+            /// `from` as the URL carried it.
+            var from: String?
+            /// Whether the page follows a move (its redirect passed a flash): then the next order is looked for.
+            var afterMove = false
+        }
+
+        enum Response: Equatable {
+            /// `filters`: the list's, as the list reads them; nil for no list (or one refused);
+            /// `next`: the order after this one in that list, in its sort.
+            case navigation(filters: OrdersFilters?, next: Order?)
+        }
+
+        struct ViewModel: Equatable {
+            /// The list's URL; nil: the page keeps "Back to all orders".
+            var listURL: String?
+            var nextURL: String?
+            var nextLabel: String?
         }
     }
 }

@@ -4,6 +4,8 @@ protocol ShowOrderPresentationLogic: AnyObject {
 
 final class ShowOrderPresenter: ShowOrderPresentationLogic {
     weak var viewController: ShowOrderDisplayLogic?
+    /// The page's view controller, for its way back and onward.
+    weak var navigationViewController: ShowOrderNavigationDisplayLogic?
     let formatter: OrderDisplayFormatter
 
     init(formatter: OrderDisplayFormatter) {
@@ -223,5 +225,34 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
         guard let updatedAt = order.updatedAt else { return nil }
         let by = order.updatedBy.map { " by \(formatter.accountName($0))" } ?? ""
         return "Last changed\(by) on \(formatter.longDateAndTime(updatedAt))"
+    }
+}
+
+protocol ShowOrderNavigationPresentationLogic: AnyObject {
+    func presentNavigation(response: ShowOrder.FetchNavigation.Response)
+}
+
+extension ShowOrderPresenter: ShowOrderNavigationPresentationLogic {
+    /// "Back to orders" goes to the list as the list reads it; the next order's link carries that
+    /// list on ("Next packed order →" for a list of one status, else "Next order in the list →").
+    func presentNavigation(response: ShowOrder.FetchNavigation.Response) {
+        switch response {
+        case .navigation(let filters, let next):
+            guard let filters else {
+                navigationViewController?.displayNavigation(viewModel: ShowOrder.FetchNavigation.ViewModel())
+                return
+            }
+            let listURL = SavedViewsWorker.url(ofQuery: SavedViewsWorker.query(of: filters))
+            navigationViewController?.displayNavigation(
+                viewModel: ShowOrder.FetchNavigation.ViewModel(
+                    listURL: listURL,
+                    nextURL: next?.id.map { Paths.order($0) + ListReturnPath.suffix(listURL) },
+                    nextLabel: next == nil ? nil : Self.nextLabel(filters)))
+        }
+    }
+
+    static func nextLabel(_ filters: OrdersFilters) -> String {
+        guard let status = filters.status else { return "Next order in the list →" }
+        return "Next \(status.toString().lowercased()) order →"
     }
 }

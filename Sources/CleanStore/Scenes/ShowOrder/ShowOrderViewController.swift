@@ -4,9 +4,17 @@ protocol ShowOrderDisplayLogic: AnyObject {
     func displayOrder(viewModel: ShowOrder.GetOrder.ViewModel)
 }
 
+protocol ShowOrderNavigationDisplayLogic: AnyObject {
+    func displayNavigation(viewModel: ShowOrder.FetchNavigation.ViewModel)
+}
+
 /// `GET /orders/{id}`: one order in full, its card masked.
 final class ShowOrderViewController: ShowOrderDisplayLogic, RequestEnding {
     var interactor: ShowOrderBusinessLogic?
+    /// The way back to the list the page was opened from, and on (the same interactor).
+    var navigationInteractor: ShowOrderNavigationLogic?
+    /// What `navigationInteractor` found, once it has.
+    private var navigation: ShowOrder.FetchNavigation.ViewModel?
     var router: (ShowOrderRoutingLogic & ShowOrderDataPassing)?
     let pages: PageRendering
 
@@ -37,6 +45,10 @@ final class ShowOrderViewController: ShowOrderDisplayLogic, RequestEnding {
         let router = ShowOrderRouter()
         interactor.presenter = presenter
         presenter.viewController = self
+        interactor.navigationPresenter = presenter
+        interactor.filterWorker = environment.filterWorker
+        presenter.navigationViewController = self
+        navigationInteractor = interactor
         router.flash = environment.flash(for: browser)
         self.interactor = interactor
         self.router = router
@@ -49,9 +61,14 @@ final class ShowOrderViewController: ShowOrderDisplayLogic, RequestEnding {
     /// With `refusedItems`, the page an item form that broke a rule comes back on (422), the form as
     /// typed (`ChangeOrderItemsRouter` passes it).
     func showOrder(
-        id: String, flash: String?, confirmation: Flash.Confirmation? = nil, refusedItems: ShowOrder.GetOrder.RefusedItems? = nil
+        id: String, flash: String?, confirmation: Flash.Confirmation? = nil, from: String? = nil,
+        refusedItems: ShowOrder.GetOrder.RefusedItems? = nil
     ) async -> Response {
         self.flash = flash
+        if from != nil {
+            await navigationInteractor?.fetchNavigation(
+                request: ShowOrder.FetchNavigation.Request(orderID: id, from: from, afterMove: flash != nil))
+        }
         await interactor?.getOrder(
             request: ShowOrder.GetOrder.Request(
                 orderID: id, signedIn: signedIn,
@@ -70,6 +87,16 @@ final class ShowOrderViewController: ShowOrderDisplayLogic, RequestEnding {
         switch viewModel {
         case .order(var order):
             order.csrfToken = csrfToken
+            if let listURL = navigation?.listURL {
+                // The list the page was opened from: back to it, and its forms carry it on.
+                let from = ListReturnPath.suffix(listURL)
+                order.ordersURL = listURL
+                order.backLabel = "Back to orders"
+                order.nextURL = navigation?.nextURL
+                order.nextLabel = navigation?.nextLabel
+                order.statusURL += from
+                order.shipURL = order.shipURL.map { $0 + from }
+            }
             response = .html(
                 pages.render(template: "ShowOrder/show", context: order, title: order.title, flash: flash),
                 status: order.hasErrors ? .unprocessableContent : .ok)
@@ -78,5 +105,11 @@ final class ShowOrderViewController: ShowOrderDisplayLogic, RequestEnding {
         case .unavailable:
             response = refusal(.unavailable)
         }
+    }
+}
+
+extension ShowOrderViewController: ShowOrderNavigationDisplayLogic {
+    func displayNavigation(viewModel: ShowOrder.FetchNavigation.ViewModel) {
+        navigation = viewModel
     }
 }

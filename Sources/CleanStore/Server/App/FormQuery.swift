@@ -27,3 +27,12 @@ struct FormQuery {
         FormDecoding.percentDecoded(text.utf8) ?? text.replacingOccurrences(of: "+", with: " ")
     }
 }
+
+extension OrdersFilterParameters {
+    /// The list's search, filters and sort as a query carries them (`q=jane&status=packed`, without
+    /// `?`): the list's URL, a saved view's query, the list an order page was opened from.
+    init(listQuery: String?) {
+        let query = FormQuery(listQuery)
+        self.init(text: query["q"], shipping: query["shipping"], status: query["status"], from: query["from"], to: query["to"], sort: query["sort"])
+    }
+}

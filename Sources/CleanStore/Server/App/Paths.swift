@@ -75,6 +75,11 @@ public enum Paths {
     public static let orderLineRemove = AppPath("/orders/{id}/lines/{key}/remove")
 
     public static let ordersCSV = AppPath("/orders.csv")
+    /// A clerk's saved searches of the list (`EditSavedViews`): their page, the save form (the
+    /// list's query carried), and one view's changes (POST only; `{id}` is a view's).
+    public static let savedViews = AppPath("/orders/views")
+    public static let newSavedView = AppPath("/orders/views/new")
+    public static let savedView = AppPath("/orders/views/{id}")
     /// The catalog (`ListProducts`) and a product's page (`ShowProduct`).
     public static let products = AppPath("/products")
     public static let product = AppPath("/products/{id}")

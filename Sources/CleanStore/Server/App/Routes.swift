@@ -119,6 +119,9 @@ enum Routes {
         @Sendable func lineKey(_ context: AppRequestContext) throws -> String {
             try context.parameters.require("key")
         }
+        @Sendable func editSavedViews(_ context: AppRequestContext) -> EditSavedViewsViewController {
+            EditSavedViewsViewController(environment: environment.serving(context), browser: context.browser)
+        }
         @Sendable func signIn(_ context: AppRequestContext) -> SignInViewController {
             SignInViewController(environment: environment.serving(context), browser: context.browser)
         }
@@ -175,7 +178,21 @@ enum Routes {
                 let query = request.uri.queryParameters
                 return await ListOrdersViewController(environment: environment.serving(context), browser: context.browser).showOrders(
                     after: query["after"].map(String.init), before: query["before"].map(String.init),
-                    filters: filterParameters(request), flash: flash(request, context))
+                    filters: filterParameters(request), flash: flash(request, context), queryGiven: !(request.uri.query ?? "").isEmpty)
+            },
+            // A clerk's saved searches: every signed-in role keeps its own (never another's).
+            Route(method: .get, path: Paths.savedViews) { request, context in
+                await editSavedViews(context).showViews(flash: flash(request, context))
+            },
+            Route(method: .get, path: Paths.newSavedView) { request, context in
+                await editSavedViews(context).showNewForm(filters: filterParameters(request))
+            },
+            Route(method: .post, path: Paths.savedViews, returnsTo: Paths.orders) { _, context in
+                await editSavedViews(context).saveView(fields: try FormDecoding.decode(EditSavedViews.SaveFormFields.self, context: context))
+            },
+            Route(method: .post, path: Paths.savedView, returnsTo: Paths.savedViews) { _, context in
+                await editSavedViews(context).changeView(
+                    id: try orderID(context), fields: try FormDecoding.decode(EditSavedViews.ChangeFormFields.self, context: context))
             },
             Route(method: .get, path: Paths.ordersCSV, access: .signedIn(.export)) { request, context in
                 await ExportOrdersViewController(environment: environment.serving(context), browser: context.browser).exportOrders(
@@ -195,7 +212,8 @@ enum Routes {
             },
             Route(method: .get, path: Paths.order) { request, context in
                 await ShowOrderViewController(environment: environment.serving(context), browser: context.browser).showOrder(
-                    id: try orderID(context), flash: flash(request, context), confirmation: confirmation(request, context))
+                    id: try orderID(context), flash: flash(request, context), confirmation: confirmation(request, context),
+                    from: FormQuery(request.uri.query)["from"])
             },
             Route(method: .post, path: Paths.order, access: .signedIn(.edit), keepsDraft: true, returnsTo: Paths.editOrder) { _, context in
                 await createOrder(context).updateOrder(id: try orderID(context), orderFormFields: try orderFormFields(context))
@@ -218,16 +236,17 @@ enum Routes {
             Route(
                 method: .post, path: Paths.orderStatus,
                 access: .signedInFor { (try? statusFormFields($0))?.use ?? .changeStatus(nil) }, returnsTo: Paths.order
-            ) { _, context in
-                await changeOrderStatus(context).changeStatus(id: try orderID(context), fields: try statusFormFields(context))
+            ) { request, context in
+                await changeOrderStatus(context).changeStatus(
+                    id: try orderID(context), fields: try statusFormFields(context), from: FormQuery(request.uri.query)["from"])
             },
             // Undoing a move is a status change (whoever may make one; the store decides whose it is).
             Route(method: .post, path: Paths.undoStatus, access: .signedIn(.changeStatus(nil)), returnsTo: Paths.order) { _, context in
                 await changeOrderStatus(context).undoStatus(
                     id: try orderID(context), fields: try FormDecoding.decode(ChangeOrderStatus.UndoFormFields.self, context: context))
             },
-            Route(method: .get, path: Paths.shipOrder, access: .signedIn(.changeStatus(.markShipped))) { _, context in
-                await changeOrderStatus(context).showShipForm(id: try orderID(context))
+            Route(method: .get, path: Paths.shipOrder, access: .signedIn(.changeStatus(.markShipped))) { request, context in
+                await changeOrderStatus(context).showShipForm(id: try orderID(context), from: FormQuery(request.uri.query)["from"])
             },
             // A shipped order's tracking number: who may ship may add or correct it.
             Route(

@@ -41,6 +41,9 @@ public struct SceneEnvironment: Sendable {
     public var countCache: OrdersCountCache
     /// Customers (in the same database as `ordersStore`: `OrdersDatabase.customers`).
     public var customers: any CustomersStoreProtocol = CustomersMemStore()
+    /// Each account's saved views of the order list (the same database as `ordersStore`:
+    /// `OrdersDatabase.savedViews`).
+    public var savedViews: any SavedViewsStoreProtocol = SavedViewsMemStore()
     /// The sample catalog the set-up page offers to load (`SampleDataWorker`), relative to the
     /// working directory as `Views/` is.
     public var sampleCatalogPath = "deploy/sample-catalog.csv"
@@ -80,6 +83,7 @@ public struct SceneEnvironment: Sendable {
         taxRates = TaxRatesMemStore(database: memory)
         apiTokens = APITokensMemStore(database: memory)
         customers = CustomersMemStore(database: memory)
+        savedViews = SavedViewsMemStore(database: memory)
         self.pages = pages
         self.now = now
         countCache = OrdersCountCache(now: now)
@@ -124,6 +128,7 @@ extension SceneEnvironment {
     var listCustomersWorker: ListCustomersWorker { ListCustomersWorker(customers: customers, logger: logger) }
     var showCustomerWorker: ShowCustomerWorker { ShowCustomerWorker(customers: customers, logger: logger) }
     var editCustomerWorker: EditCustomerWorker { EditCustomerWorker(customers: customers, logger: logger, now: now) }
+    var savedViewsWorker: SavedViewsWorker { SavedViewsWorker(store: savedViews, logger: logger) }
     var sampleDataWorker: SampleDataWorker {
         SampleDataWorker(products: products, taxRates: taxRates, catalogPath: sampleCatalogPath, logger: logger, now: now)
     }

@@ -69,6 +69,30 @@ extension ListOrders.FetchOrders.ViewModel: MustacheParent {
         case "exportURL": exportURL
         case "resultCount": resultCount
         case "focusResultCount": focusResultCount
+        case "tabs": tabs
+        default: nil
+        }
+    }
+}
+
+extension ListOrders.FetchTabs.ViewModel.Tabs: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "tabs": tabs
+        case "saveURL": saveURL
+        case "manageURL": manageURL
+        default: nil
+        }
+    }
+}
+
+extension ListOrders.FetchTabs.ViewModel.Tab: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "label": label
+        case "count": count
+        case "url": url
+        case "current": current
         default: nil
         }
     }
@@ -161,6 +185,9 @@ extension ListOrders.FetchOrders.ViewModel.Pagination: MustacheParent {
 extension ShowOrder.GetOrder.ViewModel.DisplayedOrder: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
+        case "backLabel": backLabel
+        case "nextURL": nextURL
+        case "nextLabel": nextLabel
         case "id": id
         case "date": date
         case "email": email

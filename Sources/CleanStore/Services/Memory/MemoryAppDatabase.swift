@@ -51,6 +51,9 @@ public actor MemoryAppDatabase {
         /// How far the one-off linking of orders to customers has gone (`linkOrders`): the last
         /// order looked at, and whether it has finished (the SQL `customers_from_orders` row).
         var customerLinking: (lastOrderID: Int64, done: Bool) = (0, false)
+        /// Each account's saved views of the order list, by id (`SavedViewsMemStore`).
+        var savedViews: [Int64: SavedView] = [:]
+        var lastSavedViewID: Int64 = 0
     }
 
     private var tables = Tables()

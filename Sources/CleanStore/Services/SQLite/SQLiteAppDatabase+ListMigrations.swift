@@ -10,4 +10,23 @@ extension SQLiteAppDatabase {
             try fillSearchColumns(db)
         }
     }
+
+    /// Each account's saved views of the list (issue 28, after the API's v25): the tabs after the
+    /// built-in ones, in the account's order, one of them maybe its default.
+    static func registerSavedViewsMigrations(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v28: saved views") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE saved_views (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        account_key TEXT NOT NULL,
+                        name TEXT NOT NULL,
+                        query TEXT NOT NULL,
+                        position INTEGER NOT NULL,
+                        is_default BOOLEAN NOT NULL DEFAULT 0
+                    );
+                    CREATE INDEX saved_views_account ON saved_views (account_key, position);
+                    """)
+        }
+    }
 }

@@ -12,6 +12,7 @@ final class ListOrdersAPITests: XCTestCase {
     final class BusinessLogicSpy: ListOrdersBusinessLogic {
         var request: ListOrders.FetchOrders.Request?
         func fetchOrders(request: ListOrders.FetchOrders.Request) async { self.request = request }
+        func fetchTabs(request: ListOrders.FetchTabs.Request) async { XCTFail("The API's list has no tabs") }
     }
 
     final class DisplaySpy: ListOrdersAPIDisplayLogic {

@@ -31,6 +31,9 @@ final class ListOrdersPresenterTests: XCTestCase {
             displayFetchedOrdersCalled = true
             self.viewModel = viewModel
         }
+
+        var tabs: ListOrders.FetchTabs.ViewModel?
+        func displayTabs(viewModel: ListOrders.FetchTabs.ViewModel) { tabs = viewModel }
     }
 
     // MARK: Tests

@@ -37,6 +37,13 @@ final class ListOrdersViewControllerTests: XCTestCase {
             self.request = request
             viewController?.displayFetchedOrders(viewModel: viewModel)
         }
+
+        var tabsRequest: ListOrders.FetchTabs.Request?
+        var tabs = ListOrders.FetchTabs.ViewModel()
+        func fetchTabs(request: ListOrders.FetchTabs.Request) async {
+            tabsRequest = request
+            viewController?.displayTabs(viewModel: tabs)
+        }
     }
 
     // MARK: Tests
