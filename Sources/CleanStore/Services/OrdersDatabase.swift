@@ -34,6 +34,8 @@ public struct OrdersDatabase: Sendable {
     public let apiTokens: any APITokensStoreProtocol
     /// Customers: in the same database (orders name theirs).
     public let customers: any CustomersStoreProtocol
+    /// The bulk moves' batches: in the same database (the orders they moved).
+    public let bulkMoves: any BulkMovesStoreProtocol
     /// The store as `cleanstore rotate-card-key` uses it (nil in memory: no card number at rest).
     public let cardKeyRotation: (any CardKeyRotating)?
     /// What the logs say the orders are served from (never a password).
@@ -60,7 +62,7 @@ public struct OrdersDatabase: Sendable {
                 signInAttempts: SignInAttemptsPostgresStore(database: postgres),
                 accountChanges: AccountChangesPostgresStore(database: postgres), products: ProductsPostgresStore(database: postgres),
                 taxRates: TaxRatesPostgresStore(database: postgres), apiTokens: APITokensPostgresStore(database: postgres),
-                customers: CustomersPostgresStore(database: postgres),
+                customers: CustomersPostgresStore(database: postgres), bulkMoves: BulkMovesPostgresStore(database: postgres),
                 cardKeyRotation: store, description: "PostgreSQL at \(PostgresAppDatabase.redacted(database))",
                 services: [client], prepare: { try await postgres.migrate() }, close: {})
         }
@@ -72,7 +74,8 @@ public struct OrdersDatabase: Sendable {
                 sessions: SessionsMemStore(database: memory), signInAttempts: SignInAttemptsMemStore(),
                 accountChanges: AccountChangesMemStore(database: memory),
                 products: ProductsMemStore(database: memory), taxRates: TaxRatesMemStore(database: memory),
-                apiTokens: APITokensMemStore(database: memory), customers: CustomersMemStore(database: memory), cardKeyRotation: nil,
+                apiTokens: APITokensMemStore(database: memory), customers: CustomersMemStore(database: memory),
+                bulkMoves: BulkMovesMemStore(database: memory), cardKeyRotation: nil,
                 description: "memory", services: [], prepare: {}, close: {})
         }
         let (cards, generated) = try cardKeys.keyring(sqlitePath: database, logger: logger)
@@ -92,7 +95,7 @@ public struct OrdersDatabase: Sendable {
             signInAttempts: SignInAttemptsSQLiteStore(database: sqlite),
             accountChanges: AccountChangesSQLiteStore(database: sqlite), products: ProductsSQLiteStore(database: sqlite),
             taxRates: TaxRatesSQLiteStore(database: sqlite), apiTokens: APITokensSQLiteStore(database: sqlite),
-            customers: CustomersSQLiteStore(database: sqlite),
+            customers: CustomersSQLiteStore(database: sqlite), bulkMoves: BulkMovesSQLiteStore(database: sqlite),
             cardKeyRotation: store, description: "SQLite file \(database)",
             services: [], prepare: {}, close: { try sqlite.close() })
     }

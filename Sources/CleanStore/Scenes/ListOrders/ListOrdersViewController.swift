@@ -16,10 +16,13 @@ final class ListOrdersViewController: ListOrdersDisplayLogic, RequestEnding {
     private var flash: String?
     /// Who is asking (the page offers only what their role may do).
     let signedIn: SignedIn?
+    /// The browser's CSRF token: the bulk form posts it back.
+    let csrfToken: String
 
     init(environment: SceneEnvironment, browser: Browser) {
         pages = environment.pages
         signedIn = browser.signedIn
+        csrfToken = browser.csrfToken
         setup(environment: environment, browser: browser)
     }
 
@@ -39,13 +42,16 @@ final class ListOrdersViewController: ListOrdersDisplayLogic, RequestEnding {
     // MARK: Routes
 
     /// `GET /orders?q=…&shipping=…&from=…&to=…&sort=…&after=…|before=…`, with the flash a redirect
-    /// passed, if any.
+    /// passed, if any; or the list again after its bulk form (`BulkMoveOrders`) with `bulkProblem`
+    /// (422).
     func showOrders(
-        after: String?, before: String?, filters: OrdersFilterParameters = OrdersFilterParameters(), flash: String?
+        after: String?, before: String?, filters: OrdersFilterParameters = OrdersFilterParameters(), flash: String?,
+        bulkProblem: String? = nil
     ) async -> Response {
         self.flash = flash
         await interactor?.fetchOrders(
-            request: ListOrders.FetchOrders.Request(after: after, before: before, signedIn: signedIn, filters: filters))
+            request: ListOrders.FetchOrders.Request(
+                after: after, before: before, signedIn: signedIn, filters: filters, bulkProblem: bulkProblem))
         var response = finished()
         if flash != nil {
             router?.acknowledgeFlash(on: &response)
@@ -56,7 +62,12 @@ final class ListOrdersViewController: ListOrdersDisplayLogic, RequestEnding {
     // MARK: Display logic
 
     func displayFetchedOrders(viewModel: ListOrders.FetchOrders.ViewModel) {
-        let html = pages.render(template: "ListOrders/list", context: viewModel, title: "Orders", flash: flash)
-        response = .html(html, status: viewModel.errorMessage == nil ? .ok : .serviceUnavailable)
+        var viewModel = viewModel
+        viewModel.bulk?.csrfToken = csrfToken
+        let hasErrors = (viewModel.bulk ?? viewModel.bulkProblem)?.hasErrors == true
+        let html = pages.render(template: "ListOrders/list", context: viewModel, title: (hasErrors ? "Error: " : "") + "Orders", flash: flash)
+        let status: HTTPResponse.Status =
+            viewModel.errorMessage != nil ? .serviceUnavailable : hasErrors ? .unprocessableContent : .ok
+        response = .html(html, status: status)
     }
 }

@@ -41,6 +41,8 @@ public struct SceneEnvironment: Sendable {
     public var countCache: OrdersCountCache
     /// Customers (in the same database as `ordersStore`: `OrdersDatabase.customers`).
     public var customers: any CustomersStoreProtocol = CustomersMemStore()
+    /// The bulk moves' batches (in the same database as `ordersStore`: `OrdersDatabase.bulkMoves`).
+    public var bulkMoves: any BulkMovesStoreProtocol
     /// The sample catalog the set-up page offers to load (`SampleDataWorker`), relative to the
     /// working directory as `Views/` is.
     public var sampleCatalogPath = "deploy/sample-catalog.csv"
@@ -80,6 +82,7 @@ public struct SceneEnvironment: Sendable {
         taxRates = TaxRatesMemStore(database: memory)
         apiTokens = APITokensMemStore(database: memory)
         customers = CustomersMemStore(database: memory)
+        bulkMoves = BulkMovesMemStore(database: memory)
         self.pages = pages
         self.now = now
         countCache = OrdersCountCache(now: now)

@@ -69,6 +69,8 @@ extension ListOrders.FetchOrders.ViewModel: MustacheParent {
         case "exportURL": exportURL
         case "resultCount": resultCount
         case "focusResultCount": focusResultCount
+        case "bulk": bulk
+        case "bulkProblem": bulkProblem
         default: nil
         }
     }
@@ -141,6 +143,35 @@ extension ListOrders.FetchOrders.ViewModel.DisplayedOrder: MustacheParent {
         case "status": status
         case "statusClass": statusClass
         case "shipped": shipped
+        case "selectValue": selectValue
+        case "selectLabel": selectLabel
+        default: nil
+        }
+    }
+}
+
+extension ListOrders.FetchOrders.ViewModel.BulkForm: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "action": action
+        case "move": move
+        case "list": list
+        case "button": button
+        case "hint": hint
+        case "errors": errors
+        case "hasErrors": hasErrors
+        case "formMessage": formMessage
+        case "csrfToken": csrfToken
+        default: nil
+        }
+    }
+}
+
+extension ListOrders.FetchOrders.ViewModel.ErrorLink: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "field": field
+        case "message": message
         default: nil
         }
     }
@@ -296,6 +327,8 @@ extension ShowOrder.GetOrder.ViewModel.TimelineEntry: MustacheParent {
         case "changes": changes
         case "hasChanges": !changes.isEmpty
         case "noChanges": noChanges
+        case "batchURL": batchURL
+        case "batchLabel": batchLabel
         default: nil
         }
     }

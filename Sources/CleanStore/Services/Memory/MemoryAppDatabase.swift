@@ -51,6 +51,9 @@ public actor MemoryAppDatabase {
         /// How far the one-off linking of orders to customers has gone (`linkOrders`): the last
         /// order looked at, and whether it has finished (the SQL `customers_from_orders` row).
         var customerLinking: (lastOrderID: Int64, done: Bool) = (0, false)
+        /// The bulk moves' batches, by id, with their moves (`BulkMovesMemStore`).
+        var bulkBatches: [Int64: BulkBatch] = [:]
+        var lastBulkBatchID: Int64 = 0
     }
 
     private var tables = Tables()
