@@ -79,7 +79,7 @@ final class BulkMovesHTTPTests: XCTestCase {
             )
         }
         assertPage("list-no-selection", none, status: .unprocessableContent)
-        XCTAssert(none.text.contains(##"<a href="#select-1">Select the orders to mark as shipped, then press the button again</a>"##), none.text)
+        XCTAssert(none.text.contains(##"<a href="#select-3">Select the orders to mark as shipped, then press the button again</a>"##), none.text)
         XCTAssert(none.text.contains("<title>Error: Orders"), "The title says there is a problem")
         XCTAssertEqual(many.status, .unprocessableContent)
         XCTAssert(many.text.contains("Select at most 50 orders to mark as shipped at once (one page of the list): 51 were selected"))

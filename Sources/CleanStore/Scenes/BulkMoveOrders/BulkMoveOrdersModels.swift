@@ -130,7 +130,6 @@ enum BulkMoveOrders {
 
     /// The confirmation page of a batch marked shipped (`Views/BulkMoveOrders/confirm.mustache`).
     struct Confirmation: Equatable {
-        var title: String
         var heading: String
         var action: String
         var move: String
@@ -147,6 +146,8 @@ enum BulkMoveOrders {
         var hasErrors: Bool { !errors.isEmpty }
         /// The error summary's message about the whole form: none, each field says what is wrong.
         var formMessage: String? = nil
+        /// The page's title: the heading, saying first when there is a problem.
+        var title: String { (hasErrors ? "Error: " : "") + heading }
     }
 
     /// An order on the result page, and what became of it.
@@ -160,8 +161,7 @@ enum BulkMoveOrders {
 
     /// The result page of a batch (`GET /orders/bulk/{id}`, `Views/BulkMoveOrders/result.mustache`).
     struct Result: Equatable {
-        var title: String
-        /// "12 orders marked as shipped".
+        /// "12 orders marked as shipped" (the page's title too).
         var heading: String
         /// "Bulk move 4 by Sam Clerk (sam), 25 Nov 2026, 2:05pm: 14 orders selected. Carrier: UPS."
         var summary: String

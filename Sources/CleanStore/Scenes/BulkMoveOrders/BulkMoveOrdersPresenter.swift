@@ -72,7 +72,7 @@ final class BulkMoveOrdersPresenter: BulkMoveOrdersPresentationLogic {
         let heading = "Mark \(Self.orders(selected.count)) as shipped?"
         let listURL = Paths.orders(Self.queryItems(list))
         return BulkMoveOrders.Confirmation(
-            title: (errors.isEmpty ? "" : "Error: ") + heading, heading: heading, action: Paths.bulkMoves.description,
+            heading: heading, action: Paths.bulkMoves.description,
             move: OrderStatus.Action.markShipped.rawValue, key: key, list: String(listURL.drop { $0 != "?" }.dropFirst()), listURL: listURL,
             orders: selected.map { item in
                 let id = item.selection.orderID
@@ -123,7 +123,7 @@ final class BulkMoveOrdersPresenter: BulkMoveOrdersPresentationLogic {
         let from = OrderStatus.allCases.first { $0.after(batch.action) == status && $0 != status }
         let unrecorded = batch.selected - batch.moves.count
         return BulkMoveOrders.Result(
-            title: heading, heading: heading, summary: summary,
+            heading: heading, summary: summary,
             moved: moved, movedHeading: moved.isEmpty ? nil : "Moved by this batch (\(moved.count))",
             done: done, doneHeading: done.isEmpty ? nil : "Already \(word): counted as done (\(done.count))",
             notMoved: notMoved,

@@ -97,7 +97,7 @@ final class BulkMoveOrdersViewController: BulkMoveOrdersDisplayLogic, RequestEnd
     func displayBatch(viewModel: BulkMoveOrders.GetBatch.ViewModel) {
         switch viewModel {
         case .result(let result):
-            response = .html(pages.render(template: "BulkMoveOrders/result", context: result, title: result.title, flash: nil))
+            response = .html(pages.render(template: "BulkMoveOrders/result", context: result, title: result.heading, flash: nil))
         case .notFound:
             response = refusal(.notFound)
         case .unavailable:

@@ -51,12 +51,14 @@ final class BulkMoveOrdersViewControllerTests: XCTestCase {
     }
 
     func testDisplayMoveRendersTheConfirmationRedirectsAMoveAndRefusesTheRest() {
-        sut.displayMove(viewModel: .confirmation(Self.confirmation))
+        var valid = Self.confirmation
+        valid.errors = []
+        sut.displayMove(viewModel: .confirmation(valid))
         XCTAssertEqual(pagesSpy.rendered.last?.template, "BulkMoveOrders/confirm")
+        XCTAssertEqual(pagesSpy.rendered.last?.title, "Mark 2 orders as shipped?")
         XCTAssertEqual(sut.response?.status, .ok)
-        var invalid = Self.confirmation
-        invalid.errors = [.init(field: "carrier", message: "Select the carrier")]
-        sut.displayMove(viewModel: .confirmation(invalid))
+        sut.displayMove(viewModel: .confirmation(Self.confirmation))
+        XCTAssertEqual(pagesSpy.rendered.last?.title, "Error: Mark 2 orders as shipped?")
         XCTAssertEqual(sut.response?.status, .unprocessableContent)
         sut.displayMove(viewModel: .moved(batchID: "4"))
         XCTAssertEqual(sut.response?.status, .seeOther)
@@ -78,7 +80,7 @@ final class BulkMoveOrdersViewControllerTests: XCTestCase {
 
     /// The view models with everything filled in: what `TemplateNamesTests` walks the templates with.
     static let confirmation = BulkMoveOrders.Confirmation(
-        title: "Mark 2 orders as shipped?", heading: "Mark 2 orders as shipped?", action: "/orders/bulk", move: "markShipped", key: "k",
+        heading: "Mark 2 orders as shipped?", action: "/orders/bulk", move: "markShipped", key: "k",
         list: "status=packed", listURL: "/orders?status=packed",
         orders: [.init(id: "7", url: "/orders/7", field: "7.3", name: "Amy Apple", status: "Packed", total: "$12.00")],
         carriers: [.init(id: "carrier", value: "UPS", label: "UPS", checked: true)], carrierError: "Select the carrier",
@@ -86,7 +88,7 @@ final class BulkMoveOrdersViewControllerTests: XCTestCase {
         errors: [.init(field: "carrier", message: "Select the carrier")], formMessage: "Nothing was changed")
     static let confirmationPage = BulkMoveOrdersViewController.ConfirmationPage(form: confirmation, csrfToken: "token")
     static let result = BulkMoveOrders.Result(
-        title: "3 orders marked as shipped", heading: "3 orders marked as shipped", summary: "Bulk move 4 by Amy, 30 Jun 2007, 6:00am.",
+        heading: "3 orders marked as shipped", summary: "Bulk move 4 by Amy, 30 Jun 2007, 6:00am.",
         moved: [.init(id: "1", url: "/orders/1", name: "Ann A", reason: "Marked as shipped")], movedHeading: "Moved by this batch (1)",
         done: [.init(id: "3", url: "/orders/3", name: "Cat C", reason: "Already shipped: counted as done")],
         doneHeading: "Already shipped: counted as done (1)",
