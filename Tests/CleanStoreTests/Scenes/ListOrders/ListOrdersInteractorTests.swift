@@ -245,4 +245,34 @@ final class ListOrdersInteractorTests: XCTestCase {
 
         XCTAssertEqual(presenterSpy.response, .storeUnavailable(filters: OrdersFilters(text: "jo")))
     }
+
+    // MARK: Bulk moves
+
+    func testTheBulkMoveOfferedIsTheOneLeadingOnFromTheFilteredStatusForWhoMayMakeIt() {
+        func signedIn(_ role: AccountRole) -> SignedIn { SignedIn(name: AccountSeeds.amy.name, role: role) }
+        let cases: [(OrderStatus?, AccountRole, OrderStatus.Action?)] = [
+            (.new, .clerk, .markPaid), (.paid, .clerk, .markPacked), (.packed, .supervisor, .markShipped),
+            (.shipped, .supervisor, nil), (.cancelled, .supervisor, nil), (nil, .supervisor, nil), (.packed, .viewer, nil),
+        ]
+        for (status, role, expected) in cases {
+            let bulk = ListOrdersInteractor.bulk(filters: OrdersFilters(status: status), signedIn: signedIn(role), problem: nil)
+            XCTAssertEqual(bulk?.action, expected, "\(String(describing: status)) \(role)")
+            XCTAssertEqual(bulk == nil, expected == nil)
+        }
+        XCTAssertNil(ListOrdersInteractor.bulk(filters: OrdersFilters(status: .packed), signedIn: nil, problem: nil), "No one signed in")
+        XCTAssertEqual(
+            ListOrdersInteractor.bulk(filters: OrdersFilters(), signedIn: signedIn(.clerk), problem: "Select"),
+            ListOrders.FetchOrders.Bulk(action: nil, problem: "Select"), "A problem is said even with no move to offer")
+    }
+
+    func testFetchOrdersHandsTheBulkFormsProblemOn() async {
+        let presenterSpy = ListOrdersPresentationLogicSpy()
+        sut.presenter = presenterSpy
+        sut.ordersWorker = OrdersWorkerSpy()
+        await sut.fetchOrders(
+            request: ListOrders.FetchOrders.Request(
+                signedIn: testBrowser.signedIn, filters: OrdersFilterParameters(status: "paid"), bulkProblem: "Select"))
+        guard case .fetched(_, _, _, _, _, _, _, _, let bulk) = presenterSpy.response else { return XCTFail() }
+        XCTAssertEqual(bulk, ListOrders.FetchOrders.Bulk(action: .markPacked, problem: "Select"))
+    }
 }
