@@ -210,6 +210,30 @@
     schedule();
   }
 
+  // The list's bulk form: a "Select all on this page" box, hidden until this script shows it,
+  // ticks or unticks every row's box; it follows them when they are ticked one by one. Without
+  // the script each row is ticked on its own.
+  function enhanceSelectAll() {
+    var form = document.querySelector(".bulk-form");
+    var wrapper = form && form.querySelector(".select-all");
+    if (!wrapper) return;
+    var all = wrapper.querySelector("input");
+    var boxes = Array.prototype.slice.call(form.querySelectorAll('input[name="selected[]"]'));
+    if (!all || boxes.length === 0) return;
+    function follow() {
+      var ticked = boxes.filter(function (box) { return box.checked; }).length;
+      all.checked = ticked === boxes.length;
+      all.indeterminate = ticked > 0 && ticked < boxes.length;
+    }
+    all.addEventListener("change", function () {
+      boxes.forEach(function (box) { box.checked = all.checked; });
+      all.indeterminate = false;
+    });
+    boxes.forEach(function (box) { box.addEventListener("change", follow); });
+    follow();
+    wrapper.hidden = false;
+  }
+
   function start() {
     keepOrderKey();
     enhanceSkipLink();
@@ -219,6 +243,7 @@
     focusNotificationBanner();
     warnBeforeTimeout();
     focusResultCount();
+    enhanceSelectAll();
   }
 
   if (document.readyState === "loading") {

@@ -115,6 +115,7 @@ struct ServeCommand: AsyncParsableCommand {
         environment.credentialRevokers = [APITokensRevoker(tokens: database.apiTokens, now: environment.now)]
         environment.customers = database.customers
         environment.savedViews = database.savedViews
+        environment.bulkMoves = database.bulkMoves
         logger.info("Serving orders from \(database.description), in the time zone \(shopTimeZone.identifier)")
         let app = buildApplication(environment: environment, configuration: configuration, logger: logger, database: database)
         // Runs until SIGTERM or SIGINT: then stops accepting, finishes the requests in flight

@@ -121,6 +121,50 @@ final class MultiInstanceTests: XCTestCase {
         }
     }
 
+    /// Issue 28: two clerks bulk-ship overlapping selections at once, one through each instance:
+    /// each order is moved once, its history says so once, and each batch counts the orders the
+    /// other moved as already shipped.
+    func testTwoClerksBulkShippingOverlappingSelectionsThroughBothInstancesMoveEachOrderOnce() async throws {
+        let onFirst = try await LiveBrowser.open(first.baseURL, client: client)
+        let onSecond = try await LiveBrowser.open(second.baseURL, client: client)
+        var ids: [String] = []
+        for _ in 1...6 {
+            let placed = try await onFirst.placeOrder()
+            let id = try XCTUnwrap(placed.orderID)
+            for (version, action) in [(1, "markPaid"), (2, "markPacked")] {
+                let moved = try await onFirst.post("/orders/\(id)/status", body: "action=\(action)&version=\(version)")
+                XCTAssertEqual(moved.status, 303, "order \(id): \(action)")
+            }
+            ids.append(id)
+        }
+        func form(_ selected: ArraySlice<String>, key: String) -> String {
+            (["action=markShipped", "key=\(key)", "carrier=UPS"] + selected.map { "selected%5B%5D=\($0).3" }).joined(separator: "&")
+        }
+        let (mine, theirs) = (form(ids[0..<4], key: "first-clerk"), form(ids[2..<6], key: "second-clerk"))
+        async let a = onFirst.post("/orders/bulk", body: mine)
+        async let b = onSecond.post("/orders/bulk", body: theirs)
+        let (resultA, resultB) = try await (a, b)
+        XCTAssertEqual([resultA.status, resultB.status], [303, 303])
+        // A replay of either, through the other instance, finds its batch.
+        let replay = try await onSecond.post("/orders/bulk", body: mine)
+        XCTAssertEqual(replay.location, resultA.location)
+
+        var moved = 0
+        for result in [resultA, resultB] {
+            let page = try await onFirst.get(result.location ?? "")
+            XCTAssertEqual(page.status, 200)
+            XCTAssert(page.body.contains("<h1>4 orders marked as shipped</h1>"), page.body)
+            moved += page.body.components(separatedBy: "<h2 id=\"moved\">Moved by this batch (").dropFirst()
+                .compactMap { Int($0.prefix { $0.isNumber }) }.reduce(0, +)
+        }
+        XCTAssertEqual(moved, 6, "Each order moved by one batch")
+        for id in ids {
+            let history = try await onSecond.get("/orders/\(id)/history")
+            XCTAssertEqual(history.body.components(separatedBy: "Order marked as shipped").count - 1, 1, "order \(id): one history entry")
+            XCTAssertEqual(history.body.components(separatedBy: "Part of bulk move").count - 1, 1, "order \(id)")
+        }
+    }
+
     /// Issue 26: the last 5 units of a product, 20 placings of 1 each posted at the same instant,
     /// half through each instance → exactly 5 orders (numbered 1 to 5), 15 shortage pages, and never
     /// more committed than on hand.

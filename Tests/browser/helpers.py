@@ -36,6 +36,7 @@ SNAPSHOT_FOLDERS = [
     SNAPSHOTS.parent / "CustomerPagesHTTPTests",
     SNAPSHOTS.parent / "SavedViewsHTTPTests",
     SNAPSHOTS.parent / "OrderNavigationHTTPTests",
+    SNAPSHOTS.parent / "BulkMovesHTTPTests",
 ]
 
 

@@ -10,16 +10,19 @@ public struct OrderEvent: Equatable, Sendable {
         case created, updated, deleted
     }
 
-    /// A status change: from what, to what, and the reason given (nil when none was).
+    /// A status change: from what, to what, the reason given (nil when none was), and the bulk
+    /// move it was part of (`BulkBatch.id`; nil for a move of one order from its page).
     public struct StatusChange: Equatable, Sendable {
         public var from: OrderStatus
         public var to: OrderStatus
         public var reason: String?
+        public var batch: String?
 
-        public init(from: OrderStatus, to: OrderStatus, reason: String? = nil) {
+        public init(from: OrderStatus, to: OrderStatus, reason: String? = nil, batch: String? = nil) {
             self.from = from
             self.to = to
             self.reason = reason
+            self.batch = batch
         }
     }
 

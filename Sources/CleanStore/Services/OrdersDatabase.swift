@@ -36,6 +36,8 @@ public struct OrdersDatabase: Sendable {
     public let customers: any CustomersStoreProtocol
     /// Each account's saved views of the order list: in the same database.
     public let savedViews: any SavedViewsStoreProtocol
+    /// The bulk moves' batches: in the same database (the orders they moved).
+    public let bulkMoves: any BulkMovesStoreProtocol
     /// The store as `cleanstore rotate-card-key` uses it (nil in memory: no card number at rest).
     public let cardKeyRotation: (any CardKeyRotating)?
     /// What the logs say the orders are served from (never a password).
@@ -63,6 +65,7 @@ public struct OrdersDatabase: Sendable {
                 accountChanges: AccountChangesPostgresStore(database: postgres), products: ProductsPostgresStore(database: postgres),
                 taxRates: TaxRatesPostgresStore(database: postgres), apiTokens: APITokensPostgresStore(database: postgres),
                 customers: CustomersPostgresStore(database: postgres), savedViews: SavedViewsPostgresStore(database: postgres),
+                bulkMoves: BulkMovesPostgresStore(database: postgres),
                 cardKeyRotation: store, description: "PostgreSQL at \(PostgresAppDatabase.redacted(database))",
                 services: [client], prepare: { try await postgres.migrate() }, close: {})
         }
@@ -75,7 +78,7 @@ public struct OrdersDatabase: Sendable {
                 accountChanges: AccountChangesMemStore(database: memory),
                 products: ProductsMemStore(database: memory), taxRates: TaxRatesMemStore(database: memory),
                 apiTokens: APITokensMemStore(database: memory), customers: CustomersMemStore(database: memory),
-                savedViews: SavedViewsMemStore(database: memory), cardKeyRotation: nil,
+                savedViews: SavedViewsMemStore(database: memory), bulkMoves: BulkMovesMemStore(database: memory), cardKeyRotation: nil,
                 description: "memory", services: [], prepare: {}, close: {})
         }
         let (cards, generated) = try cardKeys.keyring(sqlitePath: database, logger: logger)
@@ -96,6 +99,7 @@ public struct OrdersDatabase: Sendable {
             accountChanges: AccountChangesSQLiteStore(database: sqlite), products: ProductsSQLiteStore(database: sqlite),
             taxRates: TaxRatesSQLiteStore(database: sqlite), apiTokens: APITokensSQLiteStore(database: sqlite),
             customers: CustomersSQLiteStore(database: sqlite), savedViews: SavedViewsSQLiteStore(database: sqlite),
+            bulkMoves: BulkMovesSQLiteStore(database: sqlite),
             cardKeyRotation: store, description: "SQLite file \(database)",
             services: [], prepare: {}, close: { try sqlite.close() })
     }

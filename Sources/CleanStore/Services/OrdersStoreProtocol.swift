@@ -71,6 +71,13 @@ public protocol OrdersStoreProtocol: Sendable {
     func changeStatus(
         id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, by: AccountName?, at: Date
     ) async throws(OrdersStoreError) -> Order
+    /// The same move as part of the bulk move `batch` (`BulkBatch.id`): its event's `statusChange`
+    /// names the batch. (A store that keeps no history of its own, a test double, moves the order as
+    /// any move: the extension's.)
+    func changeStatus(
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, batch: String?,
+        by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order
     /// Undoes the latest move of the order with `id` (to paid or packed, made by `by` within
     /// `OrderWrites.undoWindow`), when its stored version is `expectedVersion`: back to the status
     /// it came from, one more version, one `.updated` event whose `statusChange` goes back (the
@@ -97,6 +104,14 @@ public protocol OrdersStoreProtocol: Sendable {
 }
 
 extension OrdersStoreProtocol {
+    /// A move that names no batch in its event: for stores that write no history (test doubles).
+    public func changeStatus(
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, batch: String?,
+        by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        try await changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, shipment: shipment, by: by, at: at)
+    }
+
     /// A status change that ships nothing (or ships with no carrier said).
     public func changeStatus(
         id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date

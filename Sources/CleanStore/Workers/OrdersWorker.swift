@@ -110,6 +110,18 @@ class OrdersWorker {
         return changed
     }
 
+    /// Moves the order as part of the bulk move `batch` (`BulkBatch.id`), which its history names.
+    func changeStatus(
+        id: String, to status: OrderStatus, expectedVersion: Int, shipment: Shipment?, batch: String, by: AccountName?
+    ) async throws(OrdersStoreError) -> Order {
+        let changed = try await measured("change_status", saved: "status_changed") { () async throws(OrdersStoreError) in
+            try await ordersStore.changeStatus(
+                id: id, to: status, expectedVersion: expectedVersion, reason: nil, shipment: shipment, batch: batch, by: by, at: now())
+        }
+        await countCache?.forget()
+        return changed
+    }
+
     /// Undoes the order's latest move to paid or packed (`OrdersStoreProtocol.undoStatusChange`).
     func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?) async throws(OrdersStoreError) -> Order {
         let undone = try await measured("undo_status", saved: "status_undone") { () async throws(OrdersStoreError) in

@@ -56,6 +56,8 @@ final class AccessControlTests: XCTestCase {
         if path == "/accounts/amy/role" { return "role=viewer" }
         if path.hasSuffix("/tracking") { return "trackingNumber=1Z999AA1&version=1" }
         if path.hasSuffix("/undo") { return "version=1" }
+        // A bulk move of order 1 to paid, from the version the list showed (1), under a key of its own.
+        if path == "/orders/bulk" { return "action=markPaid&selected%5B%5D=1.1&key=walk-1&list=status%3Dnew" }
         // A new rate beside rate 1 (`taxRateOne`), or rate 1 changed from its version 1.
         if path == "/tax-rates/new" { return "region=NY&rate=4.5&collect=on&effectiveFrom=2026-01-01" }
         if path.hasPrefix("/tax-rates/") { return "region=NY&rate=4&collect=on&effectiveFrom=2020-01-01&version=1" }
@@ -109,7 +111,7 @@ final class AccessControlTests: XCTestCase {
         let app = try await TestApp(orders: [Seeds.Orders.amy])
         try await app.test { client in
             let routes = Self.protectedRoutes(app)
-            XCTAssertEqual(routes.count, 66, "Every route but sign-in, sign-out, set-up, set-password and /healthz")
+            XCTAssertEqual(routes.count, 68, "Every route but sign-in, sign-out, set-up, set-password and /healthz")
             for route in routes {
                 if route.method == .get {
                     let response = try await client.get(route.path, signedIn: false)
@@ -147,6 +149,8 @@ final class AccessControlTests: XCTestCase {
             let app = configured
             _ = try await app.environment.products.createProduct(ProductSeeds.mug, by: nil, at: Seeds.june29)
             _ = try await app.environment.customers.createCustomer(CustomerSeeds.jane, by: nil, at: Seeds.june29)  // customer 1
+            _ = try await app.environment.bulkMoves.begin(  // bulk move 1, for its page
+                BulkBatch(key: "seeded", action: .markPaid, by: nil, at: Seeds.june29, selected: 0))
             let refusedPosts = try await app.test { client in
                 var refusedPosts = 0
                 for route in Self.protectedRoutes(app) {
@@ -187,8 +191,8 @@ final class AccessControlTests: XCTestCase {
             switch role {
             case .viewer:
                 XCTAssertEqual(
-                    refusedPosts, 33,
-                    "Create, update, delete, change status, undo, a tracking number, add a note; the four item forms; add and change a tax rate; add, change, archive and restore a product; start a draft, its five sections, a line's price, a changed price, placing; add and change a customer; add an account, change its role, disable, enable, reset its password")
+                    refusedPosts, 34,
+                    "Create, update, delete, change status, undo, a tracking number, a bulk move, add a note; the four item forms; add and change a tax rate; add, change, archive and restore a product; start a draft, its five sections, a line's price, a changed price, placing; add and change a customer; add an account, change its role, disable, enable, reset its password")
                 XCTAssertEqual(stored, [Seeds.Orders.amy], "A viewer changed nothing")
             case .clerk:
                 XCTAssertEqual(

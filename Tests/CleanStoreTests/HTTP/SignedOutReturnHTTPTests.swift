@@ -20,6 +20,7 @@ final class SignedOutReturnHTTPTests: XCTestCase {
         "/orders/{id}/status": "/orders/1",
         "/orders/{id}/tracking": "/orders/1",
         "/orders/{id}/undo": "/orders/1",
+        "/orders/bulk": "/orders",
         "/orders/{id}/notes": "/orders/1",
         "/tax-rates/new": "/tax-rates/new",
         "/tax-rates/{id}/edit": "/tax-rates/1/edit",

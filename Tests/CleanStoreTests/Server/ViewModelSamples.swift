@@ -36,7 +36,10 @@ enum ViewModelSamples {
 
     static let listed = ListOrders.FetchOrders.ViewModel.DisplayedOrder(
         id: "1", url: "/orders/1", date: "d", machineDate: "m", name: "n", phone: "p", total: "t", status: "New", statusClass: "status-new",
-        shipped: "s")
+        shipped: "s", selectValue: "1.1", selectLabel: "Select order 1, n")
+    static let bulkForm = ListOrders.FetchOrders.ViewModel.BulkForm(
+        action: "/orders/bulk", move: "markShipped", list: "status=packed", button: "b", hint: "h",
+        errors: [ListOrders.FetchOrders.ViewModel.ErrorLink(field: "select-1", message: "m")], formMessage: "m", csrfToken: "t")
     static let pagination = ListOrders.FetchOrders.ViewModel.Pagination(newerPageURL: "/orders?before=1", olderPageURL: "/orders?after=1")
     static let option = ListOrders.FetchOrders.ViewModel.Option(id: "shipping-1", value: "1", label: "l", checked: true)
     static let tag = ListOrders.FetchOrders.ViewModel.Tag(label: "l", removeURL: "/orders")
@@ -47,13 +50,13 @@ enum ViewModelSamples {
     static let list = ListOrders.FetchOrders.ViewModel(
         displayedOrders: [listed], pagination: pagination, errorMessage: "m", newOrderURL: "/orders/new", filters: filters,
         columns: [column], caption: "c", resultCount: "r", focusResultCount: true, noMatchMessage: "n", exportURL: "/orders.csv",
-        tabs: tabs)
+        tabs: tabs, bulk: bulkForm, bulkProblem: bulkForm)
     static let tabs = ListOrders.FetchTabs.ViewModel.Tabs(
         tabs: [ListOrders.FetchTabs.ViewModel.Tab(label: "New", count: "1", url: "/orders?status=new", current: true)],
         saveURL: "/orders/views/new", manageURL: "/orders/views")
 
     static let timelineEntry = ShowOrder.GetOrder.ViewModel.TimelineEntry(
-        title: "t", by: "b", date: "d", machineDate: "m", text: "t", changes: [change], noChanges: "n")
+        title: "t", by: "b", date: "d", machineDate: "m", text: "t", changes: [change], noChanges: "n", batchURL: "/orders/bulk/1", batchLabel: "l")
     static let confirmation = ShowOrder.GetOrder.ViewModel.DisplayedConfirmation(
         orderNumber: "1", confirmationNote: "n", createAnotherURL: "/orders/new")
     static let statusButton = ShowOrder.GetOrder.ViewModel.StatusButton(label: "Mark as paid", action: "markPaid")
@@ -115,7 +118,7 @@ enum ViewModelSamples {
 
     static let change = ViewOrderHistory.FetchHistory.ViewModel.DisplayedChange(field: "f", old: "o", new: "n", summary: "s")
     static let event = ViewOrderHistory.FetchHistory.ViewModel.DisplayedEvent(
-        title: "t", by: "b", date: "d", machineDate: "m", changes: [change], noChanges: "n")
+        title: "t", by: "b", date: "d", machineDate: "m", changes: [change], noChanges: "n", batchURL: "/orders/bulk/1", batchLabel: "l")
     static let history = ViewOrderHistory.FetchHistory.ViewModel.DisplayedHistory(
         title: "t", orderID: "1", deletedNotice: "d", orderURL: "/o", events: [event], emptyMessage: "e", ordersURL: "/orders")
 
@@ -159,6 +162,8 @@ enum ViewModelSamples {
     static var scenePages: [(template: String, sample: Any)] { [
         ("EditSavedViews/views", EditSavedViewsViewControllerTests.viewsPage),
         ("EditSavedViews/form", EditSavedViewsViewControllerTests.formPage),
+        ("BulkMoveOrders/confirm", BulkMoveOrdersViewControllerTests.confirmationPage),
+        ("BulkMoveOrders/result", BulkMoveOrdersViewControllerTests.result),
         ("ListProducts/list", ListProductsViewControllerTests.viewModel),
         ("ShowProduct/show", ShowProductViewControllerTests.viewModel),
         ("ListCustomers/list", ListCustomersViewControllerTests.viewModel),

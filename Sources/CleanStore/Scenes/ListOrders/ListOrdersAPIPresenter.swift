@@ -16,7 +16,7 @@ final class ListOrdersAPIPresenter: ListOrdersPresentationLogic {
     func presentFetchedOrders(response: ListOrders.FetchOrders.Response) {
         let viewModel: ListOrders.FetchOrders.APIViewModel
         switch response {
-        case .fetched(let orders, let newerPage, let olderPage, _, let filters, let problems, _, _):
+        case .fetched(let orders, let newerPage, let olderPage, _, let filters, let problems, _, _, _):
             if problems.isEmpty {
                 viewModel = .page(
                     Components.Schemas.OrderPage(

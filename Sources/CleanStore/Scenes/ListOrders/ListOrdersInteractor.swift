@@ -56,11 +56,23 @@ final class ListOrdersInteractor: ListOrdersBusinessLogic, ListOrdersDataStore {
                 newerPage: page.hasNewer ? page.orders.first.flatMap { OrdersCursor(order: $0, sortedBy: sortKey) } : nil,
                 olderPage: page.hasOlder ? page.orders.last.flatMap { OrdersCursor(order: $0, sortedBy: sortKey) } : nil,
                 mayCreateOrders: mayCreateOrders, filters: filtered.filters, problems: filtered.problems,
-                mayExport: request.signedIn.may(.export), counts: counts)
+                mayExport: request.signedIn.may(.export), counts: counts,
+                bulk: Self.bulk(filters: filtered.filters, signedIn: request.signedIn, problem: request.bulkProblem))
         } catch {
             response = .storeUnavailable(mayCreateOrders: mayCreateOrders, filters: filtered.filters)
         }
         presenter?.presentFetchedOrders(response: response)
+    }
+
+    /// The bulk move a list offers: the move that leads on from the status it is filtered by, when
+    /// the one asking may make it (`OrderUse.changeStatus`); never a cancel. nil when it offers none
+    /// and no bulk form came back with a problem.
+    static func bulk(filters: OrdersFilters, signedIn: SignedIn?, problem: String?) -> ListOrders.FetchOrders.Bulk? {
+        let action = filters.status.flatMap { status in
+            [OrderStatus.Action.markPaid, .markPacked, .markShipped].first { status.after($0) != nil }
+        }.flatMap { signedIn.may(.changeStatus($0)) ? $0 : nil }
+        guard action != nil || problem != nil else { return nil }
+        return ListOrders.FetchOrders.Bulk(action: action, problem: problem)
     }
 
     /// How many orders `query` finds and how many there are in all. A first page that holds every

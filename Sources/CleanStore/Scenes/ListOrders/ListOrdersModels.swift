@@ -11,6 +11,9 @@ enum ListOrders {
             var signedIn: SignedIn? = nil
             /// The search, filters and sort the URL names, as they came.
             var filters = OrdersFilterParameters()
+            /// Why the list's bulk form was not taken (`POST /orders/bulk` with nothing, or too
+            /// much, selected): the list shows it in an error summary.
+            var bulkProblem: String? = nil
         }
 
         /// How many orders the list finds and how many there are in all, each counted exactly up to
@@ -20,17 +23,25 @@ enum ListOrders {
             var inAll: Int
         }
 
+        /// The bulk move a list offers (issue 28): with a status filter that a move leads on from
+        /// (new → paid, paid → packed, packed → shipped), to someone who may make it; and why its form
+        /// was not taken, when it was posted with nothing or too much selected.
+        struct Bulk: Equatable {
+            var action: OrderStatus.Action?
+            var problem: String? = nil
+        }
+
         enum Response: Equatable {
             /// One page of the orders the filters find, in their sort, and where the pages before
             /// (`newerPage`) and after it (`olderPage`) start, when there are such pages.
             /// `mayCreateOrders`: whether the one asking may create orders (the page offers it then);
             /// `mayExport`: whether they may download the list.
             /// `filters`: what was applied; `problems`: what of the URL was not, and why; `counts`: how
-            /// many orders the filters find, and how many there are (nil when they were not counted).
+            /// many orders the filters find, and how many there are (nil when they were not counted); `bulk`: the bulk move the list offers, and why its form was not taken.
             case fetched(
                 [Order], newerPage: OrdersCursor?, olderPage: OrdersCursor?, mayCreateOrders: Bool = false,
                 filters: OrdersFilters = OrdersFilters(), problems: [OrdersFilterProblem] = [], mayExport: Bool = false,
-                counts: Counts? = nil)
+                counts: Counts? = nil, bulk: Bulk? = nil)
             /// The store could not be read.
             case storeUnavailable(mayCreateOrders: Bool = false, filters: OrdersFilters = OrdersFilters())
         }
@@ -52,6 +63,34 @@ enum ListOrders {
                 var statusClass: String
                 /// A shipped order's row details: "Shipped 30 Jun 2007, UPS 1Z999AA10123456784".
                 var shipped: String? = nil
+                /// With a bulk move offered: the row's checkbox, its value the id and the version the
+                /// list shows (`1042.7`), its label for screen readers ("Select order 1042, Jane Doe").
+                var selectValue: String? = nil
+                var selectLabel: String? = nil
+            }
+
+            /// The list's bulk form around its table (`POST /orders/bulk`): the move, the list's query
+            /// (to come back to), the button, and what stops it (an error summary).
+            struct BulkForm: Equatable {
+                var action: String
+                var move: String
+                var list: String
+                /// "Mark selected as shipped".
+                var button: String
+                /// "Select up to 50 orders…": one page per move, said on the page.
+                var hint: String
+                /// The error summary (`Views/error-summary.mustache`): the problem, linked to the first checkbox.
+                var errors: [ErrorLink]
+                var hasErrors: Bool { !errors.isEmpty }
+                var formMessage: String? = nil
+                /// The browser's CSRF token (the view controller's to fill in).
+                var csrfToken = ""
+            }
+
+            /// An error summary's line, linked to the field it is about.
+            struct ErrorLink: Equatable {
+                var field: String
+                var message: String
             }
 
             /// Links to the neighbouring pages: the one before (`rel="prev"`) and after (`rel="next"`)
@@ -130,6 +169,10 @@ enum ListOrders {
             var exportURL: String? = nil
             /// The tabs above the list (built-in and saved views); nil when they were not read.
             var tabs: ListOrders.FetchTabs.ViewModel.Tabs? = nil
+            /// The bulk form around the table; nil when the list offers no bulk move.
+            var bulk: BulkForm? = nil
+            /// The bulk form's problem without a form to show it in (the list offers no move now).
+            var bulkProblem: BulkForm? = nil
         }
     }
 

@@ -28,12 +28,13 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic, ListOrdersTabsPres
     func presentFetchedOrders(response: ListOrders.FetchOrders.Response) {
         var viewModel: ViewModel
         switch response {
-        case .fetched(let orders, let newerPage, let olderPage, let mayCreateOrders, let filters, let problems, let mayExport, let counts):
+        case .fetched(
+            let orders, let newerPage, let olderPage, let mayCreateOrders, let filters, let problems, let mayExport, let counts, let bulk):
             // Each order's page returns to this list (`ListReturnPath`): its search, filters and sort.
             let from = ListReturnPath.suffix(SavedViewsWorker.url(ofQuery: SavedViewsWorker.query(of: filters)))
             let displayedOrders = orders.map { order in
                 let id = order.id ?? ""
-                return ViewModel.DisplayedOrder(
+                var displayed = ViewModel.DisplayedOrder(
                     id: id,
                     url: Paths.order(id) + from,
                     date: formatter.shortDateAndTime(order.date),
@@ -45,6 +46,11 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic, ListOrdersTabsPres
                     statusClass: "status-\(order.status.rawValue)",
                     shipped: Self.shipped(order, formatter: formatter)
                 )
+                if bulk?.action != nil {
+                    displayed.selectValue = "\(id).\(order.version)"
+                    displayed.selectLabel = "Select order \(id), \(formatter.name(order))"
+                }
+                return displayed
             }
             viewModel = ViewModel(displayedOrders: displayedOrders, newOrderURL: Self.newOrderURL(mayCreateOrders))
             if newerPage != nil || olderPage != nil {
@@ -64,6 +70,10 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic, ListOrdersTabsPres
             }
             viewModel.columns = Self.columns(filters)
             viewModel.caption = Self.caption(filters)
+            if let bulk {
+                let form = Self.bulkForm(bulk, filters: filters, firstOrderID: orders.first?.id)
+                if bulk.action != nil, !orders.isEmpty { viewModel.bulk = form } else if form.hasErrors { viewModel.bulkProblem = form }
+            }
             if let counts {
                 viewModel.resultCount = Self.resultCount(counts, filtered: !filters.isEmpty)
                 viewModel.focusResultCount = !filters.isEmpty
@@ -75,6 +85,20 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic, ListOrdersTabsPres
             viewModel.filters = Self.filtersForm(filters, problems: [])
         }
         viewController?.displayFetchedOrders(viewModel: viewModel)
+    }
+
+    // MARK: Bulk moves
+
+    /// The bulk form around the table: its move's button and hint, and its problem linked to the
+    /// first row's checkbox.
+    static func bulkForm(_ bulk: ListOrders.FetchOrders.Bulk, filters: OrdersFilters, firstOrderID: String?) -> ViewModel.BulkForm {
+        let action = bulk.action ?? .markPaid
+        let listURL = Paths.orders(filters.parameters)
+        return ViewModel.BulkForm(
+            action: Paths.bulkMoves.description, move: action.rawValue, list: String(listURL.drop { $0 != "?" }.dropFirst()),
+            button: BulkMoveOrdersPresenter.button(action),
+            hint: "Select up to \(BulkMoveWrites.maximumOrders) orders (one page of the list), then press “\(BulkMoveOrdersPresenter.button(action))”.",
+            errors: bulk.problem.map { [ViewModel.ErrorLink(field: firstOrderID.map { "select-\($0)" } ?? "result-count", message: $0)] } ?? [])
     }
 
     // MARK: Search and filters

@@ -19,10 +19,13 @@ final class ListOrdersViewController: ListOrdersDisplayLogic, RequestEnding {
     let signedIn: SignedIn?
     /// The tabs above the list, once fetched.
     private var tabs: ListOrders.FetchTabs.ViewModel?
+    /// The browser's CSRF token: the bulk form posts it back.
+    let csrfToken: String
 
     init(environment: SceneEnvironment, browser: Browser) {
         pages = environment.pages
         signedIn = browser.signedIn
+        csrfToken = browser.csrfToken
         setup(environment: environment, browser: browser)
     }
 
@@ -44,10 +47,12 @@ final class ListOrdersViewController: ListOrdersDisplayLogic, RequestEnding {
     // MARK: Routes
 
     /// `GET /orders?q=…&shipping=…&from=…&to=…&sort=…&after=…|before=…`, with the flash a redirect
-    /// passed, if any.
+    /// passed, if any; or the list again after its bulk form (`BulkMoveOrders`) with `bulkProblem`
+    /// (422).
     func showOrders(
         after: String?, before: String?, filters: OrdersFilterParameters = OrdersFilterParameters(), flash: String?,
-        queryGiven: Bool = true
+        queryGiven: Bool = true,
+        bulkProblem: String? = nil
     ) async -> Response {
         self.flash = flash
         await interactor?.fetchTabs(request: ListOrders.FetchTabs.Request(signedIn: signedIn, filters: filters, queryGiven: queryGiven))
@@ -56,7 +61,8 @@ final class ListOrdersViewController: ListOrdersDisplayLogic, RequestEnding {
             return router.routeToSavedView(redirectURL)
         }
         await interactor?.fetchOrders(
-            request: ListOrders.FetchOrders.Request(after: after, before: before, signedIn: signedIn, filters: filters))
+            request: ListOrders.FetchOrders.Request(
+                after: after, before: before, signedIn: signedIn, filters: filters, bulkProblem: bulkProblem))
         var response = finished()
         if flash != nil {
             router?.acknowledgeFlash(on: &response)
@@ -69,8 +75,12 @@ final class ListOrdersViewController: ListOrdersDisplayLogic, RequestEnding {
     func displayFetchedOrders(viewModel: ListOrders.FetchOrders.ViewModel) {
         var viewModel = viewModel
         viewModel.tabs = tabs?.tabs
-        let html = pages.render(template: "ListOrders/list", context: viewModel, title: "Orders", flash: flash)
-        response = .html(html, status: viewModel.errorMessage == nil ? .ok : .serviceUnavailable)
+        viewModel.bulk?.csrfToken = csrfToken
+        let hasErrors = (viewModel.bulk ?? viewModel.bulkProblem)?.hasErrors == true
+        let html = pages.render(template: "ListOrders/list", context: viewModel, title: (hasErrors ? "Error: " : "") + "Orders", flash: flash)
+        let status: HTTPResponse.Status =
+            viewModel.errorMessage != nil ? .serviceUnavailable : hasErrors ? .unprocessableContent : .ok
+        response = .html(html, status: status)
     }
 
     func displayTabs(viewModel: ListOrders.FetchTabs.ViewModel) {

@@ -100,6 +100,9 @@ enum ShowOrder {
                 var changes: [ViewOrderHistory.FetchHistory.ViewModel.DisplayedChange] = []
                 /// For a save that changed no field.
                 var noChanges: String? = nil
+                /// A move made by a bulk move: its page, and "Part of bulk move 4".
+                var batchURL: String? = nil
+                var batchLabel: String? = nil
             }
 
             /// A line of the order as its page lists it.

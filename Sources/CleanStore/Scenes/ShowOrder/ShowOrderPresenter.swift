@@ -105,7 +105,7 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
                 at: event.at,
                 entry: ShowOrder.GetOrder.ViewModel.TimelineEntry(
                     title: shown.title, by: shown.by, date: shown.date, machineDate: shown.machineDate, changes: shown.changes,
-                    noChanges: shown.noChanges))
+                    noChanges: shown.noChanges, batchURL: shown.batchURL, batchLabel: shown.batchLabel))
         }
         let fromNotes = notes.map { note in
             (

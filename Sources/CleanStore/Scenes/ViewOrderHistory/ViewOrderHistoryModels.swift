@@ -42,6 +42,9 @@ enum ViewOrderHistory {
                 var changes: [DisplayedChange]
                 /// For a save that changed no field.
                 var noChanges: String?
+                /// A move made by a bulk move: its page, and "Part of bulk move 4".
+                var batchURL: String? = nil
+                var batchLabel: String? = nil
             }
 
             struct DisplayedHistory: Equatable {

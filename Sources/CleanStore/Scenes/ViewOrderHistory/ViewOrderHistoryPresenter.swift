@@ -64,7 +64,9 @@ final class ViewOrderHistoryPresenter: ViewOrderHistoryPresentationLogic {
             date: formatter.longDateAndTime(event.at),
             machineDate: formatter.machineDateTime(event.at),
             changes: event.changes.map(displayed),
-            noChanges: event.kind == .updated && event.changes.isEmpty ? "Saved with no changes." : nil)
+            noChanges: event.kind == .updated && event.changes.isEmpty ? "Saved with no changes." : nil,
+            batchURL: event.statusChange?.batch.map { Paths.bulkMove($0) },
+            batchLabel: event.statusChange?.batch.map { "Part of bulk move \($0)" })
     }
 
     /// Whether `change` is one of a line's, as `OrderLineWrites.lineChanges` names them: a line

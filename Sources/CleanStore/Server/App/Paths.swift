@@ -62,6 +62,10 @@ public enum Paths {
     /// `orderStatus`; and a shipped order's tracking number form (POST only).
     public static let shipOrder = AppPath("/orders/{id}/ship")
     public static let orderTracking = AppPath("/orders/{id}/tracking")
+    /// The list's bulk moves (`BulkMoveOrders`, issue 28): the form posts to `bulkMoves` (POST
+    /// only); a batch's result page is `bulkMove` (`{id}` is the batch's).
+    public static let bulkMoves = AppPath("/orders/bulk")
+    public static let bulkMove = AppPath("/orders/bulk/{id}")
     /// Undoing the latest move to paid or packed, from the order page's banner (POST only).
     public static let undoStatus = AppPath("/orders/{id}/undo")
     /// Where the order page's "Add a note" form posts (POST only).

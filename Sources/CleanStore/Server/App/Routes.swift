@@ -88,6 +88,13 @@ enum Routes {
         @Sendable func statusFormFields(_ context: AppRequestContext) throws -> ChangeOrderStatus.StatusFormFields {
             try FormDecoding.decode(ChangeOrderStatus.StatusFormFields.self, context: context)
         }
+        @Sendable func bulkMoveOrders(_ context: AppRequestContext) -> BulkMoveOrdersViewController {
+            BulkMoveOrdersViewController(environment: environment.serving(context), browser: context.browser)
+        }
+        /// The list's bulk form, as the scene reads it (a body that is no form is a 400).
+        @Sendable func bulkFormFields(_ context: AppRequestContext) throws -> BulkMoveOrders.BulkFormFields {
+            try FormDecoding.decode(BulkMoveOrders.BulkFormFields.self, context: context)
+        }
         @Sendable func editTaxRate(_ context: AppRequestContext) -> EditTaxRateViewController {
             EditTaxRateViewController(environment: environment.serving(context), browser: context.browser)
         }
@@ -254,6 +261,17 @@ enum Routes {
             ) { _, context in
                 await changeOrderStatus(context).changeTracking(
                     id: try orderID(context), fields: try FormDecoding.decode(ChangeOrderStatus.TrackingFormFields.self, context: context))
+            },
+            // The list's bulk move: who may is decided by the move the form asks for, as for one
+            // order's status form; a body that is no form needs what any status change needs (400).
+            Route(
+                method: .post, path: Paths.bulkMoves,
+                access: .signedInFor { (try? bulkFormFields($0))?.use ?? .changeStatus(nil) }, returnsTo: Paths.orders
+            ) { _, context in
+                await bulkMoveOrders(context).moveOrders(fields: try bulkFormFields(context))
+            },
+            Route(method: .get, path: Paths.bulkMove) { _, context in
+                await bulkMoveOrders(context).showBatch(id: try orderID(context))
             },
             Route(method: .get, path: Paths.orderHistory) { _, context in
                 await ViewOrderHistoryViewController(environment: environment.serving(context), browser: context.browser).showHistory(

@@ -44,6 +44,8 @@ public struct SceneEnvironment: Sendable {
     /// Each account's saved views of the order list (the same database as `ordersStore`:
     /// `OrdersDatabase.savedViews`).
     public var savedViews: any SavedViewsStoreProtocol = SavedViewsMemStore()
+    /// The bulk moves' batches (in the same database as `ordersStore`: `OrdersDatabase.bulkMoves`).
+    public var bulkMoves: any BulkMovesStoreProtocol
     /// The sample catalog the set-up page offers to load (`SampleDataWorker`), relative to the
     /// working directory as `Views/` is.
     public var sampleCatalogPath = "deploy/sample-catalog.csv"
@@ -84,6 +86,7 @@ public struct SceneEnvironment: Sendable {
         apiTokens = APITokensMemStore(database: memory)
         customers = CustomersMemStore(database: memory)
         savedViews = SavedViewsMemStore(database: memory)
+        bulkMoves = BulkMovesMemStore(database: memory)
         self.pages = pages
         self.now = now
         countCache = OrdersCountCache(now: now)

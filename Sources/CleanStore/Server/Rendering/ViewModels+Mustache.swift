@@ -70,6 +70,8 @@ extension ListOrders.FetchOrders.ViewModel: MustacheParent {
         case "resultCount": resultCount
         case "focusResultCount": focusResultCount
         case "tabs": tabs
+        case "bulk": bulk
+        case "bulkProblem": bulkProblem
         default: nil
         }
     }
@@ -165,6 +167,35 @@ extension ListOrders.FetchOrders.ViewModel.DisplayedOrder: MustacheParent {
         case "status": status
         case "statusClass": statusClass
         case "shipped": shipped
+        case "selectValue": selectValue
+        case "selectLabel": selectLabel
+        default: nil
+        }
+    }
+}
+
+extension ListOrders.FetchOrders.ViewModel.BulkForm: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "action": action
+        case "move": move
+        case "list": list
+        case "button": button
+        case "hint": hint
+        case "errors": errors
+        case "hasErrors": hasErrors
+        case "formMessage": formMessage
+        case "csrfToken": csrfToken
+        default: nil
+        }
+    }
+}
+
+extension ListOrders.FetchOrders.ViewModel.ErrorLink: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "field": field
+        case "message": message
         default: nil
         }
     }
@@ -334,6 +365,8 @@ extension ShowOrder.GetOrder.ViewModel.TimelineEntry: MustacheParent {
         case "changes": changes
         case "hasChanges": !changes.isEmpty
         case "noChanges": noChanges
+        case "batchURL": batchURL
+        case "batchLabel": batchLabel
         default: nil
         }
     }

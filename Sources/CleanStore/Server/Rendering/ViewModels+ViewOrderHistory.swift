@@ -28,6 +28,8 @@ extension ViewOrderHistory.FetchHistory.ViewModel.DisplayedEvent: MustacheParent
         case "changes": changes
         case "hasChanges": !changes.isEmpty
         case "noChanges": noChanges
+        case "batchURL": batchURL
+        case "batchLabel": batchLabel
         default: nil
         }
     }

@@ -54,6 +54,9 @@ public actor MemoryAppDatabase {
         /// Each account's saved views of the order list, by id (`SavedViewsMemStore`).
         var savedViews: [Int64: SavedView] = [:]
         var lastSavedViewID: Int64 = 0
+        /// The bulk moves' batches, by id, with their moves (`BulkMovesMemStore`).
+        var bulkBatches: [Int64: BulkBatch] = [:]
+        var lastBulkBatchID: Int64 = 0
     }
 
     private var tables = Tables()

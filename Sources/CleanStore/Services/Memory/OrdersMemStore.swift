@@ -118,6 +118,14 @@ public final class OrdersMemStore: OrdersStoreProtocol {
     public func changeStatus(
         id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, by: AccountName?, at: Date
     ) async throws(OrdersStoreError) -> Order {
+        try await changeStatus(
+            id: id, to: status, expectedVersion: expectedVersion, reason: reason, shipment: shipment, batch: nil, by: by, at: at)
+    }
+
+    public func changeStatus(
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, batch: String?,
+        by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
         try await database.transaction { tables throws(OrdersStoreError) in
             guard let index = tables.orders.firstIndex(where: { $0.id == id }) else { throw .notFound(id: id) }
             let stored = tables.orders[index]
@@ -131,7 +139,7 @@ public final class OrdersMemStore: OrdersStoreProtocol {
             tables.events.append(
                 OrderEvent(
                     orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order),
-                    statusChange: OrderEvent.StatusChange(from: stored.status, to: status, reason: reason)))
+                    statusChange: OrderEvent.StatusChange(from: stored.status, to: status, reason: reason, batch: batch)))
             return order
         }
     }

@@ -208,6 +208,14 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
     public func changeStatus(
         id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, by: AccountName?, at: Date
     ) async throws(OrdersStoreError) -> Order {
+        try await changeStatus(
+            id: id, to: status, expectedVersion: expectedVersion, reason: reason, shipment: shipment, batch: nil, by: by, at: at)
+    }
+
+    public func changeStatus(
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, batch: String?,
+        by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
         guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
         do {
             let logger = self.logger
@@ -234,7 +242,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
                 saved.lines = old.lines
                 let event = OrderEvent(
                     orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(old, saved),
-                    statusChange: OrderEvent.StatusChange(from: old.status, to: status, reason: reason))
+                    statusChange: OrderEvent.StatusChange(from: old.status, to: status, reason: reason, batch: batch))
                 try await OrderEventsPostgresStore.insert(event, rowID: rowID, on: connection, logger: logger)
                 return saved
             }

@@ -3,10 +3,10 @@ import Foundation
 /// The `order_events` table as both SQL stores write and read it. An update's changes are one JSON
 /// array (`[{"field":…,"old":…,"new":…}]`): an event is written once and read whole, never queried
 /// by field. A status change's from, to and reason are columns of their own (NULL for every other
-/// event), the statuses by their raw values. No foreign key to `orders`: the history outlives the
+/// event), the statuses by their raw values, the bulk move's batch when it was one (`status_batch`). No foreign key to `orders`: the history outlives the
 /// order.
 enum OrderEventColumns {
-    static let selected = "order_id, kind, happened_at, by_username, by_display_name, changes, status_from, status_to, status_reason"
+    static let selected = "order_id, kind, happened_at, by_username, by_display_name, changes, status_from, status_to, status_reason, status_batch"
     static let written = selected
 
     /// The values of `written` for `event`, in order.
@@ -16,7 +16,7 @@ enum OrderEventColumns {
             .integer(Int(rowID)), .text(event.kind.rawValue), .real(event.at.timeIntervalSince1970),
             event.by.map { .text($0.username) } ?? .null, event.by.map { .text($0.displayName) } ?? .null, .text(changes),
             event.statusChange.map { .text($0.from.rawValue) } ?? .null, event.statusChange.map { .text($0.to.rawValue) } ?? .null,
-            event.statusChange?.reason.map { .text($0) } ?? .null,
+            event.statusChange?.reason.map { .text($0) } ?? .null, event.statusChange?.batch.map { .text($0) } ?? .null,
         ]
     }
 
@@ -29,7 +29,8 @@ enum OrderEventColumns {
         var statusChange: OrderEvent.StatusChange?
         if let from = try row.optionalText(6), let to = try row.optionalText(7) {
             statusChange = OrderEvent.StatusChange(
-                from: try OrderColumns.status(from), to: try OrderColumns.status(to), reason: try row.optionalText(8))
+                from: try OrderColumns.status(from), to: try OrderColumns.status(to), reason: try row.optionalText(8),
+                batch: try row.optionalText(9))
         }
         return OrderEvent(
             orderID: String(try row.int64(0)), kind: known, by: try OrderColumns.accountName(row, 3),

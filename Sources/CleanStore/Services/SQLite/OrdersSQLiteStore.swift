@@ -141,6 +141,14 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
     public func changeStatus(
         id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, by: AccountName?, at: Date
     ) async throws(OrdersStoreError) -> Order {
+        try await changeStatus(
+            id: id, to: status, expectedVersion: expectedVersion, reason: reason, shipment: shipment, batch: nil, by: by, at: at)
+    }
+
+    public func changeStatus(
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, batch: String?,
+        by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
         guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
         try database.checkFileIsTheOneOpened()
         let mapping = orderMapping
@@ -158,7 +166,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
                 guard let saved = try Self.order(rowID, in: db, mapping) else { throw OrdersStoreError.notFound(id: id) }
                 let event = OrderEvent(
                     orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(old, saved),
-                    statusChange: OrderEvent.StatusChange(from: old.status, to: status, reason: reason))
+                    statusChange: OrderEvent.StatusChange(from: old.status, to: status, reason: reason, batch: batch))
                 try OrderEventsSQLiteStore.insert(event, rowID: rowID, into: db)
                 return saved
             }

@@ -386,6 +386,7 @@ extension SQLiteAppDatabase {
                     """)
         }
         registerSavedViewsMigrations(in: &migrator)
+        registerBulkMigrations(&migrator)
         return migrator
     }
 

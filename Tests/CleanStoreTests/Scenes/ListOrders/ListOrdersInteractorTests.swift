@@ -118,7 +118,7 @@ final class ListOrdersInteractorTests: XCTestCase {
             await sut.fetchOrders(request: ListOrders.FetchOrders.Request(signedIn: SignedIn(name: testAccount.name, role: role)))
 
             // Then
-            guard case .fetched(_, _, _, let mayCreateOrders, _, _, _, _) = presenterSpy.response else { return XCTFail("\(role)") }
+            guard case .fetched(_, _, _, let mayCreateOrders, _, _, _, _, _) = presenterSpy.response else { return XCTFail("\(role)") }
             XCTAssertEqual(mayCreateOrders, may, "\(role)")
         }
     }
@@ -131,7 +131,7 @@ final class ListOrdersInteractorTests: XCTestCase {
             await sut.fetchOrders(request: ListOrders.FetchOrders.Request(signedIn: SignedIn(name: testAccount.name, role: role)))
 
             // Then
-            guard case .fetched(_, _, _, _, _, _, let mayExport, _) = presenterSpy.response else { return XCTFail("\(role)") }
+            guard case .fetched(_, _, _, _, _, _, let mayExport, _, _) = presenterSpy.response else { return XCTFail("\(role)") }
             XCTAssertEqual(mayExport, may, "\(role)")
         }
     }
@@ -159,7 +159,7 @@ final class ListOrdersInteractorTests: XCTestCase {
         XCTAssertEqual(query?.createdFrom, ISO8601DateFormatter().date(from: "2026-11-01T05:00:00Z"), "From the start of the first day")
         XCTAssertEqual(query?.createdBefore, ISO8601DateFormatter().date(from: "2026-12-01T06:00:00Z"), "Up to the end of the last day (CST from Nov 1)")
         XCTAssertEqual(query?.sort, OrdersQuery.Sort(.total, descending: true))
-        guard case .fetched(_, _, _, _, let filters, let problems, _, _) = presenterSpy.response else { return XCTFail() }
+        guard case .fetched(_, _, _, _, let filters, let problems, _, _, _) = presenterSpy.response else { return XCTFail() }
         XCTAssertEqual(
             filters,
             OrdersFilters(
@@ -182,7 +182,7 @@ final class ListOrdersInteractorTests: XCTestCase {
 
         // Then
         XCTAssertEqual(workerSpy.pageRequest, OrdersPageRequest(position: .newest, limit: 50), "Every order, newest first")
-        guard case .fetched(_, _, _, _, let filters, let problems, _, _) = presenterSpy.response else { return XCTFail() }
+        guard case .fetched(_, _, _, _, let filters, let problems, _, _, _) = presenterSpy.response else { return XCTFail() }
         XCTAssertEqual(filters, OrdersFilters())
         XCTAssertEqual(problems, [.textTooLong, .notADate(.from, typed: "2026-02-30"), .notADate(.to, typed: "yesterday")])
     }
@@ -204,7 +204,7 @@ final class ListOrdersInteractorTests: XCTestCase {
         // Then
         XCTAssertEqual(workerSpy.pageRequest?.position, .after(nameCursor))
         XCTAssertEqual(workerSpy.pageRequest?.query.sort, OrdersQuery.Sort(.name, descending: false))
-        guard case .fetched(_, let newerPage, let olderPage, _, _, _, _, _) = presenterSpy.response else { return XCTFail() }
+        guard case .fetched(_, let newerPage, let olderPage, _, _, _, _, _, _) = presenterSpy.response else { return XCTFail() }
         XCTAssertEqual(newerPage, OrdersCursor(order: Seeds.Orders.bob, sortedBy: .name))
         XCTAssertEqual(olderPage, OrdersCursor(order: Seeds.Orders.amy, sortedBy: .name))
 
@@ -229,7 +229,7 @@ final class ListOrdersInteractorTests: XCTestCase {
         // Then: the search's query and the empty one, each counted up to one past the limit
         XCTAssertEqual(workerSpy.countedQueries, [OrdersQuery(text: "jo", status: .paid), OrdersQuery()])
         XCTAssertEqual(workerSpy.countedUpTo, [10_001, 10_001])
-        guard case .fetched(_, _, _, _, _, _, _, let counts) = presenterSpy.response else { return XCTFail() }
+        guard case .fetched(_, _, _, _, _, _, _, let counts, _) = presenterSpy.response else { return XCTFail() }
         XCTAssertEqual(counts, ListOrders.FetchOrders.Counts(found: 60, inAll: 10_001), "More than 10,000: counted no further")
     }
 
@@ -244,5 +244,35 @@ final class ListOrdersInteractorTests: XCTestCase {
         await sut.fetchOrders(request: ListOrders.FetchOrders.Request(filters: OrdersFilterParameters(text: "jo")))
 
         XCTAssertEqual(presenterSpy.response, .storeUnavailable(filters: OrdersFilters(text: "jo")))
+    }
+
+    // MARK: Bulk moves
+
+    func testTheBulkMoveOfferedIsTheOneLeadingOnFromTheFilteredStatusForWhoMayMakeIt() {
+        func signedIn(_ role: AccountRole) -> SignedIn { SignedIn(name: AccountSeeds.amy.name, role: role) }
+        let cases: [(OrderStatus?, AccountRole, OrderStatus.Action?)] = [
+            (.new, .clerk, .markPaid), (.paid, .clerk, .markPacked), (.packed, .supervisor, .markShipped),
+            (.shipped, .supervisor, nil), (.cancelled, .supervisor, nil), (nil, .supervisor, nil), (.packed, .viewer, nil),
+        ]
+        for (status, role, expected) in cases {
+            let bulk = ListOrdersInteractor.bulk(filters: OrdersFilters(status: status), signedIn: signedIn(role), problem: nil)
+            XCTAssertEqual(bulk?.action, expected, "\(String(describing: status)) \(role)")
+            XCTAssertEqual(bulk == nil, expected == nil)
+        }
+        XCTAssertNil(ListOrdersInteractor.bulk(filters: OrdersFilters(status: .packed), signedIn: nil, problem: nil), "No one signed in")
+        XCTAssertEqual(
+            ListOrdersInteractor.bulk(filters: OrdersFilters(), signedIn: signedIn(.clerk), problem: "Select"),
+            ListOrders.FetchOrders.Bulk(action: nil, problem: "Select"), "A problem is said even with no move to offer")
+    }
+
+    func testFetchOrdersHandsTheBulkFormsProblemOn() async {
+        let presenterSpy = ListOrdersPresentationLogicSpy()
+        sut.presenter = presenterSpy
+        sut.ordersWorker = OrdersWorkerSpy()
+        await sut.fetchOrders(
+            request: ListOrders.FetchOrders.Request(
+                signedIn: testBrowser.signedIn, filters: OrdersFilterParameters(status: "paid"), bulkProblem: "Select"))
+        guard case .fetched(_, _, _, _, _, _, _, _, let bulk) = presenterSpy.response else { return XCTFail() }
+        XCTAssertEqual(bulk, ListOrders.FetchOrders.Bulk(action: .markPacked, problem: "Select"))
     }
 }

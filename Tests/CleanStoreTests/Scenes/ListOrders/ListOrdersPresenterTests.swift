@@ -330,4 +330,40 @@ final class ListOrdersPresenterTests: XCTestCase {
         sut.presentFetchedOrders(response: .fetched([], newerPage: nil, olderPage: nil, filters: filtered, mayExport: true))
         XCTAssertNil(spy.viewModel.exportURL, "Nothing to download")
     }
+
+    // MARK: Bulk moves
+
+    func testPresentFetchedOrdersOffersABoxPerRowWithItsVersionAndTheMovesButton() {
+        let spy = ListOrdersDisplayLogicSpy()
+        sut.viewController = spy
+        var amy = Seeds.Orders.amy
+        amy.id = "1042"
+        amy.version = 7
+        let filters = OrdersFilters(status: .packed)
+        sut.presentFetchedOrders(
+            response: .fetched([amy], newerPage: nil, olderPage: nil, filters: filters, bulk: .init(action: .markShipped)))
+        let row = spy.viewModel.displayedOrders.first
+        XCTAssertEqual(row?.selectValue, "1042.7", "The id and the version the list shows")
+        XCTAssertEqual(row?.selectLabel, "Select order 1042, Amy Apple")
+        XCTAssertEqual(spy.viewModel.bulk?.action, "/orders/bulk")
+        XCTAssertEqual(spy.viewModel.bulk?.move, "markShipped")
+        XCTAssertEqual(spy.viewModel.bulk?.button, "Mark selected as shipped")
+        XCTAssertEqual(spy.viewModel.bulk?.list, "status=packed")
+        XCTAssertEqual(spy.viewModel.bulk?.errors, [])
+        XCTAssertNil(spy.viewModel.bulkProblem)
+
+        // The form back with its problem: the summary links to the first row's box.
+        sut.presentFetchedOrders(
+            response: .fetched([amy], newerPage: nil, olderPage: nil, filters: filters, bulk: .init(action: .markShipped, problem: "Select")))
+        XCTAssertEqual(spy.viewModel.bulk?.errors, [.init(field: "select-1042", message: "Select")])
+
+        // No move offered: no boxes; a problem still said, over the list.
+        sut.presentFetchedOrders(response: .fetched([amy], newerPage: nil, olderPage: nil, bulk: .init(action: nil, problem: "Select")))
+        XCTAssertNil(spy.viewModel.displayedOrders.first?.selectValue)
+        XCTAssertNil(spy.viewModel.bulk)
+        XCTAssertEqual(spy.viewModel.bulkProblem?.errors.map(\.message), ["Select"])
+        sut.presentFetchedOrders(response: .fetched([amy], newerPage: nil, olderPage: nil))
+        XCTAssertNil(spy.viewModel.bulk)
+        XCTAssertNil(spy.viewModel.bulkProblem)
+    }
 }

@@ -80,6 +80,8 @@ final class ViewOrderHistoryViewControllerTests: XCTestCase {
         history.emptyMessage = "No changes to this order have been recorded."
         var event = history.events[0]
         event.noChanges = "Saved with no changes."
+        event.batchURL = "/orders/bulk/4"
+        event.batchLabel = "Part of bulk move 4"
         var change = event.changes[0]
         change.summary = "Card changed, still ending 1111"
 
