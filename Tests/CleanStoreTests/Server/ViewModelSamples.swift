@@ -69,6 +69,9 @@ enum ViewModelSamples {
         shown.statusURL = "/orders/1/status"
         shown.version = "1"
         shown.cancelURL = "/orders/1/cancel"
+        shown.requestCancelURL = "/orders/1/cancel"
+        shown.cancellationRequest = ShowOrder.GetOrder.ViewModel.DisplayedCancellationRequest(
+            asked: "a", reason: "r", decisionURL: "/orders/1/status")
         shown.cancellationReason = "r"
         shown.readOnlyNotice = "n"
         shown.timeline = [timelineEntry]
@@ -111,8 +114,8 @@ enum ViewModelSamples {
         title: "t", orderID: "1", deletedNotice: "d", orderURL: "/o", events: [event], emptyMessage: "e", ordersURL: "/orders")
 
     static let cancelForm = ChangeOrderStatus.CancelForm(
-        title: "t", heading: "h", summary: "s", action: "/orders/1/status", version: "1", reason: "r", reasonError: "e",
-        orderURL: "/orders/1", formMessage: "m")
+        title: "t", heading: "h", summary: "s", action: "/orders/1/status", explanation: "x", version: "1", reason: "r",
+        reasonError: "e", orderURL: "/orders/1", formMessage: "m")
     static let shipForm = ChangeOrderStatus.ShipForm(
         title: "t", heading: "h", summary: "s", action: "/orders/1/status", version: "1",
         carriers: [.init(id: "carrier", value: "UPS", label: "UPS", checked: true)], carrierError: "e", carrierOther: "o",

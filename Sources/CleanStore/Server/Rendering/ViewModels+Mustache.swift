@@ -82,6 +82,7 @@ extension ListOrders.FetchOrders.ViewModel.Filters: MustacheParent {
         case "textError": textError
         case "shippingOptions": shippingOptions
         case "statusOptions": statusOptions
+        case "cancellationRequested": cancellationRequested
         case "from": from
         case "fromError": fromError
         case "to": to
@@ -189,6 +190,8 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedOrder: MustacheParent {
         case "statusURL": statusURL
         case "version": version
         case "cancelURL": cancelURL
+        case "requestCancelURL": requestCancelURL
+        case "cancellationRequest": cancellationRequest
         case "cancellationReason": cancellationReason
         case "readOnlyNotice": readOnlyNotice
         case "timeline": timeline
@@ -256,6 +259,17 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedTotals: MustacheParent {
         case "taxLabel": taxLabel
         case "tax": tax
         case "total": total
+        default: nil
+        }
+    }
+}
+
+extension ShowOrder.GetOrder.ViewModel.DisplayedCancellationRequest: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "asked": asked
+        case "reason": reason
+        case "decisionURL": decisionURL
         default: nil
         }
     }
