@@ -34,6 +34,7 @@ SNAPSHOT_FOLDERS = [
     SNAPSHOTS.parent / "AccountsHTTPTests",
     SNAPSHOTS.parent / "OrderPageHTTPTests",
     SNAPSHOTS.parent / "CustomerPagesHTTPTests",
+    SNAPSHOTS.parent / "OrderCancellingHTTPTests",
 ]
 
 
