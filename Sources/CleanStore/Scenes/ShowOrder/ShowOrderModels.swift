@@ -194,6 +194,10 @@ enum ShowOrder {
                 /// A packed order whose ship-to address changed since it was packed: its slip, to
                 /// print again.
                 var reprintSlipURL: String? = nil
+                /// The flash a save passed, shown in the page's own banner with "Print a new packing
+                /// slip" when the order is packed and its address changed since (`reprintSlipURL`):
+                /// the view controller's to set, instead of the layout's banner.
+                var savedBanner: String? = nil
                 var statusURL: String = ""
                 /// The version the page shows: a status change made from it is refused if the order
                 /// changed since (409).

@@ -65,7 +65,13 @@ final class ShowOrderViewController: ShowOrderDisplayLogic, RequestEnding {
         switch viewModel {
         case .order(var order):
             order.csrfToken = csrfToken
-            response = .html(pages.render(template: "ShowOrder/show", context: order, title: order.title, flash: flash))
+            // A packed order saved with a new address: its banner links to the slip to print again.
+            var layoutFlash = flash
+            if order.reprintSlipURL != nil, let flash {
+                order.savedBanner = flash
+                layoutFlash = nil
+            }
+            response = .html(pages.render(template: "ShowOrder/show", context: order, title: order.title, flash: layoutFlash))
         case .notFound:
             response = refusal(.notFound)
         case .unavailable:

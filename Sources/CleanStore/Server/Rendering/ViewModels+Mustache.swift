@@ -187,6 +187,7 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedOrder: MustacheParent {
         case "shipment": shipment
         case "undo": undo
         case "reprintSlipURL": reprintSlipURL
+        case "savedBanner": savedBanner
         case "statusURL": statusURL
         case "version": version
         case "cancelURL": cancelURL
