@@ -1,3 +1,5 @@
+import Foundation
+
 @testable import CleanStore
 
 /// The one `OrdersWorker` spy of the scene tests, as the handbook's: records what a scene asked
@@ -104,6 +106,33 @@ final class OrdersWorkerSpy: OrdersWorker {
         if let failure { throw failure }
         guard var order = storedOrders.first(where: { $0.id == id }) else { throw .notFound(id: id) }
         order.status = undoneTo
+        order.version += 1
+        return order
+    }
+
+    /// What the last step of a cancellation request asked for.
+    var cancellationDecision: (id: String, decision: CancellationDecision, expectedVersion: Int)?
+    /// When a request the spy saves was made.
+    var requestedAt = Date(timeIntervalSince1970: 1_700_000_000)
+
+    /// Answers with the stored order as the step leaves it, one version on (set `failure` to refuse).
+    override func decideCancellation(
+        id: String, _ decision: CancellationDecision, expectedVersion: Int, by: AccountName?
+    ) async throws(OrdersStoreError) -> Order {
+        cancellationDecision = (id, decision, expectedVersion)
+        changedBy = by
+        if let failure { throw failure }
+        guard var order = storedOrders.first(where: { $0.id == id }) else { throw .notFound(id: id) }
+        switch decision {
+        case .request(let reason):
+            order.cancellationRequest = CancellationRequest(reason: reason, by: by, at: requestedAt)
+        case .approve:
+            order.status = .cancelled
+            order.cancellationReason = order.cancellationRequest?.reason
+            order.cancellationRequest = nil
+        case .decline:
+            order.cancellationRequest = nil
+        }
         order.version += 1
         return order
     }

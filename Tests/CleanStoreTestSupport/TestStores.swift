@@ -97,6 +97,11 @@ struct OrderStores: OrdersStoreProtocol, OrderEventsStoreProtocol, OrderNotesSto
     func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         try await orderStore.undoStatusChange(id: id, expectedVersion: expectedVersion, by: by, at: at)
     }
+    func decideCancellation(
+        id: String, _ decision: CancellationDecision, expectedVersion: Int, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        try await orderStore.decideCancellation(id: id, decision, expectedVersion: expectedVersion, by: by, at: at)
+    }
     func changeTracking(
         id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
     ) async throws(OrdersStoreError) -> Order {

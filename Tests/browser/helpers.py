@@ -37,6 +37,7 @@ SNAPSHOT_FOLDERS = [
     SNAPSHOTS.parent / "SavedViewsHTTPTests",
     SNAPSHOTS.parent / "OrderNavigationHTTPTests",
     SNAPSHOTS.parent / "BulkMovesHTTPTests",
+    SNAPSHOTS.parent / "OrderCancellingHTTPTests",
 ]
 
 

@@ -85,7 +85,8 @@ public enum Permission: Sendable, CaseIterable {
     case manageAccounts
     /// Download every order a list finds, as CSV (a whole customer list: supervisors only).
     case exportOrders
-    /// Cancel an order (its other status changes are `changeOrders`).
+    /// Cancel a paid or packed order, and approve or decline a clerk's request to (a new order is
+    /// cancelled by whoever may `changeOrders`; the other status changes are `changeOrders`).
     case cancelOrders
     /// Add and change the tax table's rates (reading it is `viewOrders`).
     case changeTaxRates

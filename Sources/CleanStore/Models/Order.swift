@@ -67,6 +67,9 @@ public struct Order: Equatable, Sendable {
     /// The carrier's tracking number (`TrackingNumber`), said when it is shipped or afterwards
     /// (`OrdersStoreProtocol.changeTracking`); nil when none was given.
     public var trackingNumber: String? = nil
+    /// A clerk's request that a supervisor cancel the order (paid or packed), while it waits for
+    /// one to approve or decline it (`OrdersStoreProtocol.decideCancellation`); nil otherwise.
+    public var cancellationRequest: CancellationRequest? = nil
 
     // MARK: Record
     // Who created the order and who changed it last, kept on the order itself (columns of the

@@ -75,9 +75,12 @@ public struct OrderChange: Equatable, Sendable, Codable {
     public static let itemAddedField = "Item added"
     public static let itemRemovedField = "Item removed"
     public static let taxField = "Tax"
+    /// The name of a cancellation request's change: its reason while one waits, empty otherwise.
+    public static let cancellationRequestField = "Cancellation requested"
 
     /// What changed from `old` to `new`, field by field in the form's order, then the order's
-    /// status and cancellation reason (which only a status change changes). The id, date, total
+    /// status and cancellation reason (which only a status change changes), its shipment and a
+    /// cancellation request's reason (asked for, or answered). The id, date, total
     /// and version are the store's, not the clerk's: not listed. Every store records an update, and
     /// a status change, with this. Values are compared as history shows them, but the card number
     /// whole: another card with the same last four is a change.
@@ -122,6 +125,7 @@ public struct OrderChange: Equatable, Sendable, Codable {
         fields.append(("Cancellation reason", { $0.cancellationReason ?? "" }))
         fields.append(("Carrier", { $0.carrier ?? "" }))
         fields.append(("Tracking number", { $0.trackingNumber ?? "" }))
+        fields.append((cancellationRequestField, { $0.cancellationRequest?.reason ?? "" }))
         return fields
     }()
 

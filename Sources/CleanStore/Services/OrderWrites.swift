@@ -22,6 +22,7 @@ enum OrderWrites {
         created.updatedAt = nil
         created.status = .new
         created.cancellationReason = nil
+        created.cancellationRequest = nil
         return created
     }
 
@@ -50,6 +51,7 @@ enum OrderWrites {
         saved.date = stored.date
         saved.status = stored.status
         saved.cancellationReason = stored.cancellationReason
+        saved.cancellationRequest = stored.cancellationRequest
         saved.shippedAt = stored.shippedAt
         saved.carrier = stored.carrier
         saved.trackingNumber = stored.trackingNumber
@@ -91,16 +93,22 @@ enum OrderWrites {
     /// `expectedVersion` (checked first: a stale page gets the conflict, whatever it asked for),
     /// and when the rules do not lead from the stored status to `status` (`OrderStatus.canChange(to:)`).
     /// A move to shipped keeps the day (`at`) and `shipment`'s carrier and tracking number (none
-    /// when it is nil); `shipment` is not read for any other move.
+    /// when it is nil); `shipment` is not read for any other move. An order a clerk asked a
+    /// supervisor to cancel (`cancellationRequest`) is not shipped until one decides (`.refused`);
+    /// cancelling it answers the request (it goes).
     static func statusChanged(
         _ stored: Order, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment? = nil,
         by: AccountName?, at: Date
     ) throws(OrdersStoreError) -> Order {
         guard stored.version == expectedVersion else { throw .conflict(current: stored) }
         guard stored.status.canChange(to: status) else { throw .statusNotAllowed(current: stored, to: status) }
+        if status == .shipped, stored.cancellationRequest != nil { throw .refused(current: stored, reason: waitingForSupervisor) }
         var saved = stored
         saved.status = status
-        if status == .cancelled { saved.cancellationReason = reason }
+        if status == .cancelled {
+            saved.cancellationReason = reason
+            saved.cancellationRequest = nil
+        }
         if status == .shipped {
             saved.shippedAt = at
             saved.carrier = shipment?.carrier
@@ -110,6 +118,51 @@ enum OrderWrites {
         saved.updatedBy = by
         saved.updatedAt = at
         return saved
+    }
+
+    /// Why an order waiting for a supervisor's decision on its cancellation is not shipped.
+    static let waitingForSupervisor =
+        "A supervisor has been asked to cancel this order: it is not shipped until they approve or decline the cancellation"
+
+    /// What a step of a cancellation request saves (`CancellationDecision`), and the status change
+    /// it makes (an approval's: to cancelled with the request's reason; nil for the others):
+    /// - `.request(reason)`: the request on the order (its reason, `by`, `at`); only a paid or
+    ///   packed order (a new one is cancelled by whoever takes orders; a shipped or cancelled one
+    ///   never is: `.statusNotAllowed`), and only one waiting at a time (`.refused`);
+    /// - `.approve`: the order cancelled with the request's reason, the request gone;
+    /// - `.decline`: the request gone, the order as it was.
+    /// An approval or a decline needs a request waiting (`.refused`). Each saves one more version,
+    /// updated by `by` at `at`; refused first when the person saw another version than
+    /// `expectedVersion` (a stale page gets the conflict, whatever it asked for).
+    static func cancellationDecided(
+        _ stored: Order, _ decision: CancellationDecision, expectedVersion: Int, by: AccountName?, at: Date
+    ) throws(OrdersStoreError) -> (order: Order, statusChange: OrderEvent.StatusChange?) {
+        guard stored.version == expectedVersion else { throw .conflict(current: stored) }
+        var saved = stored
+        var statusChange: OrderEvent.StatusChange?
+        switch decision {
+        case .request(let reason):
+            guard stored.status == .paid || stored.status == .packed else { throw .statusNotAllowed(current: stored, to: .cancelled) }
+            guard stored.cancellationRequest == nil else {
+                throw .refused(current: stored, reason: "A supervisor has already been asked to cancel this order")
+            }
+            saved.cancellationRequest = CancellationRequest(reason: reason, by: by, at: at)
+        case .approve, .decline:
+            guard let request = stored.cancellationRequest else {
+                throw .refused(current: stored, reason: "No one is waiting for this order to be cancelled")
+            }
+            saved.cancellationRequest = nil
+            if decision == .approve {
+                guard stored.status.canChange(to: .cancelled) else { throw .statusNotAllowed(current: stored, to: .cancelled) }
+                saved.status = .cancelled
+                saved.cancellationReason = request.reason
+                statusChange = OrderEvent.StatusChange(from: stored.status, to: .cancelled, reason: request.reason)
+            }
+        }
+        saved.version = stored.version + 1
+        saved.updatedBy = by
+        saved.updatedAt = at
+        return (saved, statusChange)
     }
 
     /// How long a move to paid or packed can be undone by whoever made it.

@@ -33,6 +33,9 @@ public struct OrdersQuery: Equatable, Sendable {
     public var shippingSpeed: ShipmentMethod.ShippingSpeed?
     /// Orders with this status only (`OrderStatus`).
     public var status: OrderStatus?
+    /// Only orders a clerk asked a supervisor to cancel, waiting for their decision
+    /// (`Order.cancellationRequest`).
+    public var cancellationRequested: Bool = false
     /// Orders dated at or after this instant (the caller turns the shop's calendar day into it).
     public var createdFrom: Date?
     /// Orders dated strictly before this instant: "up to and including June 30" is

@@ -84,6 +84,15 @@ public protocol OrdersStoreProtocol: Sendable {
     /// arrows never do: that is an undo), all in one transaction, in which the latest event is
     /// read (`OrderWrites.statusUndone`: `.conflict`, `.refused`). Returns the order as saved.
     func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
+    /// A step of a clerk's request that a supervisor cancel the order with `id` (asked for,
+    /// approved or declined), when its stored version is `expectedVersion`
+    /// (`OrderWrites.cancellationDecided` decides: `.conflict`, `.statusNotAllowed`, `.refused`):
+    /// one more version, `updatedBy`, `updatedAt`, the request as decided, and one `.updated` event
+    /// with the change (an approval's with its `statusChange` to cancelled, and its committed stock
+    /// released as a cancel's), all in one transaction. Returns the order as saved.
+    func decideCancellation(
+        id: String, _ decision: CancellationDecision, expectedVersion: Int, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order
     /// Sets the tracking number of the shipped order with `id` (nil removes it), when its stored
     /// version is `expectedVersion` (`OrderWrites.trackingChanged`: `.conflict`, `.statusNotAllowed`
     /// for an order not shipped): one more version, `updatedBy`, `updatedAt` and one `.updated`

@@ -9,6 +9,8 @@ struct OrdersFilterParameters: Equatable, Sendable {
     var shipping: String? = nil
     /// `status`: `new`, `paid`, `packed`, `shipped` or `cancelled`.
     var status: String? = nil
+    /// `cancellation`: `requested` for the orders a supervisor has been asked to cancel.
+    var cancellation: String? = nil
     /// `from`, `to`: calendar days in the shop's time zone, `2026-11-23` (what a date input sends)
     /// or `11/23/2026`.
     var from: String? = nil
@@ -34,12 +36,17 @@ struct OrdersFilters: Equatable, Sendable {
     var text: String = ""
     var shipping: ShipmentMethod.ShippingSpeed? = nil
     var status: OrderStatus? = nil
+    /// Only the orders a supervisor has been asked to cancel, waiting for their decision.
+    var cancellationRequested = false
     var from: CalendarDay? = nil
     var to: CalendarDay? = nil
     var sort: OrdersQuery.Sort = .newestFirst
 
     /// No search and no filter (a sort is no filter).
-    var isEmpty: Bool { text.isEmpty && shipping == nil && status == nil && from == nil && to == nil }
+    var isEmpty: Bool { text.isEmpty && !hasFilters }
+
+    /// Whether a filter folded under "Filters and sort" is in force (the search and the sort aside).
+    var hasFilters: Bool { shipping != nil || status != nil || cancellationRequested || from != nil || to != nil }
 
     /// The filters without their sort.
     var unsorted: OrdersFilters {
@@ -54,11 +61,15 @@ struct OrdersFilters: Equatable, Sendable {
         if !text.isEmpty { items.append(("q", text)) }
         if let shipping { items.append(("shipping", String(shipping.rawValue))) }
         if let status { items.append(("status", status.rawValue)) }
+        if cancellationRequested { items.append(("cancellation", OrdersFilters.cancellationRequestedValue)) }
         if let from { items.append(("from", from.iso)) }
         if let to { items.append(("to", to.iso)) }
         if sort != .newestFirst { items.append(("sort", Self.sortParameter(sort))) }
         return items
     }
+
+    /// The `cancellation` parameter's value that filters the orders a supervisor has been asked to cancel.
+    static let cancellationRequestedValue = "requested"
 
     /// `name` for ascending, `-name` for descending.
     static func sortParameter(_ sort: OrdersQuery.Sort) -> String {
@@ -115,6 +126,7 @@ struct OrdersFilterWorker {
         }
         filters.shipping = parameters.shipping.flatMap { Int($0) }.flatMap(ShipmentMethod.ShippingSpeed.init(rawValue:))
         filters.status = parameters.status.flatMap(OrderStatus.init(rawValue:))
+        filters.cancellationRequested = parameters.cancellation == OrdersFilters.cancellationRequestedValue
         filters.sort = parameters.sort.flatMap(Self.sort) ?? .newestFirst
 
         let from = day(parameters.from, field: .from, problems: &problems)
@@ -126,7 +138,7 @@ struct OrdersFilterWorker {
             filters.to = to
         }
 
-        let query = OrdersQuery(
+        var query = OrdersQuery(
             text: filters.text.isEmpty ? nil : filters.text,
             shippingSpeed: filters.shipping,
             status: filters.status,
@@ -134,6 +146,7 @@ struct OrdersFilterWorker {
             // Up to and including the last day: before the start of the next.
             createdBefore: filters.to.flatMap { start(of: $0) }.flatMap { calendar.date(byAdding: .day, value: 1, to: $0) },
             sort: filters.sort)
+        query.cancellationRequested = filters.cancellationRequested
         return Result(query: query, filters: filters, problems: problems)
     }
 

@@ -131,6 +131,18 @@ class OrdersWorker {
         return undone
     }
 
+    /// A step of a cancellation request: asked for, approved or declined (`OrdersStoreProtocol.decideCancellation`).
+    func decideCancellation(
+        id: String, _ decision: CancellationDecision, expectedVersion: Int, by: AccountName?
+    ) async throws(OrdersStoreError) -> Order {
+        let decided = try await measured("decide_cancellation", saved: "cancellation_decided") { () async throws(OrdersStoreError) in
+            try await ordersStore.decideCancellation(id: id, decision, expectedVersion: expectedVersion, by: by, at: now())
+        }
+        // What the list counts may have changed (its cancelled orders, its requests).
+        await countCache?.forget()
+        return decided
+    }
+
     /// Sets a shipped order's tracking number (`OrdersStoreProtocol.changeTracking`).
     func changeTracking(
         id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?

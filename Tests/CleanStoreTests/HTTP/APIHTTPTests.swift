@@ -302,7 +302,7 @@ final class APIHTTPTests: XCTestCase {
         let (clerkApp, clerk) = try await Self.makeApp(tokenRole: .clerk)
         try await clerkApp.test { client in
             let order = try Self.json(try await client.api(.get, "/api/v1/orders/1", token: clerk.text))
-            XCTAssertEqual(order["allowedActions"] as? [String], ["markPaid"], "a clerk's moves; cancelling is a supervisor's")
+            XCTAssertEqual(order["allowedActions"] as? [String], ["markPaid", "cancel"], "a clerk's moves: a new order, cancelled too")
         }
     }
 
@@ -342,7 +342,7 @@ final class APIHTTPTests: XCTestCase {
         XCTAssertEqual(order?.updatedBy, testAccount.name, "the token's account made the change")
     }
 
-    func testAViewersTokenMovesNothingAndAClerksCannotCancel() async throws {
+    func testAViewersTokenMovesNothingAndAClerksCancelsOnlyANewOrder() async throws {
         let (viewerApp, viewer) = try await Self.makeApp(tokenRole: .viewer)
         try await viewerApp.test { client in
             let move = try await client.api(
@@ -355,12 +355,21 @@ final class APIHTTPTests: XCTestCase {
         }
         let (clerkApp, clerk) = try await Self.makeApp(tokenRole: .clerk)
         try await clerkApp.test { client in
+            let paid = try await client.api(
+                .post, "/api/v1/orders/1/status", token: clerk.text, json: #"{"action":"markPaid"}"#, ifMatch: "\"1\"")
+            XCTAssertEqual(try Self.json(paid)["allowedActions"] as? [String], ["markPacked"], "a paid order: a supervisor's to cancel")
             let cancel = try await client.api(
-                .post, "/api/v1/orders/1/status", token: clerk.text, json: #"{"action":"cancel","reason":"Asked to"}"#, ifMatch: "\"1\"")
-            try Self.assertProblem(cancel, .forbidden)
+                .post, "/api/v1/orders/1/status", token: clerk.text, json: #"{"action":"cancel","reason":"Asked to"}"#, ifMatch: "\"2\"")
+            let problem = try Self.assertProblem(cancel, .forbidden)
+            XCTAssertEqual(problem["title"] as? String, "Order 1 is paid: a supervisor cancels it")
+            let cancelNew = try await client.api(
+                .post, "/api/v1/orders/2/status", token: clerk.text, json: #"{"action":"cancel","reason":"Asked to"}"#, ifMatch: "\"1\"")
+            XCTAssertEqual(cancelNew.status, .ok, cancelNew.text)
         }
         let order = try await clerkApp.store.fetchOrder(id: "1")
-        XCTAssertEqual(order?.status, .new)
+        XCTAssertEqual(order?.status, .paid)
+        let other = try await clerkApp.store.fetchOrder(id: "2")
+        XCTAssertEqual(other?.status, .cancelled)
     }
 
     func testATokensRoleIsNeverAboveItsAccountsToday() async throws {

@@ -15,32 +15,38 @@ final class AuthorizationHTTPTests: XCTestCase {
         return order
     }
 
-    func testACancelIsRefusedToAClerkBeforeTheSceneReadsAnythingAndMarkingPaidIsNot() async throws {
+    func testADecisionOnACancellationIsRefusedToAClerkBeforeTheSceneReadsAnythingAndACancelOfAPaidOrderOnceItIsRead() async throws {
         let logs = LogCapture()
-        let app = try await TestApp(orders: [Self.order(.new)], logger: logs.logger(level: .info), role: .clerk)
+        let app = try await TestApp(orders: [Self.order(.paid)], logger: logs.logger(level: .info), role: .clerk)
         try await app.test { client in
-            // Refused for the role, whatever the rest of the form or the order: no reason read, no order looked for.
+            // Refused for the role, whatever the rest of the form or the order: nothing read, no order looked for.
             for (path, form) in [
-                ("/orders/1/status", "action=cancel&version=1&reason=Customer+called"), ("/orders/1/status", "action=cancel&version=1"),
-                ("/orders/9/status", "action=cancel&version=1&reason=Customer+called"),
+                ("/orders/1/status", "action=approveCancel&version=1"), ("/orders/1/status", "action=declineCancel"),
+                ("/orders/9/status", "action=approveCancel&version=1"),
             ] {
                 let response = try await client.post(path, form: form)
                 XCTAssertEqual(response.status, .forbidden, "\(path) \(form)")
                 XCTAssert(response.text.contains("<h1>You cannot do this</h1>"), form)
                 XCTAssert(response.text.contains("(clerk)"), form)
             }
+            // A clerk cancels a new order: a paid one is refused once the order is read, whatever the reason.
+            for form in ["action=cancel&version=1&reason=Customer+called", "action=cancel&version=1"] {
+                let response = try await client.post("/orders/1/status", form: form)
+                XCTAssertEqual(response.status, .forbidden, form)
+                XCTAssert(response.text.contains("<h1>Order 1 is paid: a supervisor cancels it</h1>"), response.text)
+            }
             // A form that asks for no known change is no cancel: the scene answers it 400, as before.
             for form in ["action=cancel", "action=cancel&version=x", "action=fly&version=1", "%zz"] {
                 let response = try await client.post("/orders/1/status", form: form)
                 XCTAssertEqual(response.status, .badRequest, form)
             }
-            let paid = try await client.post("/orders/1/status", form: "action=markPaid&version=1")
-            XCTAssertEqual(paid.status, .seeOther)
+            let packed = try await client.post("/orders/1/status", form: "action=markPacked&version=1")
+            XCTAssertEqual(packed.status, .seeOther)
         }
         XCTAssert(logs.text.contains("Request refused: not permitted"), logs.text)
         XCTAssert(logs.text.contains("clerk"), "The log names the role")
         let stored = try await app.store.fetchOrder(id: "1")
-        XCTAssertEqual(stored?.status, .paid, "Marked paid; never cancelled")
+        XCTAssertEqual(stored?.status, .packed, "Marked packed; never cancelled")
     }
 
     func testAViewerIsRefusedEveryStatusFormEvenOneThatIsNoForm() async throws {

@@ -307,6 +307,11 @@ final class HardeningTests: XCTestCase {
         func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
             throw .cannotUpdate(failure)
         }
+        func decideCancellation(
+            id: String, _ decision: CancellationDecision, expectedVersion: Int, by: AccountName?, at: Date
+        ) async throws(OrdersStoreError) -> Order {
+            throw .cannotUpdate(failure)
+        }
         func changeTracking(
             id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
         ) async throws(OrdersStoreError) -> Order {

@@ -30,11 +30,11 @@ final class OrderGoodsHTTPTests: XCTestCase {
         let csv = try XCTUnwrap(pages.last).components(separatedBy: "\r\n")
         let header = csv[0].dropFirst().components(separatedBy: ",")  // after the byte-order mark
         XCTAssertEqual(header[19], "Total")
-        XCTAssertEqual(Array(header[22...]), ["Subtotal", "Shipping", "Tax", "Items", "Shipped", "Carrier", "Tracking number"])
+        XCTAssertEqual(Array(header[22...]), ["Subtotal", "Shipping", "Tax", "Items", "Shipped", "Carrier", "Tracking number", "Cancellation requested"])
         XCTAssertTrue(csv[1].hasPrefix("1,"), csv[1])
-        XCTAssertTrue(csv[1].hasSuffix(",1111,0.00,,,,0.00,0.00,,,,"), "Amy's order, keyed before items, Standard: \(csv[1])")
+        XCTAssertTrue(csv[1].hasSuffix(",1111,0.00,,,,0.00,0.00,,,,,"), "Amy's order, keyed before items, Standard: \(csv[1])")
         XCTAssertTrue(csv[2].contains(",4444,99.81,"), "The card's last four, the real total: \(csv[2])")
-        XCTAssertTrue(csv[2].hasSuffix(",82.50,9.99,7.32,4,,,"), "Not shipped: no shipment: \(csv[2])")
+        XCTAssertTrue(csv[2].hasSuffix(",82.50,9.99,7.32,4,,,,"), "Not shipped: no shipment: \(csv[2])")
         XCTAssertTrue(pages[4].contains("<td class=\"number\">$99.81</td>"), "The list sorted by total shows the real total")
         for text in pages + [log.text] {
             XCTAssertFalse(text.contains("5555555555554444"), "Never the whole card")

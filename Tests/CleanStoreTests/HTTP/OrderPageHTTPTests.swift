@@ -221,9 +221,17 @@ final class OrderPageHTTPTests: XCTestCase {
         assertPage("edit-packed", edit, status: .ok)
         XCTAssert(edit.text.contains("This order is packed. If you change the address, print a new packing slip."))
         XCTAssertEqual(saved.status, .seeOther)
-        let page = try await app.test { client in try await client.get("/orders/1", cookie: saved.cookieToSendBack) }
+        let (page, later) = try await app.test { client in
+            (try await client.get("/orders/1", cookie: saved.cookieToSendBack), try await client.get("/orders/1"))
+        }
         assertPage("order-packed-address-changed", page, status: .ok)
-        XCTAssert(page.text.contains(#"<a href="/orders/1/slip">print a new packing slip</a>"#), page.text)
+        // The saved banner links to the slip (one banner: the layout's is not shown too)
+        XCTAssert(page.text.contains(#"<p class="notification-banner-heading flash">Order 1 was updated.</p>"#), page.text)
+        XCTAssert(page.text.contains(#"<a class="notification-banner-link" href="/orders/1/slip">Print a new packing slip</a>"#), page.text)
+        XCTAssertEqual(page.text.components(separatedBy: "notification-banner-success").count - 1, 1)
+        XCTAssertFalse(page.text.contains(#"<a href="/orders/1/slip">print a new packing slip</a>"#), "said once")
+        // Once the banner is gone, the page still says so
+        XCTAssert(later.text.contains(#"<a href="/orders/1/slip">print a new packing slip</a>"#), later.text)
         XCTAssert(page.text.contains(#"<h3 class="timeline-title">Note for the packer</h3>"#))
     }
 }

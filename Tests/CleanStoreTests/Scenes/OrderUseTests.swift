@@ -10,7 +10,10 @@ final class OrderUseTests: XCTestCase {
             (.view, .viewOrders), (.create, .changeOrders), (.edit, .changeOrders), (.addNote, .changeOrders),
             (.changeStatus(.markPaid), .changeOrders), (.changeStatus(.markPacked), .changeOrders),
             (.changeStatus(.markShipped), .changeOrders), (.changeStatus(nil), .changeOrders),
-            (.changeStatus(.cancel), .cancelOrders), (.delete, .deleteOrders), (.viewDeletedHistory, .deleteOrders),
+            // The status form's door lets in whoever may cancel some order: a clerk, a new one.
+            (.changeStatus(.cancel), .changeOrders), (.cancel(from: .new), .changeOrders), (.cancel(from: .paid), .cancelOrders),
+            (.cancel(from: .packed), .cancelOrders), (.requestCancellation, .changeOrders), (.decideCancellation, .cancelOrders),
+            (.delete, .deleteOrders), (.viewDeletedHistory, .deleteOrders),
             (.export, .exportOrders), (.viewCatalog, .viewOrders), (.viewTaxRates, .viewOrders), (.changeTaxRates, .changeTaxRates), (.changeCatalog, .changeCatalog),
         ]
         for (use, permission) in table {

@@ -73,11 +73,15 @@ enum ViewModelSamples {
         shown.nextLabel = "Next paid order →"
         shown.undo = ShowOrder.GetOrder.ViewModel.DisplayedUndo(message: "m", label: "l", url: "/orders/1/undo")
         shown.reprintSlipURL = "/orders/1/slip"
+        shown.savedBanner = "Order 1 was updated."
         shown.shipment = ShowOrder.GetOrder.ViewModel.DisplayedShipment(
             shippedOn: "s", carrier: "c", trackingNumber: "t", trackingURL: "/orders/1/tracking", trackingLabel: "l")
         shown.statusURL = "/orders/1/status"
         shown.version = "1"
         shown.cancelURL = "/orders/1/cancel"
+        shown.requestCancelURL = "/orders/1/cancel"
+        shown.cancellationRequest = ShowOrder.GetOrder.ViewModel.DisplayedCancellationRequest(
+            asked: "a", reason: "r", decisionURL: "/orders/1/status")
         shown.cancellationReason = "r"
         shown.readOnlyNotice = "n"
         shown.timeline = [timelineEntry]
@@ -123,8 +127,8 @@ enum ViewModelSamples {
         title: "t", orderID: "1", deletedNotice: "d", orderURL: "/o", events: [event], emptyMessage: "e", ordersURL: "/orders")
 
     static let cancelForm = ChangeOrderStatus.CancelForm(
-        title: "t", heading: "h", summary: "s", action: "/orders/1/status", version: "1", reason: "r", reasonError: "e",
-        orderURL: "/orders/1", formMessage: "m")
+        title: "t", heading: "h", summary: "s", action: "/orders/1/status", explanation: "x", version: "1", reason: "r",
+        reasonError: "e", orderURL: "/orders/1", formMessage: "m")
     static let shipForm = ChangeOrderStatus.ShipForm(
         title: "t", heading: "h", summary: "s", action: "/orders/1/status", version: "1",
         carriers: [.init(id: "carrier", value: "UPS", label: "UPS", checked: true)], carrierError: "e", carrierOther: "o",

@@ -113,6 +113,29 @@ final class OrderGoodsContractTests: GoodsContractTestCase {
         }
     }
 
+    func testAnApprovedCancellationReleasesTheCommittedStockAndARequestOrADeclineMovesNone() async throws {
+        for (store, catalog) in try await makeStores() {
+            let placed = try await place(try await readyDraft(in: store, items: [(catalog.widget, 2)]), in: store)
+            let paid = try await store.orders.changeStatus(of: placed, to: .paid)
+            let requested = try await store.orders.decideCancellation(
+                id: paid.id!, .request(reason: "Changed their mind"), expectedVersion: paid.version, by: Self.sue, at: Self.now)
+            var widget = try await store.product(catalog.widget.id!)
+            XCTAssertEqual(widget?.stock, Product.Stock(onHand: 5, committed: 2), "\(store.name): asked for, still committed")
+            let declined = try await store.orders.decideCancellation(
+                id: paid.id!, .decline, expectedVersion: requested.version, by: Self.sue, at: Self.now)
+            widget = try await store.product(catalog.widget.id!)
+            XCTAssertEqual(widget?.stock, Product.Stock(onHand: 5, committed: 2), "\(store.name): declined, still committed")
+
+            let again = try await store.orders.decideCancellation(
+                id: paid.id!, .request(reason: "Changed their mind"), expectedVersion: declined.version, by: Self.sue, at: Self.now)
+            let approved = try await store.orders.decideCancellation(
+                id: paid.id!, .approve, expectedVersion: again.version, by: Self.sue, at: Self.now)
+            XCTAssertEqual(approved.status, .cancelled, store.name)
+            widget = try await store.product(catalog.widget.id!)
+            XCTAssertEqual(widget?.stock, Product.Stock(onHand: 5, committed: 0), "\(store.name): approved, released")
+        }
+    }
+
     func testChangingTheItemsOfANewOrderMovesItsStockRetaxesItAndRecordsEachChange() async throws {
         for (store, catalog) in try await makeStores() {
             let placed = try await place(try await readyDraft(in: store, items: [(catalog.widget, 1)]), in: store)

@@ -312,6 +312,11 @@ extension OrdersStoreContractTests {
         func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
             try await store.undoStatusChange(id: id, expectedVersion: expectedVersion, by: by, at: at)
         }
+        func decideCancellation(
+            id: String, _ decision: CancellationDecision, expectedVersion: Int, by: AccountName?, at: Date
+        ) async throws(OrdersStoreError) -> Order {
+            try await store.decideCancellation(id: id, decision, expectedVersion: expectedVersion, by: by, at: at)
+        }
         func changeTracking(
             id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
         ) async throws(OrdersStoreError) -> Order {

@@ -63,6 +63,11 @@ final class OrdersWorkerTests: XCTestCase {
         func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
             throw .notFound(id: id)
         }
+        func decideCancellation(
+            id: String, _ decision: CancellationDecision, expectedVersion: Int, by: AccountName?, at: Date
+        ) async throws(OrdersStoreError) -> Order {
+            throw .notFound(id: id)
+        }
         func changeTracking(
             id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
         ) throws(OrdersStoreError) -> Order {
@@ -144,6 +149,11 @@ final class OrdersWorkerTests: XCTestCase {
             throw .notFound(id: id)
         }
         func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+            throw .notFound(id: id)
+        }
+        func decideCancellation(
+            id: String, _ decision: CancellationDecision, expectedVersion: Int, by: AccountName?, at: Date
+        ) async throws(OrdersStoreError) -> Order {
             throw .notFound(id: id)
         }
         func changeTracking(

@@ -27,12 +27,14 @@ final class ChangeOrderStatusAPIPresenter: ChangeOrderStatusPresentationLogic {
     func presentOrderToShip(response: ChangeOrderStatus.GetOrderToShip.Response) {}
     func presentTrackingChange(response: ChangeOrderStatus.ChangeTracking.Response) {}
     func presentUndo(response: ChangeOrderStatus.UndoStatus.Response) {}
+    /// Nor cancellation requests: the API's status move is a move (a clerk's token cancels a new order).
+    func presentCancellationChange(response: ChangeOrderStatus.ChangeCancellation.Response) {}
 
     func presentStatusChange(response: ChangeOrderStatus.ChangeStatus.Response) {
         let viewModel: ChangeOrderStatus.ChangeStatus.APIViewModel
         switch response {
         case .changed(let order, _):
-            let allowed = order.status.actions.filter { signedIn.may(.changeStatus($0)) }
+            let allowed = order.status.actions.filter { signedIn.may($0, on: order) }
             viewModel = .changed(formatter.order(order, allowed: allowed))
         case .reasonRefused(_, let problem, _):
             viewModel = .problem(.invalid([.init(field: "reason", message: ChangeOrderStatusPresenter.message(for: problem))]))
@@ -45,6 +47,14 @@ final class ChangeOrderStatusAPIPresenter: ChangeOrderStatusPresentationLogic {
             viewModel = .problem(problem)
         case .notAllowed(let current, let action):
             var problem = Self.problem(.conflict, ChangeOrderStatusPresenter.refusal(current, wanted: action.status))
+            problem.headers[.eTag] = OrderAPIFormatter.eTag(current.version)
+            viewModel = .problem(problem)
+        case .needsSupervisor(let current):
+            var problem = Self.problem(.forbidden, .cancelNeedsSupervisor(orderID: current.id ?? "", status: current.status))
+            problem.headers[.eTag] = OrderAPIFormatter.eTag(current.version)
+            viewModel = .problem(problem)
+        case .refused(let current, let reason):
+            var problem = Self.problem(.conflict, .editRefused(orderID: current.id ?? "", reason: reason))
             problem.headers[.eTag] = OrderAPIFormatter.eTag(current.version)
             viewModel = .problem(problem)
         case .badRequest:

@@ -6,6 +6,7 @@ protocol ChangeOrderStatusBusinessLogic: AnyObject {
     func getOrderToShip(request: ChangeOrderStatus.GetOrderToShip.Request) async
     func changeTracking(request: ChangeOrderStatus.ChangeTracking.Request) async
     func undoStatus(request: ChangeOrderStatus.UndoStatus.Request) async
+    func changeCancellation(request: ChangeOrderStatus.ChangeCancellation.Request) async
 }
 
 protocol ChangeOrderStatusDataStore: AnyObject {
@@ -15,8 +16,10 @@ protocol ChangeOrderStatusDataStore: AnyObject {
 
 /// Moves an order along its life (`OrderStatus`): marked paid, packed or shipped, or cancelled with a
 /// reason. Who may ask for which is the route table's to decide, before this runs (`OrderUse`); what
-/// is left here is what the order's state allows. Each change is made from the version the page
-/// showed: a page older than the order is refused (409), not applied over someone's change.
+/// is left here is what the order's state allows, and who may cancel it as it is: a new order,
+/// whoever takes orders; a paid or packed one, a supervisor (`OrderUse.cancel(from:)`), whom a clerk
+/// asks instead (`changeCancellation`). Each change is made from the version the page showed: a
+/// page older than the order is refused (409), not applied over someone's change.
 final class ChangeOrderStatusInteractor: ChangeOrderStatusBusinessLogic, ChangeOrderStatusDataStore {
     /// The longest reason kept for a cancellation.
     static let maximumReasonLength = 500
@@ -40,7 +43,14 @@ final class ChangeOrderStatusInteractor: ChangeOrderStatusBusinessLogic, ChangeO
         do {
             order = try await ordersWorker.fetchOrder(id: request.orderID)
             if let order {
-                response = order.status.after(.cancel) == nil ? .notAllowed(order) : .order(order)
+                if order.status.after(.cancel) == nil {
+                    response = .notAllowed(order)
+                } else if order.status == .new || request.signedIn.may(.cancel, on: order) {
+                    // A new order is cancelled by whoever takes orders (the route table's): its POST checks again.
+                    response = .order(order)
+                } else {
+                    response = order.cancellationRequest == nil ? .requestForm(order) : .alreadyRequested(order)
+                }
             } else {
                 response = .notFound
             }
@@ -166,19 +176,27 @@ final class ChangeOrderStatusInteractor: ChangeOrderStatusBusinessLogic, ChangeO
             }
         }
         if action == .cancel {
+            // Who may cancel depends on how far the order has gone: read as the page showed it (a
+            // page older than the order is the store's conflict, below), the problem form needs it too.
+            let current: Order
+            do {
+                guard let found = try await ordersWorker.fetchOrder(id: request.orderID) else { return .notFound }
+                current = found
+            } catch {
+                return .storeUnavailable
+            }
+            if current.version == version, current.status.after(.cancel) != nil, !request.signedIn.may(.cancel, on: current) {
+                order = current
+                return .needsSupervisor(current: current)
+            }
             let typed = request.fields.reason ?? ""
             switch Self.reason(typed) {
             case .success(let kept):
                 reason = kept
             case .failure(let problem):
-                // The form comes back with the problem: it needs the order it is about.
-                do {
-                    guard let current = try await ordersWorker.fetchOrder(id: request.orderID) else { return .notFound }
-                    order = current
-                    return .reasonRefused(current, problem, typed: typed)
-                } catch {
-                    return .storeUnavailable
-                }
+                // The form comes back with the problem.
+                order = current
+                return .reasonRefused(current, problem, typed: typed)
             }
         }
         do {
@@ -198,11 +216,79 @@ final class ChangeOrderStatusInteractor: ChangeOrderStatusBusinessLogic, ChangeO
                     return .conflict(current: current, action)
                 }
                 return .notAllowed(current: current, action)
+            case .refused(let current, let reason):
+                order = current
+                return .refused(current: current, reason: reason)
             case .notFound:
                 return .notFound
             default:
                 return .storeUnavailable
             }
+        }
+    }
+
+    // MARK: Change cancellation
+
+    func changeCancellation(request: ChangeOrderStatus.ChangeCancellation.Request) async {
+        presenter?.presentCancellationChange(response: await cancellationChange(request))
+    }
+
+    private func cancellationChange(
+        _ request: ChangeOrderStatus.ChangeCancellation.Request
+    ) async -> ChangeOrderStatus.ChangeCancellation.Response {
+        guard let (step, posted) = request.fields.cancellationStep, let version = posted else { return .badRequest }
+        let decision: CancellationDecision
+        switch step {
+        case .requestCancel:
+            let typed = request.fields.reason ?? ""
+            switch Self.reason(typed) {
+            case .success(let kept):
+                decision = .request(reason: kept)
+            case .failure(let problem):
+                // The form comes back with the problem: it needs the order it is about.
+                do {
+                    guard let current = try await ordersWorker.fetchOrder(id: request.orderID) else { return .notFound }
+                    order = current
+                    return .reasonRefused(current, problem, typed: typed)
+                } catch {
+                    return .storeUnavailable
+                }
+            }
+        case .approveCancel: decision = .approve
+        case .declineCancel: decision = .decline
+        }
+        do {
+            let saved = try await ordersWorker.decideCancellation(
+                id: request.orderID, decision, expectedVersion: version, by: request.signedIn?.name)
+            order = saved
+            return .decided(saved, step)
+        } catch {
+            switch error {
+            case .conflict(let current):
+                order = current
+                return .conflict(current: current)
+            case .refused(let current, let reason):
+                order = current
+                return .refused(current: current, reason: reason)
+            case .statusNotAllowed(let current, _), .readOnly(let current):
+                order = current
+                return .refused(current: current, reason: Self.cancellationNotAllowed(current, step))
+            case .notFound:
+                return .notFound
+            default:
+                return .storeUnavailable
+            }
+        }
+    }
+
+    /// Why `order`'s status allows no `step`: a new order is cancelled, not asked for; a shipped or
+    /// cancelled one never again.
+    static func cancellationNotAllowed(_ order: Order, _ step: ChangeOrderStatus.CancellationStep) -> String {
+        switch order.status {
+        case .new: "This order is new: whoever takes orders cancels it from its page, without asking a supervisor"
+        case .shipped: "This order is shipped: a shipped order is never cancelled"
+        case .cancelled: "This order is cancelled already"
+        case .paid, .packed: "This order cannot be cancelled now"
         }
     }
 

@@ -19,23 +19,50 @@ enum ChangeOrderStatus {
             return (action, version)
         }
 
+        /// A step of a cancellation request the form asks for (its `action`: `requestCancel`,
+        /// `approveCancel`, `declineCancel`), from the version the page showed; nil for any other form.
+        var cancellationStep: (step: CancellationStep, version: Int?)? {
+            guard let step = action.flatMap(CancellationStep.init(rawValue:)) else { return nil }
+            return (step, version.flatMap { Int($0) })
+        }
+
         /// What the form asks to do, as the route table decides who may (`OrderUse`): cancelling is
-        /// not marking paid. A form that asks for no known change is the scene's to answer (400), for
-        /// whoever may change a status at all.
-        var use: OrderUse { .changeStatus(change?.action) }
+        /// not marking paid, asking a supervisor to cancel is not deciding. A form that asks for no
+        /// known change is the scene's to answer (400), for whoever may change a status at all.
+        var use: OrderUse {
+            switch cancellationStep?.step {
+            case .requestCancel: .requestCancellation
+            case .approveCancel, .declineCancel: .decideCancellation
+            case nil: .changeStatus(change?.action)
+            }
+        }
+    }
+
+    /// The status form's actions that are steps of a cancellation request, not moves: a clerk asks
+    /// a supervisor to cancel a paid or packed order; a supervisor approves or declines.
+    enum CancellationStep: String, Equatable, Sendable {
+        case requestCancel, approveCancel, declineCancel
     }
 
     /// A reason for cancelling that cannot be kept, and why: it keeps the rule of every free text.
     typealias ReasonProblem = FreeTextRule.Problem
 
     /// The form asking why an order is cancelled (`GET /orders/{id}/cancel`, and again with the
-    /// problem when its reason could not be kept).
+    /// problem when its reason could not be kept); for a clerk on a paid or packed order, the form
+    /// asking a supervisor to cancel it, with the same question.
     struct CancelForm: Equatable {
         var title: String
         var heading: String
         /// "Amy Apple, $19.99, Paid": which order this is.
         var summary: String
         var action: String
+        /// The status form's `action` it posts: `cancel`, or `requestCancel`.
+        var formAction: String = OrderStatus.Action.cancel.rawValue
+        /// Said under the summary: what happens when it is sent (a request waits for a supervisor).
+        var explanation: String? = nil
+        /// The reason's label and the button's.
+        var question: String = "Why is the order cancelled?"
+        var button: String = "Cancel order"
         var version: String
         var reason: String
         var reasonError: String?
@@ -122,10 +149,16 @@ enum ChangeOrderStatus {
     enum GetOrderToCancel {
         struct Request {
             var orderID: String
+            /// Who asks: a clerk cancels a new order, and asks a supervisor to cancel a paid or packed one.
+            var signedIn: SignedIn? = nil
         }
 
         enum Response: Equatable {
             case order(Order)
+            /// A paid or packed order the one asking may not cancel: the form asks a supervisor to.
+            case requestForm(Order)
+            /// A paid or packed order a supervisor has been asked to cancel already: nothing to ask.
+            case alreadyRequested(Order)
             /// The order's status allows no cancelling (it is shipped or cancelled already).
             case notAllowed(Order)
             case notFound
@@ -220,6 +253,41 @@ enum ChangeOrderStatus {
         }
     }
 
+    /// A step of a cancellation request (`POST /orders/{id}/status`, `action` one of
+    /// `CancellationStep`): a clerk asks a supervisor to cancel a paid or packed order, with a
+    /// reason; a supervisor approves (the order is cancelled with it) or declines (the request goes).
+    enum ChangeCancellation {
+        struct Request {
+            var orderID: String
+            var fields: StatusFormFields
+            var signedIn: SignedIn? = nil
+        }
+
+        enum Response: Equatable {
+            /// The order as saved after `step`.
+            case decided(Order, CancellationStep)
+            /// A request whose reason cannot be kept: nothing was changed.
+            case reasonRefused(Order, ReasonProblem, typed: String)
+            /// The order changed since the page was opened: nothing was changed.
+            case conflict(current: Order)
+            /// The order's state does not allow the step (`OrderWrites.cancellationDecided`: its
+            /// status, a request already waiting or none): nothing was changed.
+            case refused(current: Order, reason: String)
+            case badRequest
+            case notFound
+            case storeUnavailable
+        }
+
+        enum ViewModel: Equatable {
+            case decided(orderID: String, flash: String)
+            case requestForm(CancelForm)
+            case refused(ErrorPage.Reason)
+            case badRequest
+            case notFound
+            case unavailable
+        }
+    }
+
     enum ChangeStatus {
         struct Request {
             var orderID: String
@@ -238,6 +306,12 @@ enum ChangeOrderStatus {
             case conflict(current: Order, OrderStatus.Action)
             /// The order's status does not allow the action: nothing was changed.
             case notAllowed(current: Order, OrderStatus.Action)
+            /// A paid or packed order the one asking may not cancel (a clerk asks a supervisor to):
+            /// nothing was changed.
+            case needsSupervisor(current: Order)
+            /// The rules refused the move, saying why (`OrdersStoreError.refused`: an order a
+            /// supervisor was asked to cancel is not shipped until they decide): nothing was changed.
+            case refused(current: Order, reason: String)
             /// No known action, or no version: the form was not ours.
             case badRequest
             case notFound

@@ -4,6 +4,7 @@ protocol ChangeOrderStatusPresentationLogic: AnyObject {
     func presentOrderToShip(response: ChangeOrderStatus.GetOrderToShip.Response)
     func presentTrackingChange(response: ChangeOrderStatus.ChangeTracking.Response)
     func presentUndo(response: ChangeOrderStatus.UndoStatus.Response)
+    func presentCancellationChange(response: ChangeOrderStatus.ChangeCancellation.Response)
 }
 
 final class ChangeOrderStatusPresenter: ChangeOrderStatusPresentationLogic {
@@ -21,6 +22,10 @@ final class ChangeOrderStatusPresenter: ChangeOrderStatusPresentationLogic {
         switch response {
         case .order(let order):
             viewModel = .form(cancelForm(order, typed: "", problem: nil))
+        case .requestForm(let order):
+            viewModel = .form(requestForm(order, typed: "", problem: nil))
+        case .alreadyRequested(let order):
+            viewModel = .refused(.editRefused(orderID: order.id ?? "", reason: Self.alreadyRequested))
         case .notAllowed(let order):
             viewModel = .refused(Self.refusal(order, wanted: .cancelled))
         case .notFound:
@@ -47,6 +52,10 @@ final class ChangeOrderStatusPresenter: ChangeOrderStatusPresentationLogic {
             viewModel = .refused(.changedMeanwhile(orderID: current.id ?? "", now: current.status, wanted: action.status))
         case .notAllowed(let current, let action):
             viewModel = .refused(Self.refusal(current, wanted: action.status))
+        case .needsSupervisor(let current):
+            viewModel = .refused(.cancelNeedsSupervisor(orderID: current.id ?? "", status: current.status))
+        case .refused(let current, let reason):
+            viewModel = .refused(.editRefused(orderID: current.id ?? "", reason: reason))
         case .badRequest:
             viewModel = .badRequest
         case .notFound:
@@ -55,6 +64,56 @@ final class ChangeOrderStatusPresenter: ChangeOrderStatusPresentationLogic {
             viewModel = .unavailable
         }
         viewController?.displayStatusChange(viewModel: viewModel)
+    }
+
+    // MARK: Change cancellation
+
+    /// Said when a supervisor has been asked to cancel the order already.
+    static let alreadyRequested = "A supervisor has already been asked to cancel this order: they approve or decline it from its page"
+
+    func presentCancellationChange(response: ChangeOrderStatus.ChangeCancellation.Response) {
+        let viewModel: ChangeOrderStatus.ChangeCancellation.ViewModel
+        switch response {
+        case .decided(let order, let step):
+            let id = order.id ?? ""
+            let flash: String
+            switch step {
+            case .requestCancel: flash = "A supervisor has been asked to cancel order \(id)."
+            case .approveCancel: flash = "Cancellation approved: order \(id) was cancelled."
+            case .declineCancel: flash = "Cancellation declined: order \(id) is \(order.status.toString().lowercased()) and goes on."
+            }
+            viewModel = .decided(orderID: id, flash: flash)
+        case .reasonRefused(let order, let problem, let typed):
+            viewModel = .requestForm(requestForm(order, typed: typed, problem: problem))
+        case .conflict(let current):
+            viewModel = .refused(
+                .editRefused(
+                    orderID: current.id ?? "",
+                    reason: "Someone changed this order after its page was opened, so its cancellation was not changed. Open the order again and check it"))
+        case .refused(let current, let reason):
+            viewModel = .refused(.editRefused(orderID: current.id ?? "", reason: reason))
+        case .badRequest:
+            viewModel = .badRequest
+        case .notFound:
+            viewModel = .notFound
+        case .storeUnavailable:
+            viewModel = .unavailable
+        }
+        viewController?.displayCancellationChange(viewModel: viewModel)
+    }
+
+    /// The form asking a supervisor to cancel `order` (paid or packed), with the cancel form's question.
+    private func requestForm(_ order: Order, typed: String, problem: ChangeOrderStatus.ReasonProblem?) -> ChangeOrderStatus.CancelForm {
+        let id = order.id ?? ""
+        var form = cancelForm(order, typed: typed, problem: problem)
+        form.title = (problem == nil ? "" : "Error: ") + "Ask a supervisor to cancel order \(id)"
+        form.heading = "Ask a supervisor to cancel order \(id)"
+        form.formAction = ChangeOrderStatus.CancellationStep.requestCancel.rawValue
+        form.explanation =
+            "Only a supervisor may cancel a \(order.status.toString().lowercased()) order. The order is marked “Cancellation requested” with your reason until a supervisor approves or declines, and it is not shipped meanwhile."
+        form.question = "Why should the order be cancelled?"
+        form.button = "Ask a supervisor to cancel"
+        return form
     }
 
     // MARK: Get order to ship

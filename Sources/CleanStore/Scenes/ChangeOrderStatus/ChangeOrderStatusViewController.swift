@@ -6,12 +6,14 @@ protocol ChangeOrderStatusDisplayLogic: AnyObject {
     func displayOrderToShip(viewModel: ChangeOrderStatus.GetOrderToShip.ViewModel)
     func displayTrackingChange(viewModel: ChangeOrderStatus.ChangeTracking.ViewModel)
     func displayUndo(viewModel: ChangeOrderStatus.UndoStatus.ViewModel)
+    func displayCancellationChange(viewModel: ChangeOrderStatus.ChangeCancellation.ViewModel)
 }
 
 /// `GET /orders/{id}/cancel` (why is it cancelled?), `GET /orders/{id}/ship` (which carrier, what
 /// tracking number?) and `POST /orders/{id}/status` (mark paid or packed from the order page's
-/// button; ship and cancel from their forms); `POST /orders/{id}/tracking` (a shipped order's
-/// tracking number added or corrected).
+/// button; ship and cancel from their forms; ask a supervisor to cancel, approve or decline, the
+/// status form's `CancellationStep`s); `POST /orders/{id}/tracking` (a shipped order's tracking
+/// number added or corrected).
 final class ChangeOrderStatusViewController: ChangeOrderStatusDisplayLogic, RequestEnding {
     var interactor: ChangeOrderStatusBusinessLogic?
     var router: (ChangeOrderStatusRoutingLogic & ChangeOrderStatusDataPassing)?
@@ -48,7 +50,7 @@ final class ChangeOrderStatusViewController: ChangeOrderStatusDisplayLogic, Requ
 
     /// `GET /orders/{id}/cancel`
     func showCancelForm(id: String) async -> Response {
-        await interactor?.getOrderToCancel(request: ChangeOrderStatus.GetOrderToCancel.Request(orderID: id))
+        await interactor?.getOrderToCancel(request: ChangeOrderStatus.GetOrderToCancel.Request(orderID: id, signedIn: signedIn))
         return finished()
     }
 
@@ -72,10 +74,15 @@ final class ChangeOrderStatusViewController: ChangeOrderStatusDisplayLogic, Requ
         return finished()
     }
 
-    /// `POST /orders/{id}/status`
+    /// `POST /orders/{id}/status`: a move, or a step of a cancellation request.
     func changeStatus(id: String, fields: ChangeOrderStatus.StatusFormFields, from: String? = nil) async -> Response {
         listFrom = from
-        await interactor?.changeStatus(request: ChangeOrderStatus.ChangeStatus.Request(orderID: id, fields: fields, signedIn: signedIn))
+        if fields.cancellationStep != nil {
+            await interactor?.changeCancellation(
+                request: ChangeOrderStatus.ChangeCancellation.Request(orderID: id, fields: fields, signedIn: signedIn))
+        } else {
+            await interactor?.changeStatus(request: ChangeOrderStatus.ChangeStatus.Request(orderID: id, fields: fields, signedIn: signedIn))
+        }
         return finished()
     }
 
@@ -148,6 +155,23 @@ final class ChangeOrderStatusViewController: ChangeOrderStatusDisplayLogic, Requ
         switch viewModel {
         case .undone(let id, let flash):
             response = router?.routeToShowOrder(id: id, flash: flash) ?? refusal(.failed)
+        case .refused(let reason):
+            response = refusal(.because(reason))
+        case .badRequest:
+            response = refusal(.badRequest)
+        case .notFound:
+            response = refusal(.notFound)
+        case .unavailable:
+            response = refusal(.unavailable)
+        }
+    }
+
+    func displayCancellationChange(viewModel: ChangeOrderStatus.ChangeCancellation.ViewModel) {
+        switch viewModel {
+        case .decided(let id, let flash):
+            response = router?.routeToShowOrder(id: id, flash: flash) ?? refusal(.failed)
+        case .requestForm(let form):
+            response = cancelPage(form, status: .unprocessableContent)
         case .refused(let reason):
             response = refusal(.because(reason))
         case .badRequest:

@@ -29,7 +29,7 @@ final class ExportOrdersPresenter: ExportOrdersPresentationLogic {
         "Billing street", "Billing street line 2", "Billing city", "Billing state", "Billing ZIP",
         "Card last four digits", "Total", "Created by", "Cancellation reason",
         "Subtotal", "Shipping", "Tax", "Items",
-        "Shipped", "Carrier", "Tracking number",
+        "Shipped", "Carrier", "Tracking number", "Cancellation requested",
     ]
 
     // MARK: Export orders
@@ -61,6 +61,8 @@ final class ExportOrdersPresenter: ExportOrdersPresentationLogic {
             Money.plainText(cents: totals.taxCents),
             order.itemsRecorded ? String(order.itemCount) : "",
             order.shippedAt.map(formatter.machineDateTime) ?? "", order.carrier ?? "", order.trackingNumber ?? "",
+            // The reason of a request that a supervisor cancel the order, while it waits.
+            order.cancellationRequest?.reason ?? "",
         ]
     }
 }

@@ -131,6 +131,8 @@ enum ListOrders {
                 var textError: String?
                 var shippingOptions: [Option]
                 var statusOptions: [Option]
+                /// The "Cancellation requested" box: checked when that filter is in force.
+                var cancellationRequested: Bool = false
                 var from: String
                 var fromError: String?
                 var to: String

@@ -154,6 +154,9 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic, ListOrdersTabsPres
         if let status = filters.status {
             tags.append(.init(label: "Status: \(status.toString())", removeURL: without { $0.status = nil }))
         }
+        if filters.cancellationRequested {
+            tags.append(.init(label: "Cancellation requested", removeURL: without { $0.cancellationRequested = false }))
+        }
         if let from = filters.from {
             tags.append(.init(label: "Ordered from \(day(from))", removeURL: without { $0.from = nil }))
         }
@@ -174,14 +177,14 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic, ListOrdersTabsPres
                     ViewModel.Option(
                         id: "status-\(status.rawValue)", value: status.rawValue, label: status.toString(), checked: filters.status == status)
                 },
+            cancellationRequested: filters.cancellationRequested,
             from: filters.from?.iso ?? "", to: filters.to?.iso ?? "",
             sortOptions: sorts.map { sort in
                 ViewModel.Option(
                     id: "sort-" + OrdersFilters.sortParameter(sort), value: sort == .newestFirst ? "" : OrdersFilters.sortParameter(sort),
                     label: sortName(sort).prefix(1).uppercased() + sortName(sort).dropFirst(), checked: filters.sort == sort)
             },
-            open: filters.shipping != nil || filters.status != nil || filters.from != nil || filters.to != nil
-                || filters.sort != .newestFirst || problems.contains { $0 != .textTooLong },
+            open: filters.hasFilters || filters.sort != .newestFirst || problems.contains { $0 != .textTooLong },
             tags: tags,
             clearURL: filters.isEmpty ? nil : Paths.orders(OrdersFilters(sort: filters.sort).parameters))
         for problem in problems {
@@ -209,7 +212,7 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic, ListOrdersTabsPres
 
     /// "No orders match “jose”.": what found nothing, in a sentence.
     static func noMatchMessage(_ filters: OrdersFilters) -> String {
-        let hasFilters = filters.shipping != nil || filters.status != nil || filters.from != nil || filters.to != nil
+        let hasFilters = filters.hasFilters
         if filters.text.isEmpty { return "No orders match the filters." }
         return "No orders match “\(filters.text)”" + (hasFilters ? " with the filters." : ".")
     }

@@ -40,6 +40,8 @@ public enum ErrorPage {
         case accountChangeRefused(username: String, AccountChangeRefusal)
         /// A set-password link that was used, has expired or was never made (404).
         case passwordLinkExpired
+        /// A paid or packed order, which only a supervisor cancels (403): a clerk asks one to.
+        case cancelNeedsSupervisor(orderID: String, status: OrderStatus)
 
         /// Why `order`, shipped or cancelled, cannot be changed.
         static func readOnly(_ order: Order) -> Reason {
@@ -49,7 +51,7 @@ public enum ErrorPage {
         /// The status a page refused for this reason answers with.
         public var status: HTTPResponse.Status {
             switch self {
-            case .notPermitted: .forbidden
+            case .notPermitted, .cancelNeedsSupervisor: .forbidden
             case .readOnly, .changedMeanwhile, .statusNotAllowed, .itemsChangedMeanwhile, .itemsRefused, .editRefused,
                 .productChangedMeanwhile, .accountChangeRefused: .conflict
             case .passwordLinkExpired: .notFound
@@ -138,6 +140,11 @@ public enum ErrorPage {
                 orderURL: Paths.editAccount(username), orderLinkText: "Go to account \(username)")
         case .passwordLinkExpired:
             return ViewModel(heading: "This link cannot be used", message: AccountChangeRefusal.linkExpired.description)
+        case .cancelNeedsSupervisor(let id, let status):
+            return ViewModel(
+                heading: "Order \(id) is \(status.toString().lowercased()): a supervisor cancels it",
+                message: "Only a supervisor may cancel a paid or packed order, so nothing was changed. On the order’s page, “Ask a supervisor to cancel” tells them why.",
+                orderURL: Paths.order(id), orderLinkText: "Go to order \(id)")
         case nil:
             break
         }

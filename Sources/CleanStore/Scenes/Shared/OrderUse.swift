@@ -10,8 +10,16 @@ enum OrderUse: Equatable, Sendable {
     case edit
     case delete
     /// A status change the status form asks for (`action`: mark paid, packed or shipped, or cancel);
-    /// nil for a form that names no known change (the scene answers it 400).
+    /// nil for a form that names no known change (the scene answers it 400). Cancelling is whoever
+    /// may cancel some order (a clerk, a new one): which one is `cancel(from:)`, decided on the order.
     case changeStatus(OrderStatus.Action?)
+    /// Cancelling an order that is at `status`: a new one, whoever takes orders; a paid or packed
+    /// one, supervisors (a clerk asks one: `requestCancellation`).
+    case cancel(from: OrderStatus)
+    /// Asking a supervisor to cancel a paid or packed order (a reason): whoever takes orders.
+    case requestCancellation
+    /// Approving or declining a request to cancel: supervisors.
+    case decideCancellation
     case addNote
     /// The orders a list finds, as CSV (a whole customer list).
     case export
@@ -35,9 +43,10 @@ enum OrderUse: Equatable, Sendable {
     var permission: Permission {
         switch self {
         case .view, .viewCatalog, .viewTaxRates, .viewCustomers: .viewOrders
-        case .create, .edit, .addNote, .changeCustomers: .changeOrders
-        case .changeStatus(.cancel): .cancelOrders
+        case .create, .edit, .addNote, .changeCustomers, .requestCancellation: .changeOrders
         case .changeStatus: .changeOrders
+        case .cancel(from: .new): .changeOrders
+        case .cancel, .decideCancellation: .cancelOrders
         case .delete, .viewDeletedHistory: .deleteOrders
         case .export: .exportOrders
         case .changeTaxRates: .changeTaxRates
@@ -50,9 +59,24 @@ enum OrderUse: Equatable, Sendable {
 extension SignedIn {
     /// Whether this account's role may `use` (`OrderUse.permission`).
     func may(_ use: OrderUse) -> Bool { may(use.permission) }
+
+    /// Whether this account's role may take `action` on `order` as it is: cancelling depends on
+    /// how far the order has gone (`OrderUse.cancel(from:)`), every other move on the role alone.
+    func may(_ action: OrderStatus.Action, on order: Order) -> Bool {
+        action == .cancel ? may(.cancel(from: order.status)) : may(.changeStatus(action))
+    }
+
+    /// Whether this account may ask a supervisor to cancel `order`: one it may not cancel itself,
+    /// paid or packed, that no request waits on already.
+    func mayRequestCancellation(of order: Order) -> Bool {
+        (order.status == .paid || order.status == .packed) && order.cancellationRequest == nil
+            && may(.requestCancellation) && !may(.cancel(from: order.status))
+    }
 }
 
 extension Optional<SignedIn> {
     /// No one signed in may use nothing.
     func may(_ use: OrderUse) -> Bool { self?.may(use) ?? false }
+    func may(_ action: OrderStatus.Action, on order: Order) -> Bool { self?.may(action, on: order) ?? false }
+    func mayRequestCancellation(of order: Order) -> Bool { self?.mayRequestCancellation(of: order) ?? false }
 }

@@ -43,7 +43,8 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
                     // order is kept as it is: nothing to edit, delete or move on), of what the one
                     // asking may use, by the rule the route table enforces (`OrderUse`).
                     let open = !$0.status.isReadOnly
-                    let actions = $0.status.actions.filter { signedIn.may(.changeStatus($0)) }
+                    let order = $0
+                    let actions = $0.status.actions.filter { signedIn.may($0, on: order) }
                     return .found(
                         $0, mayEdit: open && signedIn.may(.edit), mayDelete: open && signedIn.may(.delete),
                         mayChangeStatus: actions.contains { $0 != .cancel }, mayCancel: actions.contains(.cancel),
@@ -56,7 +57,11 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
                         // The move the one asking made last, while they may still undo it (the store decides again).
                         undoable: signedIn.may(.changeStatus(nil))
                             ? OrderWrites.undoableMove($0, latest: events.first, by: signedIn?.name, at: now()) : nil,
-                        refusedItems: request.refusedItems)
+                        refusedItems: request.refusedItems,
+                        // A clerk asks a supervisor to cancel a paid or packed order; a supervisor decides.
+                        mayRequestCancellation: signedIn.mayRequestCancellation(of: $0),
+                        mayDecideCancellation: $0.cancellationRequest != nil && $0.status.after(.cancel) != nil
+                            && signedIn.may(.decideCancellation))
                 } ?? .notFound
         } catch {
             response = .storeUnavailable

@@ -44,11 +44,13 @@ enum ShowOrder {
             /// `mayChangeTracking`: the tracking number's form (a shipped order, for who may ship).
             /// `undoable`: the move the one asking made last, which they may still undo.
             /// `refusedItems`: the item form that was refused, as typed, with its errors.
+            /// `mayRequestCancellation`: ask a supervisor to cancel it (a clerk, a paid or packed
+            /// order); `mayDecideCancellation`: approve or decline the request waiting on it.
             case found(
                 Order, mayEdit: Bool = false, mayDelete: Bool = false, mayChangeStatus: Bool = false, mayCancel: Bool = false,
                 notes: [OrderNote] = [], mayAddNote: Bool = false, confirmed: Confirmed? = nil, mayChangeItems: Bool = false,
                 events: [OrderEvent] = [], mayChangeTracking: Bool = false, undoable: OrderEvent.StatusChange? = nil,
-                refusedItems: RefusedItems? = nil)
+                refusedItems: RefusedItems? = nil, mayRequestCancellation: Bool = false, mayDecideCancellation: Bool = false)
             case notFound
             /// The store could not be read.
             case storeUnavailable
@@ -59,6 +61,15 @@ enum ShowOrder {
             struct StatusButton: Equatable {
                 var label: String
                 var action: String
+            }
+
+            /// A clerk's request that a supervisor cancel the order, while it waits.
+            struct DisplayedCancellationRequest: Equatable {
+                /// "Amy Apple asked a supervisor to cancel this order on 25 November 2026 at 2:05pm."
+                var asked: String
+                var reason: String
+                /// Where Approve and Decline post (the status form), for a supervisor; nil otherwise.
+                var decisionURL: String?
             }
 
             /// The banner offering to undo the move the one asking made last (for 5 minutes).
@@ -214,12 +225,20 @@ enum ShowOrder {
                 /// A packed order whose ship-to address changed since it was packed: its slip, to
                 /// print again.
                 var reprintSlipURL: String? = nil
+                /// The flash a save passed, shown in the page's own banner with "Print a new packing
+                /// slip" when the order is packed and its address changed since (`reprintSlipURL`):
+                /// the view controller's to set, instead of the layout's banner.
+                var savedBanner: String? = nil
                 var statusURL: String = ""
                 /// The version the page shows: a status change made from it is refused if the order
                 /// changed since (409).
                 var version: String = ""
-                /// The form asking why, for a supervisor, while the order can still be cancelled.
+                /// The form asking why, for who may cancel the order as it is, while it can still be.
                 var cancelURL: String? = nil
+                /// The form asking a supervisor to cancel it, for a clerk on a paid or packed order.
+                var requestCancelURL: String? = nil
+                /// The request waiting on the order (with Approve and Decline for a supervisor).
+                var cancellationRequest: DisplayedCancellationRequest? = nil
                 /// "Customer changed their mind": why a cancelled order was cancelled.
                 var cancellationReason: String? = nil
                 /// Said on a shipped or cancelled order: why it has no Edit or Delete.

@@ -19,7 +19,8 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
         switch response {
         case .found(
             let order, let mayEdit, let mayDelete, let mayChangeStatus, let mayCancel, let notes, let mayAddNote, let confirmed,
-            let mayChangeItems, let events, let mayChangeTracking, let undoable, let refusedItems):
+            let mayChangeItems, let events, let mayChangeTracking, let undoable, let refusedItems, let mayRequestCancellation,
+            let mayDecideCancellation):
             let id = order.id ?? ""
             var displayed = ShowOrder.GetOrder.ViewModel.DisplayedOrder(
                     id: id,
@@ -74,6 +75,13 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
             displayed.noteHint = AddOrderNotePresenter.hint
             displayed.version = String(order.version)
             displayed.cancelURL = mayCancel && order.status.after(.cancel) != nil ? Paths.cancelOrder(id) : nil
+            displayed.requestCancelURL = mayRequestCancellation ? Paths.cancelOrder(id) : nil
+            displayed.cancellationRequest = order.cancellationRequest.map {
+                let who = $0.by.map(formatter.accountName) ?? "Someone not signed in"
+                return ShowOrder.GetOrder.ViewModel.DisplayedCancellationRequest(
+                    asked: "\(who) asked a supervisor to cancel this order on \(formatter.longDateAndTime($0.at)).",
+                    reason: $0.reason, decisionURL: mayDecideCancellation ? Paths.orderStatus(id) : nil)
+            }
             displayed.cancellationReason = order.status == .cancelled ? order.cancellationReason : nil
             if order.status.isReadOnly {
                 displayed.readOnlyNotice =

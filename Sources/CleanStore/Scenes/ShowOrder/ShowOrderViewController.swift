@@ -97,8 +97,14 @@ final class ShowOrderViewController: ShowOrderDisplayLogic, RequestEnding {
                 order.statusURL += from
                 order.shipURL = order.shipURL.map { $0 + from }
             }
+            // A packed order saved with a new address: its banner links to the slip to print again.
+            var layoutFlash = flash
+            if order.reprintSlipURL != nil, let flash {
+                order.savedBanner = flash
+                layoutFlash = nil
+            }
             response = .html(
-                pages.render(template: "ShowOrder/show", context: order, title: order.title, flash: flash),
+                pages.render(template: "ShowOrder/show", context: order, title: order.title, flash: layoutFlash),
                 status: order.hasErrors ? .unprocessableContent : .ok)
         case .notFound:
             response = refusal(.notFound)

@@ -50,7 +50,12 @@ final class ViewOrderHistoryPresenter: ViewOrderHistoryPresentationLogic {
                 // The arrows never go back: a move back is an undo (`OrdersStoreProtocol.undoStatusChange`).
                 title = "Undone: order \(ErrorPage.change(to: change.from))"
             } else if let change = event.statusChange {
-                title = change.to == .cancelled ? "Order cancelled" : "Order \(ErrorPage.change(to: change.to))"
+                // A cancel that answers a clerk's request is its approval (`OrderWrites.cancellationDecided`).
+                let approves = event.changes.contains { $0.field == OrderChange.cancellationRequestField }
+                title = change.to == .cancelled
+                    ? (approves ? "Cancellation approved: order cancelled" : "Order cancelled") : "Order \(ErrorPage.change(to: change.to))"
+            } else if let request = event.changes.first(where: { $0.field == OrderChange.cancellationRequestField }) {
+                title = request.new.isEmpty ? "Cancellation declined" : "Supervisor asked to cancel"
             } else if event.changes.contains(where: Self.isItemChange) {
                 title = "Items changed"
             } else {

@@ -69,8 +69,8 @@ enum Routes {
         @Sendable func filterParameters(_ request: Request) -> OrdersFilterParameters {
             let query = FormQuery(request.uri.query)
             return OrdersFilterParameters(
-                text: query["q"], shipping: query["shipping"], status: query["status"], from: query["from"], to: query["to"],
-                sort: query["sort"])
+                text: query["q"], shipping: query["shipping"], status: query["status"], cancellation: query["cancellation"],
+                from: query["from"], to: query["to"], sort: query["sort"])
         }
         @Sendable func orderID(_ context: AppRequestContext) throws -> String {
             try context.parameters.require("id")

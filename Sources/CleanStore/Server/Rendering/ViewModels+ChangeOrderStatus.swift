@@ -18,6 +18,10 @@ extension ChangeOrderStatus.CancelForm: MustacheParent {
         case "heading": heading
         case "summary": summary
         case "action": action
+        case "formAction": formAction
+        case "explanation": explanation
+        case "question": question
+        case "button": button
         case "version": version
         case "reason": reason
         case "reasonError": reasonError

@@ -108,6 +108,7 @@ extension ListOrders.FetchOrders.ViewModel.Filters: MustacheParent {
         case "textError": textError
         case "shippingOptions": shippingOptions
         case "statusOptions": statusOptions
+        case "cancellationRequested": cancellationRequested
         case "from": from
         case "fromError": fromError
         case "to": to
@@ -244,9 +245,12 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedOrder: MustacheParent {
         case "shipment": shipment
         case "undo": undo
         case "reprintSlipURL": reprintSlipURL
+        case "savedBanner": savedBanner
         case "statusURL": statusURL
         case "version": version
         case "cancelURL": cancelURL
+        case "requestCancelURL": requestCancelURL
+        case "cancellationRequest": cancellationRequest
         case "cancellationReason": cancellationReason
         case "readOnlyNotice": readOnlyNotice
         case "timeline": timeline
@@ -325,6 +329,17 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedTotals: MustacheParent {
         case "taxLabel": taxLabel
         case "tax": tax
         case "total": total
+        default: nil
+        }
+    }
+}
+
+extension ShowOrder.GetOrder.ViewModel.DisplayedCancellationRequest: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "asked": asked
+        case "reason": reason
+        case "decisionURL": decisionURL
         default: nil
         }
     }

@@ -31,6 +31,7 @@ public final class OrdersMemStore: OrdersStoreProtocol {
     private static func matches(_ order: Order, _ query: OrdersQuery, _ words: [OrderSearch.Word]) -> Bool {
         (query.shippingSpeed.map { order.shipmentMethod.speed == $0 } ?? true)
             && (query.status.map { order.status == $0 } ?? true)
+            && (!query.cancellationRequested || order.cancellationRequest != nil)
             && (query.createdFrom.map { order.date >= $0 } ?? true)
             && (query.createdBefore.map { order.date < $0 } ?? true)
             && OrderSearch.matches(order, words)
@@ -157,6 +158,26 @@ public final class OrdersMemStore: OrdersStoreProtocol {
                 OrderEvent(
                     orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order),
                     statusChange: OrderEvent.StatusChange(from: undone.to, to: undone.from)))
+            return order
+        }
+    }
+
+    public func decideCancellation(
+        id: String, _ decision: CancellationDecision, expectedVersion: Int, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        try await database.transaction { tables throws(OrdersStoreError) in
+            guard let index = tables.orders.firstIndex(where: { $0.id == id }) else { throw .notFound(id: id) }
+            let stored = tables.orders[index]
+            let (order, statusChange) = try OrderWrites.cancellationDecided(stored, decision, expectedVersion: expectedVersion, by: by, at: at)
+            // An approval releases what the order committed, as a cancel does.
+            for move in statusChange.map({ OrderLineWrites.stockMoves(of: stored, to: $0.to) }) ?? [] {
+                tables.products[move.productID]?.stock?.committed += move.committed
+                tables.products[move.productID]?.stock?.onHand += move.onHand
+            }
+            tables.orders[index] = order
+            tables.events.append(
+                OrderEvent(
+                    orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order), statusChange: statusChange))
             return order
         }
     }

@@ -251,6 +251,45 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
         }
     }
 
+    public func decideCancellation(
+        id: String, _ decision: CancellationDecision, expectedVersion: Int, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
+        do {
+            let logger = self.logger
+            return try await client.withTransaction(logger: logger) { connection in
+                // The row stays locked until the transaction ends: the decision holds for the update.
+                let select: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(rowID) FOR UPDATE"
+                guard let old = try await self.order(select, on: connection) else { throw OrdersStoreError.notFound(id: id) }
+                let (order, statusChange) = try OrderWrites.cancellationDecided(
+                    old, decision, expectedVersion: expectedVersion, by: by, at: at)
+                // An approval releases what the order committed, as a cancel does.
+                if let statusChange {
+                    _ = try await OrderGoodsPostgres.move(OrderLineWrites.stockMoves(of: old, to: statusChange.to), on: connection, logger: logger)
+                }
+                var binds = PostgresBindings()
+                let names = try PostgresValues.bind(OrderColumns.status(of: order) + OrderColumns.updated(by: by, at: at), into: &binds)
+                let assignments = names.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
+                binds.append(rowID)
+                let update = PostgresQuery(
+                    unsafeSQL: """
+                        UPDATE orders SET \(assignments), version = version + 1 WHERE id = $\(binds.count)
+                        RETURNING \(Self.selectedColumns)
+                        """, binds: binds)
+                guard var saved = try await self.orders(update, on: connection).first else {
+                    throw OrdersStoreError.notFound(id: id)
+                }
+                saved.lines = old.lines
+                let event = OrderEvent(
+                    orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(old, saved), statusChange: statusChange)
+                try await OrderEventsPostgresStore.insert(event, rowID: rowID, on: connection, logger: logger)
+                return saved
+            }
+        } catch {
+            throw .from(unwrapping: error) { .cannotUpdate("Cannot change the cancellation request of order \(id): \(String(reflecting: $0))") }
+        }
+    }
+
     public func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
         do {

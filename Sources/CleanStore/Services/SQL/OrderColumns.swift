@@ -15,7 +15,9 @@ enum OrderColumns {
         status, cancellation_reason, \
         items_recorded, subtotal_cents, shipping_cents, tax_cents, \
         tax_region, tax_postal_prefix, tax_rate_ppm, tax_collect, tax_shipping_taxable, item_count, next_line_number, \
-        shipped_at, carrier, tracking_number
+        shipped_at, carrier, tracking_number, \
+        cancellation_request_reason, cancellation_requested_by_username, cancellation_requested_by_display_name, \
+        cancellation_requested_at
         """
 
     /// A value an order writes, in the types both databases take.
@@ -44,9 +46,10 @@ enum OrderColumns {
         ]
     }
 
-    /// The columns a status change (or a tracking number's) writes besides `updated(by:at:)`: the
-    /// status, the cancellation reason and the shipment of the order as `OrderWrites.statusChanged`
-    /// (or `trackingChanged`) decided them.
+    /// The columns a status change (or a tracking number's, an undo's, a cancellation request's)
+    /// writes besides `updated(by:at:)`: the status, the cancellation reason, the shipment and the
+    /// cancellation request of the order as `OrderWrites.statusChanged` (or `trackingChanged`,
+    /// `statusUndone`, `cancellationDecided`) decided them.
     static func status(of order: Order) -> [(name: String, value: Value)] {
         [
             ("status", .text(order.status.rawValue)),
@@ -54,6 +57,10 @@ enum OrderColumns {
             ("shipped_at", order.shippedAt.map { .real($0.timeIntervalSince1970) } ?? .null),
             ("carrier", order.carrier.map { .text($0) } ?? .null),
             ("tracking_number", order.trackingNumber.map { .text($0) } ?? .null),
+            ("cancellation_request_reason", order.cancellationRequest.map { .text($0.reason) } ?? .null),
+            ("cancellation_requested_by_username", order.cancellationRequest?.by.map { .text($0.username) } ?? .null),
+            ("cancellation_requested_by_display_name", order.cancellationRequest?.by.map { .text($0.displayName) } ?? .null),
+            ("cancellation_requested_at", order.cancellationRequest.map { .real($0.at.timeIntervalSince1970) } ?? .null),
         ]
     }
 
@@ -179,6 +186,10 @@ enum OrderColumns {
         order.shippedAt = try row.optionalDouble(41).map(Date.init(timeIntervalSince1970:))
         order.carrier = try row.optionalText(42)
         order.trackingNumber = try row.optionalText(43)
+        if let reason = try row.optionalText(44), let at = try row.optionalDouble(47) {
+            order.cancellationRequest = CancellationRequest(
+                reason: reason, by: try accountName(row, 45), at: Date(timeIntervalSince1970: at))
+        }
         return order
     }
 

@@ -160,6 +160,9 @@ struct OrdersQuerySQL {
             if let status = query.status {
                 conditions.append("status = \(parameter(.text(status.rawValue)))")
             }
+            if query.cancellationRequested {
+                conditions.append("cancellation_request_reason IS NOT NULL")
+            }
             if let from = query.createdFrom {
                 conditions.append("created_at >= \(parameter(.real(from.timeIntervalSince1970)))")
             }

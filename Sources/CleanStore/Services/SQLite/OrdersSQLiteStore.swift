@@ -205,6 +205,34 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         }
     }
 
+    public func decideCancellation(
+        id: String, _ decision: CancellationDecision, expectedVersion: Int, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }
+        try database.checkFileIsTheOneOpened()
+        let mapping = orderMapping
+        do {
+            return try await database.pool.write { db in
+                guard let old = try Self.order(rowID, in: db, mapping) else { throw OrdersStoreError.notFound(id: id) }
+                let (order, statusChange) = try OrderWrites.cancellationDecided(
+                    old, decision, expectedVersion: expectedVersion, by: by, at: at)
+                // An approval releases what the order committed, as a cancel does.
+                if let statusChange { _ = try OrderGoodsSQLite.move(OrderLineWrites.stockMoves(of: old, to: statusChange.to), in: db) }
+                let columns = OrderColumns.status(of: order) + OrderColumns.updated(by: by, at: at)
+                try db.execute(
+                    sql: "UPDATE orders SET \(Self.assignments(columns)), version = version + 1 WHERE id = ?",
+                    arguments: StatementArguments(columns.map(\.value) + [.integer(Int(rowID))]))
+                guard let saved = try Self.order(rowID, in: db, mapping) else { throw OrdersStoreError.notFound(id: id) }
+                let event = OrderEvent(
+                    orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(old, saved), statusChange: statusChange)
+                try OrderEventsSQLiteStore.insert(event, rowID: rowID, into: db)
+                return saved
+            }
+        } catch {
+            throw .from(error) { .cannotUpdate("Cannot change the cancellation request of order \(id): \($0)") }
+        }
+    }
+
     public func changeTracking(
         id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
     ) async throws(OrdersStoreError) -> Order {

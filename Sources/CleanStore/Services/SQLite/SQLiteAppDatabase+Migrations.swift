@@ -387,6 +387,7 @@ extension SQLiteAppDatabase {
         }
         registerSavedViewsMigrations(in: &migrator)
         registerBulkMigrations(&migrator)
+        registerCancellingMigrations(&migrator)
         return migrator
     }
 

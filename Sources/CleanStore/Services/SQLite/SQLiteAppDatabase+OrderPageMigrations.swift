@@ -20,4 +20,19 @@ extension SQLiteAppDatabase {
             try db.execute(sql: "ALTER TABLE order_notes ADD COLUMN for_packer INTEGER NOT NULL DEFAULT 0")
         }
     }
+
+    /// Cancelling (issue 29): a clerk's request that a supervisor cancel an order. Registered after
+    /// every earlier migration (`migrator(cards:logger:)` calls it last).
+    static func registerCancellingMigrations(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v30: cancelling") { db in
+            // The request's reason, who asked and when: NULL while none waits.
+            try db.execute(sql: """
+                ALTER TABLE orders ADD COLUMN cancellation_request_reason TEXT;
+                ALTER TABLE orders ADD COLUMN cancellation_requested_by_username TEXT;
+                ALTER TABLE orders ADD COLUMN cancellation_requested_by_display_name TEXT;
+                ALTER TABLE orders ADD COLUMN cancellation_requested_at REAL;
+                CREATE INDEX orders_cancellation_requested ON orders (created_at, id) WHERE cancellation_request_reason IS NOT NULL;
+                """)
+        }
+    }
 }

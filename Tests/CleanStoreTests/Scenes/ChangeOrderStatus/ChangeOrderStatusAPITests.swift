@@ -17,6 +17,7 @@ final class ChangeOrderStatusAPITests: XCTestCase {
         func getOrderToShip(request: ChangeOrderStatus.GetOrderToShip.Request) async {}
         func changeTracking(request: ChangeOrderStatus.ChangeTracking.Request) async {}
         func undoStatus(request: ChangeOrderStatus.UndoStatus.Request) async {}
+        func changeCancellation(request: ChangeOrderStatus.ChangeCancellation.Request) async {}
         func changeStatus(request: ChangeOrderStatus.ChangeStatus.Request) async {
             change = request
             presenter?.presentStatusChange(response: answer)

@@ -34,6 +34,8 @@ final class ChangeOrderStatusInteractorTests: XCTestCase {
         func presentTrackingChange(response: ChangeOrderStatus.ChangeTracking.Response) { tracking = response }
         var undo: ChangeOrderStatus.UndoStatus.Response?
         func presentUndo(response: ChangeOrderStatus.UndoStatus.Response) { undo = response }
+        var cancellation: ChangeOrderStatus.ChangeCancellation.Response?
+        func presentCancellationChange(response: ChangeOrderStatus.ChangeCancellation.Response) { cancellation = response }
     }
 
     let supervisor = SignedIn(name: testAccount.name, role: .supervisor)
@@ -140,7 +142,7 @@ final class ChangeOrderStatusInteractorTests: XCTestCase {
     // MARK: Get order to cancel
 
     func testTheCancelFormIsForAnOrderThatCanStillBeCancelled() async {
-        await sut.getOrderToCancel(request: .init(orderID: "1"))
+        await sut.getOrderToCancel(request: .init(orderID: "1", signedIn: clerk))
         XCTAssertEqual(presenterSpy.toCancel, .order(Seeds.Orders.amy))
         XCTAssertEqual(workerSpy.fetchOrderCalledWithID, "1")
 

@@ -30,6 +30,8 @@ final class ChangeOrderStatusPresenterTests: XCTestCase {
         func displayTrackingChange(viewModel: ChangeOrderStatus.ChangeTracking.ViewModel) { tracking = viewModel }
         var undo: ChangeOrderStatus.UndoStatus.ViewModel?
         func displayUndo(viewModel: ChangeOrderStatus.UndoStatus.ViewModel) { undo = viewModel }
+        var cancellation: ChangeOrderStatus.ChangeCancellation.ViewModel?
+        func displayCancellationChange(viewModel: ChangeOrderStatus.ChangeCancellation.ViewModel) { cancellation = viewModel }
     }
 
     func order(_ status: OrderStatus, version: Int = 1) -> Order {

@@ -31,6 +31,8 @@ final class ChangeOrderStatusViewControllerTests: XCTestCase {
         func changeTracking(request: ChangeOrderStatus.ChangeTracking.Request) async { tracking = request }
         var undo: ChangeOrderStatus.UndoStatus.Request?
         func undoStatus(request: ChangeOrderStatus.UndoStatus.Request) async { undo = request }
+        var cancellation: ChangeOrderStatus.ChangeCancellation.Request?
+        func changeCancellation(request: ChangeOrderStatus.ChangeCancellation.Request) async { cancellation = request }
     }
 
     let form = ChangeOrderStatus.CancelForm(
@@ -87,6 +89,7 @@ final class ChangeOrderStatusViewControllerTests: XCTestCase {
         var withError = form
         withError.reasonError = "e"
         withError.formMessage = "m"
+        withError.explanation = "x"
         let page = ChangeOrderStatusViewController.CancelPage(form: withError, csrfToken: "t")
         for viewModel in [page as any MustacheParent, withError, ChangeOrderStatus.DisplayedError(field: "f", message: "m")] {
             // (Not the title: the page's, which the layout prints; TemplateNamesTests checks both ways.)

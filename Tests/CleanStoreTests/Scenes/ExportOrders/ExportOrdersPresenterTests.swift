@@ -53,7 +53,7 @@ final class ExportOrdersPresenterTests: XCTestCase {
         // Then
         let viewModel = try XCTUnwrap(spy.viewModel)
         XCTAssertEqual(viewModel.filename, "orders-2026-11-23.csv", "The shop's day (9 pm in Chicago)")
-        XCTAssertEqual(viewModel.header.count, 29, "26, and the shipment's three at the end")
+        XCTAssertEqual(viewModel.header.count, 30, "26, the shipment's three, and a cancellation request's reason at the end")
         XCTAssertEqual(viewModel.header[19], "Total", "The old column keeps its name and place, for the scripts that read it")
         var rows: [[String]] = []
         for try await batch in viewModel.rows { rows += batch }
@@ -127,13 +127,31 @@ final class ExportOrdersPresenterTests: XCTestCase {
         sut.presentExport(response: .export(try await batches([shipped, Seeds.Orders.amy]), at: Seeds.june30))
 
         let viewModel = try XCTUnwrap(spy.viewModel)
-        XCTAssertEqual(Array(viewModel.header.suffix(3)), ["Shipped", "Carrier", "Tracking number"])
+        XCTAssertEqual(Array(viewModel.header.suffix(4)), ["Shipped", "Carrier", "Tracking number", "Cancellation requested"])
         var rows: [[String]] = []
         for try await batch in viewModel.rows { rows += batch }
         let bob = try XCTUnwrap(rows.first { $0[3] == "Bob" })
         let amy = try XCTUnwrap(rows.first { $0[3] == "Amy" })
-        XCTAssertEqual(Array(bob.suffix(3)), ["2007-06-30T01:00:00-05:00", "FedEx", "4111111111111111"], "A carrier's number, whole")
-        XCTAssertEqual(Array(amy.suffix(3)), ["", "", ""])
+        XCTAssertEqual(Array(bob.suffix(4)), ["2007-06-30T01:00:00-05:00", "FedEx", "4111111111111111", ""], "A carrier's number, whole")
+        XCTAssertEqual(Array(amy.suffix(4)), ["", "", "", ""])
+    }
+
+    func testAnOrderWaitingForASupervisorToCancelItHasItsStatusAndTheRequestsReason() async throws {
+        let spy = ExportOrdersDisplayLogicSpy()
+        sut.viewController = spy
+        var paid = Seeds.Orders.bob
+        paid.status = .paid
+        paid.cancellationRequest = CancellationRequest(reason: "Wrong size", by: testAccount.name, at: Seeds.june30)
+
+        sut.presentExport(response: .export(try await batches([paid]), at: Seeds.june30))
+
+        let viewModel = try XCTUnwrap(spy.viewModel)
+        var rows: [[String]] = []
+        for try await batch in viewModel.rows { rows += batch }
+        let row = Dictionary(uniqueKeysWithValues: zip(viewModel.header, try XCTUnwrap(rows.first)))
+        XCTAssertEqual(row["Status"], "Paid")
+        XCTAssertEqual(row["Cancellation requested"], "Wrong size")
+        XCTAssertEqual(row["Cancellation reason"], "", "not cancelled yet")
     }
 
     func testAStoreThatCannotBeReadIsDisplayedAsSuch() {

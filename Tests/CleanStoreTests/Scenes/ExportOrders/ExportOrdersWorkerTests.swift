@@ -125,6 +125,11 @@ final class ExportOrdersWorkerTests: XCTestCase {
         func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
             try await base.undoStatusChange(id: id, expectedVersion: expectedVersion, by: by, at: at)
         }
+        func decideCancellation(
+            id: String, _ decision: CancellationDecision, expectedVersion: Int, by: AccountName?, at: Date
+        ) async throws(OrdersStoreError) -> Order {
+            try await base.decideCancellation(id: id, decision, expectedVersion: expectedVersion, by: by, at: at)
+        }
         func changeTracking(
             id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
         ) async throws(OrdersStoreError) -> Order {

@@ -53,7 +53,8 @@ final class ShowOrderInteractorTests: XCTestCase {
         let presenterSpy = ShowOrderPresentationLogicSpy()
         sut.presenter = presenterSpy
         sut.ordersWorker = OrdersWorkerSpy()
-        for (role, mayEdit, mayDelete, mayCancel) in [(AccountRole.viewer, false, false, false), (.clerk, true, false, false), (.supervisor, true, true, true)] {
+        for (role, mayEdit, mayDelete, mayCancel) in [(AccountRole.viewer, false, false, false), (.clerk, true, false, true), (.supervisor, true, true, true)] {
+            // A clerk cancels a new order (a paid or packed one, a supervisor: see below).
             // When
             await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1", signedIn: SignedIn(name: testAccount.name, role: role)))
 
@@ -95,7 +96,7 @@ final class ShowOrderInteractorTests: XCTestCase {
         ] {
             workerSpy.storedOrders = [order]
             await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1", signedIn: SignedIn(name: testAccount.name, role: role)))
-            guard case .found(_, _, _, _, _, _, _, _, let mayChangeItems, _, _, _, _) = presenterSpy.response else { return XCTFail() }
+            guard case .found(_, _, _, _, _, _, _, _, let mayChangeItems, _, _, _, _, _, _) = presenterSpy.response else { return XCTFail() }
             XCTAssertEqual(mayChangeItems, offered, "\(role) \(order.status) \(order.itemsRecorded)")
         }
     }
@@ -115,7 +116,7 @@ final class ShowOrderInteractorTests: XCTestCase {
             request: ShowOrder.GetOrder.Request(
                 orderID: "1", signedIn: SignedIn(name: testAccount.name, role: .clerk), refusedItems: refused))
 
-        guard case .found(_, _, _, _, _, _, _, _, true, _, _, _, let passed) = presenterSpy.response else { return XCTFail() }
+        guard case .found(_, _, _, _, _, _, _, _, true, _, _, _, let passed, _, _) = presenterSpy.response else { return XCTFail() }
         XCTAssertEqual(passed, refused)
     }
 
@@ -155,7 +156,7 @@ final class ShowOrderInteractorTests: XCTestCase {
             workerSpy.storedOrders[0].status = status
             for role in AccountRole.allCases {
                 await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1", signedIn: SignedIn(name: testAccount.name, role: role)))
-                guard case .found(_, _, _, _, _, _, _, _, _, _, let mayChangeTracking, _, _) = presenterSpy.response else { return XCTFail() }
+                guard case .found(_, _, _, _, _, _, _, _, _, _, let mayChangeTracking, _, _, _, _) = presenterSpy.response else { return XCTFail() }
                 XCTAssertEqual(mayChangeTracking, status == .shipped && role != .viewer, "\(status) \(role)")
             }
         }
@@ -198,7 +199,7 @@ final class ShowOrderInteractorTests: XCTestCase {
                     confirmation: ShowOrder.GetOrder.Confirmation(orderID: "1", note: "Sent twice.")))
 
             // Then
-            guard case .found(let order, _, _, _, _, _, _, let confirmed, _, _, _, _, _) = presenterSpy.response else {
+            guard case .found(let order, _, _, _, _, _, _, let confirmed, _, _, _, _, _, _, _) = presenterSpy.response else {
                 return XCTFail("\(role): \(String(describing: presenterSpy.response))")
             }
             XCTAssertEqual(order, Seeds.Orders.amy)
@@ -220,7 +221,32 @@ final class ShowOrderInteractorTests: XCTestCase {
 
         // Then
         XCTAssertEqual(
-            presenterSpy.response, .found(Seeds.Orders.amy, mayEdit: true, mayDelete: false, mayChangeStatus: true, mayAddNote: true, confirmed: nil))
+            presenterSpy.response,
+            .found(Seeds.Orders.amy, mayEdit: true, mayDelete: false, mayChangeStatus: true, mayCancel: true, mayAddNote: true, confirmed: nil))
+    }
+
+    func testAPaidOrPackedOrderIsCancelledByASupervisorAndAskedForByAClerkWhoseRequestASupervisorDecides() async {
+        let presenterSpy = ShowOrderPresentationLogicSpy()
+        sut.presenter = presenterSpy
+        let workerSpy = OrdersWorkerSpy()
+        sut.ordersWorker = workerSpy
+        for status in [OrderStatus.new, .paid, .packed, .shipped, .cancelled] {
+            for requested in [false, true] where !requested || status == .paid || status == .packed {
+                workerSpy.storedOrders[0].status = status
+                workerSpy.storedOrders[0].cancellationRequest =
+                    requested ? CancellationRequest(reason: "Wrong size", by: testAccount.name, at: Seeds.june30) : nil
+                for role in AccountRole.allCases {
+                    await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1", signedIn: SignedIn(name: testAccount.name, role: role)))
+                    guard case .found(_, _, _, _, let mayCancel, _, _, _, _, _, _, _, let mayRequest, let mayDecide) = presenterSpy.response
+                    else { return XCTFail() }
+                    let open = status != .shipped && status != .cancelled
+                    let label = "\(status) \(requested) \(role)"
+                    XCTAssertEqual(mayCancel, open && (role == .supervisor || (role == .clerk && status == .new)), label)
+                    XCTAssertEqual(mayRequest, role == .clerk && (status == .paid || status == .packed) && !requested, label)
+                    XCTAssertEqual(mayDecide, role == .supervisor && requested, label)
+                }
+            }
+        }
     }
 
     func testGetOrderShouldPresentNotFoundForAnUnknownID() async {

@@ -97,6 +97,25 @@ final class ShowOrderViewControllerTests: XCTestCase {
         XCTAssertEqual(response.setCookieParts.first?.contains("Max-Age=0"), true)
     }
 
+    func testASavedPackedOrderWhoseAddressChangedHasItsBannerLinkToTheSlip() async {
+        let spy = ShowOrderBusinessLogicSpy()
+        sut.interactor = spy
+        _ = await sut.showOrder(id: "1", flash: "Order 1 was updated.")
+        var order = ViewModelSamples.shown
+        order.savedBanner = nil
+        order.reprintSlipURL = "/orders/1/slip"
+        sut.displayOrder(viewModel: .order(order))
+
+        XCTAssertNil(pagesSpy.rendered.last?.flash, "not the layout's banner")
+        let shown = pagesSpy.rendered.last?.context as? ShowOrder.GetOrder.ViewModel.DisplayedOrder
+        XCTAssertEqual(shown?.savedBanner, "Order 1 was updated.", "the page's own, beside the slip's link")
+
+        order.reprintSlipURL = nil
+        sut.displayOrder(viewModel: .order(order))
+        XCTAssertEqual(pagesSpy.rendered.last?.flash, "Order 1 was updated.", "any other page: the layout's banner")
+        XCTAssertNil((pagesSpy.rendered.last?.context as? ShowOrder.GetOrder.ViewModel.DisplayedOrder)?.savedBanner)
+    }
+
     func testShouldHandTheInteractorTheConfirmationOfACreate() async {
         // Given
         let spy = ShowOrderBusinessLogicSpy()

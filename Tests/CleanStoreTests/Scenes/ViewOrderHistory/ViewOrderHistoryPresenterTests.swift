@@ -167,6 +167,24 @@ final class ViewOrderHistoryPresenterTests: XCTestCase {
         XCTAssertEqual(try history().events.map(\.title), ["Order cancelled", "Order marked as packed", "Order marked as paid"])
     }
 
+    func testACancellationRequestsStepsAreTitledByWhatHappened() throws {
+        let sue = AccountSeeds.sue.name
+        let request = OrderChange(field: OrderChange.cancellationRequestField, old: "", new: "Wrong size")
+        let answered = OrderChange(field: OrderChange.cancellationRequestField, old: "Wrong size", new: "")
+        let events = [
+            OrderEvent(
+                orderID: "2", kind: .updated, by: sue, at: Seeds.june30,
+                changes: [OrderChange(field: "Status", old: "Paid", new: "Cancelled"), answered],
+                statusChange: .init(from: .paid, to: .cancelled, reason: "Wrong size")),
+            OrderEvent(orderID: "2", kind: .updated, by: sue, at: Seeds.june30, changes: [answered]),
+            OrderEvent(orderID: "2", kind: .updated, by: testAccount.name, at: Seeds.june29, changes: [request]),
+        ]
+        sut.presentHistory(response: .found(orderID: "2", events: events, isDeleted: false))
+        let shown = try history().events
+        XCTAssertEqual(shown.map(\.title), ["Cancellation approved: order cancelled", "Cancellation declined", "Supervisor asked to cancel"])
+        XCTAssertEqual(shown.last?.changes.first?.new, "Wrong size", "the reason, as asked")
+    }
+
     func testPresentHistoryShouldSayWhenNothingIsRecorded() throws {
         // When
         sut.presentHistory(response: .found(orderID: "1", events: [], isDeleted: false))

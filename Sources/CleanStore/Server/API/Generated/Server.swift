@@ -496,7 +496,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Mark an order paid, packed or shipped, or cancel it (supervisors), from the version in If-Match.
+    /// Mark an order paid, packed or shipped, or cancel it (a new order: clerks; a paid or packed one: supervisors), from the version in If-Match.
     ///
     /// - Remark: HTTP `POST /orders/{id}/status`.
     /// - Remark: Generated from `#/paths//orders/{id}/status/post(changeOrderStatus)`.

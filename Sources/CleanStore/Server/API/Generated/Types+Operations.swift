@@ -657,7 +657,7 @@ internal enum Operations {
             }
         }
     }
-    /// Mark an order paid, packed or shipped, or cancel it (supervisors), from the version in If-Match.
+    /// Mark an order paid, packed or shipped, or cancel it (a new order: clerks; a paid or packed one: supervisors), from the version in If-Match.
     ///
     /// - Remark: HTTP `POST /orders/{id}/status`.
     /// - Remark: Generated from `#/paths//orders/{id}/status/post(changeOrderStatus)`.

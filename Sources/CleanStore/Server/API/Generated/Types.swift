@@ -15,7 +15,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /orders/{id}`.
     /// - Remark: Generated from `#/paths//orders/{id}/get(getOrder)`.
     func getOrder(_ input: Operations.GetOrder.Input) async throws -> Operations.GetOrder.Output
-    /// Mark an order paid, packed or shipped, or cancel it (supervisors), from the version in If-Match.
+    /// Mark an order paid, packed or shipped, or cancel it (a new order: clerks; a paid or packed one: supervisors), from the version in If-Match.
     ///
     /// - Remark: HTTP `POST /orders/{id}/status`.
     /// - Remark: Generated from `#/paths//orders/{id}/status/post(changeOrderStatus)`.
@@ -65,7 +65,7 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Mark an order paid, packed or shipped, or cancel it (supervisors), from the version in If-Match.
+    /// Mark an order paid, packed or shipped, or cancel it (a new order: clerks; a paid or packed one: supervisors), from the version in If-Match.
     ///
     /// - Remark: HTTP `POST /orders/{id}/status`.
     /// - Remark: Generated from `#/paths//orders/{id}/status/post(changeOrderStatus)`.
