@@ -154,6 +154,8 @@ enum ViewModelSamples {
 
     /// The pages of scenes made by `swift run new-scene --wire`, which adds each after the next line.
     static var scenePages: [(template: String, sample: Any)] { [
+        ("MergeCustomers/pick", MergeCustomersViewControllerTests.pickPage),
+        ("MergeCustomers/preview", MergeCustomersViewControllerTests.previewPage),
         ("ListProducts/list", ListProductsViewControllerTests.viewModel),
         ("ShowProduct/show", ShowProductViewControllerTests.viewModel),
         ("ListCustomers/list", ListCustomersViewControllerTests.viewModel),

@@ -40,6 +40,9 @@ public enum ErrorPage {
         case accountChangeRefused(username: String, AccountChangeRefusal)
         /// A set-password link that was used, has expired or was never made (404).
         case passwordLinkExpired
+        /// A customer merged into another (`Customer.mergedInto`) cannot be merged again, nor
+        /// take another's orders (409).
+        case customerMerged(name: String, survivorID: Int64)
 
         /// Why `order`, shipped or cancelled, cannot be changed.
         static func readOnly(_ order: Order) -> Reason {
@@ -51,7 +54,7 @@ public enum ErrorPage {
             switch self {
             case .notPermitted: .forbidden
             case .readOnly, .changedMeanwhile, .statusNotAllowed, .itemsChangedMeanwhile, .itemsRefused, .editRefused,
-                .productChangedMeanwhile, .accountChangeRefused: .conflict
+                .productChangedMeanwhile, .accountChangeRefused, .customerMerged: .conflict
             case .passwordLinkExpired: .notFound
             }
         }
@@ -138,6 +141,11 @@ public enum ErrorPage {
                 orderURL: Paths.editAccount(username), orderLinkText: "Go to account \(username)")
         case .passwordLinkExpired:
             return ViewModel(heading: "This link cannot be used", message: AccountChangeRefusal.linkExpired.description)
+        case .customerMerged(let name, let survivorID):
+            return ViewModel(
+                heading: "\(name) was merged into another customer",
+                message: "Their orders are another customer's now, so nothing was merged. Merge that customer instead if you still need to.",
+                orderURL: Paths.customer(String(survivorID)), orderLinkText: "Go to the customer \(name) was merged into")
         case nil:
             break
         }

@@ -31,6 +31,8 @@ enum OrderUse: Equatable, Sendable {
     case viewCustomers
     /// Add and change customers: whoever takes orders (clerks).
     case changeCustomers
+    /// Merge two customers: supervisors.
+    case mergeCustomers
 
     var permission: Permission {
         switch self {
@@ -43,6 +45,7 @@ enum OrderUse: Equatable, Sendable {
         case .changeTaxRates: .changeTaxRates
         case .changeCatalog: .changeCatalog
         case .manageAccounts: .manageAccounts
+        case .mergeCustomers: .manageCustomers
         }
     }
 }

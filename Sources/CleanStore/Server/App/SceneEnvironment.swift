@@ -124,6 +124,7 @@ extension SceneEnvironment {
     var listCustomersWorker: ListCustomersWorker { ListCustomersWorker(customers: customers, logger: logger) }
     var showCustomerWorker: ShowCustomerWorker { ShowCustomerWorker(customers: customers, logger: logger) }
     var editCustomerWorker: EditCustomerWorker { EditCustomerWorker(customers: customers, logger: logger, now: now) }
+    var mergeCustomersWorker: MergeCustomersWorker { MergeCustomersWorker(customers: customers, logger: logger, now: now) }
     var sampleDataWorker: SampleDataWorker {
         SampleDataWorker(products: products, taxRates: taxRates, catalogPath: sampleCatalogPath, logger: logger, now: now)
     }
