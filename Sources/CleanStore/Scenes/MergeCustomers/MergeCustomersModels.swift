@@ -176,6 +176,7 @@ enum MergeCustomers {
     struct DisplayedChoice {
         var legend: String
         var name: String
+        /// The first radio's id is the field's name (an error summary's link lands on it).
         var keepID: String
         var takeID: String
         var kept: String

@@ -83,7 +83,7 @@ final class MergeCustomersPresenter: MergeCustomersPresentationLogic {
             } else {
                 choices.append(
                     MergeCustomers.DisplayedChoice(
-                        legend: label(field), name: field.rawValue, keepID: "\(field.rawValue)-keep", takeID: "\(field.rawValue)-take",
+                        legend: label(field), name: field.rawValue, keepID: field.rawValue, takeID: "\(field.rawValue)-take",
                         kept: kept, other: taken, takeChecked: pair.taken.contains(field)))
             }
         }
