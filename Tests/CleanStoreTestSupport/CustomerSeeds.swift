@@ -80,6 +80,9 @@ final class FlakyCustomersStore: CustomersStoreProtocol, @unchecked Sendable {
     func createCustomer(_ customer: Customer, by: AccountName?, at: Date) async throws(CustomersStoreError) -> Customer { throw error }
     func updateCustomer(_ customer: Customer, by: AccountName?, at: Date) async throws(CustomersStoreError) -> Customer { throw error }
     func fetchHistory(customerID: Int64) async throws(CustomersStoreError) -> [CustomerEvent] { throw error }
+    func mergeCustomers(_ survivor: Customer, merging mergedID: Int64, mergedVersion: Int, by: AccountName?, at: Date)
+        async throws(CustomersStoreError) -> CustomersMerge
+    { throw error }
     func linkOrders(limit: Int, at: Date) async throws(CustomersStoreError) -> Int {
         let fails = lock.withLock {
             calls += 1

@@ -4,8 +4,9 @@ changes the first; every page state on the way is also checked by axe and the Nu
 its snapshot (CustomerPagesHTTPTests)."""
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
-from helpers import fill_form, flash, navigate, open_page, path_of, sign_in, submit, value_of
+from helpers import field, fill_form, flash, navigate, open_page, path_of, sign_in, submit, type_into, value_of
 
 JANE = {
     "firstName": "Jane", "lastName": "Browser", "phone": "(415) 555-0177", "email": "jane.browser@example.com",
@@ -64,3 +65,60 @@ def test_a_clerk_adds_a_customer_meets_the_duplicate_choice_and_changes_one(sign
     assert path_of(driver) == jane
     assert flash(driver) == "Customer changed: Jane Browser."
     assert "Call after 5 pm" in driver.find_element(By.CSS_SELECTOR, ".note-text").text
+
+
+MIA = {
+    "firstName": "Mia", "lastName": "Merger", "phone": "(415) 555-0188", "email": "mia.merger@example.com",
+    "shipmentAddressStreet1": "3 Pine St", "shipmentAddressCity": "San Francisco", "shipmentAddressState": "CA",
+    "shipmentAddressZIP": "94107",
+}
+
+
+def add_customer(driver, customer):
+    """Adds `customer` from the new customer form, as a new customer when the duplicate choice
+    is offered; returns their page's path."""
+    open_page(driver, "/customers/new")
+    fill_form(driver, customer)
+    submit(driver)
+    if path_of(driver) == "/customers/new":
+        navigate(driver, driver.find_element(By.CSS_SELECTOR, "button[name=saveAsNew]").click)
+    return path_of(driver)
+
+
+def test_a_supervisor_merges_two_customers_after_a_preview_by_keyboard(signed_out_browser):
+    driver = signed_out_browser
+    sign_in(driver, "supervisor", return_to="/customers")
+    kept = add_customer(driver, MIA)
+    other = add_customer(driver, {**MIA, "email": "mia@work.example.com", "shipmentAddressStreet1": "8 Oak Ave"})
+    assert kept != other, (kept, other)
+
+    # From the page of the one to keep: the search for the other, which leaves her out.
+    open_page(driver, kept)
+    navigate(driver, driver.find_element(By.CSS_SELECTOR, f"a[href='{kept}/merge']").click)
+    assert path_of(driver) == kept + "/merge"
+    type_into(driver, "q", "mia merger")
+    navigate(driver, driver.find_element(By.CSS_SELECTOR, "form.filter button[type=submit]").click)
+    links = driver.find_elements(By.CSS_SELECTOR, "table a")
+    assert [link.get_attribute("href").split("/")[-1] for link in links] == [other.split("/")[-1]]
+    navigate(driver, links[0].click)
+    assert path_of(driver) == f"{kept}/merge/{other.split('/')[-1]}"
+
+    # The preview: the survivor's values chosen; take the other's email by keyboard alone.
+    assert value_of(driver, "email") == "keep"
+    assert value_of(driver, "shipping") == "keep"
+    field(driver, "email").send_keys(Keys.ARROW_DOWN)
+    assert value_of(driver, "email") == "take"
+    navigate(driver, driver.find_element(By.CSS_SELECTOR, "form.merge-form button[type=submit]").click)
+
+    # The survivor's page says so; the merged one's page links there; the search finds one Mia.
+    assert path_of(driver) == kept
+    assert flash(driver).endswith("was merged into Mia Merger, with their orders")
+    assert "Another customer merged into this one" in [item.text for item in driver.find_elements(By.CSS_SELECTOR, ".timeline-title")]
+    assert "mia@work.example.com" in driver.find_element(By.CSS_SELECTOR, "dl.summary").text
+    open_page(driver, other)
+    banner = driver.find_element(By.CSS_SELECTOR, ".notice a")
+    assert banner.get_attribute("href").endswith(kept)
+    assert not driver.find_elements(By.CSS_SELECTOR, "a[href$='/merge']"), "a merged customer is merged no more"
+    open_page(driver, "/customers?q=mia+merger")
+    found = [link.get_attribute("href") for link in driver.find_elements(By.CSS_SELECTOR, "table.orders tbody a")]
+    assert any(href.endswith(kept) for href in found) and not any(href.endswith(other) for href in found), found

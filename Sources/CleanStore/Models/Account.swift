@@ -92,6 +92,9 @@ public enum Permission: Sendable, CaseIterable {
     case changeTaxRates
     /// Add, change, archive and restore the catalog's products (reading it is `viewOrders`).
     case changeCatalog
+    /// Merge two customers (and erase a customer's personal data): what cannot be undone to a
+    /// customer (reading and changing them are `viewOrders` and `changeOrders`).
+    case manageCustomers
 }
 
 extension AccountRole {
@@ -101,7 +104,8 @@ extension AccountRole {
         switch permission {
         case .viewOrders: return true
         case .changeOrders: return self != .viewer
-        case .deleteOrders, .manageAccounts, .exportOrders, .cancelOrders, .changeTaxRates, .changeCatalog: return self == .supervisor
+        case .deleteOrders, .manageAccounts, .exportOrders, .cancelOrders, .changeTaxRates, .changeCatalog, .manageCustomers:
+            return self == .supervisor
         }
     }
 }

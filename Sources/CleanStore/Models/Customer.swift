@@ -26,11 +26,16 @@ public struct Customer: Equatable, Sendable {
     public var createdBy: AccountName?
     public var updatedAt: Date?
     public var updatedBy: AccountName?
+    /// The customer this one was merged into (`CustomersStoreProtocol.mergeCustomers`): nil while
+    /// it is a customer of its own. A merged customer is kept (its page says where it went), has no
+    /// orders left and is found by no search.
+    public var mergedInto: Int64?
 
     public init(
         id: Int64? = nil, firstName: String, lastName: String, phone: String, email: String,
         shippingAddress: Address = .empty, billingAddress: Address = .empty, note: String = "",
-        version: Int = 1, createdAt: Date, createdBy: AccountName? = nil, updatedAt: Date? = nil, updatedBy: AccountName? = nil
+        version: Int = 1, createdAt: Date, createdBy: AccountName? = nil, updatedAt: Date? = nil, updatedBy: AccountName? = nil,
+        mergedInto: Int64? = nil
     ) {
         self.id = id
         self.firstName = firstName
@@ -45,6 +50,7 @@ public struct Customer: Equatable, Sendable {
         self.createdBy = createdBy
         self.updatedAt = updatedAt
         self.updatedBy = updatedBy
+        self.mergedInto = mergedInto
     }
 
     /// "Jane Doe".
@@ -68,6 +74,10 @@ public struct CustomerEvent: Equatable, Sendable {
         case updated
         /// Made from existing orders, once, by the migration that brought customers in.
         case fromOrders = "from-orders"
+        /// Another customer was merged into this one: their orders are this one's now.
+        case merged
+        /// Merged into another customer, who has their orders now.
+        case mergedInto = "merged-into"
     }
 
     public var customerID: Int64

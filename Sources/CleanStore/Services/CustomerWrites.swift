@@ -29,7 +29,44 @@ enum CustomerWrites {
         saved.version = stored.version + 1
         saved.updatedAt = at
         saved.updatedBy = by
+        saved.mergedInto = stored.mergedInto
         return saved
+    }
+
+    /// What a merge of `merged` into `survivor` saves, on both customers as stored
+    /// (`storedSurvivor`, `storedMerged`): `survivor` is the survivor as the preview left it (its
+    /// own values, or the other's where the supervisor took them, `CustomerMergeField.taking`) at
+    /// the version the preview was made from; `mergedVersion` the other's. Refused (`.conflict`,
+    /// with the customer that changed) when either changed since the preview, or is itself merged
+    /// already, or both are one. The survivor takes one more version; the merged one too, pointing
+    /// to the survivor, its own values kept. One event on each: the survivor's names the fields it
+    /// took and whom it merged, the merged one's whom it went to.
+    static func merged(
+        _ survivor: Customer, of storedSurvivor: Customer, merging storedMerged: Customer, mergedVersion: Int, by: AccountName?,
+        at: Date
+    ) throws(CustomersStoreError) -> CustomersMerge {
+        guard survivor.version == storedSurvivor.version, storedSurvivor.mergedInto == nil, storedSurvivor.id != storedMerged.id else {
+            throw .conflict(current: storedSurvivor)
+        }
+        guard mergedVersion == storedMerged.version, storedMerged.mergedInto == nil else { throw .conflict(current: storedMerged) }
+        let saved = try updated(survivor, of: storedSurvivor, by: by, at: at)
+        var merged = storedMerged
+        merged.mergedInto = storedSurvivor.id
+        merged.version = storedMerged.version + 1
+        merged.updatedAt = at
+        merged.updatedBy = by
+        let survivorEvent = CustomerEvent(
+            customerID: saved.id ?? 0, kind: .merged, by: by, at: at,
+            changes: [OrderChange(field: "Merged with", old: "", new: reference(storedMerged))] + changes(from: storedSurvivor, to: saved))
+        let mergedEvent = CustomerEvent(
+            customerID: merged.id ?? 0, kind: .mergedInto, by: by, at: at,
+            changes: [OrderChange(field: "Merged into", old: "", new: reference(saved))])
+        return CustomersMerge(survivor: saved, merged: merged, events: [survivorEvent, mergedEvent])
+    }
+
+    /// "Jane Doe (customer 12)": a customer as another's history names them.
+    static func reference(_ customer: Customer) -> String {
+        "\(customer.name.isEmpty ? "(no name)" : customer.name) (customer \(customer.id ?? 0))"
     }
 
     /// The event that records the change of `old` (nil: created) to `new`.
@@ -62,6 +99,41 @@ enum CustomerWrites {
         ("Billing address", { line($0.billingAddress) }),
         ("Note", { $0.note }),
     ]
+}
+
+/// What a merge saved (`CustomerWrites.merged`): the survivor, the merged customer pointing to it,
+/// and the event of each (the survivor's first). The stores also move the merged one's orders.
+public struct CustomersMerge: Equatable, Sendable {
+    public var survivor: Customer
+    public var merged: Customer
+    public var events: [CustomerEvent]
+}
+
+/// A field of a customer a merge's survivor may take from the other customer (the preview's
+/// choices): the name (first and last together), the phone, the email, each address, the note.
+public enum CustomerMergeField: String, CaseIterable, Equatable, Sendable {
+    case name, phone, email
+    case shippingAddress = "shipping"
+    case billingAddress = "billing"
+    case note
+
+    /// `survivor` with these fields taken from `other` (its id, version and creation kept).
+    public static func taking(_ fields: Set<CustomerMergeField>, from other: Customer, into survivor: Customer) -> Customer {
+        var taken = survivor
+        for field in fields {
+            switch field {
+            case .name:
+                taken.firstName = other.firstName
+                taken.lastName = other.lastName
+            case .phone: taken.phone = other.phone
+            case .email: taken.email = other.email
+            case .shippingAddress: taken.shippingAddress = other.shippingAddress
+            case .billingAddress: taken.billingAddress = other.billingAddress
+            case .note: taken.note = other.note
+            }
+        }
+        return taken
+    }
 }
 
 /// How customers are found, the same for every store.

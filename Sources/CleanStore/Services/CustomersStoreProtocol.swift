@@ -12,6 +12,10 @@ import Foundation
 ///   one would repeat (the same phone, `CustomerSearch.phoneKey`, or the same email, whatever its case).
 /// - Writes are version-checked (`.conflict` with the customer as stored) and each writes one
 ///   `CustomerEvent` in the same transaction (`CustomerWrites` decides what is saved).
+/// - `mergeCustomers` merges one customer into another in one transaction (`CustomerWrites.merged`
+///   decides, version-checked on both): the merged one's orders become the survivor's, the merged
+///   one is kept pointing to it (`Customer.mergedInto`), an event in each one's history. A merged
+///   customer is found by no search and shares its contact with no one.
 /// - `linkOrders` makes customers of the orders no customer holds yet, a batch at a time
 ///   (`CustomersFromOrders` decides who is whom), and records the customer on each order.
 public protocol CustomersStoreProtocol: Sendable {
@@ -24,6 +28,12 @@ public protocol CustomersStoreProtocol: Sendable {
     func fetchCustomers(sharingContactWith customer: Customer) async throws(CustomersStoreError) -> [Customer]
     func createCustomer(_ customer: Customer, by: AccountName?, at: Date) async throws(CustomersStoreError) -> Customer
     func updateCustomer(_ customer: Customer, by: AccountName?, at: Date) async throws(CustomersStoreError) -> Customer
+    /// Merges the customer `mergedID` (at `mergedVersion`) into `survivor` (its id, the version the
+    /// preview was made from, and the values it keeps): both saved, every order of the merged one
+    /// moved to the survivor, both events written, in one transaction. `.notFound` when either is
+    /// missing; `.conflict` with the one that changed since (or is merged already) and nothing written.
+    func mergeCustomers(_ survivor: Customer, merging mergedID: Int64, mergedVersion: Int, by: AccountName?, at: Date)
+        async throws(CustomersStoreError) -> CustomersMerge
     /// The customer's history, newest first.
     func fetchHistory(customerID: Int64) async throws(CustomersStoreError) -> [CustomerEvent]
     /// Links up to `limit` orders that had no customer when customers came in (the oldest first)

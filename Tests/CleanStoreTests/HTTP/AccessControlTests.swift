@@ -38,7 +38,9 @@ final class AccessControlTests: XCTestCase {
             let id = route.path.pattern.hasPrefix("/drafts/") ? draftRef : route.path.pattern.hasPrefix("/accounts/") ? "amy" : "1"
             switch route.access {
             case .anyone: return nil
-            case .signedIn(let use): return (route.method, route.path(id, key: "l1"), use.permission)
+            // A merge's other customer is customer 2 (the role walk adds Jane as 1 and José as 2).
+            case .signedIn(let use):
+                return (route.method, route.path(id, key: route.path.pattern.hasSuffix("/merge/{key}") ? "2" : "l1"), use.permission)
             // The status route, which the tests post `action=markPaid` to.
             case .signedInFor: return (route.method, route.path("1"), OrderUse.changeStatus(.markPaid).permission)
             }
@@ -70,6 +72,8 @@ final class AccessControlTests: XCTestCase {
         // A new customer (their phone and email known to no one), or customer 1 (`CustomerSeeds.jane`) changed from its version 1.
         if path == "/customers/new" { return "firstName=Ann&lastName=Lee&phone=212-555-0142&email=ann%40example.org&saveAsNew=on" }
         if path == "/customers/1/edit" { return "firstName=Jane&lastName=Doe&phone=415-555-0100&email=jane%40example.com&version=1" }
+        // Customer 2 merged into customer 1 as the edit before left it (version 2), taking their email.
+        if path == "/customers/1/merge/2" { return "version=2&otherVersion=1&email=take" }
         if path.hasSuffix("/lines") { return "sku=MUG-1&quantity=1" }
         if path.hasSuffix("/lines/quantities") { return "line%5Bl1%5D%5Bquantity%5D=2" }
         if path.hasSuffix("/lines/remove") { return "line=l1" }
@@ -111,7 +115,7 @@ final class AccessControlTests: XCTestCase {
         let app = try await TestApp(orders: [Seeds.Orders.amy])
         try await app.test { client in
             let routes = Self.protectedRoutes(app)
-            XCTAssertEqual(routes.count, 68, "Every route but sign-in, sign-out, set-up, set-password and /healthz")
+            XCTAssertEqual(routes.count, 71, "Every route but sign-in, sign-out, set-up, set-password and /healthz")
             for route in routes {
                 if route.method == .get {
                     let response = try await client.get(route.path, signedIn: false)
@@ -151,6 +155,7 @@ final class AccessControlTests: XCTestCase {
             _ = try await app.environment.customers.createCustomer(CustomerSeeds.jane, by: nil, at: Seeds.june29)  // customer 1
             _ = try await app.environment.bulkMoves.begin(  // bulk move 1, for its page
                 BulkBatch(key: "seeded", action: .markPaid, by: nil, at: Seeds.june29, selected: 0))
+            _ = try await app.environment.customers.createCustomer(CustomerSeeds.jose, by: nil, at: Seeds.june29)  // customer 2
             let refusedPosts = try await app.test { client in
                 var refusedPosts = 0
                 for route in Self.protectedRoutes(app) {
@@ -191,13 +196,13 @@ final class AccessControlTests: XCTestCase {
             switch role {
             case .viewer:
                 XCTAssertEqual(
-                    refusedPosts, 34,
-                    "Create, update, delete, change status, undo, a tracking number, a bulk move, add a note; the four item forms; add and change a tax rate; add, change, archive and restore a product; start a draft, its five sections, a line's price, a changed price, placing; add and change a customer; add an account, change its role, disable, enable, reset its password")
+                    refusedPosts, 35,
+                    "Create, update, delete, change status, undo, a tracking number, a bulk move, add a note; the four item forms; add and change a tax rate; add, change, archive and restore a product; start a draft, its five sections, a line's price, a changed price, placing; add, change and merge customers; add an account, change its role, disable, enable, reset its password")
                 XCTAssertEqual(stored, [Seeds.Orders.amy], "A viewer changed nothing")
             case .clerk:
                 XCTAssertEqual(
-                    refusedPosts, 12,
-                    "Only delete, add and change a tax rate, add, change, archive and restore a product, and the five account changes")
+                    refusedPosts, 13,
+                    "Only delete, add and change a tax rate, add, change, archive and restore a product, merge customers, and the five account changes")
                 XCTAssert(stored.contains { $0.id == "1" }, "A clerk cannot delete")
             case .supervisor:
                 XCTAssertEqual(refusedPosts, 0)

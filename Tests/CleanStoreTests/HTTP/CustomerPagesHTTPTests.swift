@@ -15,6 +15,10 @@ final class CustomerPagesHTTPTests: XCTestCase {
     /// An app whose database holds Jane's two orders (one cancelled) and Bob's one, linked to
     /// customers 1 (Jane, edited once since) and 2 (Bob), and José (3), added by hand, with none.
     func makeApp(role: AccountRole = .supervisor, customers: (any CustomersStoreProtocol)? = nil) async throws -> TestApp {
+        try await Self.makeApp(role: role, customers: customers)
+    }
+
+    static func makeApp(role: AccountRole = .supervisor, customers: (any CustomersStoreProtocol)? = nil) async throws -> TestApp {
         var jane = CustomerSeeds.order("Jane", "Doe", phone: "(415) 555-0100", email: "jane@example.com")
         jane.shipmentMethod = ShipmentMethod(speed: .twoDay)
         var cancelled = CustomerSeeds.order("Jane", "Doe", phone: "(415) 555-0100", email: "jane@example.com", day: 1)

@@ -30,6 +30,7 @@ final class SignedOutReturnHTTPTests: XCTestCase {
         "/products/{id}/restore": "/products/1",
         "/customers/new": "/customers/new",
         "/customers/{id}/edit": "/customers/1/edit",
+        "/customers/{id}/merge/{key}": "/customers/1/merge",
         "/drafts": "/orders",
         "/drafts/{id}/caller": "/drafts/1",
         "/drafts/{id}/delivery": "/drafts/1",

@@ -15,6 +15,7 @@ final class OrderUseTests: XCTestCase {
             (.cancel(from: .packed), .cancelOrders), (.requestCancellation, .changeOrders), (.decideCancellation, .cancelOrders),
             (.delete, .deleteOrders), (.viewDeletedHistory, .deleteOrders),
             (.export, .exportOrders), (.viewCatalog, .viewOrders), (.viewTaxRates, .viewOrders), (.changeTaxRates, .changeTaxRates), (.changeCatalog, .changeCatalog),
+            (.viewCustomers, .viewOrders), (.changeCustomers, .changeOrders), (.mergeCustomers, .manageCustomers),
         ]
         for (use, permission) in table {
             XCTAssertEqual(use.permission, permission, "\(use)")
@@ -23,6 +24,11 @@ final class OrderUseTests: XCTestCase {
             }
             XCTAssertFalse(SignedIn?.none.may(use), "No one signed in may \(use)")
         }
+    }
+
+    /// Supervisors alone merge customers; clerks and viewers may not.
+    func testOnlySupervisorsMayMergeCustomers() {
+        XCTAssertEqual(AccountRole.allCases.filter { $0.may(.manageCustomers) }, [.supervisor])
     }
 
     func testTheStatusFormAsksForItsActionOrForNoKnownChange() {

@@ -168,6 +168,8 @@ enum ViewModelSamples {
         ("EditSavedViews/form", EditSavedViewsViewControllerTests.formPage),
         ("BulkMoveOrders/confirm", BulkMoveOrdersViewControllerTests.confirmationPage),
         ("BulkMoveOrders/result", BulkMoveOrdersViewControllerTests.result),
+        ("MergeCustomers/pick", MergeCustomersViewControllerTests.pickPage),
+        ("MergeCustomers/preview", MergeCustomersViewControllerTests.previewPage),
         ("ListProducts/list", ListProductsViewControllerTests.viewModel),
         ("ShowProduct/show", ShowProductViewControllerTests.viewModel),
         ("ListCustomers/list", ListCustomersViewControllerTests.viewModel),

@@ -42,6 +42,9 @@ public enum ErrorPage {
         case passwordLinkExpired
         /// A paid or packed order, which only a supervisor cancels (403): a clerk asks one to.
         case cancelNeedsSupervisor(orderID: String, status: OrderStatus)
+        /// A customer merged into another (`Customer.mergedInto`) cannot be merged again, nor
+        /// take another's orders (409).
+        case customerMerged(name: String, survivorID: Int64)
 
         /// Why `order`, shipped or cancelled, cannot be changed.
         static func readOnly(_ order: Order) -> Reason {
@@ -53,7 +56,7 @@ public enum ErrorPage {
             switch self {
             case .notPermitted, .cancelNeedsSupervisor: .forbidden
             case .readOnly, .changedMeanwhile, .statusNotAllowed, .itemsChangedMeanwhile, .itemsRefused, .editRefused,
-                .productChangedMeanwhile, .accountChangeRefused: .conflict
+                .productChangedMeanwhile, .accountChangeRefused, .customerMerged: .conflict
             case .passwordLinkExpired: .notFound
             }
         }
@@ -145,6 +148,11 @@ public enum ErrorPage {
                 heading: "Order \(id) is \(status.toString().lowercased()): a supervisor cancels it",
                 message: "Only a supervisor may cancel a paid or packed order, so nothing was changed. On the order’s page, “Ask a supervisor to cancel” tells them why.",
                 orderURL: Paths.order(id), orderLinkText: "Go to order \(id)")
+        case .customerMerged(let name, let survivorID):
+            return ViewModel(
+                heading: "\(name) was merged into another customer",
+                message: "Their orders are another customer's now, so nothing was merged. Merge that customer instead if you still need to.",
+                orderURL: Paths.customer(String(survivorID)), orderLinkText: "Go to the customer \(name) was merged into")
         case nil:
             break
         }

@@ -39,6 +39,8 @@ enum OrderUse: Equatable, Sendable {
     case viewCustomers
     /// Add and change customers: whoever takes orders (clerks).
     case changeCustomers
+    /// Merge two customers: supervisors.
+    case mergeCustomers
 
     var permission: Permission {
         switch self {
@@ -52,6 +54,7 @@ enum OrderUse: Equatable, Sendable {
         case .changeTaxRates: .changeTaxRates
         case .changeCatalog: .changeCatalog
         case .manageAccounts: .manageAccounts
+        case .mergeCustomers: .manageCustomers
         }
     }
 }

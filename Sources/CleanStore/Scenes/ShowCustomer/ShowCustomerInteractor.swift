@@ -26,6 +26,7 @@ final class ShowCustomerInteractor: ShowCustomerBusinessLogic, ShowCustomerDataS
                 return presenter?.presentCustomer(response: .notFound) ?? ()
             }
             found.mayChange = request.mayChange
+            found.mayMerge = request.mayMerge
             customer = found.customer
             presenter?.presentCustomer(response: .found(found))
         } catch {

@@ -13,6 +13,10 @@ enum ShowCustomer {
         var history: [CustomerEvent]
         /// Whether the one asking may change the customer (`OrderUse.changeCustomers`): the page offers it.
         var mayChange = false
+        /// Whether the one asking may merge customers (`OrderUse.mergeCustomers`): the page offers it.
+        var mayMerge = false
+        /// The customer this one was merged into (`Customer.mergedInto`), when it was.
+        var survivor: Customer? = nil
     }
 
     // MARK: Use cases
@@ -23,6 +27,8 @@ enum ShowCustomer {
             var id: String
             /// Whether the one asking may change customers (`OrderUse.changeCustomers`).
             var mayChange = false
+            /// Whether the one asking may merge customers (`OrderUse.mergeCustomers`).
+            var mayMerge = false
         }
 
         /// What happened: one case per outcome, so the presenter switches over them.
@@ -60,9 +66,19 @@ enum ShowCustomer {
         var ordersCaption: String
         var events: [DisplayedEvent]
         var customersURL: String
-        /// "Change", for whoever may (`OrderUse.changeCustomers`).
+        /// "Change", for whoever may (`OrderUse.changeCustomers`); never for a merged customer.
         var changeURL: String? = nil
+        /// "Merge with another customer", for whoever may (`OrderUse.mergeCustomers`); never for a merged customer.
+        var mergeURL: String? = nil
+        /// Where a merged customer went.
+        var mergedInto: DisplayedSurvivor? = nil
         var hasOrders: Bool { !orders.isEmpty }
+    }
+
+    /// The customer a merged one was merged into: "This customer was merged into Jane Doe (customer 1)".
+    struct DisplayedSurvivor {
+        var name: String
+        var url: String
     }
 
     struct DisplayedOrder {

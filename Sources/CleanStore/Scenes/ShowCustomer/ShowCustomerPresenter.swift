@@ -40,7 +40,12 @@ final class ShowCustomerPresenter: ShowCustomerPresentationLogic {
             ordersCaption: found.orders.count < count
                 ? "Their \(found.orders.count) newest orders of \(count), newest first" : "Their orders, newest first",
             events: found.history.map(displayed), customersURL: Paths.customers.description,
-            changeURL: found.mayChange ? Paths.editCustomer(String(customer.id ?? 0)) : nil)
+            changeURL: found.mayChange && customer.mergedInto == nil ? Paths.editCustomer(String(customer.id ?? 0)) : nil,
+            mergeURL: found.mayMerge && customer.mergedInto == nil ? Paths.mergeCustomer(String(customer.id ?? 0)) : nil,
+            mergedInto: customer.mergedInto.map { id in
+                ShowCustomer.DisplayedSurvivor(
+                    name: found.survivor.map(CustomerWrites.reference) ?? "customer \(id)", url: Paths.customer(String(id)))
+            })
     }
 
     private static func orNone(_ text: String) -> String { text.isEmpty ? "Not known" : text }
@@ -61,6 +66,7 @@ final class ShowCustomerPresenter: ShowCustomerPresentationLogic {
     }
 
     static let titles: [CustomerEvent.Kind: String] = [
-        .created: "Added", .updated: "Edited", .fromOrders: "Made from their orders",
+        .created: "Added", .updated: "Edited", .fromOrders: "Made from their orders", .merged: "Another customer merged into this one",
+        .mergedInto: "Merged into another customer",
     ]
 }

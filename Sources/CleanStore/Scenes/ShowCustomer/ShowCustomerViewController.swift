@@ -41,7 +41,9 @@ final class ShowCustomerViewController: ShowCustomerDisplayLogic, RequestEnding 
     /// `GET /customers/{id}`
     func getCustomer(id: String, flash: String? = nil) async -> Response {
         self.flash = flash
-        await interactor?.getCustomer(request: ShowCustomer.GetCustomer.Request(id: id, mayChange: signedIn.may(.changeCustomers)))
+        await interactor?.getCustomer(
+            request: ShowCustomer.GetCustomer.Request(
+                id: id, mayChange: signedIn.may(.changeCustomers), mayMerge: signedIn.may(.mergeCustomers)))
         return finished()
     }
 

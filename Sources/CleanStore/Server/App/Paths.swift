@@ -116,6 +116,10 @@ public enum Paths {
     /// A customer's form (`EditCustomer`), for clerks.
     public static let newCustomer = AppPath("/customers/new")
     public static let editCustomer = AppPath("/customers/{id}/edit")
+    /// Merging customers (`MergeCustomers`), for supervisors: the other customer chosen by a search
+    /// (`?q=`), then the preview of the merge of `{key}` into `{id}`, posted to merge them.
+    public static let mergeCustomer = AppPath("/customers/{id}/merge")
+    public static let mergePreview = AppPath("/customers/{id}/merge/{key}")
 
     /// The customers with these query items (a search, a page): `/customers?q=0100&after=12`.
     static func customers(_ items: [(name: String, value: String)]) -> String {

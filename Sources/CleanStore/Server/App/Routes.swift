@@ -104,6 +104,9 @@ enum Routes {
         @Sendable func editCustomer(_ context: AppRequestContext) -> EditCustomerViewController {
             EditCustomerViewController(environment: environment.serving(context), browser: context.browser)
         }
+        @Sendable func mergeCustomers(_ context: AppRequestContext) -> MergeCustomersViewController {
+            MergeCustomersViewController(environment: environment.serving(context), browser: context.browser)
+        }
         @Sendable func editDraft(_ context: AppRequestContext) -> EditDraftViewController {
             EditDraftViewController(environment: environment.serving(context), browser: context.browser)
         }
@@ -385,6 +388,17 @@ enum Routes {
             Route(method: .post, path: Paths.editCustomer, access: .signedIn(.changeCustomers), keepsDraft: true, returnsTo: Paths.editCustomer) { _, context in
                 await editCustomer(context).saveCustomer(
                     id: try orderID(context), fields: try FormDecoding.decode(EditCustomer.CustomerFormFields.self, context: context))
+            },
+            Route(method: .get, path: Paths.mergeCustomer, access: .signedIn(.mergeCustomers)) { request, context in
+                await mergeCustomers(context).pickOther(id: try orderID(context), text: FormQuery(request.uri.query)["q"] ?? "")
+            },
+            Route(method: .get, path: Paths.mergePreview, access: .signedIn(.mergeCustomers)) { _, context in
+                await mergeCustomers(context).preview(id: try orderID(context), otherID: try lineKey(context))
+            },
+            Route(method: .post, path: Paths.mergePreview, access: .signedIn(.mergeCustomers), returnsTo: Paths.mergeCustomer) { _, context in
+                await mergeCustomers(context).merge(
+                    id: try orderID(context), otherID: try lineKey(context),
+                    fields: try FormDecoding.decode(MergeCustomers.MergeFormFields.self, context: context))
             },
         ] + accountRoutes(environment: environment)
     }

@@ -61,7 +61,7 @@ public struct PageRenderer: PageRendering {
         "PrintPackingSlip/slip", "ListProducts/list", "ShowProduct/show",
         "EditDraft/draft", "PlaceDraft/check", "ListDrafts/list",
         "ListAccounts/list", "ListAccounts/log", "EditAccount/form", "EditAccount/link", "EditAccount/account", "SetPassword/form",
-        "ListCustomers/list", "ShowCustomer/show", "EditCustomer/form",
+        "ListCustomers/list", "ShowCustomer/show", "EditCustomer/form", "MergeCustomers/pick", "MergeCustomers/preview",
     ]
 
     /// The renderer of `library`'s templates (`requiredTemplates` and the partials they use).

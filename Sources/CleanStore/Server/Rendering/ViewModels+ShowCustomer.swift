@@ -22,6 +22,18 @@ extension ShowCustomer.DisplayedCustomer: MustacheParent {
         case "events": events
         case "customersURL": customersURL
         case "changeURL": changeURL
+        case "mergeURL": mergeURL
+        case "mergedInto": mergedInto
+        default: nil
+        }
+    }
+}
+
+extension ShowCustomer.DisplayedSurvivor: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "url": url
         default: nil
         }
     }

@@ -31,7 +31,7 @@ public final class CustomersMemStore: CustomersStoreProtocol {
                 if let number = OrderID.rowID(order) { numbers[customer, default: []].insert(number) }
             }
             return tables.customers.values
-                .filter { CustomerSearch.matches($0, orderNumbers: numbers[$0.id ?? 0] ?? [], query) }
+                .filter { $0.mergedInto == nil && CustomerSearch.matches($0, orderNumbers: numbers[$0.id ?? 0] ?? [], query) }
                 .sorted { CustomerSearch.precedes(CustomersCursor(at: $0), CustomersCursor(at: $1)) }
         }
     }
@@ -42,7 +42,9 @@ public final class CustomersMemStore: CustomersStoreProtocol {
 
     public func fetchCustomers(sharingContactWith customer: Customer) async throws(CustomersStoreError) -> [Customer] {
         await database.read { tables in
-            tables.customers.values.filter { $0.id != customer.id && CustomerSearch.sharesContact(customer, with: $0) }
+            tables.customers.values.filter {
+                $0.id != customer.id && $0.mergedInto == nil && CustomerSearch.sharesContact(customer, with: $0)
+            }
                 .sorted { CustomerSearch.precedes(CustomersCursor(at: $0), CustomersCursor(at: $1)) }
         }
     }
@@ -63,6 +65,23 @@ public final class CustomersMemStore: CustomersStoreProtocol {
             tables.customers[id] = saved
             tables.customerEvents.append(CustomerWrites.event(.updated, from: stored, to: saved, by: by, at: at))
             return saved
+        }
+    }
+
+    public func mergeCustomers(_ survivor: Customer, merging mergedID: Int64, mergedVersion: Int, by: AccountName?, at: Date)
+        async throws(CustomersStoreError) -> CustomersMerge
+    {
+        let id = survivor.id ?? 0
+        return try await database.transaction { tables throws(CustomersStoreError) in
+            guard let storedSurvivor = tables.customers[id] else { throw .notFound(id: id) }
+            guard let storedMerged = tables.customers[mergedID] else { throw .notFound(id: mergedID) }
+            let merge = try CustomerWrites.merged(
+                survivor, of: storedSurvivor, merging: storedMerged, mergedVersion: mergedVersion, by: by, at: at)
+            tables.customers[id] = merge.survivor
+            tables.customers[mergedID] = merge.merged
+            for (order, customer) in tables.orderCustomers where customer == mergedID { tables.orderCustomers[order] = id }
+            tables.customerEvents += merge.events
+            return merge
         }
     }
 
@@ -93,8 +112,8 @@ public final class CustomersMemStore: CustomersStoreProtocol {
                     email: order.email, shipping: order.shipmentAddress, billing: order.billingAddress)
                 let keys = CustomersFromOrders.keys(of: contact)
                 let candidates = tables.customers.values.filter {
-                    (!keys.email.isEmpty && CustomerSearch.emailKey($0.email) == keys.email)
-                        || (!keys.phone.isEmpty && CustomerSearch.phoneKey($0.phone) == keys.phone)
+                    $0.mergedInto == nil && ((!keys.email.isEmpty && CustomerSearch.emailKey($0.email) == keys.email)
+                        || (!keys.phone.isEmpty && CustomerSearch.phoneKey($0.phone) == keys.phone))
                 }
                 switch CustomersFromOrders.decide(contact, among: Array(candidates), at: at) {
                 case .create(var customer):

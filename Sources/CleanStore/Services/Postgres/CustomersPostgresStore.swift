@@ -105,7 +105,7 @@ public final class CustomersPostgresStore: CustomersStoreProtocol {
     private static func sharing(phoneKey: String, emailKey: String, except id: Int64) -> PostgresQuery {
         """
         \(unescaped: select) WHERE ((phone_key = \(phoneKey) AND phone_key <> '') OR (email_key = \(emailKey) AND email_key <> ''))
-        AND id <> \(id) ORDER BY sort_name, id
+        AND id <> \(id) AND merged_into IS NULL ORDER BY sort_name, id
         """
     }
 
@@ -128,6 +128,29 @@ public final class CustomersPostgresStore: CustomersStoreProtocol {
                 let saved = try CustomerWrites.updated(customer, of: stored, by: by, at: at)
                 try await Self.update(saved, from: stored, kind: .updated, by: by, at: at, on: connection, logger: logger)
                 return saved
+            }
+        }
+    }
+
+    /// Both rows are locked in the order of their ids, so two merges of the same two customers
+    /// wait for each other instead of deadlocking.
+    public func mergeCustomers(_ survivor: Customer, merging mergedID: Int64, mergedVersion: Int, by: AccountName?, at: Date)
+        async throws(CustomersStoreError) -> CustomersMerge
+    {
+        let id = survivor.id ?? 0
+        return try await run("Cannot merge customer \(mergedID) into customer \(id)") { client, logger in
+            try await client.withTransaction(logger: logger) { connection in
+                let found = try await Self.customers(
+                    connection.query("\(unescaped: Self.select) WHERE id IN (\(id), \(mergedID)) ORDER BY id FOR UPDATE", logger: logger))
+                guard let storedSurvivor = found.first(where: { $0.id == id }) else { throw CustomersStoreError.notFound(id: id) }
+                guard let storedMerged = found.first(where: { $0.id == mergedID }) else { throw CustomersStoreError.notFound(id: mergedID) }
+                let merge = try CustomerWrites.merged(
+                    survivor, of: storedSurvivor, merging: storedMerged, mergedVersion: mergedVersion, by: by, at: at)
+                try await Self.save(merge.survivor, over: storedSurvivor, on: connection, logger: logger)
+                try await Self.save(merge.merged, over: storedMerged, on: connection, logger: logger)
+                try await connection.query("UPDATE orders SET customer_id = \(id) WHERE customer_id = \(mergedID)", logger: logger)
+                for event in merge.events { try await Self.insert(event, on: connection, logger: logger) }
+                return merge
             }
         }
     }
@@ -279,6 +302,12 @@ public final class CustomersPostgresStore: CustomersStoreProtocol {
         _ saved: Customer, from stored: Customer, kind: CustomerEvent.Kind, by: AccountName?, at: Date, on connection: PostgresConnection,
         logger: Logger
     ) async throws {
+        try await save(saved, over: stored, on: connection, logger: logger)
+        try await insert(CustomerWrites.event(kind, from: stored, to: saved, by: by, at: at), on: connection, logger: logger)
+    }
+
+    /// Writes `saved` over `stored`, guarded by the stored version (a second lock).
+    private static func save(_ saved: Customer, over stored: Customer, on connection: PostgresConnection, logger: Logger) async throws {
         let (names, initial) = bindings(saved)
         var bindings = initial
         var assignments = names.enumerated().map { "\($1) = $\($0 + 1)" }
@@ -286,20 +315,23 @@ public final class CustomersPostgresStore: CustomersStoreProtocol {
         bindings.appendOptional(saved.updatedAt?.timeIntervalSince1970)
         bindings.appendOptional(saved.updatedBy?.username)
         bindings.appendOptional(saved.updatedBy?.displayName)
+        bindings.appendOptional(saved.mergedInto)
         let n = names.count
-        assignments += ["version = $\(n + 1)", "updated_at = $\(n + 2)", "updated_by_username = $\(n + 3)", "updated_by_display_name = $\(n + 4)"]
+        assignments += [
+            "version = $\(n + 1)", "updated_at = $\(n + 2)", "updated_by_username = $\(n + 3)", "updated_by_display_name = $\(n + 4)",
+            "merged_into = $\(n + 5)",
+        ]
         bindings.append(stored.id ?? 0)
         bindings.append(stored.version)
         let rows = try await connection.query(
             PostgresQuery(
                 unsafeSQL: """
                     UPDATE customers SET \(assignments.joined(separator: ", "))
-                    WHERE id = $\(n + 5) AND version = $\(n + 6) RETURNING id
+                    WHERE id = $\(n + 6) AND version = $\(n + 7) RETURNING id
                     """, binds: bindings), logger: logger)
         var updated = false
         for try await _ in rows { updated = true }
         guard updated else { throw CustomersStoreError.conflict(current: stored) }
-        try await insert(CustomerWrites.event(kind, from: stored, to: saved, by: by, at: at), on: connection, logger: logger)
     }
 
     private static func insert(_ event: CustomerEvent, on connection: PostgresConnection, logger: Logger) async throws {

@@ -73,4 +73,12 @@ extension PostgresAppDatabase {
                 .sql("INSERT INTO customers_from_orders (id, last_order_id, done) VALUES (1, 0, FALSE)"),
             ]),
     ]
+
+    /// After the API's (24): customers merged into another.
+    static let customerMergeMigrations: [Migration] = [
+        Migration(
+            version: 26, name: "merged customers",
+            // As SQLite's v27: a merged customer is kept and points to the one who has their orders now.
+            steps: [.sql("ALTER TABLE customers ADD COLUMN merged_into BIGINT REFERENCES customers (id)")]),
+    ]
 }

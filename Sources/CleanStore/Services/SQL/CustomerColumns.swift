@@ -8,7 +8,8 @@ enum CustomerColumns {
         id, first_name, last_name, phone, email, \
         shipping_street1, shipping_street2, shipping_city, shipping_state, shipping_zip, \
         billing_street1, billing_street2, billing_city, billing_state, billing_zip, note, version, \
-        created_at, created_by_username, created_by_display_name, updated_at, updated_by_username, updated_by_display_name
+        created_at, created_by_username, created_by_display_name, updated_at, updated_by_username, updated_by_display_name, \
+        merged_into
         """
 
     /// The customer in a row of `selected`, its columns from `offset` on.
@@ -24,7 +25,7 @@ enum CustomerColumns {
             billingAddress: try address(10), note: try row.text(offset + 15), version: try row.int(offset + 16),
             createdAt: Date(timeIntervalSince1970: try row.double(offset + 17)), createdBy: try OrderColumns.accountName(row, offset + 18),
             updatedAt: try row.optionalDouble(offset + 20).map(Date.init(timeIntervalSince1970:)),
-            updatedBy: try OrderColumns.accountName(row, offset + 21))
+            updatedBy: try OrderColumns.accountName(row, offset + 21), mergedInto: try row.optionalInt64(offset + 23))
     }
 
     /// The columns a customer writes (all but id and who created and changed it), with their values.
@@ -98,8 +99,16 @@ enum CustomerColumns {
 
     /// What a search asks (`CustomerSearch.query`), as an SQL condition; `placeholder` gives the
     /// n-th parameter's text, `function` is `instr` (SQLite) or `strpos` (PostgreSQL). Returns
-    /// the condition and its parameters, in order: texts, or order numbers (`Int64`).
+    /// the condition and its parameters, in order: texts, or order numbers (`Int64`). A customer
+    /// merged into another is found by no search.
     static func condition(
+        _ query: CustomerSearch.Query, function: String, placeholder: (Int) -> String
+    ) -> (sql: String, parameters: [CustomerSearchParameter]) {
+        let found = searched(query, function: function, placeholder: placeholder)
+        return ("merged_into IS NULL AND \(found.sql)", found.parameters)
+    }
+
+    private static func searched(
         _ query: CustomerSearch.Query, function: String, placeholder: (Int) -> String
     ) -> (sql: String, parameters: [CustomerSearchParameter]) {
         var parameters: [CustomerSearchParameter] = []

@@ -92,7 +92,7 @@ public final class CustomersSQLiteStore: CustomersStoreProtocol {
             db,
             """
             \(select) WHERE ((phone_key = ? AND phone_key <> '') OR (email_key = ? AND email_key <> '')) AND id IS NOT ?
-            ORDER BY sort_name, id
+            AND merged_into IS NULL ORDER BY sort_name, id
             """, [phoneKey, emailKey, id])
     }
 
@@ -113,6 +113,27 @@ public final class CustomersSQLiteStore: CustomersStoreProtocol {
             let saved = try CustomerWrites.updated(customer, of: stored, by: by, at: at)
             try Self.update(saved, from: stored, kind: .updated, by: by, at: at, in: db)
             return saved
+        }
+    }
+
+    public func mergeCustomers(_ survivor: Customer, merging mergedID: Int64, mergedVersion: Int, by: AccountName?, at: Date)
+        async throws(CustomersStoreError) -> CustomersMerge
+    {
+        let id = survivor.id ?? 0
+        return try await write("Cannot merge customer \(mergedID) into customer \(id)") { db in
+            guard let storedSurvivor = try Self.customers(db, "\(Self.select) WHERE id = ?", [id]).first else {
+                throw CustomersStoreError.notFound(id: id)
+            }
+            guard let storedMerged = try Self.customers(db, "\(Self.select) WHERE id = ?", [mergedID]).first else {
+                throw CustomersStoreError.notFound(id: mergedID)
+            }
+            let merge = try CustomerWrites.merged(
+                survivor, of: storedSurvivor, merging: storedMerged, mergedVersion: mergedVersion, by: by, at: at)
+            try Self.save(merge.survivor, over: storedSurvivor, in: db)
+            try Self.save(merge.merged, over: storedMerged, in: db)
+            try db.execute(sql: "UPDATE orders SET customer_id = ? WHERE customer_id = ?", arguments: [id, mergedID])
+            for event in merge.events { try Self.insert(event, into: db) }
+            return merge
         }
     }
 
@@ -221,21 +242,27 @@ public final class CustomersSQLiteStore: CustomersStoreProtocol {
     private static func update(
         _ saved: Customer, from stored: Customer, kind: CustomerEvent.Kind, by: AccountName?, at: Date, in db: Database
     ) throws {
+        try save(saved, over: stored, in: db)
+        try insert(CustomerWrites.event(kind, from: stored, to: saved, by: by, at: at), into: db)
+    }
+
+    /// Writes `saved` over `stored`, guarded by the stored version (a second lock).
+    private static func save(_ saved: Customer, over stored: Customer, in db: Database) throws {
         let written = CustomerColumns.written(saved)
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 UPDATE customers SET \(written.map { "\($0.name) = ?" }.joined(separator: ", ")), version = ?,
-                    updated_at = ?, updated_by_username = ?, updated_by_display_name = ?
+                    updated_at = ?, updated_by_username = ?, updated_by_display_name = ?, merged_into = ?
                 WHERE id = ? AND version = ?
-                """,
+                """
+        ).execute(
             arguments: StatementArguments(
                 written.map(\.value.databaseValue) + [
                     saved.version.databaseValue, (saved.updatedAt?.timeIntervalSince1970).databaseValue,
                     (saved.updatedBy?.username).databaseValue, (saved.updatedBy?.displayName).databaseValue,
-                    (stored.id ?? 0).databaseValue, stored.version.databaseValue,
+                    saved.mergedInto.databaseValue, (stored.id ?? 0).databaseValue, stored.version.databaseValue,
                 ]))
         guard db.changesCount > 0 else { throw CustomersStoreError.conflict(current: stored) }
-        try insert(CustomerWrites.event(kind, from: stored, to: saved, by: by, at: at), into: db)
     }
 
     private static func insert(_ event: CustomerEvent, into db: Database) throws {

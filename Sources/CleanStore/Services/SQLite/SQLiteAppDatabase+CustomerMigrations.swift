@@ -70,4 +70,13 @@ extension SQLiteAppDatabase {
                 """)
         }
     }
+
+    /// The customers' migrations after the API's (v25), registered last by `migrator(cards:logger:)`.
+    static func registerCustomerMergeMigrations(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v27: merged customers") { db in
+            // A customer merged into another (`CustomersStoreProtocol.mergeCustomers`) is kept and
+            // points to the one who has their orders now; no search finds it.
+            try db.execute(sql: "ALTER TABLE customers ADD COLUMN merged_into INTEGER REFERENCES customers (id)")
+        }
+    }
 }

@@ -88,10 +88,13 @@ final class ShowCustomerInteractorTests: XCTestCase {
 
         // When
         await sut.getCustomer(request: .init(id: "7", mayChange: true))
+        await sut.getCustomer(request: .init(id: "7", mayMerge: true))
 
         // Then
         var mayChange = Self.found
         mayChange.mayChange = true
-        XCTAssertEqual(presenterSpy.responses, [.found(mayChange)])
+        var mayMerge = Self.found
+        mayMerge.mayMerge = true
+        XCTAssertEqual(presenterSpy.responses, [.found(mayChange), .found(mayMerge)])
     }
 }

@@ -118,4 +118,37 @@ final class ShowCustomerPresenterTests: XCTestCase {
         XCTAssertEqual(offered.changeURL, "/customers/4/edit")
         XCTAssertNil(notOffered.changeURL)
     }
+
+    func testPresentCustomerOffersMergeToWhoeverMayAndAMergedOneLinksToItsSurvivorOnly() throws {
+        // Given
+        var jane = CustomerSeeds.jane
+        jane.id = 4
+        var gone = jane
+        gone.id = 5
+        gone.mergedInto = 4
+
+        // When
+        sut.presentCustomer(response: .found(ShowCustomer.Found(customer: jane, orders: [], summary: nil, history: [], mayMerge: true)))
+        sut.presentCustomer(response: .found(ShowCustomer.Found(customer: jane, orders: [], summary: nil, history: [])))
+        sut.presentCustomer(
+            response: .found(
+                ShowCustomer.Found(customer: gone, orders: [], summary: nil, history: [], mayChange: true, mayMerge: true, survivor: jane)))
+
+        // Then
+        guard case .customer(let offered) = spy.viewModels[0], case .customer(let notOffered) = spy.viewModels[1],
+            case .customer(let merged) = spy.viewModels[2]
+        else { return XCTFail("Three pages") }
+        XCTAssertEqual(offered.mergeURL, "/customers/4/merge")
+        XCTAssertNil(offered.mergedInto)
+        XCTAssertNil(notOffered.mergeURL)
+        XCTAssertNil(merged.mergeURL, "a merged customer is merged no more")
+        XCTAssertNil(merged.changeURL)
+        XCTAssertEqual(merged.mergedInto?.name, "Jane Doe (customer 4)")
+        XCTAssertEqual(merged.mergedInto?.url, "/customers/4")
+    }
+
+    func testTheMergesInTheHistoryAreSaidAsSuch() {
+        XCTAssertEqual(ShowCustomerPresenter.titles[.merged], "Another customer merged into this one")
+        XCTAssertEqual(ShowCustomerPresenter.titles[.mergedInto], "Merged into another customer")
+    }
 }
