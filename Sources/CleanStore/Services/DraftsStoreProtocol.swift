@@ -39,6 +39,9 @@ public protocol DraftsStoreProtocol: Sendable {
 /// One change to a draft, as a section of its page posts it.
 public enum DraftChange: Equatable, Sendable {
     case contact(Draft.Contact)
+    /// *Use* on "Who is calling?": the customer's contact and their default addresses (those they
+    /// have) copied into the draft, which remembers the customer (`Draft.customerID`).
+    case useCustomer(Customer)
     case delivery(shipment: Address, billingSameAsShipping: Bool, billing: Address, method: ShipmentMethod)
     /// A line for a product of the catalog (its key is given by `DraftWrites`: the line's own is
     /// ignored). A product already on the draft at the same price gets the quantity added.

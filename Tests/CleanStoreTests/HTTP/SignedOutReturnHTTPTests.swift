@@ -28,6 +28,7 @@ final class SignedOutReturnHTTPTests: XCTestCase {
         "/customers/new": "/customers/new",
         "/customers/{id}/edit": "/customers/1/edit",
         "/drafts": "/orders",
+        "/drafts/{id}/customer": "/drafts/1",
         "/drafts/{id}/caller": "/drafts/1",
         "/drafts/{id}/delivery": "/drafts/1",
         "/drafts/{id}/lines": "/drafts/1",

@@ -83,6 +83,64 @@ final class DraftsStoreContractTests: GoodsContractTestCase {
         }
     }
 
+    /// A saved customer used on a draft: their contact and default addresses copied, the customer
+    /// remembered; a customer changed afterwards rewrites nothing of the draft (copy, not link).
+    func testUsingACustomerCopiesTheirDetailsAndALaterChangeToThemRewritesNoDraft() async throws {
+        for (store, _) in try await makeStores() {
+            let billing = Address(street1: "9 Bill St", street2: "", city: "Troy", state: "NY", zip: "12180")
+            let jane = try await store.customers.createCustomer(
+                Customer(
+                    firstName: "Jane", lastName: "Doe", phone: "(415) 555-0100", email: "jane@example.com",
+                    shippingAddress: Self.address, billingAddress: billing, createdAt: Self.now),
+                by: Self.amy, at: Self.now)
+            let draft = try await store.drafts.createDraft(by: Self.amy, at: Self.now)
+
+            let used = try await store.drafts.updateDraft(ref: draft.ref, change: .useCustomer(jane), by: Self.sue, at: Self.now)
+
+            XCTAssertEqual(used.customerID, jane.id, store.name)
+            XCTAssertEqual(
+                used.contact, Draft.Contact(firstName: "Jane", lastName: "Doe", phone: "(415) 555-0100", email: "jane@example.com"), store.name)
+            XCTAssertEqual(used.shipmentAddress, Self.address, store.name)
+            XCTAssertFalse(used.billingSameAsShipping, store.name)
+            XCTAssertEqual(used.billingAddress, billing, store.name)
+            XCTAssertEqual(used.version, 2, store.name)
+            let fetched = try await store.drafts.fetchDraft(ref: draft.ref)
+            XCTAssertEqual(fetched, used, store.name)
+
+            // When: Jane moves and changes her number
+            var moved = jane
+            moved.phone = "(415) 555-0199"
+            moved.shippingAddress = Address(street1: "1 New Rd", street2: "", city: "Buffalo", state: "NY", zip: "14201")
+            _ = try await store.customers.updateCustomer(moved, by: Self.amy, at: Self.now.addingTimeInterval(60))
+
+            // Then: the draft keeps what was copied
+            let after = try await store.drafts.fetchDraft(ref: draft.ref)
+            XCTAssertEqual(after, used, "\(store.name): a copy, not a link")
+        }
+    }
+
+    /// A customer with no billing address (the same as shipping) leaves "billing same as shipping"
+    /// ticked; one with no address at all leaves the draft's delivery as it was.
+    func testACustomersMissingAddressesLeaveTheDraftsAsTheyAre() async throws {
+        for (store, _) in try await makeStores() {
+            let sam = try await store.customers.createCustomer(
+                Customer(firstName: "Sam", lastName: "Roe", phone: "555-0111", email: "", shippingAddress: Self.address, createdAt: Self.now),
+                by: Self.amy, at: Self.now)
+            let nobody = try await store.customers.createCustomer(
+                Customer(firstName: "Ned", lastName: "Poe", phone: "555-0122", email: "", createdAt: Self.now), by: Self.amy, at: Self.now)
+            let draft = try await readyDraft(in: store, items: [])
+
+            let withSam = try await store.drafts.updateDraft(ref: draft.ref, change: .useCustomer(sam), by: Self.amy, at: Self.now)
+            XCTAssertTrue(withSam.billingSameAsShipping, store.name)
+            XCTAssertEqual(withSam.billingAddress, Draft.emptyAddress, store.name)
+
+            let withNed = try await store.drafts.updateDraft(ref: draft.ref, change: .useCustomer(nobody), by: Self.amy, at: Self.now)
+            XCTAssertEqual(withNed.customerID, nobody.id, store.name)
+            XCTAssertEqual(withNed.contact.firstName, "Ned", store.name)
+            XCTAssertEqual(withNed.shipmentAddress, Self.address, "\(store.name): no address of his: the draft's stays")
+        }
+    }
+
     func testRefusedChangesChangeNothing() async throws {
         for (store, catalog) in try await makeStores() {
             let draft = try await readyDraft(in: store, items: [(catalog.widget, 9_999)])
