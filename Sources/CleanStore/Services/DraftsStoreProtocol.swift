@@ -16,6 +16,9 @@ import Foundation
 ///   committed with one conditional update per tracked product in product-id order (never
 ///   read-then-write; a shortage at this point rolls the whole placing back and is reported as
 ///   one), and the draft deleted.
+/// - With `PlacingRequest.saveCaller`, the same transaction saves the caller as a customer, new or
+///   the one the draft was copied from brought up to date (`DraftPlacing.savedCaller` decides, one
+///   `CustomerEvent` when anything changed), and the order records the customer (`Order.customerID`).
 /// - A `place` whose idempotency key an earlier placing used throws `.alreadyPlaced` with that
 ///   order, whatever the draft (gone by then) and the rest say: a double click is one order.
 /// - An unknown reference is nil from `fetchDraft` and `.notFound` elsewhere.
@@ -69,11 +72,17 @@ public struct PlacingRequest: Equatable, Sendable {
     public var placeDuplicateAnyway: Bool
     /// The day the rate is chosen by, in the shop's time zone.
     public var timeZone: TimeZone
+    /// "Save this caller for next time": in the placing transaction, the caller becomes a saved
+    /// customer, or the customer the draft was copied from gets its contact and default addresses
+    /// (`DraftPlacing.savedCaller`); the order carries that customer. Unticked, the order carries
+    /// the customer the draft was copied from, if any, and no customer is written.
+    public var saveCaller: Bool
 
     public init(
         payment: PaymentMethod? = nil, idempotencyKey: String? = nil, draftVersion: Int? = nil,
-        placeDuplicateAnyway: Bool = false, timeZone: TimeZone = .current
+        placeDuplicateAnyway: Bool = false, timeZone: TimeZone = .current, saveCaller: Bool = false
     ) {
+        self.saveCaller = saveCaller
         self.payment = payment
         self.idempotencyKey = idempotencyKey
         self.draftVersion = draftVersion

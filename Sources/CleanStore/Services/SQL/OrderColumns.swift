@@ -15,7 +15,7 @@ enum OrderColumns {
         status, cancellation_reason, \
         items_recorded, subtotal_cents, shipping_cents, tax_cents, \
         tax_region, tax_postal_prefix, tax_rate_ppm, tax_collect, tax_shipping_taxable, item_count, next_line_number, \
-        shipped_at, carrier, tracking_number
+        shipped_at, carrier, tracking_number, customer_id
         """
 
     /// A value an order writes, in the types both databases take.
@@ -179,6 +179,7 @@ enum OrderColumns {
         order.shippedAt = try row.optionalDouble(41).map(Date.init(timeIntervalSince1970:))
         order.carrier = try row.optionalText(42)
         order.trackingNumber = try row.optionalText(43)
+        order.customerID = try row.optionalInt64(44)
         return order
     }
 
