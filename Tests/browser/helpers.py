@@ -422,7 +422,7 @@ def type_caller_then_end_session(driver, order):
 
 
 # The page states the journeys save for the HTML checker (save_page), by name.
-JOURNEY_PAGES = ["list", "detail", "draft-new", "draft-errors", "form-edit", "confirmed"]
+JOURNEY_PAGES = ["list", "detail", "draft-new", "draft-callers", "draft-caller-used", "draft-errors", "form-edit", "confirmed"]
 # And signing in's, in the order visit_sign_in_pages reaches them: the sign-in page (as it is,
 # and with a wrong password), the 403 page of a viewer, a draft's caller posted after the session
 # ended (403, the sign-in page: nothing was done) and the draft back after signing in, and the

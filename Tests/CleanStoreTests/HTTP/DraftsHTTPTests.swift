@@ -313,13 +313,23 @@ final class DraftsHTTPTests: XCTestCase {
             XCTAssertEqual(used.headers[.location], path)
             let page = try await client.get(path, cookie: used.cookieToSendBack)
             Self.assertPage("draft-caller-used", page, status: .ok)
+            XCTAssert(page.text.contains(#"<input class="input width-30" id="email" name="email" type="email""#), "John has no email: the form stays open")
+            let john = try await app.environment.drafts.fetchDraft(ref: Self.ref)
+            XCTAssertEqual(john?.customerID, 2)
+            XCTAssertEqual(john?.billingAddress.street1, "PO Box 9")
+            XCTAssertEqual(john?.billingSameAsShipping, false)
+
+            // Jane, complete: her details in one line, the caller's form folded away.
+            let jane = try await client.post("\(path)/customer", form: Self.form([("customer", "1")]))
+            let folded = try await client.get(path, cookie: jane.cookieToSendBack)
+            Self.assertPage("draft-caller-folded", folded, status: .ok)
+            XCTAssert(folded.text.contains("<summary>Correct the caller for this order</summary>"), folded.text)
         }
         let draft = try await app.environment.drafts.fetchDraft(ref: Self.ref)
-        XCTAssertEqual(draft?.customerID, 2)
-        XCTAssertEqual(draft?.contact.firstName, "John")
-        XCTAssertEqual(draft?.shipmentAddress.street1, "3 Oak Ave")
-        XCTAssertEqual(draft?.billingAddress.street1, "PO Box 9")
-        XCTAssertEqual(draft?.billingSameAsShipping, false)
+        XCTAssertEqual(draft?.customerID, 1)
+        XCTAssertEqual(draft?.contact.firstName, "Jane")
+        XCTAssertEqual(draft?.shipmentAddress.street1, "12 Main St")
+        XCTAssertEqual(draft?.billingSameAsShipping, true, "Jane has no billing address: same as shipping")
     }
 
     func testUsingAnUnknownCustomerIs404AndAViewerMayNotUseOne() async throws {

@@ -97,6 +97,10 @@ final class PlaceDraftHTTPTests: XCTestCase {
         XCTAssertEqual(first?.customerID, 3)
         let second = try await app.store.fetchOrder(id: "2")
         XCTAssertEqual(second?.customerID, 1, "Jane's order")
+        try await app.test { client in
+            let page = try await client.get("/orders/2")
+            XCTAssert(page.text.contains(#"<dt>Customer</dt><dd><a href="/customers/1">Jane Doe's customer record</a></dd>"#), page.text)
+        }
         let janes = try await app.environment.customers.fetchCustomers(matching: "jane@example.com", after: nil, limit: 10)
         XCTAssertEqual(janes.map(\.version), [1], "Nothing of Jane's changed: not written again")
     }

@@ -344,6 +344,10 @@ enum EditDraft {
         /// "Details copied from Jane Doe's customer record", linking to it, once *Use* was chosen.
         var fromCustomer: String? = nil
         var fromCustomerURL: String? = nil
+        /// A caller copied from a saved customer, complete: their details said in one line, the
+        /// form folded away ("Correct the caller for this order"), so the next Tab reaches the items.
+        var callerFolded: Bool = false
+        var callerSummary: String = ""
         var searchText: String
         var searchResults: [DisplayedProduct]
         var noResultsMessage: String?
@@ -356,6 +360,9 @@ enum EditDraft {
         var searchAction: String
         /// The check page, where the draft is checked and placed.
         var checkURL: String
+        /// Nothing is missing (caller, items, delivery): the page offers the check page at its top
+        /// too, the next step once the last section is saved (a repeat caller's draft after one item).
+        var readyToCheck: Bool = false
         /// Every order being taken (`ListDrafts`).
         var draftsURL: String
 

@@ -34,7 +34,7 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
     func presentStartedDraft(response: EditDraft.StartDraft.Response) {
         let page: EditDraft.DisplayedPage
         switch response {
-        case .created(let ref): page = .saved(ref: ref, flash: nil)
+        case .created(let ref): page = .saved(ref: ref, flash: Self.startedMessage(ref: ref))
         case .storeUnavailable: page = .unavailable
         }
         viewController?.displayStartedDraft(viewModel: EditDraft.StartDraft.ViewModel(page: page))
@@ -52,6 +52,11 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
         case .storeUnavailable: page = .unavailable
         }
         viewController?.displayKeptOrderForm(viewModel: EditDraft.KeepOrderForm.ViewModel(page: page))
+    }
+
+    /// What a new draft's page says first: its banner takes focus, and the next Tab is "Who is calling?".
+    static func startedMessage(ref: String) -> String {
+        "Order \(ref) started: who is calling?"
     }
 
     /// What the old one-page order form is told: where its typing went, and that the card must be
@@ -220,6 +225,10 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
             useCustomerAction: Paths.draftCustomer(ref),
             fromCustomer: draft.customerID.map { _ in "Copied from a saved customer" },
             fromCustomerURL: draft.customerID.map { Paths.customer(String($0)) },
+            callerFolded: draft.customerID != nil && !loaded.check.incomplete.contains(.caller)
+                && ![refusal?.posted, refusal?.alsoPosted].contains { if case .caller = $0 { true } else { false } },
+            callerSummary: [fields.firstName + " " + fields.lastName, fields.phone, fields.email].filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+                .joined(separator: ", "),
             searchText: loaded.search?.text ?? "",
             searchResults: (loaded.search?.products ?? []).map {
                 EditDraft.DisplayedProduct(sku: $0.sku, name: $0.name, price: Money.text(cents: $0.priceCents), addLabel: "Add \($0.name)")
@@ -228,7 +237,7 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
             callerAction: Paths.draftCaller(ref), deliveryAction: Paths.draftDelivery(ref), addLineAction: Paths.draftLines(ref),
             quantitiesAction: Paths.draftQuantities(ref), removeLineAction: Paths.draftRemoveLine(ref),
             priceAction: Paths.draftLinePrice(ref), searchAction: Paths.draft(ref),
-            checkURL: Paths.draftCheck(ref),
+            checkURL: Paths.draftCheck(ref), readyToCheck: loaded.check.incomplete.isEmpty,
             draftsURL: Paths.drafts.description)
     }
 

@@ -100,7 +100,10 @@ final class EditDraftViewController: EditDraftDisplayLogic, RequestEnding {
             let html = pages.render(
                 template: "EditDraft/draft", context: DraftPage(draft: draft, csrfToken: csrfToken), title: draft.title,
                 flash: invalid ? nil : flash)
-            return .html(html, status: invalid ? .unprocessableContent : .ok)
+            var response = Response.html(html, status: invalid ? .unprocessableContent : .ok)
+            // Shown once: a search on the page, or a reload, does not show it again.
+            if !invalid, flash != nil { router?.acknowledgeFlash(on: &response) }
+            return response
         case .saved(let ref, let flash): return router?.routeToDraft(ref: ref, flash: flash) ?? refusal(.failed)
         case .notFound: return refusal(.notFound)
         case .unavailable: return refusal(.unavailable)

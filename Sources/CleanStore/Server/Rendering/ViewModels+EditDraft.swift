@@ -36,6 +36,8 @@ extension EditDraft.DisplayedDraft: MustacheParent {
         case "useCustomerAction": useCustomerAction
         case "fromCustomer": fromCustomer
         case "fromCustomerURL": fromCustomerURL
+        case "callerFolded": callerFolded
+        case "callerSummary": callerSummary
         case "searchText": searchText
         case "searchResults": searchResults
         case "noResultsMessage": noResultsMessage
@@ -47,6 +49,7 @@ extension EditDraft.DisplayedDraft: MustacheParent {
         case "priceAction": priceAction
         case "searchAction": searchAction
         case "checkURL": checkURL
+        case "readyToCheck": readyToCheck
         case "draftsURL": draftsURL
         default: nil
         }

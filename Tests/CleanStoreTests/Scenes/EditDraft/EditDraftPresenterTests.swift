@@ -96,7 +96,7 @@ final class EditDraftPresenterTests: XCTestCase {
 
     func testANewDraftGoesToItsPage() {
         sut.presentStartedDraft(response: .created(ref: "D-ABCDEF"))
-        XCTAssertEqual(spy.started?.page, .saved(ref: "D-ABCDEF", flash: nil))
+        XCTAssertEqual(spy.started?.page, .saved(ref: "D-ABCDEF", flash: "Order D-ABCDEF started: who is calling?"))
     }
 
     func testTaxSaysEnterTheAddressUntilAStateIsKnown() {
@@ -220,8 +220,28 @@ final class EditDraftPresenterTests: XCTestCase {
         let shown = try XCTUnwrap(draft(spy.shown?.page))
         XCTAssertEqual(shown.fromCustomer, "Copied from a saved customer")
         XCTAssertEqual(shown.fromCustomerURL, "/customers/7")
+        XCTAssertEqual(shown.callerFolded, true, "A complete caller copied from a customer: the form folded away")
+        XCTAssertEqual(shown.callerSummary, "", "This draft's caller is empty (the check is the test's)")
+
+        var incomplete = loaded
+        incomplete.check.incomplete = [.caller]
+        incomplete.draft.contact = Draft.Contact(firstName: "Jane", lastName: "Doe", phone: "(415) 555-0100", email: "")
+        sut.presentDraft(response: .found(incomplete))
+        let open = try XCTUnwrap(draft(spy.shown?.page))
+        XCTAssertEqual(open.callerFolded, false, "Its caller is not complete: the form stays open")
+        XCTAssertEqual(open.callerSummary, "Jane Doe, (415) 555-0100")
         XCTAssertEqual(shown.callers, [])
         XCTAssertEqual(shown.callersCaption, "")
+    }
+
+    func testACompleteDraftOffersTheCheckPageAtItsTopAndAnIncompleteOneDoesNot() throws {
+        var complete = loaded()
+        sut.presentDraft(response: .found(complete))
+        XCTAssertEqual(try XCTUnwrap(draft(spy.shown?.page)).readyToCheck, true)
+
+        complete.check.incomplete = [.caller]
+        sut.presentDraft(response: .found(complete))
+        XCTAssertEqual(try XCTUnwrap(draft(spy.shown?.page)).readyToCheck, false)
     }
 
     func testAUsedCustomersFlashSaysToCheckTheirDetails() {

@@ -82,6 +82,9 @@ final class EditDraftViewControllerTests: XCTestCase {
 
         XCTAssertEqual(pagesSpy.rendered.last?.flash, "Caller saved.")
         XCTAssertEqual(sut.response?.status, .ok)
+        XCTAssertEqual(sut.response?.setCookies.count, 1)
+        XCTAssert(sut.response?.setCookies.first?.hasPrefix("\(Flash.cookieName)=;") == true, "The flash is shown once")
+        XCTAssert(sut.response?.setCookies.first?.contains("Max-Age=0") == true)
     }
 
     func testTheOldOrderFormWithMistakesIsTheDraftPageWith422() {
@@ -133,9 +136,10 @@ final class EditDraftViewControllerTests: XCTestCase {
                     name: "Jane Doe", phone: "(415) 555-0100", city: "San Francisco", lastOrder: "#1042", id: "7", useLabel: "Use Jane Doe")
             ],
             callersCaption: "c", noCallersMessage: "n", useCustomerAction: "/u", fromCustomer: "f", fromCustomerURL: "/customers/7",
+            callerFolded: true, callerSummary: "Jane Doe, (415) 555-0100",
             searchText: "mug", searchResults: [EditDraft.DisplayedProduct(sku: "MUG-1", name: "Blue mug", price: "$12.50", addLabel: "Add")],
             noResultsMessage: "n", callerAction: "/c", deliveryAction: "/d", addLineAction: "/a", quantitiesAction: "/q",
-            removeLineAction: "/r", priceAction: "/pr", searchAction: "/s", checkURL: "/k", draftsURL: "/drafts")
+            removeLineAction: "/r", priceAction: "/pr", searchAction: "/s", checkURL: "/k", readyToCheck: true, draftsURL: "/drafts")
         return EditDraftViewController.DraftPage(draft: draft, csrfToken: "t")
     }()
 
