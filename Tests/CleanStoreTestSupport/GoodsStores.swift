@@ -14,6 +14,8 @@ struct GoodsStores: Sendable {
     let orders: any OrdersStoreProtocol
     let drafts: any DraftsStoreProtocol
     let events: any OrderEventsStoreProtocol
+    /// The customers of the same database (a draft copies one; placing saves its caller).
+    let customers: any CustomersStoreProtocol
     /// Saves `product` (its id ignored); returns its id.
     let addProduct: @Sendable (Product) async throws -> Int64
     let addRate: @Sendable (TaxRate) async throws -> Void
@@ -30,7 +32,7 @@ struct GoodsStores: Sendable {
         let database = MemoryAppDatabase()
         return GoodsStores(
             name: "memory", orders: OrdersMemStore(database: database), drafts: DraftsMemStore(database: database, refs: given ?? refs()),
-            events: OrderEventsMemStore(database: database),
+            events: OrderEventsMemStore(database: database), customers: CustomersMemStore(database: database),
             addProduct: { product in
                 await database.transaction { tables in
                     let id = (tables.products.keys.max() ?? 0) + 1
@@ -48,7 +50,7 @@ struct GoodsStores: Sendable {
         let database = try SQLiteAppDatabase(path: path, cards: TestCardKeys.keyring, logger: TestStores.silentLogger)
         return GoodsStores(
             name: "SQLite", orders: OrdersSQLiteStore(database: database), drafts: DraftsSQLiteStore(database: database, refs: given ?? refs()),
-            events: OrderEventsSQLiteStore(database: database),
+            events: OrderEventsSQLiteStore(database: database), customers: CustomersSQLiteStore(database: database),
             addProduct: { product in
                 try await database.pool.write { db in
                     try db.execute(
@@ -91,6 +93,7 @@ struct GoodsStores: Sendable {
         return GoodsStores(
             name: "PostgreSQL", orders: OrdersPostgresStore(database: database),
             drafts: DraftsPostgresStore(database: database, refs: given ?? refs()), events: OrderEventsPostgresStore(database: database),
+            customers: CustomersPostgresStore(database: database),
             addProduct: { product in
                 let stock = product.stock
                 let rows = try await client.query(

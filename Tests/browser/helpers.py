@@ -426,7 +426,7 @@ def type_caller_then_end_session(driver, order):
 
 
 # The page states the journeys save for the HTML checker (save_page), by name.
-JOURNEY_PAGES = ["list", "detail", "draft-new", "draft-errors", "form-edit", "confirmed"]
+JOURNEY_PAGES = ["list", "detail", "draft-new", "draft-callers", "draft-caller-used", "draft-errors", "form-edit", "confirmed"]
 # And signing in's, in the order visit_sign_in_pages reaches them: the sign-in page (as it is,
 # and with a wrong password), the 403 page of a viewer, a draft's caller posted after the session
 # ended (403, the sign-in page: nothing was done) and the draft back after signing in, and the
@@ -477,13 +477,43 @@ def visit_sign_in_pages(driver, visit, folder):
 
 
 
+# A saved customer of the journeys: a repeat caller, found by phone on a draft's "Who is calling?".
+REPEAT_CALLER = {
+    "firstName": "Rita", "lastName": "Repeat", "phone": "(415) 555-0163", "email": "rita.repeat@example.com",
+    "shipmentAddressStreet1": "7 Return Rd", "shipmentAddressCity": "San Francisco", "shipmentAddressState": "CA",
+    "shipmentAddressZIP": "94110",
+}
+
+
+def ensure_repeat_caller(driver):
+    """Saves REPEAT_CALLER as a customer through the customer form, unless the customers' search
+    finds her phone already (the journeys share one server)."""
+    open_page(driver, "/customers?q=" + "".join(c for c in REPEAT_CALLER["phone"] if c.isdigit()))
+    if driver.find_elements(By.XPATH, "//main//table//a[normalize-space()='Rita Repeat']"):
+        return
+    open_page(driver, "/customers/new")
+    fill_form(driver, REPEAT_CALLER)
+    submit(driver)
+    assert flash(driver) == "Customer added: Rita Repeat.", driver.title
+
+
 def visit_journey_pages(driver, visit):
     """Goes through the journeys' page states on the real server and calls visit(name) at each:
-    a new draft, its caller saved empty with its mistakes, the new order's page confirming it
-    (its panel focused), the list, the order's page and its edit form."""
+    a new draft, the saved customers "Who is calling?" finds and the draft a customer was copied
+    into, its caller saved empty with its mistakes, the new order's page confirming it (its panel
+    focused), the list, the order's page and its edit form."""
+    ensure_repeat_caller(driver)
     open_page(driver, "/drafts")
     click_button(driver, "Start a new order")
     visit("draft-new")
+    caller_draft = path_of(driver)
+    open_page(driver, caller_draft + "?caller=415-555-0163")
+    visit("draft-callers")
+    click_button(driver, "Use Rita Repeat")
+    assert flash(driver).startswith("Rita Repeat's details copied"), driver.title
+    visit("draft-caller-used")
+    open_page(driver, "/drafts")
+    click_button(driver, "Start a new order")
     click_button(driver, "Save caller")
     assert driver.find_elements(By.CSS_SELECTOR, ".error-summary"), driver.title
     visit("draft-errors")

@@ -155,7 +155,7 @@ def test_every_journey_page_passes_axe_at_1280_and_320_px(browser):
         found.extend(axe_violations(browser, f"journey {name}"))
 
     visit_journey_pages(browser, check)
-    assert visited == ["draft-new", "draft-errors", "confirmed", "list", "detail", "form-edit"]
+    assert visited == ["draft-new", "draft-callers", "draft-caller-used", "draft-errors", "confirmed", "list", "detail", "form-edit"]
     assert not found, describe(found)
 
 

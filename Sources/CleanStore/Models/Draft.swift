@@ -16,6 +16,10 @@ public struct Draft: Equatable, Sendable {
     public var shipmentMethod: ShipmentMethod
     /// Oldest first.
     public var lines: [OrderLine]
+    /// The saved customer whose details were copied in (*Use* on "Who is calling?"), if any: a
+    /// copy, never a link, so a customer changed later rewrites no draft. Placing with "Save this
+    /// caller" updates that customer rather than making another.
+    public var customerID: Int64?
     /// The number the next line's key takes (`OrderLine.key(number:)`): keys are never reused.
     public var nextLineNumber: Int
     /// 1 when created, one more at each save of a section or a line.
@@ -42,8 +46,8 @@ public struct Draft: Equatable, Sendable {
     public init(
         ref: String, contact: Contact = Contact(), shipmentAddress: Address = Draft.emptyAddress,
         billingSameAsShipping: Bool = true, billingAddress: Address = Draft.emptyAddress,
-        shipmentMethod: ShipmentMethod = ShipmentMethod(speed: .standard), lines: [OrderLine] = [], nextLineNumber: Int = 1,
-        version: Int = 1, createdAt: Date, createdBy: AccountName? = nil, updatedAt: Date? = nil, updatedBy: AccountName? = nil
+        shipmentMethod: ShipmentMethod = ShipmentMethod(speed: .standard), lines: [OrderLine] = [], customerID: Int64? = nil,
+        nextLineNumber: Int = 1, version: Int = 1, createdAt: Date, createdBy: AccountName? = nil, updatedAt: Date? = nil, updatedBy: AccountName? = nil
     ) {
         self.ref = ref
         self.contact = contact
@@ -52,6 +56,7 @@ public struct Draft: Equatable, Sendable {
         self.billingAddress = billingAddress
         self.shipmentMethod = shipmentMethod
         self.lines = lines
+        self.customerID = customerID
         self.nextLineNumber = nextLineNumber
         self.version = version
         self.createdAt = createdAt

@@ -70,6 +70,11 @@ public struct Order: Equatable, Sendable {
     /// A clerk's request that a supervisor cancel the order (paid or packed), while it waits for
     /// one to approve or decline it (`OrdersStoreProtocol.decideCancellation`); nil otherwise.
     public var cancellationRequest: CancellationRequest? = nil
+    /// The saved customer the order was taken for (`orders.customer_id`): the one its draft was
+    /// copied from, or saved by placing it with "Save this caller", or linked once from the orders
+    /// keyed before customers (`CustomersStoreProtocol.linkOrders`); nil when none. The order keeps
+    /// its own copy of their details: a customer changed later rewrites no order.
+    public var customerID: Int64? = nil
 
     // MARK: Record
     // Who created the order and who changed it last, kept on the order itself (columns of the

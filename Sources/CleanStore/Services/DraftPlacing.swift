@@ -152,6 +152,38 @@ enum DraftPlacing {
         return order
     }
 
+    /// What "Save this caller for next time" writes when `draft` is placed: `stored`, the customer
+    /// the draft was copied from (nil: none, or no longer there), brought up to date with the
+    /// draft's contact and addresses (its note kept; billing left unknown when it is the shipping
+    /// address, unless the customer already had it so); or a new customer of them. Nothing to write
+    /// when `stored` already says all that.
+    static func savedCaller(of draft: Draft, stored: Customer?, by: AccountName?, at: Date) -> CallerSave {
+        var customer = stored ?? Customer(firstName: "", lastName: "", phone: "", email: "", createdAt: at)
+        customer.firstName = draft.contact.firstName
+        customer.lastName = draft.contact.lastName
+        customer.phone = draft.contact.phone
+        customer.email = draft.contact.email
+        customer.shippingAddress = draft.shipmentAddress
+        if !draft.billingSameAsShipping {
+            customer.billingAddress = draft.billingAddress
+        } else if stored?.billingAddress != draft.shipmentAddress {
+            customer.billingAddress = .empty
+        }
+        guard let stored else { return .create(CustomerWrites.created(customer, by: by, at: at)) }
+        if customer == stored { return .unchanged(stored) }
+        // Made from the version just read in the same transaction: never a conflict.
+        guard let saved = try? CustomerWrites.updated(customer, of: stored, by: by, at: at) else { return .unchanged(stored) }
+        return .update(saved, from: stored)
+    }
+
+    /// `savedCaller`'s answer, which the store executes in the placing transaction.
+    enum CallerSave: Equatable {
+        /// A new customer (no id yet: the store gives it).
+        case create(Customer)
+        case update(Customer, from: Customer)
+        case unchanged(Customer)
+    }
+
     /// The "created" event of a placing: when the clerk placed it despite the duplicate warning,
     /// it says so, naming the order it may duplicate (issue 26: "place anyway, recorded in the history").
     static func createdEvent(of order: Order, check: PlacingCheck, request: PlacingRequest, by: AccountName?, at: Date) -> OrderEvent {

@@ -12,6 +12,8 @@ enum DraftWrites {
         switch change {
         case .contact(let contact):
             draft.contact = contact
+        case .useCustomer(let customer):
+            copy(customer, into: &draft)
         case .delivery(let shipment, let billingSame, let billing, let method):
             draft.shipmentAddress = shipment
             draft.billingSameAsShipping = billingSame
@@ -55,6 +57,24 @@ enum DraftWrites {
         draft.updatedBy = by
         draft.updatedAt = at
         return draft
+    }
+
+    /// `customer`'s contact and the default addresses they have, copied (values, not a link); an
+    /// address they have none of leaves the draft's as it is. A billing address that is not known,
+    /// or is the shipping one, is "billing same as shipping".
+    static func copy(_ customer: Customer, into draft: inout Draft) {
+        draft.customerID = customer.id
+        draft.contact = Draft.Contact(
+            firstName: customer.firstName, lastName: customer.lastName, phone: customer.phone, email: customer.email)
+        if !customer.shippingAddress.isEmpty {
+            draft.shipmentAddress = customer.shippingAddress
+            let billing = customer.billingAddress
+            draft.billingSameAsShipping = billing.isEmpty || billing == customer.shippingAddress
+            draft.billingAddress = draft.billingSameAsShipping ? Draft.emptyAddress : billing
+        } else if !customer.billingAddress.isEmpty {
+            draft.billingSameAsShipping = false
+            draft.billingAddress = customer.billingAddress
+        }
     }
 
     /// The reason a line keeps the price it was added at when the catalog's changed.

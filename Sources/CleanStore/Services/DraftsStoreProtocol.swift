@@ -16,6 +16,9 @@ import Foundation
 ///   committed with one conditional update per tracked product in product-id order (never
 ///   read-then-write; a shortage at this point rolls the whole placing back and is reported as
 ///   one), and the draft deleted.
+/// - With `PlacingRequest.saveCaller`, the same transaction saves the caller as a customer, new or
+///   the one the draft was copied from brought up to date (`DraftPlacing.savedCaller` decides, one
+///   `CustomerEvent` when anything changed), and the order records the customer (`Order.customerID`).
 /// - A `place` whose idempotency key an earlier placing used throws `.alreadyPlaced` with that
 ///   order, whatever the draft (gone by then) and the rest say: a double click is one order.
 /// - An unknown reference is nil from `fetchDraft` and `.notFound` elsewhere.
@@ -39,6 +42,9 @@ public protocol DraftsStoreProtocol: Sendable {
 /// One change to a draft, as a section of its page posts it.
 public enum DraftChange: Equatable, Sendable {
     case contact(Draft.Contact)
+    /// *Use* on "Who is calling?": the customer's contact and their default addresses (those they
+    /// have) copied into the draft, which remembers the customer (`Draft.customerID`).
+    case useCustomer(Customer)
     case delivery(shipment: Address, billingSameAsShipping: Bool, billing: Address, method: ShipmentMethod)
     /// A line for a product of the catalog (its key is given by `DraftWrites`: the line's own is
     /// ignored). A product already on the draft at the same price gets the quantity added.
@@ -66,11 +72,17 @@ public struct PlacingRequest: Equatable, Sendable {
     public var placeDuplicateAnyway: Bool
     /// The day the rate is chosen by, in the shop's time zone.
     public var timeZone: TimeZone
+    /// "Save this caller for next time": in the placing transaction, the caller becomes a saved
+    /// customer, or the customer the draft was copied from gets its contact and default addresses
+    /// (`DraftPlacing.savedCaller`); the order carries that customer. Unticked, the order carries
+    /// the customer the draft was copied from, if any, and no customer is written.
+    public var saveCaller: Bool
 
     public init(
         payment: PaymentMethod? = nil, idempotencyKey: String? = nil, draftVersion: Int? = nil,
-        placeDuplicateAnyway: Bool = false, timeZone: TimeZone = .current
+        placeDuplicateAnyway: Bool = false, timeZone: TimeZone = .current, saveCaller: Bool = false
     ) {
+        self.saveCaller = saveCaller
         self.payment = payment
         self.idempotencyKey = idempotencyKey
         self.draftVersion = draftVersion

@@ -55,6 +55,7 @@ enum OrderWrites {
         saved.shippedAt = stored.shippedAt
         saved.carrier = stored.carrier
         saved.trackingNumber = stored.trackingNumber
+        saved.customerID = stored.customerID
         saved.version = stored.version + 1
         saved.lines = stored.lines
         saved.itemsRecorded = stored.itemsRecorded

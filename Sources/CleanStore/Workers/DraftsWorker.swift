@@ -7,16 +7,25 @@ import Logging
 class DraftsWorker {
     let drafts: any DraftsStoreProtocol
     let catalog: any CatalogLookup
+    /// The saved customers "Who is calling?" finds and copies from.
+    let customers: any CustomersStoreProtocol
     let now: () -> Date
     let timeZone: TimeZone
     let logger: Logger
 
     /// How many products a catalog search shows.
     static let searchLimit = 20
+    /// How many customers "Who is calling?" shows: a caller is found by something they say, so
+    /// more than a few is a search to narrow.
+    static let callerLimit = 10
 
-    init(drafts: any DraftsStoreProtocol, catalog: any CatalogLookup, now: @escaping () -> Date, timeZone: TimeZone, logger: Logger) {
+    init(
+        drafts: any DraftsStoreProtocol, catalog: any CatalogLookup, customers: any CustomersStoreProtocol = CustomersMemStore(),
+        now: @escaping () -> Date, timeZone: TimeZone, logger: Logger
+    ) {
         self.drafts = drafts
         self.catalog = catalog
+        self.customers = customers
         self.now = now
         self.timeZone = timeZone
         self.logger = logger
@@ -76,5 +85,23 @@ class DraftsWorker {
 
     func search(_ text: String) async throws -> [Product] {
         try await catalog.products(matching: text, limit: Self.searchLimit)
+    }
+
+    /// The saved customers `text` finds (phone in any format, email, name or an order's number:
+    /// `CustomersStoreProtocol.fetchCustomers`), by name, at most `callerLimit`, with their orders
+    /// in figures (the last one) by customer id.
+    func findCallers(_ text: String) async throws(CustomersStoreError) -> (customers: [Customer], summaries: [Int64: CustomerOrdersSummary]) {
+        do {
+            let found = try await customers.fetchCustomers(matching: text, after: nil, limit: Self.callerLimit)
+            return (found, try await customers.fetchSummaries(customerIDs: found.compactMap(\.id)))
+        } catch {
+            logger.error("Store failed", metadata: ["error": "\(error)"])
+            throw error
+        }
+    }
+
+    /// The saved customer `id`, nil when there is none.
+    func customer(id: Int64) async throws(CustomersStoreError) -> Customer? {
+        try await customers.fetchCustomer(id: id)
     }
 }

@@ -271,6 +271,87 @@ final class DraftsHTTPTests: XCTestCase {
         }
     }
 
+    // MARK: Who is calling?
+
+    /// The app with Jane (1, with an order) and John Doe (2) saved on the draft's database.
+    static func makeAppWithCallers() async throws -> TestApp {
+        var app = try await makeApp(role: .clerk)
+        let database = try XCTUnwrap(app.store as? OrdersMemStore).database
+        let customers = CustomersMemStore(database: database)
+        app.environment.customers = customers
+        _ = try await customers.createCustomer(
+            Customer(
+                firstName: "Jane", lastName: "Doe", phone: "(415) 555-0100", email: "jane@example.com",
+                shippingAddress: Address(street1: "12 Main St", street2: "", city: "San Francisco", state: "CA", zip: "94107"),
+                createdAt: Seeds.june29),
+            by: testAccount.name, at: Seeds.june29)
+        _ = try await customers.createCustomer(
+            Customer(
+                firstName: "John", lastName: "Doe", phone: "415-555-0100", email: "",
+                shippingAddress: Address(street1: "3 Oak Ave", street2: "", city: "Oakland", state: "CA", zip: "94601"),
+                billingAddress: Address(street1: "PO Box 9", street2: "", city: "Oakland", state: "CA", zip: "94602"), createdAt: Seeds.june29),
+            by: testAccount.name, at: Seeds.june29)
+        return app
+    }
+
+    func testWhoIsCallingFindsCustomersByPhoneInAnyFormatAndUseCopiesOneIntoTheDraft() async throws {
+        let app = try await Self.makeAppWithCallers()
+        try await app.test { client in
+            _ = try await client.post("/drafts", form: "")
+            let path = "/drafts/\(Self.ref)"
+            for phone in ["(415) 555 0100", "415-555-0100", "+1 415 555 0100"] {
+                let found = try await client.get("\(path)?caller=\(Self.encoded(phone))")
+                XCTAssert(found.text.contains("2 saved customers found"), phone)
+            }
+            let found = try await client.get("\(path)?caller=415-555-0100")
+            Self.assertPage("draft-callers", found, status: .ok)
+            let none = try await client.get("\(path)?caller=Zed")
+            Self.assertPage("draft-callers-nothing", none, status: .ok)
+
+            let used = try await client.post("\(path)/customer", form: Self.form([("customer", "2")]))
+            XCTAssertEqual(used.status, .seeOther)
+            XCTAssertEqual(used.headers[.location], path)
+            let page = try await client.get(path, cookie: used.cookieToSendBack)
+            Self.assertPage("draft-caller-used", page, status: .ok)
+            XCTAssert(page.text.contains(#"<input class="input width-30" id="email" name="email" type="email""#), "John has no email: the form stays open")
+            let john = try await app.environment.drafts.fetchDraft(ref: Self.ref)
+            XCTAssertEqual(john?.customerID, 2)
+            XCTAssertEqual(john?.billingAddress.street1, "PO Box 9")
+            XCTAssertEqual(john?.billingSameAsShipping, false)
+
+            // Jane, complete: her details in one line, the caller's form folded away.
+            let jane = try await client.post("\(path)/customer", form: Self.form([("customer", "1")]))
+            let folded = try await client.get(path, cookie: jane.cookieToSendBack)
+            Self.assertPage("draft-caller-folded", folded, status: .ok)
+            XCTAssert(folded.text.contains("<summary>Correct the caller for this order</summary>"), folded.text)
+        }
+        let draft = try await app.environment.drafts.fetchDraft(ref: Self.ref)
+        XCTAssertEqual(draft?.customerID, 1)
+        XCTAssertEqual(draft?.contact.firstName, "Jane")
+        XCTAssertEqual(draft?.shipmentAddress.street1, "12 Main St")
+        XCTAssertEqual(draft?.billingSameAsShipping, true, "Jane has no billing address: same as shipping")
+    }
+
+    func testUsingAnUnknownCustomerIs404AndAViewerMayNotUseOne() async throws {
+        let app = try await Self.makeAppWithCallers()
+        try await app.test { client in
+            _ = try await client.post("/drafts", form: "")
+            for posted in ["99", "abc", ""] {
+                let response = try await client.post("/drafts/\(Self.ref)/customer", form: Self.form([("customer", posted)]))
+                XCTAssertEqual(response.status, .notFound, posted)
+            }
+            let noDraft = try await client.post("/drafts/D-ZZZZZZ/customer", form: Self.form([("customer", "1")]))
+            XCTAssertEqual(noDraft.status, .notFound)
+        }
+        let draft = try await app.environment.drafts.fetchDraft(ref: Self.ref)
+        XCTAssertEqual(draft?.version, 1, "Nothing copied")
+        let viewer = try await Self.makeApp(role: .viewer)
+        try await viewer.test { client in
+            let refused = try await client.post("/drafts/\(Self.ref)/customer", form: Self.form([("customer", "1")]))
+            XCTAssertEqual(refused.status, .forbidden)
+        }
+    }
+
     // MARK: Signed out
 
     func testASectionPostedSignedOutIsKeptForAfterSigningInAtTheDraft() async throws {

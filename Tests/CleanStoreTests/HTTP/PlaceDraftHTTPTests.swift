@@ -69,6 +69,42 @@ final class PlaceDraftHTTPTests: XCTestCase {
         XCTAssertNil(draft, "The draft became the order")
     }
 
+    /// "Save this caller for next time" (ticked on the check page): a new caller becomes a saved
+    /// customer; a caller copied from one is that customer's order, and the customer not repeated.
+    func testPlacingWithSaveThisCallerSavesTheCallerAndTheOrderCarriesTheCustomer() async throws {
+        let app = try await Drafts.makeAppWithCallers()
+        try await app.test { client in
+            try await Self.fillDraft(client)
+            let check = try await client.get("\(Self.path)/check")
+            XCTAssert(check.text.contains(#"id="saveCaller" name="saveCaller" value="on" checked="checked""#), check.text)
+            let placed = try await client.post("\(Self.path)/place", form: Self.placeForm(version: 5, extra: "&saveCaller=on"))
+            XCTAssertEqual(placed.headers[.location], "/orders/1")
+
+            _ = try await client.post("/drafts", form: "")
+            let second = "/drafts/D-ABCDEC"
+            _ = try await client.post("\(second)/customer", form: Drafts.form([("customer", "1")]))
+            _ = try await client.post("\(second)/lines", form: Drafts.form([("sku", "MUG-1"), ("quantity", "1")]))
+            let copied = try await client.get("\(second)/check")
+            Self.assertPage("check-from-customer", copied, status: .ok)
+            let again = try await client.post(
+                "\(second)/place", form: Self.card + "&version=3&orderKey=another-order-key-000002&saveCaller=on")
+            XCTAssertEqual(again.headers[.location], "/orders/2")
+        }
+        let amy = try await app.environment.customers.fetchCustomers(matching: "amy@example.com", after: nil, limit: 10)
+        XCTAssertEqual(amy.map(\.id), [3], "Amy, a new caller, saved")
+        XCTAssertEqual(amy.first?.shippingAddress.street1, "1 Market St")
+        let first = try await app.store.fetchOrder(id: "1")
+        XCTAssertEqual(first?.customerID, 3)
+        let second = try await app.store.fetchOrder(id: "2")
+        XCTAssertEqual(second?.customerID, 1, "Jane's order")
+        try await app.test { client in
+            let page = try await client.get("/orders/2")
+            XCTAssert(page.text.contains(#"<dt>Customer</dt><dd><a href="/customers/1">Jane Doe's customer record</a></dd>"#), page.text)
+        }
+        let janes = try await app.environment.customers.fetchCustomers(matching: "jane@example.com", after: nil, limit: 10)
+        XCTAssertEqual(janes.map(\.version), [1], "Nothing of Jane's changed: not written again")
+    }
+
     // MARK: What stands in the way
 
     func testAnEmptyDraftListsWhatIsMissingAndOffersNoCardForm() async throws {

@@ -32,6 +32,7 @@ final class SignedOutReturnHTTPTests: XCTestCase {
         "/customers/{id}/edit": "/customers/1/edit",
         "/customers/{id}/merge/{key}": "/customers/1/merge",
         "/drafts": "/orders",
+        "/drafts/{id}/customer": "/drafts/1",
         "/drafts/{id}/caller": "/drafts/1",
         "/drafts/{id}/delivery": "/drafts/1",
         "/drafts/{id}/lines": "/drafts/1",

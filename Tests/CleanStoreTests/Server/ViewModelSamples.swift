@@ -74,6 +74,7 @@ enum ViewModelSamples {
         shown.undo = ShowOrder.GetOrder.ViewModel.DisplayedUndo(message: "m", label: "l", url: "/orders/1/undo")
         shown.reprintSlipURL = "/orders/1/slip"
         shown.savedBanner = "Order 1 was updated."
+        shown.customerURL = "/customers/1"
         shown.shipment = ShowOrder.GetOrder.ViewModel.DisplayedShipment(
             shippedOn: "s", carrier: "c", trackingNumber: "t", trackingURL: "/orders/1/tracking", trackingLabel: "l")
         shown.statusURL = "/orders/1/status"

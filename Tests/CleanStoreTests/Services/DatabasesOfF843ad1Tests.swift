@@ -26,6 +26,7 @@ final class DatabasesOfF843ad1Tests: TemporaryDirectoryTestCase {
     static let sqliteMigrationsSince = [
         "v13: first supervisor", "v14: products", "v15: tax rates", "v16: order lines and drafts", "v17: customers",
         "v19: search street line 1", "v21: order shipments", "v22: notes for the packer", "v23: accounts in the browser", "v25: api tokens",
+        "v26: drafts remember their customer",
         "v27: merged customers",
         "v28: saved views",
         "v29: bulk moves",
@@ -33,8 +34,8 @@ final class DatabasesOfF843ad1Tests: TemporaryDirectoryTestCase {
     ]
     static let postgresMigrationsSince = [
         "12 first supervisor", "13 products", "14 tax rates", "15 order lines and drafts", "16 customers", "18 search street line 1",
-        "20 order shipments", "21 notes for the packer", "22 accounts in the browser", "24 api tokens", "26 merged customers",
-        "27 saved views", "28 bulk moves", "29 cancelling",
+        "20 order shipments", "21 notes for the packer", "22 accounts in the browser", "24 api tokens", "25 drafts remember their customer",
+        "26 merged customers", "27 saved views", "28 bulk moves", "29 cancelling",
     ]
 
     func testTheSQLiteFileOfF843ad1IsUpToDateAndReadable() async throws {

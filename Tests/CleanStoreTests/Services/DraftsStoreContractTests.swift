@@ -83,6 +83,129 @@ final class DraftsStoreContractTests: GoodsContractTestCase {
         }
     }
 
+    /// A saved customer used on a draft: their contact and default addresses copied, the customer
+    /// remembered; a customer changed afterwards rewrites nothing of the draft (copy, not link).
+    func testUsingACustomerCopiesTheirDetailsAndALaterChangeToThemRewritesNoDraft() async throws {
+        for (store, _) in try await makeStores() {
+            let billing = Address(street1: "9 Bill St", street2: "", city: "Troy", state: "NY", zip: "12180")
+            let jane = try await store.customers.createCustomer(
+                Customer(
+                    firstName: "Jane", lastName: "Doe", phone: "(415) 555-0100", email: "jane@example.com",
+                    shippingAddress: Self.address, billingAddress: billing, createdAt: Self.now),
+                by: Self.amy, at: Self.now)
+            let draft = try await store.drafts.createDraft(by: Self.amy, at: Self.now)
+
+            let used = try await store.drafts.updateDraft(ref: draft.ref, change: .useCustomer(jane), by: Self.sue, at: Self.now)
+
+            XCTAssertEqual(used.customerID, jane.id, store.name)
+            XCTAssertEqual(
+                used.contact, Draft.Contact(firstName: "Jane", lastName: "Doe", phone: "(415) 555-0100", email: "jane@example.com"), store.name)
+            XCTAssertEqual(used.shipmentAddress, Self.address, store.name)
+            XCTAssertFalse(used.billingSameAsShipping, store.name)
+            XCTAssertEqual(used.billingAddress, billing, store.name)
+            XCTAssertEqual(used.version, 2, store.name)
+            let fetched = try await store.drafts.fetchDraft(ref: draft.ref)
+            XCTAssertEqual(fetched, used, store.name)
+
+            // When: Jane moves and changes her number
+            var moved = jane
+            moved.phone = "(415) 555-0199"
+            moved.shippingAddress = Address(street1: "1 New Rd", street2: "", city: "Buffalo", state: "NY", zip: "14201")
+            _ = try await store.customers.updateCustomer(moved, by: Self.amy, at: Self.now.addingTimeInterval(60))
+
+            // Then: the draft keeps what was copied
+            let after = try await store.drafts.fetchDraft(ref: draft.ref)
+            XCTAssertEqual(after, used, "\(store.name): a copy, not a link")
+        }
+    }
+
+    /// A customer with no billing address (the same as shipping) leaves "billing same as shipping"
+    /// ticked; one with no address at all leaves the draft's delivery as it was.
+    func testACustomersMissingAddressesLeaveTheDraftsAsTheyAre() async throws {
+        for (store, _) in try await makeStores() {
+            let sam = try await store.customers.createCustomer(
+                Customer(firstName: "Sam", lastName: "Roe", phone: "555-0111", email: "", shippingAddress: Self.address, createdAt: Self.now),
+                by: Self.amy, at: Self.now)
+            let nobody = try await store.customers.createCustomer(
+                Customer(firstName: "Ned", lastName: "Poe", phone: "555-0122", email: "", createdAt: Self.now), by: Self.amy, at: Self.now)
+            let draft = try await readyDraft(in: store, items: [])
+
+            let withSam = try await store.drafts.updateDraft(ref: draft.ref, change: .useCustomer(sam), by: Self.amy, at: Self.now)
+            XCTAssertTrue(withSam.billingSameAsShipping, store.name)
+            XCTAssertEqual(withSam.billingAddress, Draft.emptyAddress, store.name)
+
+            let withNed = try await store.drafts.updateDraft(ref: draft.ref, change: .useCustomer(nobody), by: Self.amy, at: Self.now)
+            XCTAssertEqual(withNed.customerID, nobody.id, store.name)
+            XCTAssertEqual(withNed.contact.firstName, "Ned", store.name)
+            XCTAssertEqual(withNed.shipmentAddress, Self.address, "\(store.name): no address of his: the draft's stays")
+        }
+    }
+
+    /// "Save this caller for next time": placing a new caller's draft saves them as a customer (this
+    /// order's addresses their defaults) in the placing transaction, and the order carries them.
+    func testPlacingWithSaveCallerMakesTheCallerACustomerAndTheOrderCarriesThem() async throws {
+        for (store, catalog) in try await makeStores() {
+            let draft = try await readyDraft(in: store, items: [(catalog.gadget, 1)])
+
+            let order = try await place(draft, in: store, saveCaller: true)
+
+            let found = try await store.customers.fetchCustomers(matching: "555-0100", after: nil, limit: 10)
+            XCTAssertEqual(found.map(\.name), ["Ann Lee"], store.name)
+            let ann = try XCTUnwrap(found.first, store.name)
+            XCTAssertEqual(ann.email, "ann@example.com", store.name)
+            XCTAssertEqual(ann.shippingAddress, Self.address, store.name)
+            XCTAssertEqual(ann.billingAddress, .empty, "\(store.name): billing same as shipping")
+            XCTAssertEqual(ann.createdBy, Self.amy, store.name)
+            XCTAssertEqual(order.customerID, ann.id, store.name)
+            let fetched = try await store.orders.fetchOrder(id: order.id ?? "")
+            XCTAssertEqual(fetched?.customerID, ann.id, store.name)
+            let history = try await store.customers.fetchHistory(customerID: ann.id ?? 0)
+            XCTAssertEqual(history.map(\.kind), [.created], store.name)
+            let theirs = try await store.customers.fetchOrders(customerID: ann.id ?? 0, limit: 10)
+            XCTAssertEqual(theirs.map(\.id), [order.id ?? ""], store.name)
+        }
+    }
+
+    /// A draft copied from a customer and corrected for this call: with "Save this caller", the
+    /// customer gets the new contact and addresses (one "updated" event); without, no customer is
+    /// written, and the order still carries whom it was taken for.
+    func testPlacingADraftCopiedFromACustomerUpdatesThemOnlyWhenAsked() async throws {
+        for (store, catalog) in try await makeStores() {
+            let jane = try await store.customers.createCustomer(
+                Customer(
+                    firstName: "Jane", lastName: "Doe", phone: "(415) 555-0100", email: "jane@example.com", shippingAddress: Self.address,
+                    note: "Call after 5 pm", createdAt: Self.now),
+                by: Self.amy, at: Self.now)
+            func copied() async throws -> Draft {
+                var draft = try await store.drafts.createDraft(by: Self.amy, at: Self.now)
+                draft = try await store.drafts.updateDraft(ref: draft.ref, change: .useCustomer(jane), by: Self.amy, at: Self.now)
+                draft = try await store.drafts.updateDraft(
+                    ref: draft.ref, change: .contact(Draft.Contact(firstName: "Jane", lastName: "Doe", phone: "(415) 555-0199", email: "jane@example.com")),
+                    by: Self.amy, at: Self.now)
+                return try await store.drafts.updateDraft(
+                    ref: draft.ref, change: .addLine(Self.line(catalog.gadget, quantity: 1)), by: Self.amy, at: Self.now)
+            }
+
+            let unsaved = try await place(try await copied(), in: store, key: "unsaved")
+            XCTAssertEqual(unsaved.customerID, jane.id, store.name)
+            let untouched = try await store.customers.fetchCustomer(id: jane.id ?? 0)
+            XCTAssertEqual(untouched, jane, "\(store.name): not asked to save: Jane as she was")
+
+            let saved = try await place(try await copied(), in: store, key: "saved", anyway: true, saveCaller: true)
+            XCTAssertEqual(saved.customerID, jane.id, store.name)
+            let updated = try await store.customers.fetchCustomer(id: jane.id ?? 0)
+            XCTAssertEqual(updated?.phone, "(415) 555-0199", store.name)
+            XCTAssertEqual(updated?.note, "Call after 5 pm", "\(store.name): the note is kept")
+            XCTAssertEqual(updated?.version, 2, store.name)
+            XCTAssertEqual(updated?.updatedBy, Self.amy, store.name)
+            let history = try await store.customers.fetchHistory(customerID: jane.id ?? 0)
+            XCTAssertEqual(history.map(\.kind), [.updated, .created], store.name)
+            XCTAssertEqual(history.first?.changes.map(\.field), ["Phone"], store.name)
+            let customers = try await store.customers.fetchCustomers(matching: "jane@example.com", after: nil, limit: 10)
+            XCTAssertEqual(customers.count, 1, "\(store.name): no second Jane")
+        }
+    }
+
     func testRefusedChangesChangeNothing() async throws {
         for (store, catalog) in try await makeStores() {
             let draft = try await readyDraft(in: store, items: [(catalog.widget, 9_999)])

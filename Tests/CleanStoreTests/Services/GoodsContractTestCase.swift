@@ -73,10 +73,14 @@ class GoodsContractTestCase: TemporaryDirectoryTestCase {
     }
 
     /// Places `draft` with a card (and `key`, when given) now.
-    func place(_ draft: Draft, in store: GoodsStores, key: String? = nil, anyway: Bool = false) async throws(DraftsStoreError) -> Order {
+    func place(
+        _ draft: Draft, in store: GoodsStores, key: String? = nil, anyway: Bool = false, saveCaller: Bool = false
+    ) async throws(DraftsStoreError) -> Order {
         try await store.drafts.place(
             ref: draft.ref,
-            request: PlacingRequest(payment: Self.card, idempotencyKey: key, draftVersion: draft.version, placeDuplicateAnyway: anyway, timeZone: Self.utc),
+            request: PlacingRequest(
+                payment: Self.card, idempotencyKey: key, draftVersion: draft.version, placeDuplicateAnyway: anyway, timeZone: Self.utc,
+                saveCaller: saveCaller),
             by: Self.amy, at: Self.now)
     }
 

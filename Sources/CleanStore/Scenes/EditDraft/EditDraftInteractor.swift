@@ -104,6 +104,10 @@ final class EditDraftInteractor: EditDraftBusinessLogic, EditDraftDataStore {
                 if let text = request.search?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty {
                     loaded.search = EditDraft.Search(text: text, products: try await worker.search(text))
                 }
+                if let text = request.callerSearch?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty {
+                    let found = try await worker.findCallers(text)
+                    loaded.callers = EditDraft.CallerSearch(text: text, customers: found.customers, summaries: found.summaries)
+                }
                 response = .found(loaded)
             } else {
                 response = .notFound
@@ -131,6 +135,8 @@ final class EditDraftInteractor: EditDraftBusinessLogic, EditDraftDataStore {
                 return try await refused(request.ref, refusal)
             case .nothing(let saved):
                 return .saved(ref: request.ref, saved)
+            case .notFound:
+                return .notFound
             case .change(let change, let saved):
                 do {
                     draft = try await worker.update(ref: request.ref, change: change, by: request.signedIn)
@@ -172,10 +178,24 @@ final class EditDraftInteractor: EditDraftBusinessLogic, EditDraftDataStore {
         case change(DraftChange, EditDraft.Saved)
         case nothing(EditDraft.Saved)
         case refused(EditDraft.Refusal)
+        /// What the post names is not there (no such customer).
+        case notFound
     }
 
     private func decide(_ section: EditDraft.Section, on draft: Draft) async throws(DraftsStoreError) -> Decision {
         switch section {
+        case .useCustomer(let fields):
+            // A customer's id is digits (`OrderID.rowID`): anything else names no customer.
+            guard let id = OrderID.rowID(fields.customer.trimmingCharacters(in: .whitespaces)) else { return .notFound }
+            let customer: Customer?
+            do {
+                customer = try await worker.customer(id: id)
+            } catch {
+                throw .unavailable("\(error)")
+            }
+            guard let customer else { return .notFound }
+            // Copied, not linked: the draft holds the values; a later change to the customer rewrites nothing here.
+            return .change(.useCustomer(customer), .customerUsed(name: customer.name))
         case .caller(let fields):
             switch validationWorker.validateContact(fields) {
             case .success(let contact): return .change(.contact(contact), .caller)

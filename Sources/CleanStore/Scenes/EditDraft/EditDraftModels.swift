@@ -73,8 +73,26 @@ enum EditDraft {
         }
     }
 
+    /// *Use* on a customer "Who is calling?" found: their id, as posted.
+    struct UseCustomerFormFields: Equatable, Decodable, Sendable {
+        var customer = ""
+
+        private enum Keys: String, CodingKey { case customer }
+
+        init(customer: String = "") {
+            self.customer = customer
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            customer = try container.decodeIfPresent(String.self, forKey: .customer) ?? ""
+        }
+    }
+
     /// What one section's post asks for.
     enum Section: Equatable {
+        /// A saved customer's details copied into the draft (`UseCustomerFormFields`, as posted).
+        case useCustomer(UseCustomerFormFields)
         case caller(CreateOrder.OrderFormFields)
         case delivery(CreateOrder.OrderFormFields)
         case addLine(LineFormFields)
@@ -91,6 +109,15 @@ enum EditDraft {
         var check: PlacingCheck
         /// The catalog search the page shows (nil: none asked for).
         var search: Search? = nil
+        /// "Who is calling?": the customers a search found (nil: none asked for).
+        var callers: CallerSearch? = nil
+    }
+
+    struct CallerSearch: Equatable {
+        var text: String
+        var customers: [Customer]
+        /// Their orders in figures (the last one), by customer id; none for a customer without orders.
+        var summaries: [Int64: CustomerOrdersSummary]
     }
 
     struct Search: Equatable {
@@ -134,6 +161,8 @@ enum EditDraft {
 
     /// What a saved post did, for the flash.
     enum Saved: Equatable {
+        /// A saved customer's details copied in.
+        case customerUsed(name: String)
         case caller
         case delivery
         case lineAdded(name: String, quantity: Int)
@@ -189,6 +218,8 @@ enum EditDraft {
             var ref: String
             /// The catalog search typed on the page (`q`), if any.
             var search: String?
+            /// "Who is calling?" typed on the page (`caller`), if any.
+            var callerSearch: String? = nil
         }
 
         enum Response: Equatable {
@@ -259,6 +290,19 @@ enum EditDraft {
         var removeLabel: String
     }
 
+    /// A customer "Who is calling?" found: enough to tell one Jane from another, and *Use*.
+    struct DisplayedCaller: Equatable {
+        var name: String
+        var phone: String
+        var city: String
+        /// "#1042, 25 Nov 2026, 2:05pm", or "No orders".
+        var lastOrder: String
+        /// The customer's id, posted by *Use*.
+        var id: String
+        /// "Use Jane Doe": the button says whom it copies.
+        var useLabel: String
+    }
+
     struct DisplayedProduct: Equatable {
         var sku: String
         var name: String
@@ -290,6 +334,20 @@ enum EditDraft {
         var lines: [DisplayedLine]
         var noLinesMessage: String?
         var totals: DisplayedTotals
+        /// "Who is calling?": what was typed, the customers found (or why none), *Use*'s action.
+        var callerSearchText: String = ""
+        var callers: [DisplayedCaller] = []
+        /// "2 saved customers found for “0100”": the results' caption, which takes focus.
+        var callersCaption: String = ""
+        var noCallersMessage: String? = nil
+        var useCustomerAction: String = ""
+        /// "Details copied from Jane Doe's customer record", linking to it, once *Use* was chosen.
+        var fromCustomer: String? = nil
+        var fromCustomerURL: String? = nil
+        /// A caller copied from a saved customer, complete: their details said in one line, the
+        /// form folded away ("Correct the caller for this order"), so the next Tab reaches the items.
+        var callerFolded: Bool = false
+        var callerSummary: String = ""
         var searchText: String
         var searchResults: [DisplayedProduct]
         var noResultsMessage: String?
@@ -302,6 +360,9 @@ enum EditDraft {
         var searchAction: String
         /// The check page, where the draft is checked and placed.
         var checkURL: String
+        /// Nothing is missing (caller, items, delivery): the page offers the check page at its top
+        /// too, the next step once the last section is saved (a repeat caller's draft after one item).
+        var readyToCheck: Bool = false
         /// Every order being taken (`ListDrafts`).
         var draftsURL: String
 

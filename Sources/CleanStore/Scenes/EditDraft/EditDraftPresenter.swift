@@ -34,7 +34,7 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
     func presentStartedDraft(response: EditDraft.StartDraft.Response) {
         let page: EditDraft.DisplayedPage
         switch response {
-        case .created(let ref): page = .saved(ref: ref, flash: nil)
+        case .created(let ref): page = .saved(ref: ref, flash: Self.startedMessage(ref: ref))
         case .storeUnavailable: page = .unavailable
         }
         viewController?.displayStartedDraft(viewModel: EditDraft.StartDraft.ViewModel(page: page))
@@ -52,6 +52,11 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
         case .storeUnavailable: page = .unavailable
         }
         viewController?.displayKeptOrderForm(viewModel: EditDraft.KeepOrderForm.ViewModel(page: page))
+    }
+
+    /// What a new draft's page says first: its banner takes focus, and the next Tab is "Who is calling?".
+    static func startedMessage(ref: String) -> String {
+        "Order \(ref) started: who is calling?"
     }
 
     /// What the old one-page order form is told: where its typing went, and that the card must be
@@ -87,6 +92,7 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
 
     static func flash(_ saved: EditDraft.Saved) -> String {
         switch saved {
+        case .customerUsed(let name): "\(name)'s details copied into this order: check them with the caller."
         case .caller: "Caller saved."
         case .delivery: "Delivery saved."
         case .lineAdded(let name, let quantity): "Added \(quantity) × \(name)."
@@ -144,7 +150,7 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
             case .addLine(let typed): posted = typed
             case .quantities(let typed): postedQuantities = typed.line.mapValues(\.quantity)
             case .price(let typed): postedPrice = typed
-            case .removeLine: break
+            case .removeLine, .useCustomer: break
             }
         }
         var messages: [String: String] = [:]
@@ -207,6 +213,22 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
                 subtotal: Money.text(cents: totals.subtotalCents), shipping: Money.text(cents: totals.shippingCents),
                 tax: Self.taxText(loaded),
                 total: Money.text(cents: totals.totalCents) + (taxKnown ? "" : " before tax")),
+            callerSearchText: loaded.callers?.text ?? "",
+            callers: (loaded.callers?.customers ?? []).compactMap { displayedCaller($0, summaries: loaded.callers?.summaries ?? [:]) },
+            callersCaption: loaded.callers.map {
+                "\($0.customers.count == 1 ? "1 saved customer" : "\($0.customers.count) saved customers") found for “\($0.text)”"
+                    + ($0.customers.count == DraftsWorker.callerLimit ? ": the first \(DraftsWorker.callerLimit) by name" : "")
+            } ?? "",
+            noCallersMessage: loaded.callers.flatMap {
+                $0.customers.isEmpty ? "No saved customer matches “\($0.text)”: type the new caller's details below." : nil
+            },
+            useCustomerAction: Paths.draftCustomer(ref),
+            fromCustomer: draft.customerID.map { _ in "Copied from a saved customer" },
+            fromCustomerURL: draft.customerID.map { Paths.customer(String($0)) },
+            callerFolded: draft.customerID != nil && !loaded.check.incomplete.contains(.caller)
+                && ![refusal?.posted, refusal?.alsoPosted].contains { if case .caller = $0 { true } else { false } },
+            callerSummary: [fields.firstName + " " + fields.lastName, fields.phone, fields.email].filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+                .joined(separator: ", "),
             searchText: loaded.search?.text ?? "",
             searchResults: (loaded.search?.products ?? []).map {
                 EditDraft.DisplayedProduct(sku: $0.sku, name: $0.name, price: Money.text(cents: $0.priceCents), addLabel: "Add \($0.name)")
@@ -215,8 +237,18 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
             callerAction: Paths.draftCaller(ref), deliveryAction: Paths.draftDelivery(ref), addLineAction: Paths.draftLines(ref),
             quantitiesAction: Paths.draftQuantities(ref), removeLineAction: Paths.draftRemoveLine(ref),
             priceAction: Paths.draftLinePrice(ref), searchAction: Paths.draft(ref),
-            checkURL: Paths.draftCheck(ref),
+            checkURL: Paths.draftCheck(ref), readyToCheck: loaded.check.incomplete.isEmpty,
             draftsURL: Paths.drafts.description)
+    }
+
+    /// A customer "Who is calling?" found, in words: their city (shipping, else billing) and last order.
+    private func displayedCaller(_ customer: Customer, summaries: [Int64: CustomerOrdersSummary]) -> EditDraft.DisplayedCaller? {
+        guard let id = customer.id else { return nil }
+        let city = customer.shippingAddress.city.isEmpty ? customer.billingAddress.city : customer.shippingAddress.city
+        return EditDraft.DisplayedCaller(
+            name: customer.name, phone: customer.phone, city: city,
+            lastOrder: summaries[id].map { "#\($0.last.id), \(formatter.shortDate($0.last.date))" } ?? "No orders",
+            id: String(id), useLabel: "Use \(customer.name)")
     }
 
     /// The id of a line's quantity box (and of its error message, `…-error`): `line-l7-quantity`.

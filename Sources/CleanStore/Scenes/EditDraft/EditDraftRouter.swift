@@ -1,6 +1,6 @@
 import Hummingbird
 
-protocol EditDraftRoutingLogic: AnyObject {
+protocol EditDraftRoutingLogic: FlashReceiving {
     /// After a section is saved (or a draft started): 303 to the draft's page, passing the flash.
     func routeToDraft(ref: String, flash: String?) -> Response
 }

@@ -9,7 +9,7 @@ protocol EditDraftDisplayLogic: AnyObject {
 
 /// A draft's page and its sections' posts: `POST /drafts`, `POST /orders` (the old one-page form,
 /// kept as a draft), `GET /drafts/{ref}`,
-/// `POST /drafts/{ref}/caller`, `…/delivery`, `…/lines`, `…/lines/quantities`, `…/lines/remove`.
+/// `POST /drafts/{ref}/customer`, `…/caller`, `…/delivery`, `…/lines`, `…/lines/quantities`, `…/lines/remove`.
 final class EditDraftViewController: EditDraftDisplayLogic, RequestEnding {
     var interactor: EditDraftBusinessLogic?
     var router: (EditDraftRoutingLogic & EditDraftDataPassing)?
@@ -57,14 +57,14 @@ final class EditDraftViewController: EditDraftDisplayLogic, RequestEnding {
         return finished()
     }
 
-    /// `GET /drafts/{ref}` (`q`: a catalog search)
-    func showDraft(ref: String, search: String?, flash: String?) async -> Response {
+    /// `GET /drafts/{ref}` (`q`: a catalog search; `caller`: "Who is calling?")
+    func showDraft(ref: String, search: String?, callerSearch: String? = nil, flash: String?) async -> Response {
         self.flash = flash
-        await interactor?.showDraft(request: EditDraft.ShowDraft.Request(ref: ref, search: search))
+        await interactor?.showDraft(request: EditDraft.ShowDraft.Request(ref: ref, search: search, callerSearch: callerSearch))
         return finished()
     }
 
-    /// `POST /drafts/{ref}/caller`, `/delivery`, `/lines`, `/lines/quantities`, `/lines/remove`
+    /// `POST /drafts/{ref}/customer`, `/caller`, `/delivery`, `/lines`, `/lines/quantities`, `/lines/remove`
     func saveSection(ref: String, section: EditDraft.Section) async -> Response {
         await interactor?.saveSection(request: EditDraft.SaveSection.Request(ref: ref, section: section, signedIn: signedIn))
         return finished()
@@ -100,7 +100,10 @@ final class EditDraftViewController: EditDraftDisplayLogic, RequestEnding {
             let html = pages.render(
                 template: "EditDraft/draft", context: DraftPage(draft: draft, csrfToken: csrfToken), title: draft.title,
                 flash: invalid ? nil : flash)
-            return .html(html, status: invalid ? .unprocessableContent : .ok)
+            var response = Response.html(html, status: invalid ? .unprocessableContent : .ok)
+            // Shown once: a search on the page, or a reload, does not show it again.
+            if !invalid, flash != nil { router?.acknowledgeFlash(on: &response) }
+            return response
         case .saved(let ref, let flash): return router?.routeToDraft(ref: ref, flash: flash) ?? refusal(.failed)
         case .notFound: return refusal(.notFound)
         case .unavailable: return refusal(.unavailable)

@@ -77,7 +77,7 @@ final class PlaceDraftInteractor: PlaceDraftBusinessLogic, PlaceDraftDataStore {
                     ref: request.ref,
                     request: PlacingRequest(
                         payment: payment, idempotencyKey: orderKeyWorker.key(posted: fields.orderKey), draftVersion: version,
-                        placeDuplicateAnyway: duplicateAccepted),
+                        placeDuplicateAnyway: duplicateAccepted, saveCaller: fields.saveCaller == "on"),
                     by: request.signedIn)
                 placedOrder = order
                 return .placed(order)

@@ -15,9 +15,12 @@ enum PlaceDraft {
         var version = ""
         var orderKey = ""
         var placeDuplicateAnyway = ""
+        /// "Save this caller for next time": `on` when ticked (a box left unticked posts nothing).
+        var saveCaller = ""
 
         private enum Keys: String, CodingKey {
-            case paymentMethodCreditCardNumber, paymentMethodExpirationDate, paymentMethodCVV, version, orderKey, placeDuplicateAnyway
+            case paymentMethodCreditCardNumber, paymentMethodExpirationDate, paymentMethodCVV, version, orderKey, placeDuplicateAnyway,
+                saveCaller
         }
 
         init() {}
@@ -31,6 +34,7 @@ enum PlaceDraft {
             version = try text(.version)
             orderKey = try text(.orderKey)
             placeDuplicateAnyway = try text(.placeDuplicateAnyway)
+            saveCaller = try text(.saveCaller)
         }
 
         /// The card as the order form's fields (its rules read those).
@@ -193,6 +197,10 @@ enum PlaceDraft {
         var version: String
         var orderKey: String
         var placeDuplicateAnyway: Bool
+        /// "Save this caller for next time": ticked unless the clerk unticked it, and what it does
+        /// (adds a customer, or updates the one the draft was copied from).
+        var saveCaller: Bool = true
+        var saveCallerHint: String = ""
 
         var hasErrors: Bool { !errors.isEmpty || formMessage != nil }
     }

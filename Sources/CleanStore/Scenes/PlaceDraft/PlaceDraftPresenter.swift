@@ -164,6 +164,10 @@ final class PlaceDraftPresenter: PlaceDraftPresentationLogic {
             duplicateURL: duplicateWaiting ? check.duplicate.map { Paths.order($0.id ?? "") } : nil,
             placeAnywayURL: duplicateWaiting ? Paths.draftCheck(ref) + "?duplicate=accepted" : nil,
             canPlace: canPlace, placeAction: Paths.draftPlace(ref), fields: fields, version: String(draft.version),
-            orderKey: checked.orderKey, placeDuplicateAnyway: checked.duplicateAccepted)
+            orderKey: checked.orderKey, placeDuplicateAnyway: checked.duplicateAccepted,
+            saveCaller: typed.map { $0.saveCaller == "on" } ?? true,
+            saveCallerHint: draft.customerID == nil
+                ? "Adds them to the saved customers, with this order's addresses as theirs."
+                : "Updates the saved customer this order was copied from: this order's contact and addresses become theirs.")
     }
 }

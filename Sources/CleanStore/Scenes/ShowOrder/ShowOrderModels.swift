@@ -220,6 +220,9 @@ enum ShowOrder {
                 var shipURL: String? = nil
                 /// Said of a shipped order.
                 var shipment: DisplayedShipment? = nil
+                /// The saved customer the order was taken for (`Order.customerID`), whose page every
+                /// signed-in role may read; nil when none.
+                var customerURL: String? = nil
                 /// Offered to whoever made the order's latest move to paid or packed, for 5 minutes.
                 var undo: DisplayedUndo? = nil
                 /// A packed order whose ship-to address changed since it was packed: its slip, to

@@ -70,6 +70,7 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
                     trackingLabel: order.trackingNumber == nil ? "Add a tracking number" : "Correct the tracking number")
             }
             displayed.statusURL = Paths.orderStatus(id)
+            displayed.customerURL = order.customerID.map { Paths.customer(String($0)) }
             displayed.timeline = timeline(notes: notes, events: events)
             displayed.noteURL = mayAddNote ? Paths.orderNotes(id) : nil
             displayed.noteHint = AddOrderNotePresenter.hint

@@ -129,6 +129,8 @@ public enum Paths {
     /// Drafts (orders being taken, `EditDraft`): `POST` starts one; `{id}` is a draft's reference.
     public static let drafts = AppPath("/drafts")
     public static let draft = AppPath("/drafts/{id}")
+    /// *Use* on "Who is calling?": a saved customer's details copied into the draft.
+    public static let draftCustomer = AppPath("/drafts/{id}/customer")
     public static let draftCaller = AppPath("/drafts/{id}/caller")
     public static let draftDelivery = AppPath("/drafts/{id}/delivery")
     public static let draftLines = AppPath("/drafts/{id}/lines")

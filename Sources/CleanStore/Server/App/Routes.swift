@@ -293,8 +293,10 @@ enum Routes {
             },
             Route(method: .get, path: Paths.draft, access: .signedIn(.create)) { request, context in
                 await editDraft(context).showDraft(
-                    ref: try orderID(context), search: FormQuery(request.uri.query)["q"], flash: flash(request, context))
+                    ref: try orderID(context), search: FormQuery(request.uri.query)["q"],
+                    callerSearch: FormQuery(request.uri.query)["caller"], flash: flash(request, context))
             },
+            draftSection(Paths.draftCustomer) { .useCustomer(try FormDecoding.decode(EditDraft.UseCustomerFormFields.self, context: $0)) },
             draftSection(Paths.draftCaller) { .caller(try orderFormFields($0)) },
             draftSection(Paths.draftDelivery) { .delivery(try orderFormFields($0)) },
             draftSection(Paths.draftLines) { .addLine(try FormDecoding.decode(EditDraft.LineFormFields.self, context: $0)) },

@@ -29,6 +29,15 @@ extension EditDraft.DisplayedDraft: MustacheParent {
         case "lines": lines
         case "noLinesMessage": noLinesMessage
         case "totals": totals
+        case "callerSearchText": callerSearchText
+        case "callers": callers
+        case "callersCaption": callersCaption
+        case "noCallersMessage": noCallersMessage
+        case "useCustomerAction": useCustomerAction
+        case "fromCustomer": fromCustomer
+        case "fromCustomerURL": fromCustomerURL
+        case "callerFolded": callerFolded
+        case "callerSummary": callerSummary
         case "searchText": searchText
         case "searchResults": searchResults
         case "noResultsMessage": noResultsMessage
@@ -40,6 +49,7 @@ extension EditDraft.DisplayedDraft: MustacheParent {
         case "priceAction": priceAction
         case "searchAction": searchAction
         case "checkURL": checkURL
+        case "readyToCheck": readyToCheck
         case "draftsURL": draftsURL
         default: nil
         }
@@ -87,6 +97,20 @@ extension EditDraft.DisplayedTotals: MustacheParent {
         case "shipping": shipping
         case "tax": tax
         case "total": total
+        default: nil
+        }
+    }
+}
+
+extension EditDraft.DisplayedCaller: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "phone": phone
+        case "city": city
+        case "lastOrder": lastOrder
+        case "id": id
+        case "useLabel": useLabel
         default: nil
         }
     }

@@ -242,6 +242,7 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedOrder: MustacheParent {
         case "statusClass": statusClass
         case "statusButton": statusButton
         case "shipURL": shipURL
+        case "customerURL": customerURL
         case "shipment": shipment
         case "undo": undo
         case "reprintSlipURL": reprintSlipURL

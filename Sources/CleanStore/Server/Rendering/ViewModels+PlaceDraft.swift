@@ -39,6 +39,8 @@ extension PlaceDraft.DisplayedCheck: MustacheParent {
         case "version": version
         case "orderKey": orderKey
         case "placeDuplicateAnyway": placeDuplicateAnyway
+        case "saveCaller": saveCaller
+        case "saveCallerHint": saveCallerHint
         default: nil
         }
     }

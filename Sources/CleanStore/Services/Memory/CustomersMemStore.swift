@@ -127,6 +127,11 @@ public final class CustomersMemStore: CustomersStoreProtocol {
                     tables.orderCustomers[String(number)] = stored.id
                 }
             }
+            // Each order's own record of its customer too (`Order.customerID`, as the SQL column).
+            let linked = Set(batch.map { String($0.0) })
+            for i in tables.orders.indices {
+                if let id = tables.orders[i].id, linked.contains(id) { tables.orders[i].customerID = tables.orderCustomers[id] }
+            }
             tables.customerLinking.lastOrderID = last
             return batch.count
         }
@@ -157,7 +162,7 @@ public final class CustomersMemStore: CustomersStoreProtocol {
     }
 
     /// Gives `customer` the next id and adds it with its event.
-    private static func insert(
+    static func insert(
         _ customer: inout Customer, into tables: inout MemoryAppDatabase.Tables, kind: CustomerEvent.Kind, by: AccountName?, at: Date
     ) {
         tables.lastCustomerID = max(tables.lastCustomerID, tables.customers.keys.max() ?? 0) + 1

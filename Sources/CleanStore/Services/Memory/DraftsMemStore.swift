@@ -82,12 +82,33 @@ public final class DraftsMemStore: DraftsStoreProtocol {
             }
             tables.lastOrderID += 1
             let id = String(tables.lastOrderID)
-            let order = DraftPlacing.order(from: draft, check: check, products: tables.products, payment: payment, id: id, by: by, at: at)
+            var order = DraftPlacing.order(from: draft, check: check, products: tables.products, payment: payment, id: id, by: by, at: at)
+            order.customerID = Self.caller(of: draft, request: request, by: by, at: at, in: &tables)
+            if let customerID = order.customerID { tables.orderCustomers[id] = customerID }
             tables.orders.append(order)
             if let key = request.idempotencyKey { tables.createdByKey[key] = id }
             tables.events.append(DraftPlacing.createdEvent(of: order, check: check, request: request, by: by, at: at))
             tables.drafts.remove(at: index)
             return order
+        }
+    }
+
+    /// The customer the order is taken for: with "Save this caller", the one `DraftPlacing.savedCaller`
+    /// decides, written here in the placing transaction; without, the one the draft was copied from.
+    private static func caller(
+        of draft: Draft, request: PlacingRequest, by: AccountName?, at: Date, in tables: inout MemoryAppDatabase.Tables
+    ) -> Int64? {
+        guard request.saveCaller else { return draft.customerID }
+        switch DraftPlacing.savedCaller(of: draft, stored: draft.customerID.flatMap { tables.customers[$0] }, by: by, at: at) {
+        case .create(var customer):
+            CustomersMemStore.insert(&customer, into: &tables, kind: .created, by: by, at: at)
+            return customer.id
+        case .update(let saved, let stored):
+            tables.customers[saved.id ?? 0] = saved
+            tables.customerEvents.append(CustomerWrites.event(.updated, from: stored, to: saved, by: by, at: at))
+            return saved.id
+        case .unchanged(let customer):
+            return customer.id
         }
     }
 

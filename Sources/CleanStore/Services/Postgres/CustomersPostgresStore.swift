@@ -16,7 +16,7 @@ public final class CustomersPostgresStore: CustomersStoreProtocol {
         self.database = database
     }
 
-    private static let select = "SELECT \(CustomerColumns.selected) FROM customers"
+    static let select = "SELECT \(CustomerColumns.selected) FROM customers"
 
     private func run<T: Sendable>(_ what: String, _ body: (PostgresClient, Logger) async throws -> T) async throws(CustomersStoreError) -> T {
         do {
@@ -28,7 +28,7 @@ public final class CustomersPostgresStore: CustomersStoreProtocol {
         }
     }
 
-    private static func customers(_ rows: PostgresRowSequence) async throws -> [Customer] {
+    static func customers(_ rows: PostgresRowSequence) async throws -> [Customer] {
         var customers: [Customer] = []
         for try await row in rows {
             customers.append(try CustomerColumns.customer(from: PostgresOrderRow(row: row.makeRandomAccess())))
@@ -276,7 +276,7 @@ public final class CustomersPostgresStore: CustomersStoreProtocol {
         return (written.map(\.name), bindings)
     }
 
-    private static func insert(
+    static func insert(
         _ customer: inout Customer, kind: CustomerEvent.Kind, by: AccountName?, at: Date, on connection: PostgresConnection, logger: Logger
     ) async throws {
         let (names, initial) = bindings(customer)
@@ -298,7 +298,7 @@ public final class CustomersPostgresStore: CustomersStoreProtocol {
     }
 
     /// Writes `saved` over `stored`, guarded by the stored version (a second lock), and its event.
-    private static func update(
+    static func update(
         _ saved: Customer, from stored: Customer, kind: CustomerEvent.Kind, by: AccountName?, at: Date, on connection: PostgresConnection,
         logger: Logger
     ) async throws {

@@ -154,12 +154,14 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
                 throw DraftsStoreError.refused(DraftPlacing.shortChecked(check, draft: draft, products: now, short: short))
             }
             let rowID = try await OrderGoodsPostgres.nextOrderNumber(on: connection, logger: logger)
-            let order = DraftPlacing.order(from: draft, check: check, products: products, payment: payment, id: String(rowID), by: by, at: at)
+            var order = DraftPlacing.order(from: draft, check: check, products: products, payment: payment, id: String(rowID), by: by, at: at)
+            order.customerID = try await Self.caller(of: draft, request: request, by: by, at: at, on: connection, logger: logger)
             var binds = PostgresBindings()
             binds.append(rowID)
             binds.append(at.timeIntervalSince1970)
             let names = try PostgresValues.bind(
-                try OrderColumns.written(by: order, cards: cards) + OrderColumns.created(by: by, idempotencyKey: request.idempotencyKey),
+                try OrderColumns.written(by: order, cards: cards) + OrderColumns.created(by: by, idempotencyKey: request.idempotencyKey)
+                    + [("customer_id", order.customerID.map { .integer(Int($0)) } ?? .null)],
                 into: &binds)
             let placeholders = (1...binds.count).map { "$\($0)" }.joined(separator: ", ")
             try await connection.query(
@@ -172,6 +174,31 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
                 logger: logger)
             try await connection.query("DELETE FROM drafts WHERE id = \(draftRowID)", logger: logger)
             return order
+        }
+    }
+
+    /// The customer the order is taken for: with "Save this caller", the one `DraftPlacing.savedCaller`
+    /// decides, written here in the placing transaction (`CustomersPostgresStore`'s rows and event,
+    /// the customer's row locked first); without, the one the draft was copied from.
+    private static func caller(
+        of draft: Draft, request: PlacingRequest, by: AccountName?, at: Date, on connection: PostgresConnection, logger: Logger
+    ) async throws -> Int64? {
+        guard request.saveCaller else { return draft.customerID }
+        var stored: Customer?
+        if let id = draft.customerID {
+            stored = try await CustomersPostgresStore.customers(
+                connection.query("\(unescaped: CustomersPostgresStore.select) WHERE id = \(id) FOR UPDATE", logger: logger)
+            ).first
+        }
+        switch DraftPlacing.savedCaller(of: draft, stored: stored, by: by, at: at) {
+        case .create(var customer):
+            try await CustomersPostgresStore.insert(&customer, kind: .created, by: by, at: at, on: connection, logger: logger)
+            return customer.id
+        case .update(let saved, let stored):
+            try await CustomersPostgresStore.update(saved, from: stored, kind: .updated, by: by, at: at, on: connection, logger: logger)
+            return saved.id
+        case .unchanged(let customer):
+            return customer.id
         }
     }
 

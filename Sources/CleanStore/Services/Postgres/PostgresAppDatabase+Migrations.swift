@@ -25,7 +25,7 @@ extension PostgresAppDatabase {
     /// The schema's versions, in order. A version, once released, never changes: add a new one.
     static let migrations: [Migration] =
         ordersAndAccountsMigrations + goodsMigrations + customerMigrations + listMigrations + orderPageMigrations + accountsMigrations
-        + apiMigrations + customerMergeMigrations + savedViewsMigrations + bulkMigrations + cancellingMigrations
+        + apiMigrations + callerMigrations + customerMergeMigrations + savedViewsMigrations + bulkMigrations + cancellingMigrations
 
     /// Versions 1–12: orders, their history and notes, accounts, sessions, sign-ins.
     static let ordersAndAccountsMigrations: [Migration] = [

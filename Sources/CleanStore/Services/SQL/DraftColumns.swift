@@ -8,7 +8,7 @@ enum DraftColumns {
         shipment_street1, shipment_street2, shipment_city, shipment_state, shipment_zip, shipment_speed, \
         billing_same, billing_street1, billing_street2, billing_city, billing_state, billing_zip, \
         next_line_number, version, created_at, created_by_username, created_by_display_name, \
-        updated_at, updated_by_username, updated_by_display_name
+        updated_at, updated_by_username, updated_by_display_name, customer_id
         """
 
     /// The columns a create writes: the reference and who created the draft when, with `written`'s.
@@ -42,6 +42,7 @@ enum DraftColumns {
             ("billing_city", .text(billing.city)),
             ("billing_state", .text(billing.state)),
             ("billing_zip", .text(billing.zip)),
+            ("customer_id", draft.customerID.map { .integer(Int($0)) } ?? .null),
             ("next_line_number", .integer(draft.nextLineNumber)),
             ("version", .integer(draft.version)),
             ("updated_at", .real(draft.updatedAt.timeIntervalSince1970)),
@@ -65,6 +66,7 @@ enum DraftColumns {
             nextLineNumber: try row.int(18), version: try row.int(19), createdAt: Date(timeIntervalSince1970: try row.double(20)),
             createdBy: try OrderColumns.accountName(row, 21), updatedAt: Date(timeIntervalSince1970: try row.double(23)))
         draft.updatedBy = try OrderColumns.accountName(row, 24)
+        draft.customerID = try row.optionalInt64(26)
         return (try row.int64(0), draft)
     }
 }

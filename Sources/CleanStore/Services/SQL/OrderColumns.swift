@@ -17,7 +17,7 @@ enum OrderColumns {
         tax_region, tax_postal_prefix, tax_rate_ppm, tax_collect, tax_shipping_taxable, item_count, next_line_number, \
         shipped_at, carrier, tracking_number, \
         cancellation_request_reason, cancellation_requested_by_username, cancellation_requested_by_display_name, \
-        cancellation_requested_at
+        cancellation_requested_at, customer_id
         """
 
     /// A value an order writes, in the types both databases take.
@@ -190,6 +190,7 @@ enum OrderColumns {
             order.cancellationRequest = CancellationRequest(
                 reason: reason, by: try accountName(row, 45), at: Date(timeIntervalSince1970: at))
         }
+        order.customerID = try row.optionalInt64(48)
         return order
     }
 

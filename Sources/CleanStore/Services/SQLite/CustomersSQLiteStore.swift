@@ -28,7 +28,7 @@ public final class CustomersSQLiteStore: CustomersStoreProtocol {
         }
     }
 
-    private static let select = "SELECT \(CustomerColumns.selected) FROM customers"
+    static let select = "SELECT \(CustomerColumns.selected) FROM customers"
 
     static func customers(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws -> [Customer] {
         // Cached: the linking asks the same few statements for every order it reads.
@@ -221,7 +221,7 @@ public final class CustomersSQLiteStore: CustomersStoreProtocol {
 
     // MARK: Writing rows
 
-    private static func insert(_ customer: inout Customer, kind: CustomerEvent.Kind, by: AccountName?, at: Date, into db: Database) throws {
+    static func insert(_ customer: inout Customer, kind: CustomerEvent.Kind, by: AccountName?, at: Date, into db: Database) throws {
         let written = CustomerColumns.written(customer)
         let values = written.map(\.value.databaseValue) + [
             customer.version.databaseValue, customer.createdAt.timeIntervalSince1970.databaseValue,
@@ -239,7 +239,7 @@ public final class CustomersSQLiteStore: CustomersStoreProtocol {
     }
 
     /// Writes `saved` over `stored`, guarded by the stored version (a second lock), and its event.
-    private static func update(
+    static func update(
         _ saved: Customer, from stored: Customer, kind: CustomerEvent.Kind, by: AccountName?, at: Date, in db: Database
     ) throws {
         try save(saved, over: stored, in: db)

@@ -123,8 +123,10 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
                 throw DraftsStoreError.refused(DraftPlacing.shortChecked(check, draft: draft, products: now, short: short))
             }
             let rowID = try OrderGoodsSQLite.nextOrderNumber(in: db)
-            let order = DraftPlacing.order(from: draft, check: check, products: products, payment: payment, id: String(rowID), by: by, at: at)
+            var order = DraftPlacing.order(from: draft, check: check, products: products, payment: payment, id: String(rowID), by: by, at: at)
+            order.customerID = try Self.caller(of: draft, request: request, by: by, at: at, in: db)
             let columns = try OrderColumns.written(by: order, cards: cards) + OrderColumns.created(by: by, idempotencyKey: request.idempotencyKey)
+                + [("customer_id", order.customerID.map { .integer(Int($0)) } ?? .null)]
             try db.execute(
                 sql: "INSERT INTO orders (id, created_at, \(columns.map(\.name).joined(separator: ", "))) "
                     + "VALUES (?, ?\(String(repeating: ", ?", count: columns.count)))",
@@ -138,6 +140,26 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
     }
 
     // MARK: Reading and writing
+
+    /// The customer the order is taken for: with "Save this caller", the one `DraftPlacing.savedCaller`
+    /// decides, written here in the placing transaction (`CustomersSQLiteStore`'s rows and event);
+    /// without, the one the draft was copied from.
+    private static func caller(of draft: Draft, request: PlacingRequest, by: AccountName?, at: Date, in db: Database) throws -> Int64? {
+        guard request.saveCaller else { return draft.customerID }
+        let stored = try draft.customerID.flatMap {
+            try CustomersSQLiteStore.customers(db, "\(CustomersSQLiteStore.select) WHERE id = ?", [$0]).first
+        }
+        switch DraftPlacing.savedCaller(of: draft, stored: stored, by: by, at: at) {
+        case .create(var customer):
+            try CustomersSQLiteStore.insert(&customer, kind: .created, by: by, at: at, into: db)
+            return customer.id
+        case .update(let saved, let stored):
+            try CustomersSQLiteStore.update(saved, from: stored, kind: .updated, by: by, at: at, in: db)
+            return saved.id
+        case .unchanged(let customer):
+            return customer.id
+        }
+    }
 
     /// What placing `draft` now meets (`DraftPlacing.check`), and the products its lines name.
     private static func check(

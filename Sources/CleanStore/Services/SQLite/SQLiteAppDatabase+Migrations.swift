@@ -385,6 +385,7 @@ extension SQLiteAppDatabase {
                     CREATE INDEX api_tokens_account ON api_tokens (account_key, created_at);
                     """)
         }
+        registerCallerMigrations(&migrator)
         registerCustomerMergeMigrations(&migrator)
         registerSavedViewsMigrations(in: &migrator)
         registerBulkMigrations(&migrator)

@@ -10,6 +10,7 @@ final class EditDraftInteractorTests: XCTestCase {
     var sut: EditDraftInteractor!
     var presenterSpy: EditDraftPresentationLogicSpy!
     var workerSpy: DraftsWorkerSpy!
+    var customers: CustomersMemStore!
 
     // MARK: Test lifecycle
 
@@ -17,9 +18,10 @@ final class EditDraftInteractorTests: XCTestCase {
         try await super.setUp()
         let database = MemoryAppDatabase()
         await CatalogSeeds.seed(database)
+        customers = CustomersMemStore(database: database)
         workerSpy = DraftsWorkerSpy(
             drafts: DraftsMemStore(database: database, refs: DraftRefs()), catalog: ProductsCatalog(products: ProductsMemStore(database: database)),
-            now: { Seeds.june29 }, timeZone: TimeZone(identifier: "UTC")!, logger: Logger(label: "test"))
+            customers: customers, now: { Seeds.june29 }, timeZone: TimeZone(identifier: "UTC")!, logger: Logger(label: "test"))
         sut = EditDraftInteractor(worker: workerSpy, validationWorker: OrderValidationWorker(now: { Seeds.june29 }))
         presenterSpy = EditDraftPresentationLogicSpy()
         sut.presenter = presenterSpy
@@ -290,6 +292,64 @@ final class EditDraftInteractorTests: XCTestCase {
         guard case .found(let loaded) = presenterSpy.shown else { return XCTFail() }
         XCTAssertEqual(loaded.check.totals.subtotalCents, 2500)
         XCTAssertEqual(loaded.search, EditDraft.Search(text: "mug", products: [CatalogSeeds.mug]))
+    }
+
+    // MARK: Who is calling?
+
+    /// Jane, saved with both default addresses.
+    func saveJane() async throws -> Customer {
+        try await customers.createCustomer(
+            Customer(
+                firstName: "Jane", lastName: "Doe", phone: "(415) 555-0100", email: "jane@example.com",
+                shippingAddress: Address(street1: "12 Main St", street2: "", city: "San Francisco", state: "CA", zip: "94107"),
+                createdAt: Seeds.june29),
+            by: testAccount.name, at: Seeds.june29)
+    }
+
+    func testWhoIsCallingFindsSavedCustomersByPhoneInAnyFormatWithTheirLastOrder() async throws {
+        let ref = try await newDraft()
+        let jane = try await saveJane()
+
+        await sut.showDraft(request: EditDraft.ShowDraft.Request(ref: ref, search: nil, callerSearch: " 415-555-0100 "))
+
+        guard case .found(let loaded) = presenterSpy.shown else { return XCTFail("\(String(describing: presenterSpy.shown))") }
+        XCTAssertEqual(loaded.callers, EditDraft.CallerSearch(text: "415-555-0100", customers: [jane], summaries: [:]))
+        XCTAssertNil(loaded.search, "No catalog search asked for")
+    }
+
+    func testNoCallerSearchAskedForFindsNobody() async throws {
+        let ref = try await newDraft()
+        _ = try await saveJane()
+
+        await sut.showDraft(request: EditDraft.ShowDraft.Request(ref: ref, search: nil, callerSearch: "  "))
+
+        guard case .found(let loaded) = presenterSpy.shown else { return XCTFail() }
+        XCTAssertNil(loaded.callers)
+    }
+
+    func testUsingACustomerCopiesTheirDetailsIntoTheDraft() async throws {
+        let ref = try await newDraft()
+        let jane = try await saveJane()
+
+        let response = await save(ref, .useCustomer(EditDraft.UseCustomerFormFields(customer: String(jane.id ?? 0))))
+
+        XCTAssertEqual(response, .saved(ref: ref, .customerUsed(name: "Jane Doe")))
+        XCTAssertEqual(workerSpy.changes, [.useCustomer(jane)])
+        let fetched = try await workerSpy.fetchDraft(ref: ref)
+        let stored = try XCTUnwrap(fetched)
+        XCTAssertEqual(stored.customerID, jane.id)
+        XCTAssertEqual(stored.contact.phone, "(415) 555-0100")
+        XCTAssertEqual(stored.shipmentAddress.city, "San Francisco")
+    }
+
+    func testUsingAnUnknownOrMalformedCustomerIsNotFoundAndChangesNothing() async throws {
+        let ref = try await newDraft()
+
+        for posted in ["99", "", "1x", "-1", "１"] {
+            let response = await save(ref, .useCustomer(EditDraft.UseCustomerFormFields(customer: posted)))
+            XCTAssertEqual(response, .notFound, posted)
+        }
+        XCTAssertEqual(workerSpy.changes, [])
     }
 
     func testAnUnknownDraftIsNotFound() async {

@@ -96,7 +96,7 @@ final class EditDraftPresenterTests: XCTestCase {
 
     func testANewDraftGoesToItsPage() {
         sut.presentStartedDraft(response: .created(ref: "D-ABCDEF"))
-        XCTAssertEqual(spy.started?.page, .saved(ref: "D-ABCDEF", flash: nil))
+        XCTAssertEqual(spy.started?.page, .saved(ref: "D-ABCDEF", flash: "Order D-ABCDEF started: who is calling?"))
     }
 
     func testTaxSaysEnterTheAddressUntilAStateIsKnown() {
@@ -164,5 +164,89 @@ final class EditDraftPresenterTests: XCTestCase {
         XCTAssertEqual(spy.saved?.page, .saved(ref: "D-ABCDEF", flash: "Added 3 × Blue mug."))
         sut.presentSavedSection(response: .saved(ref: "D-ABCDEF", .lineRemoved(name: "Cap")))
         XCTAssertEqual(spy.saved?.page, .saved(ref: "D-ABCDEF", flash: "Removed Cap."))
+    }
+
+    // MARK: Who is calling?
+
+    static let jane = Customer(
+        id: 7, firstName: "Jane", lastName: "Doe", phone: "(415) 555-0100", email: "jane@example.com",
+        shippingAddress: Address(street1: "12 Main St", street2: "", city: "San Francisco", state: "CA", zip: "94107"),
+        createdAt: Seeds.june29)
+    static let john = Customer(
+        id: 8, firstName: "John", lastName: "Doe", phone: "415-555-0100", email: "",
+        billingAddress: Address(street1: "1 Bill St", street2: "", city: "Oakland", state: "CA", zip: "94601"), createdAt: Seeds.june29)
+
+    func testCallersFoundShowTheirNameCityLastOrderAndAUseButtonThatPostsTheirID() throws {
+        var loaded = loaded()
+        let last = CustomerOrder(id: "1042", date: Seeds.june29, status: .paid, totalCents: 1_000)
+        loaded.callers = EditDraft.CallerSearch(
+            text: "0100", customers: [Self.jane, Self.john], summaries: [7: CustomerOrdersSummary(count: 3, spendCents: 3_000, last: last)])
+
+        sut.presentDraft(response: .found(loaded))
+
+        let shown = try XCTUnwrap(draft(spy.shown?.page))
+        XCTAssertEqual(shown.callers, [
+            EditDraft.DisplayedCaller(
+                name: "Jane Doe", phone: "(415) 555-0100", city: "San Francisco",
+                lastOrder: "#1042, \(OrderDisplayFormatter(timeZone: TimeZone(identifier: "UTC")!).shortDate(Seeds.june29))", id: "7",
+                useLabel: "Use Jane Doe"),
+            EditDraft.DisplayedCaller(
+                name: "John Doe", phone: "415-555-0100", city: "Oakland", lastOrder: "No orders", id: "8", useLabel: "Use John Doe"),
+        ])
+        XCTAssertEqual(shown.callersCaption, "2 saved customers found for “0100”")
+        XCTAssertEqual(shown.callerSearchText, "0100")
+        XCTAssertNil(shown.noCallersMessage)
+        XCTAssertEqual(shown.useCustomerAction, "/drafts/D-ABCDEF/customer")
+        XCTAssertNil(shown.fromCustomer, "Not copied from anyone yet")
+    }
+
+    func testNoCallerFoundSaysSoAndSendsTheClerkToTheNewCallersFields() throws {
+        var loaded = loaded()
+        loaded.callers = EditDraft.CallerSearch(text: "Zed", customers: [], summaries: [:])
+
+        sut.presentDraft(response: .found(loaded))
+
+        let shown = try XCTUnwrap(draft(spy.shown?.page))
+        XCTAssertEqual(shown.callers, [])
+        XCTAssertEqual(shown.noCallersMessage, "No saved customer matches “Zed”: type the new caller's details below.")
+    }
+
+    func testADraftCopiedFromACustomerLinksToThem() throws {
+        var loaded = loaded()
+        loaded.draft.customerID = 7
+
+        sut.presentDraft(response: .found(loaded))
+
+        let shown = try XCTUnwrap(draft(spy.shown?.page))
+        XCTAssertEqual(shown.fromCustomer, "Copied from a saved customer")
+        XCTAssertEqual(shown.fromCustomerURL, "/customers/7")
+        XCTAssertEqual(shown.callerFolded, true, "A complete caller copied from a customer: the form folded away")
+        XCTAssertEqual(shown.callerSummary, "", "This draft's caller is empty (the check is the test's)")
+
+        var incomplete = loaded
+        incomplete.check.incomplete = [.caller]
+        incomplete.draft.contact = Draft.Contact(firstName: "Jane", lastName: "Doe", phone: "(415) 555-0100", email: "")
+        sut.presentDraft(response: .found(incomplete))
+        let open = try XCTUnwrap(draft(spy.shown?.page))
+        XCTAssertEqual(open.callerFolded, false, "Its caller is not complete: the form stays open")
+        XCTAssertEqual(open.callerSummary, "Jane Doe, (415) 555-0100")
+        XCTAssertEqual(shown.callers, [])
+        XCTAssertEqual(shown.callersCaption, "")
+    }
+
+    func testACompleteDraftOffersTheCheckPageAtItsTopAndAnIncompleteOneDoesNot() throws {
+        var complete = loaded()
+        sut.presentDraft(response: .found(complete))
+        XCTAssertEqual(try XCTUnwrap(draft(spy.shown?.page)).readyToCheck, true)
+
+        complete.check.incomplete = [.caller]
+        sut.presentDraft(response: .found(complete))
+        XCTAssertEqual(try XCTUnwrap(draft(spy.shown?.page)).readyToCheck, false)
+    }
+
+    func testAUsedCustomersFlashSaysToCheckTheirDetails() {
+        sut.presentSavedSection(response: .saved(ref: "D-ABCDEF", .customerUsed(name: "Jane Doe")))
+        XCTAssertEqual(
+            spy.saved?.page, .saved(ref: "D-ABCDEF", flash: "Jane Doe's details copied into this order: check them with the caller."))
     }
 }

@@ -42,7 +42,7 @@ final class EditDraftViewControllerTests: XCTestCase {
 
         // When
         _ = await sut.startDraft()
-        _ = await sut.showDraft(ref: "D-ABCDEF", search: "mug", flash: nil)
+        _ = await sut.showDraft(ref: "D-ABCDEF", search: "mug", callerSearch: "0100", flash: nil)
         _ = await sut.saveSection(ref: "D-ABCDEF", section: .removeLine(key: "l1"))
         _ = await sut.keepOrderForm(orderFormFields: Seeds.validFormFields)
 
@@ -50,6 +50,7 @@ final class EditDraftViewControllerTests: XCTestCase {
         XCTAssertEqual(spy.startDraftRequest?.signedIn, testAccount.name)
         XCTAssertEqual(spy.showDraftRequest?.ref, "D-ABCDEF")
         XCTAssertEqual(spy.showDraftRequest?.search, "mug")
+        XCTAssertEqual(spy.showDraftRequest?.callerSearch, "0100")
         XCTAssertEqual(spy.saveSectionRequest?.section, .removeLine(key: "l1"))
         XCTAssertEqual(spy.saveSectionRequest?.signedIn, testAccount.name)
         XCTAssertEqual(spy.keepOrderFormRequest?.orderFormFields, Seeds.validFormFields)
@@ -81,6 +82,9 @@ final class EditDraftViewControllerTests: XCTestCase {
 
         XCTAssertEqual(pagesSpy.rendered.last?.flash, "Caller saved.")
         XCTAssertEqual(sut.response?.status, .ok)
+        XCTAssertEqual(sut.response?.setCookies.count, 1)
+        XCTAssert(sut.response?.setCookies.first?.hasPrefix("\(Flash.cookieName)=;") == true, "The flash is shown once")
+        XCTAssert(sut.response?.setCookies.first?.contains("Max-Age=0") == true)
     }
 
     func testTheOldOrderFormWithMistakesIsTheDraftPageWith422() {
@@ -126,9 +130,16 @@ final class EditDraftViewControllerTests: XCTestCase {
                     removeLabel: "Remove Blue mug")
             ],
             noLinesMessage: "n", totals: EditDraft.DisplayedTotals(subtotal: "s", shipping: "s", tax: "t", total: "t"),
+            callerSearchText: "0100",
+            callers: [
+                EditDraft.DisplayedCaller(
+                    name: "Jane Doe", phone: "(415) 555-0100", city: "San Francisco", lastOrder: "#1042", id: "7", useLabel: "Use Jane Doe")
+            ],
+            callersCaption: "c", noCallersMessage: "n", useCustomerAction: "/u", fromCustomer: "f", fromCustomerURL: "/customers/7",
+            callerFolded: true, callerSummary: "Jane Doe, (415) 555-0100",
             searchText: "mug", searchResults: [EditDraft.DisplayedProduct(sku: "MUG-1", name: "Blue mug", price: "$12.50", addLabel: "Add")],
             noResultsMessage: "n", callerAction: "/c", deliveryAction: "/d", addLineAction: "/a", quantitiesAction: "/q",
-            removeLineAction: "/r", priceAction: "/pr", searchAction: "/s", checkURL: "/k", draftsURL: "/drafts")
+            removeLineAction: "/r", priceAction: "/pr", searchAction: "/s", checkURL: "/k", readyToCheck: true, draftsURL: "/drafts")
         return EditDraftViewController.DraftPage(draft: draft, csrfToken: "t")
     }()
 

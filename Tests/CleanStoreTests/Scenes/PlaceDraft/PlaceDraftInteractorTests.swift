@@ -82,6 +82,17 @@ final class PlaceDraftInteractorTests: XCTestCase {
         XCTAssertEqual(workerSpy.placings.first?.payment?.creditCardNumber, "4111111111111111")
     }
 
+    func testSaveThisCallerIsPassedToTheStoreOnlyWhenTicked() async {
+        var ticked = fields()
+        ticked.saveCaller = "on"
+        await sut.place(request: .init(ref: ref, fields: ticked, signedIn: testAccount.name))
+        guard case .placed = presenterSpy.placed else { return XCTFail("\(String(describing: presenterSpy.placed))") }
+        XCTAssertEqual(workerSpy.placings.map(\.saveCaller), [true])
+
+        await sut.place(request: .init(ref: "D-ZZZZZZ", fields: fields(), signedIn: testAccount.name))
+        XCTAssertEqual(workerSpy.placings.map(\.saveCaller), [true, false], "A box left unticked posts nothing: not saved")
+    }
+
     func testABadCardNeverReachesTheStore() async {
         await sut.place(request: .init(ref: ref, fields: fields(cvv: "12"), signedIn: nil))
         guard case .checkAgain(_, .invalidCard(let errors), _) = presenterSpy.placed else { return XCTFail() }

@@ -54,6 +54,22 @@ final class PlaceDraftPresenterTests: XCTestCase {
         XCTAssertEqual(page.formMessage, PlaceDraftPresenter.draftChangedMessage)
     }
 
+    func testSaveThisCallerIsTickedFirstKeptAsPostedAndSaysWhatItDoes() {
+        sut.presentCheckedDraft(response: .checked(Self.checked))
+        XCTAssertEqual(check(spy.checked?.page)?.saveCaller, true, "Ticked by default")
+        XCTAssertEqual(check(spy.checked?.page)?.saveCallerHint, "Adds them to the saved customers, with this order's addresses as theirs.")
+
+        var copied = Self.checked
+        copied.draft.customerID = 7
+        var typed = PlaceDraft.PlaceFormFields()
+        typed.paymentMethodCVV = "12"
+        sut.presentPlacedOrder(response: .checkAgain(copied, .invalidCard([]), typed: typed))
+        guard case .check(let page, _) = spy.placed?.page else { return XCTFail() }
+        XCTAssertEqual(page.saveCaller, false, "Unticked by the clerk: still unticked")
+        XCTAssertEqual(
+            page.saveCallerHint, "Updates the saved customer this order was copied from: this order's contact and addresses become theirs.")
+    }
+
     func testAPlacedOrderGoesToItsPageAndASecondPostSaysSo() {
         var order = Seeds.Orders.amy
         order.id = "7"

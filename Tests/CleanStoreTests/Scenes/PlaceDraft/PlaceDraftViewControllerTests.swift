@@ -67,7 +67,7 @@ final class PlaceDraftViewControllerTests: XCTestCase {
             pricesAction: "/p", duplicateMessage: "d", duplicateURL: "/orders/1", placeAnywayURL: "/a", canPlace: true,
             placeAction: "/pl",
             fields: Dictionary(uniqueKeysWithValues: PlaceDraftPresenter.cardFields.map { ($0.rawValue, ViewModelSamples.orderField) }),
-            version: "1", orderKey: "k", placeDuplicateAnyway: true)
+            version: "1", orderKey: "k", placeDuplicateAnyway: true, saveCaller: true, saveCallerHint: "h")
         return PlaceDraftViewController.CheckPage(check: check, csrfToken: "t")
     }()
 

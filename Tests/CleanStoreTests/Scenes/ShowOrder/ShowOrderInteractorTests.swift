@@ -237,7 +237,7 @@ final class ShowOrderInteractorTests: XCTestCase {
                     requested ? CancellationRequest(reason: "Wrong size", by: testAccount.name, at: Seeds.june30) : nil
                 for role in AccountRole.allCases {
                     await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1", signedIn: SignedIn(name: testAccount.name, role: role)))
-                    guard case .found(_, _, _, _, let mayCancel, _, _, _, _, _, _, _, let mayRequest, let mayDecide) = presenterSpy.response
+                    guard case .found(_, _, _, _, let mayCancel, _, _, _, _, _, _, _, _, let mayRequest, let mayDecide) = presenterSpy.response
                     else { return XCTFail() }
                     let open = status != .shipped && status != .cancelled
                     let label = "\(status) \(requested) \(role)"

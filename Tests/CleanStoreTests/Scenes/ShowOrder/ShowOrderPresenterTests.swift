@@ -45,6 +45,21 @@ final class ShowOrderPresenterTests: XCTestCase {
         }
     }
 
+    func testAnOrderTakenForASavedCustomerLinksToThem() throws {
+        let spy = ShowOrderDisplayLogicSpy()
+        sut.viewController = spy
+        var order = Seeds.Orders.bob
+        order.customerID = 12
+
+        sut.presentOrder(response: .found(order))
+        guard case .order(let linked) = spy.viewModel else { return XCTFail("\(String(describing: spy.viewModel))") }
+        XCTAssertEqual(linked.customerURL, "/customers/12")
+
+        sut.presentOrder(response: .found(Seeds.Orders.bob))
+        guard case .order(let unlinked) = spy.viewModel else { return XCTFail() }
+        XCTAssertNil(unlinked.customerURL, "No customer: no link")
+    }
+
     func testPresentOrderShouldFormatTheOrderForDisplay() throws {
         // Given
         let spy = ShowOrderDisplayLogicSpy()
