@@ -32,6 +32,8 @@ public struct OrdersDatabase: Sendable {
     public let taxRates: any TaxRatesStoreProtocol
     /// API tokens: in the same database, beside the accounts they act for.
     public let apiTokens: any APITokensStoreProtocol
+    /// The API's idempotency keys: in the same database, beside the tokens they belong to.
+    public let idempotencyKeys: any IdempotencyKeysStoreProtocol
     /// Customers: in the same database (orders name theirs).
     public let customers: any CustomersStoreProtocol
     /// The store as `cleanstore rotate-card-key` uses it (nil in memory: no card number at rest).
@@ -60,6 +62,7 @@ public struct OrdersDatabase: Sendable {
                 signInAttempts: SignInAttemptsPostgresStore(database: postgres),
                 accountChanges: AccountChangesPostgresStore(database: postgres), products: ProductsPostgresStore(database: postgres),
                 taxRates: TaxRatesPostgresStore(database: postgres), apiTokens: APITokensPostgresStore(database: postgres),
+                idempotencyKeys: IdempotencyKeysPostgresStore(database: postgres),
                 customers: CustomersPostgresStore(database: postgres),
                 cardKeyRotation: store, description: "PostgreSQL at \(PostgresAppDatabase.redacted(database))",
                 services: [client], prepare: { try await postgres.migrate() }, close: {})
@@ -72,7 +75,8 @@ public struct OrdersDatabase: Sendable {
                 sessions: SessionsMemStore(database: memory), signInAttempts: SignInAttemptsMemStore(),
                 accountChanges: AccountChangesMemStore(database: memory),
                 products: ProductsMemStore(database: memory), taxRates: TaxRatesMemStore(database: memory),
-                apiTokens: APITokensMemStore(database: memory), customers: CustomersMemStore(database: memory), cardKeyRotation: nil,
+                apiTokens: APITokensMemStore(database: memory), idempotencyKeys: IdempotencyKeysMemStore(database: memory),
+                customers: CustomersMemStore(database: memory), cardKeyRotation: nil,
                 description: "memory", services: [], prepare: {}, close: {})
         }
         let (cards, generated) = try cardKeys.keyring(sqlitePath: database, logger: logger)
@@ -92,6 +96,7 @@ public struct OrdersDatabase: Sendable {
             signInAttempts: SignInAttemptsSQLiteStore(database: sqlite),
             accountChanges: AccountChangesSQLiteStore(database: sqlite), products: ProductsSQLiteStore(database: sqlite),
             taxRates: TaxRatesSQLiteStore(database: sqlite), apiTokens: APITokensSQLiteStore(database: sqlite),
+            idempotencyKeys: IdempotencyKeysSQLiteStore(database: sqlite),
             customers: CustomersSQLiteStore(database: sqlite),
             cardKeyRotation: store, description: "SQLite file \(database)",
             services: [], prepare: {}, close: { try sqlite.close() })

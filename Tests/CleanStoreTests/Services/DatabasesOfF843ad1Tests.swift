@@ -26,10 +26,11 @@ final class DatabasesOfF843ad1Tests: TemporaryDirectoryTestCase {
     static let sqliteMigrationsSince = [
         "v13: first supervisor", "v14: products", "v15: tax rates", "v16: order lines and drafts", "v17: customers",
         "v19: search street line 1", "v21: order shipments", "v22: notes for the packer", "v23: accounts in the browser", "v25: api tokens",
+        "v31: idempotency keys",
     ]
     static let postgresMigrationsSince = [
         "12 first supervisor", "13 products", "14 tax rates", "15 order lines and drafts", "16 customers", "18 search street line 1",
-        "20 order shipments", "21 notes for the packer", "22 accounts in the browser", "24 api tokens",
+        "20 order shipments", "21 notes for the packer", "22 accounts in the browser", "24 api tokens", "30 idempotency keys",
     ]
 
     func testTheSQLiteFileOfF843ad1IsUpToDateAndReadable() async throws {

@@ -62,10 +62,14 @@ struct APIDoorMiddleware: RouterMiddleware {
             var logged = caller
             logged.logger = context.logger
             var response = try await APICaller.$current.withValue(logged) { try await next(request, context) }
-            // The runtime writes a header's value percent-encoded (its "simple" style: `%227%22`);
-            // an ETag is a quoted string as HTTP has it (`"7"`).
+            // The runtime writes a header's value percent-encoded (its "simple" style: `%227%22`,
+            // `%2Fapi%2Fv1%2Fdrafts%2FD-…`); an ETag is a quoted string as HTTP has it (`"7"`), and a
+            // Location a path (no path this API makes holds a `%` of its own).
             if let eTag = response.headers[.eTag], eTag.hasPrefix("%22"), let decoded = eTag.removingPercentEncoding {
                 response.headers[.eTag] = decoded
+            }
+            if let location = response.headers[.location], location.hasPrefix("%2F"), let decoded = location.removingPercentEncoding {
+                response.headers[.location] = decoded
             }
             return response
         } catch {
