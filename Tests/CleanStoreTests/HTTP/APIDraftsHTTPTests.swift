@@ -20,7 +20,8 @@ final class APIDraftsHTTPTests: XCTestCase {
     /// The app of `APIHTTPTests` (a token of `tokenRole`), its drafts numbered `D-ABCDEB`, … over
     /// `CatalogSeeds`' products and California's rate, its idempotency keys beside its tokens.
     static func makeApp(tokenRole: AccountRole = .clerk) async throws -> (app: TestApp, secret: APITokenSecret) {
-        var (app, secret) = try await APIHTTPTests.makeApp(orders: [], tokenRole: tokenRole)
+        let (made, secret) = try await APIHTTPTests.makeApp(orders: [], tokenRole: tokenRole)
+        var app = made
         let database = try XCTUnwrap(app.store as? OrdersMemStore).database
         let counter = SessionCounter()
         app.environment.drafts = DraftsMemStore(
@@ -87,9 +88,16 @@ final class APIDraftsHTTPTests: XCTestCase {
         try await app.test { client in
             try APIHTTPTests.assertProblem(try await Self.create(client, secret, key: nil), .badRequest)
             try APIHTTPTests.assertProblem(try await Self.create(client, secret, key: String(repeating: "k", count: 256)), .badRequest)
+            // A key is compared as sent, never percent-decoded: `k%41` and `kA` are two keys
+            let encoded = try await Self.create(client, secret, key: "k%41")
+            XCTAssertEqual(encoded.status, .created, encoded.text)
+            let plain = try await Self.create(client, secret, key: "kA")
+            XCTAssertEqual(plain.status, .created, plain.text)
         }
+        let keys = try await app.environment.idempotencyKeys.storedKey(tokenPrefix: secret.prefix, key: "k%41")
+        XCTAssertEqual(keys?.ref, Self.ref)
         let drafts = try await app.environment.drafts.fetchDrafts(mineFirst: nil, limit: 10)
-        XCTAssertEqual(drafts, [])
+        XCTAssertEqual(drafts.count, 2, "the two good keys' drafts only")
     }
 
     func testASectionTheFormsRulesRefuseIs422InTheFormsWordsAndTheDraftKeepsTheOthers() async throws {
@@ -189,6 +197,8 @@ final class APIDraftsHTTPTests: XCTestCase {
             XCTAssertEqual(try APIHTTPTests.json(read)["readyToPlace"] as? Bool, true)
 
             try APIHTTPTests.assertProblem(try await Self.place(client, secret, ifMatch: nil), .preconditionRequired)
+            // An If-Match the runtime would percent-decode into something else than the spec's: 400
+            try APIHTTPTests.assertProblem(try await Self.place(client, secret, ifMatch: "%C2%84"), .badRequest)
             let stale = try await Self.place(client, secret, ifMatch: #""4""#)
             try APIHTTPTests.assertProblem(stale, .preconditionFailed)
             XCTAssertEqual(stale.headers[.eTag], #""5""#)

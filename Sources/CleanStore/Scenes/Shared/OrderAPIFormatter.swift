@@ -139,4 +139,26 @@ struct OrderAPIFormatter {
         case .paymentMethodCVV: "securityCode"
         }
     }
+
+    func customerOrder(_ order: CustomerOrder) -> Schemas.CustomerOrder {
+        Schemas.CustomerOrder(id: order.id, placedAt: order.date, status: status(order.status), total: money(order.totalCents))
+    }
+
+    /// A customer in a list: contact, city, and their orders in figures (none: 0 and no last order).
+    func customerSummary(_ customer: Customer, summary: CustomerOrdersSummary?) -> Schemas.CustomerSummary {
+        Schemas.CustomerSummary(
+            id: customer.id.map(String.init) ?? "", firstName: customer.firstName, lastName: customer.lastName, phone: customer.phone,
+            email: customer.email, city: customer.shippingAddress.city, orderCount: summary?.count ?? 0,
+            lastOrder: summary.map { customerOrder($0.last) }, version: customer.version)
+    }
+
+    /// A customer, their orders newest first and their lifetime figures.
+    func customer(_ customer: Customer, orders: [CustomerOrder], summary: CustomerOrdersSummary?) -> Schemas.Customer {
+        Schemas.Customer(
+            id: customer.id.map(String.init) ?? "", version: customer.version, firstName: customer.firstName, lastName: customer.lastName,
+            phone: customer.phone, email: customer.email, shippingAddress: address(customer.shippingAddress),
+            billingAddress: address(customer.billingAddress), note: customer.note, orders: orders.map(customerOrder),
+            orderCount: summary?.count ?? 0, spend: money(summary?.spendCents ?? 0), createdAt: customer.createdAt,
+            createdBy: person(customer.createdBy), updatedAt: customer.updatedAt, updatedBy: person(customer.updatedBy))
+    }
 }

@@ -11,6 +11,9 @@ struct APICaller: Sendable {
     /// `csk_` and 8 characters: how logs name the token, never more of it.
     var tokenPrefix: String
     var logger: Logger
+    /// The request's `Idempotency-Key` as sent: the generated code percent-decodes a header's value
+    /// (`%41` would be `A`), and a key is an opaque string the client chose, compared as sent.
+    var idempotencyKey: String? = nil
 
     @TaskLocal static var current: APICaller?
 
@@ -61,6 +64,7 @@ struct APIDoorMiddleware: RouterMiddleware {
             _ = try await request.collectBody(upTo: context.maxUploadSize)
             var logged = caller
             logged.logger = context.logger
+            logged.idempotencyKey = request.headers[.init("Idempotency-Key")!]
             var response = try await APICaller.$current.withValue(logged) { try await next(request, context) }
             // The runtime writes a header's value percent-encoded (its "simple" style: `%227%22`,
             // `%2Fapi%2Fv1%2Fdrafts%2FD-…`); an ETag is a quoted string as HTTP has it (`"7"`), and a
@@ -83,7 +87,7 @@ struct APIDoorMiddleware: RouterMiddleware {
 
     /// Whether `text`, percent-decoded, holds a control character (C0, DEL or C1): no parameter of
     /// the API holds one (openapi.yaml's `Text`), whatever the operation would make of it.
-    static func holdsControlCharacter(_ text: String) -> Bool {
+static func holdsControlCharacter(_ text: String) -> Bool {
         let decoded = text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? text
         return decoded.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
     }

@@ -50,6 +50,23 @@ struct APIHandlers: APIProtocol {
         return try await ListProductsAPIViewController(environment: serving(caller), signedIn: caller.signedIn).listProducts(input.query)
     }
 
+    func getProduct(_ input: Operations.GetProduct.Input) async throws -> Operations.GetProduct.Output {
+        let caller = try APICaller.require(.viewCatalog)
+        return try await ShowProductAPIViewController(environment: serving(caller), signedIn: caller.signedIn).getProduct(sku: input.path.sku)
+    }
+
+    // MARK: Customers (every role, as the customers' pages)
+
+    func listCustomers(_ input: Operations.ListCustomers.Input) async throws -> Operations.ListCustomers.Output {
+        let caller = try APICaller.require(.viewCustomers)
+        return try await ListCustomersAPIViewController(environment: serving(caller)).listCustomers(input.query)
+    }
+
+    func getCustomer(_ input: Operations.GetCustomer.Input) async throws -> Operations.GetCustomer.Output {
+        let caller = try APICaller.require(.viewCustomers)
+        return try await ShowCustomerAPIViewController(environment: serving(caller)).getCustomer(id: input.path.id)
+    }
+
     // MARK: Drafts (clerks and supervisors, as the draft pages)
 
     private func drafts(_ caller: APICaller) -> EditDraftAPIViewController {
@@ -59,7 +76,7 @@ struct APIHandlers: APIProtocol {
     func createDraft(_ input: Operations.CreateDraft.Input) async throws -> Operations.CreateDraft.Output {
         guard case .json(let body) = input.body else { throw APIProblem.status(.unsupportedMediaType) }
         let caller = try APICaller.require(.create)
-        return try await drafts(caller).createDraft(idempotencyKey: input.headers.idempotencyKey, body: body)
+        return try await drafts(caller).createDraft(idempotencyKey: caller.idempotencyKey ?? input.headers.idempotencyKey, body: body)
     }
 
     func getDraft(_ input: Operations.GetDraft.Input) async throws -> Operations.GetDraft.Output {
@@ -103,6 +120,6 @@ struct APIHandlers: APIProtocol {
         guard case .json(let body) = input.body else { throw APIProblem.status(.unsupportedMediaType) }
         let caller = try APICaller.require(.create)
         return try await PlaceDraftAPIViewController(environment: serving(caller), caller: caller)
-            .place(ref: input.path.ref, ifMatch: input.headers.ifMatch, idempotencyKey: input.headers.idempotencyKey, body: body)
+            .place(ref: input.path.ref, ifMatch: input.headers.ifMatch, idempotencyKey: caller.idempotencyKey ?? input.headers.idempotencyKey, body: body)
     }
 }

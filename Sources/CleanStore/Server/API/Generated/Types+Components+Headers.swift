@@ -6,6 +6,10 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/headers` section of the OpenAPI document.
     internal enum Headers {
+        /// The resource's version, quoted (`"4"`).
+        ///
+        /// - Remark: Generated from `#/components/headers/VersionETag`.
+        internal typealias VersionETag = Swift.String
         /// The draft's version, quoted (`"3"`); placing sends it back in If-Match.
         ///
         /// - Remark: Generated from `#/components/headers/DraftETag`.

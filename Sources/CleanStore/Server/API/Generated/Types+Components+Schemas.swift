@@ -1204,5 +1204,249 @@ extension Components {
                 ])
             }
         }
+        /// - Remark: Generated from `#/components/schemas/CustomerOrder`.
+        internal struct CustomerOrder: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CustomerOrder/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CustomerOrder/placedAt`.
+            internal var placedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/CustomerOrder/status`.
+            internal var status: Components.Schemas.OrderStatus
+            /// - Remark: Generated from `#/components/schemas/CustomerOrder/total`.
+            internal var total: Components.Schemas.Money
+            /// Creates a new `CustomerOrder`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - placedAt:
+            ///   - status:
+            ///   - total:
+            internal init(
+                id: Swift.String,
+                placedAt: Foundation.Date,
+                status: Components.Schemas.OrderStatus,
+                total: Components.Schemas.Money
+            ) {
+                self.id = id
+                self.placedAt = placedAt
+                self.status = status
+                self.total = total
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case placedAt
+                case status
+                case total
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CustomerSummary`.
+        internal struct CustomerSummary: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CustomerSummary/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CustomerSummary/firstName`.
+            internal var firstName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CustomerSummary/lastName`.
+            internal var lastName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CustomerSummary/phone`.
+            internal var phone: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CustomerSummary/email`.
+            internal var email: Swift.String
+            /// The shipping address's city.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CustomerSummary/city`.
+            internal var city: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CustomerSummary/orderCount`.
+            internal var orderCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/CustomerSummary/lastOrder`.
+            internal var lastOrder: Components.Schemas.CustomerOrder?
+            /// - Remark: Generated from `#/components/schemas/CustomerSummary/version`.
+            internal var version: Swift.Int
+            /// Creates a new `CustomerSummary`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - firstName:
+            ///   - lastName:
+            ///   - phone:
+            ///   - email:
+            ///   - city: The shipping address's city.
+            ///   - orderCount:
+            ///   - lastOrder:
+            ///   - version:
+            internal init(
+                id: Swift.String,
+                firstName: Swift.String,
+                lastName: Swift.String,
+                phone: Swift.String,
+                email: Swift.String,
+                city: Swift.String,
+                orderCount: Swift.Int,
+                lastOrder: Components.Schemas.CustomerOrder? = nil,
+                version: Swift.Int
+            ) {
+                self.id = id
+                self.firstName = firstName
+                self.lastName = lastName
+                self.phone = phone
+                self.email = email
+                self.city = city
+                self.orderCount = orderCount
+                self.lastOrder = lastOrder
+                self.version = version
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case firstName
+                case lastName
+                case phone
+                case email
+                case city
+                case orderCount
+                case lastOrder
+                case version
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CustomerPage`.
+        internal struct CustomerPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CustomerPage/customers`.
+            internal var customers: [Components.Schemas.CustomerSummary]
+            /// The cursor of the page after this one (`after`)
+            ///
+            /// - Remark: Generated from `#/components/schemas/CustomerPage/next`.
+            internal var next: Swift.String?
+            /// The cursor of the page before this one (`before`)
+            ///
+            /// - Remark: Generated from `#/components/schemas/CustomerPage/previous`.
+            internal var previous: Swift.String?
+            /// Creates a new `CustomerPage`.
+            ///
+            /// - Parameters:
+            ///   - customers:
+            ///   - next: The cursor of the page after this one (`after`)
+            ///   - previous: The cursor of the page before this one (`before`)
+            internal init(
+                customers: [Components.Schemas.CustomerSummary],
+                next: Swift.String? = nil,
+                previous: Swift.String? = nil
+            ) {
+                self.customers = customers
+                self.next = next
+                self.previous = previous
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case customers
+                case next
+                case previous
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Customer`.
+        internal struct Customer: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Customer/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Customer/version`.
+            internal var version: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Customer/firstName`.
+            internal var firstName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Customer/lastName`.
+            internal var lastName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Customer/phone`.
+            internal var phone: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Customer/email`.
+            internal var email: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Customer/shippingAddress`.
+            internal var shippingAddress: Components.Schemas.Address
+            /// - Remark: Generated from `#/components/schemas/Customer/billingAddress`.
+            internal var billingAddress: Components.Schemas.Address
+            /// - Remark: Generated from `#/components/schemas/Customer/note`.
+            internal var note: Swift.String
+            /// Newest first, at most 100.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Customer/orders`.
+            internal var orders: [Components.Schemas.CustomerOrder]
+            /// - Remark: Generated from `#/components/schemas/Customer/orderCount`.
+            internal var orderCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Customer/spend`.
+            internal var spend: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/Customer/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Customer/createdBy`.
+            internal var createdBy: Components.Schemas.Person?
+            /// - Remark: Generated from `#/components/schemas/Customer/updatedAt`.
+            internal var updatedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/Customer/updatedBy`.
+            internal var updatedBy: Components.Schemas.Person?
+            /// Creates a new `Customer`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - version:
+            ///   - firstName:
+            ///   - lastName:
+            ///   - phone:
+            ///   - email:
+            ///   - shippingAddress:
+            ///   - billingAddress:
+            ///   - note:
+            ///   - orders: Newest first, at most 100.
+            ///   - orderCount:
+            ///   - spend:
+            ///   - createdAt:
+            ///   - createdBy:
+            ///   - updatedAt:
+            ///   - updatedBy:
+            internal init(
+                id: Swift.String,
+                version: Swift.Int,
+                firstName: Swift.String,
+                lastName: Swift.String,
+                phone: Swift.String,
+                email: Swift.String,
+                shippingAddress: Components.Schemas.Address,
+                billingAddress: Components.Schemas.Address,
+                note: Swift.String,
+                orders: [Components.Schemas.CustomerOrder],
+                orderCount: Swift.Int,
+                spend: Components.Schemas.Money,
+                createdAt: Foundation.Date,
+                createdBy: Components.Schemas.Person? = nil,
+                updatedAt: Foundation.Date? = nil,
+                updatedBy: Components.Schemas.Person? = nil
+            ) {
+                self.id = id
+                self.version = version
+                self.firstName = firstName
+                self.lastName = lastName
+                self.phone = phone
+                self.email = email
+                self.shippingAddress = shippingAddress
+                self.billingAddress = billingAddress
+                self.note = note
+                self.orders = orders
+                self.orderCount = orderCount
+                self.spend = spend
+                self.createdAt = createdAt
+                self.createdBy = createdBy
+                self.updatedAt = updatedAt
+                self.updatedBy = updatedBy
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case version
+                case firstName
+                case lastName
+                case phone
+                case email
+                case shippingAddress
+                case billingAddress
+                case note
+                case orders
+                case orderCount
+                case spend
+                case createdAt
+                case createdBy
+                case updatedAt
+                case updatedBy
+            }
+        }
     }
 }

@@ -88,6 +88,21 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /drafts/{ref}/place`.
     /// - Remark: Generated from `#/paths//drafts/{ref}/place/post(placeDraft)`.
     func placeDraft(_ input: Operations.PlaceDraft.Input) async throws -> Operations.PlaceDraft.Output
+    /// One product of the catalog by its SKU, with its stock; its ETag is its version.
+    ///
+    /// - Remark: HTTP `GET /products/{sku}`.
+    /// - Remark: Generated from `#/paths//products/{sku}/get(getProduct)`.
+    func getProduct(_ input: Operations.GetProduct.Input) async throws -> Operations.GetProduct.Output
+    /// Customers as their list page finds them (phone in any format or its end, email, name, city or an order's number), in keyset pages by name.
+    ///
+    /// - Remark: HTTP `GET /customers`.
+    /// - Remark: Generated from `#/paths//customers/get(listCustomers)`.
+    func listCustomers(_ input: Operations.ListCustomers.Input) async throws -> Operations.ListCustomers.Output
+    /// One customer, their orders newest first (at most 100) with their lifetime count and spend; its ETag is its version.
+    ///
+    /// - Remark: HTTP `GET /customers/{id}`.
+    /// - Remark: Generated from `#/paths//customers/{id}/get(getCustomer)`.
+    func getCustomer(_ input: Operations.GetCustomer.Input) async throws -> Operations.GetCustomer.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -299,6 +314,45 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// One product of the catalog by its SKU, with its stock; its ETag is its version.
+    ///
+    /// - Remark: HTTP `GET /products/{sku}`.
+    /// - Remark: Generated from `#/paths//products/{sku}/get(getProduct)`.
+    internal func getProduct(
+        path: Operations.GetProduct.Input.Path,
+        headers: Operations.GetProduct.Input.Headers = .init()
+    ) async throws -> Operations.GetProduct.Output {
+        try await getProduct(Operations.GetProduct.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Customers as their list page finds them (phone in any format or its end, email, name, city or an order's number), in keyset pages by name.
+    ///
+    /// - Remark: HTTP `GET /customers`.
+    /// - Remark: Generated from `#/paths//customers/get(listCustomers)`.
+    internal func listCustomers(
+        query: Operations.ListCustomers.Input.Query = .init(),
+        headers: Operations.ListCustomers.Input.Headers = .init()
+    ) async throws -> Operations.ListCustomers.Output {
+        try await listCustomers(Operations.ListCustomers.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// One customer, their orders newest first (at most 100) with their lifetime count and spend; its ETag is its version.
+    ///
+    /// - Remark: HTTP `GET /customers/{id}`.
+    /// - Remark: Generated from `#/paths//customers/{id}/get(getCustomer)`.
+    internal func getCustomer(
+        path: Operations.GetCustomer.Input.Path,
+        headers: Operations.GetCustomer.Input.Headers = .init()
+    ) async throws -> Operations.GetCustomer.Output {
+        try await getCustomer(Operations.GetCustomer.Input(
+            path: path,
+            headers: headers
         ))
     }
 }
