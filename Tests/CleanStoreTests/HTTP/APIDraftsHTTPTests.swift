@@ -15,6 +15,7 @@ final class APIDraftsHTTPTests: XCTestCase {
     static func delivery(state: String = "CA") -> String {
         #"{"shippingAddress":{"street1":"1 Market St","street2":"","city":"San Francisco","state":"\#(state)","zip":"94105"},"shipping":"oneDay"}"#
     }
+    static let address = #"{"street1":"1 Market St","street2":"","city":"San Francisco","state":"CA","zip":"94105"}"#
     static let card = #"{"cardNumber":"4111 1111 1111 1111","expirationDate":"04/29","securityCode":"123"}"#
 
     /// The app of `APIHTTPTests` (a token of `tokenRole`), its drafts numbered `D-ABCDEB`, … over
@@ -86,6 +87,9 @@ final class APIDraftsHTTPTests: XCTestCase {
     func testAKeyIsRequiredAndOfItsShape() async throws {
         let (app, secret) = try await Self.makeApp()
         try await app.test { client in
+            // A null is no value of any field: never read as a field left out
+            let null = try await Self.create(client, secret, key: "k-null", json: #"{"delivery":{"shippingAddress":\#(Self.address),"shipping":"standard","billingSameAsShipping":false,"billingAddress":null}}"#)
+            try APIHTTPTests.assertProblem(null, .badRequest)
             try APIHTTPTests.assertProblem(try await Self.create(client, secret, key: nil), .badRequest)
             try APIHTTPTests.assertProblem(try await Self.create(client, secret, key: String(repeating: "k", count: 256)), .badRequest)
             // A key is compared as sent, never percent-decoded: `k%41` and `kA` are two keys
@@ -197,6 +201,7 @@ final class APIDraftsHTTPTests: XCTestCase {
             XCTAssertEqual(try APIHTTPTests.json(read)["readyToPlace"] as? Bool, true)
 
             try APIHTTPTests.assertProblem(try await Self.place(client, secret, ifMatch: nil), .preconditionRequired)
+            try APIHTTPTests.assertProblem(try await Self.place(client, secret, ifMatch: nil, key: "short"), .badRequest)
             // An If-Match the runtime would percent-decode into something else than the spec's: 400
             try APIHTTPTests.assertProblem(try await Self.place(client, secret, ifMatch: "%C2%84"), .badRequest)
             let stale = try await Self.place(client, secret, ifMatch: #""4""#)

@@ -28,6 +28,8 @@ final class PlaceDraftAPIViewController: PlaceDraftAPIDisplayLogic {
     func place(
         ref: String, ifMatch: String?, idempotencyKey: String?, body: Components.Schemas.Placing
     ) async throws -> Operations.PlaceDraft.Output {
+        // A key of another shape is refused before anything else is read (400).
+        let orderKey = try APIIdempotencyWorker.orderKey(idempotencyKey, of: caller) ?? ""
         guard let ifMatch else {
             throw APIProblem(
                 status: .preconditionRequired, title: "Send the draft's ETag in If-Match",
@@ -47,7 +49,7 @@ final class PlaceDraftAPIViewController: PlaceDraftAPIDisplayLogic {
         fields.paymentMethodExpirationDate = body.expirationDate
         fields.paymentMethodCVV = body.securityCode
         fields.version = String(version)
-        fields.orderKey = try APIIdempotencyWorker.orderKey(idempotencyKey, of: caller) ?? ""
+        fields.orderKey = orderKey
         fields.placeDuplicateAnyway = body.placeDuplicateAnyway == true ? "on" : ""
         await interactor?.place(request: PlaceDraft.Place.Request(ref: ref, fields: fields, signedIn: caller.signedIn.name))
         switch viewModel {
