@@ -202,6 +202,16 @@ final class APIDraftsHTTPTests: XCTestCase {
 
             try APIHTTPTests.assertProblem(try await Self.place(client, secret, ifMatch: nil), .preconditionRequired)
             try APIHTTPTests.assertProblem(try await Self.place(client, secret, ifMatch: nil, key: "short"), .badRequest)
+            let tooLong = try await client.execute(
+                uri: "/api/v1/drafts/D-ABCDEBABCDEBABCDEBABCDEB/place", method: .post,
+                headers: [.authorization: "Bearer \(secret.text)", .contentType: "application/json", .ifMatch: ""],
+                body: ByteBuffer(string: Self.card))
+            try APIHTTPTests.assertProblem(tooLong, .notFound)
+            // An Address holds its five fields and no other (so no null can hide in one)
+            let extra = try await client.api(
+                .put, "/api/v1/drafts/\(Self.ref)/delivery", token: secret.text,
+                json: #"{"shipping":"standard","shippingAddress":{"street1":"1 Market St","street2":"","city":"SF","state":"CA","zip":"94105","floor":null}}"#)
+            try APIHTTPTests.assertProblem(extra, .badRequest)
             // An If-Match the runtime would percent-decode into something else than the spec's: 400
             try APIHTTPTests.assertProblem(try await Self.place(client, secret, ifMatch: "%C2%84"), .badRequest)
             let stale = try await Self.place(client, secret, ifMatch: #""4""#)

@@ -30,6 +30,8 @@ final class PlaceDraftAPIViewController: PlaceDraftAPIDisplayLogic {
     ) async throws -> Operations.PlaceDraft.Output {
         // A key of another shape is refused before anything else is read (400).
         let orderKey = try APIIdempotencyWorker.orderKey(idempotencyKey, of: caller) ?? ""
+        // A reference longer than any (the spec's 20 characters) names no draft, whatever If-Match says.
+        guard ref.utf8.count <= 20 else { throw EditDraftAPIPresenter.notFound }
         guard let ifMatch else {
             throw APIProblem(
                 status: .preconditionRequired, title: "Send the draft's ETag in If-Match",

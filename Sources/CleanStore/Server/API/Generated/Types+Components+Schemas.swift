@@ -159,6 +159,36 @@ extension Components {
                 case state
                 case zip
             }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.street1 = try container.decode(
+                    Swift.String.self,
+                    forKey: .street1
+                )
+                self.street2 = try container.decode(
+                    Swift.String.self,
+                    forKey: .street2
+                )
+                self.city = try container.decode(
+                    Swift.String.self,
+                    forKey: .city
+                )
+                self.state = try container.decode(
+                    Swift.String.self,
+                    forKey: .state
+                )
+                self.zip = try container.decode(
+                    Swift.String.self,
+                    forKey: .zip
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "street1",
+                    "street2",
+                    "city",
+                    "state",
+                    "zip"
+                ])
+            }
         }
         /// - Remark: Generated from `#/components/schemas/Person`.
         internal struct Person: Codable, Hashable, Sendable {
