@@ -212,8 +212,9 @@ final class APIDraftsHTTPTests: XCTestCase {
                 .put, "/api/v1/drafts/\(Self.ref)/delivery", token: secret.text,
                 json: #"{"shipping":"standard","shippingAddress":{"street1":"1 Market St","street2":"","city":"SF","state":"CA","zip":"94105","floor":null}}"#)
             try APIHTTPTests.assertProblem(extra, .badRequest)
-            // An If-Match the runtime would percent-decode into something else than the spec's: 400
-            try APIHTTPTests.assertProblem(try await Self.place(client, secret, ifMatch: "%C2%84"), .badRequest)
+            // An If-Match is read as sent, never percent-decoded: one of no version is a 412
+            try APIHTTPTests.assertProblem(try await Self.place(client, secret, ifMatch: "%C2%84"), .preconditionFailed)
+            try APIHTTPTests.assertProblem(try await Self.place(client, secret, ifMatch: "%00{"), .preconditionFailed)
             let stale = try await Self.place(client, secret, ifMatch: #""4""#)
             try APIHTTPTests.assertProblem(stale, .preconditionFailed)
             XCTAssertEqual(stale.headers[.eTag], #""5""#)

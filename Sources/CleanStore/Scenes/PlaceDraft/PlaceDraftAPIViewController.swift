@@ -38,7 +38,7 @@ final class PlaceDraftAPIViewController: PlaceDraftAPIDisplayLogic {
                 detail: "A draft is placed as it was read: GET it, check it, then send its ETag.")
         }
         // An If-Match of another shape than the spec's (a control character, over 40 characters) is a 400.
-        if ifMatch.count > 40 || APIDoorMiddleware.holdsControlCharacter(ifMatch) || ifMatch.unicodeScalars.contains(where: { !$0.isASCII }) {
+        if ifMatch.count > 40 || ifMatch.unicodeScalars.contains(where: { APIDoorMiddleware.isControl($0) || !$0.isASCII }) {
             throw APIProblem.status(.badRequest, detail: "If-Match is the draft's ETag, as a GET of it answered (\"3\").")
         }
         guard let version = ChangeOrderStatusAPIViewController.version(ifMatch: ifMatch) else {

@@ -14,6 +14,8 @@ struct APICaller: Sendable {
     /// The request's `Idempotency-Key` as sent: the generated code percent-decodes a header's value
     /// (`%41` would be `A`), and a key is an opaque string the client chose, compared as sent.
     var idempotencyKey: String? = nil
+    /// The request's `If-Match` as sent (`%00{` is an ETag of no version, not a control character).
+    var ifMatch: String? = nil
 
     @TaskLocal static var current: APICaller?
 
@@ -57,7 +59,7 @@ struct APIDoorMiddleware: RouterMiddleware {
                     headers: [.retryAfter: "\(retryAfter)"])
             }
             if Self.holdsControlCharacter(request.uri.path) || Self.holdsControlCharacter(request.uri.query ?? "")
-                || Self.holdsControlCharacter(request.headers[.ifMatch] ?? "")
+                || (request.headers[.ifMatch] ?? "").unicodeScalars.contains(where: Self.isControl)
             {
                 throw APIProblem.status(.badRequest, detail: "The URL or a header holds a control character.")
             }
@@ -70,6 +72,7 @@ struct APIDoorMiddleware: RouterMiddleware {
             var logged = caller
             logged.logger = context.logger
             logged.idempotencyKey = request.headers[.init("Idempotency-Key")!]
+            logged.ifMatch = request.headers[.ifMatch]
             var response = try await APICaller.$current.withValue(logged) { try await next(request, context) }
             // The runtime writes a header's value percent-encoded (its "simple" style: `%227%22`,
             // `%2Fapi%2Fv1%2Fdrafts%2FD-…`); an ETag is a quoted string as HTTP has it (`"7"`), and a
@@ -105,6 +108,9 @@ struct APIDoorMiddleware: RouterMiddleware {
         }
         return holds(json)
     }
+
+    /// A control character: C0, DEL or C1.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
 
     /// Whether `text`, percent-decoded, holds a control character (C0, DEL or C1): no parameter of
     /// the API holds one (openapi.yaml's `Text`), whatever the operation would make of it.

@@ -120,6 +120,6 @@ struct APIHandlers: APIProtocol {
         guard case .json(let body) = input.body else { throw APIProblem.status(.unsupportedMediaType) }
         let caller = try APICaller.require(.create)
         return try await PlaceDraftAPIViewController(environment: serving(caller), caller: caller)
-            .place(ref: input.path.ref, ifMatch: input.headers.ifMatch, idempotencyKey: caller.idempotencyKey ?? input.headers.idempotencyKey, body: body)
+            .place(ref: input.path.ref, ifMatch: caller.ifMatch ?? input.headers.ifMatch, idempotencyKey: caller.idempotencyKey ?? input.headers.idempotencyKey, body: body)
     }
 }
