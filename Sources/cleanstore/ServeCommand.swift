@@ -110,6 +110,7 @@ struct ServeCommand: AsyncParsableCommand {
         environment.products = database.products
         environment.taxRates = database.taxRates
         environment.apiTokens = database.apiTokens
+        environment.idempotencyKeys = database.idempotencyKeys
         environment.apiRateLimiter = APIRateLimiter(limit: apiRateLimit)
         environment.apiSpec = app.readAPISpec()
         environment.credentialRevokers = [APITokensRevoker(tokens: database.apiTokens, now: environment.now)]

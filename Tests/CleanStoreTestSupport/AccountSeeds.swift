@@ -43,6 +43,7 @@ struct AccountStores {
     var attempts: any SignInAttemptsStoreProtocol
     var changes: any AccountChangesStoreProtocol
     var apiTokens: any APITokensStoreProtocol
+    var idempotencyKeys: any IdempotencyKeysStoreProtocol
 
     static func all(in directory: URL, for testCase: TemporaryDirectoryTestCase) async throws -> [AccountStores] {
         let memory = AccountsMemStore()
@@ -51,16 +52,17 @@ struct AccountStores {
         return [
             AccountStores(
                 name: "memory", accounts: memory, sessions: SessionsMemStore(accounts: memory), attempts: SignInAttemptsMemStore(),
-                changes: AccountChangesMemStore(database: memory.database), apiTokens: APITokensMemStore(database: memory.database)),
+                changes: AccountChangesMemStore(database: memory.database), apiTokens: APITokensMemStore(database: memory.database),
+                idempotencyKeys: IdempotencyKeysMemStore(database: memory.database)),
             AccountStores(
                 name: "SQLite", accounts: AccountsSQLiteStore(database: sqlite), sessions: SessionsSQLiteStore(database: sqlite),
                 attempts: SignInAttemptsSQLiteStore(database: sqlite), changes: AccountChangesSQLiteStore(database: sqlite),
-                apiTokens: APITokensSQLiteStore(database: sqlite)),
+                apiTokens: APITokensSQLiteStore(database: sqlite), idempotencyKeys: IdempotencyKeysSQLiteStore(database: sqlite)),
             AccountStores(
                 name: "PostgreSQL", accounts: AccountsPostgresStore(database: postgres),
                 sessions: SessionsPostgresStore(database: postgres),
                 attempts: SignInAttemptsPostgresStore(database: postgres), changes: AccountChangesPostgresStore(database: postgres),
-                apiTokens: APITokensPostgresStore(database: postgres)),
+                apiTokens: APITokensPostgresStore(database: postgres), idempotencyKeys: IdempotencyKeysPostgresStore(database: postgres)),
         ]
     }
 }

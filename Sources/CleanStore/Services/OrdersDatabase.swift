@@ -32,6 +32,8 @@ public struct OrdersDatabase: Sendable {
     public let taxRates: any TaxRatesStoreProtocol
     /// API tokens: in the same database, beside the accounts they act for.
     public let apiTokens: any APITokensStoreProtocol
+    /// The API's idempotency keys: in the same database, beside the tokens they belong to.
+    public let idempotencyKeys: any IdempotencyKeysStoreProtocol
     /// Customers: in the same database (orders name theirs).
     public let customers: any CustomersStoreProtocol
     /// Each account's saved views of the order list: in the same database.
@@ -64,6 +66,7 @@ public struct OrdersDatabase: Sendable {
                 signInAttempts: SignInAttemptsPostgresStore(database: postgres),
                 accountChanges: AccountChangesPostgresStore(database: postgres), products: ProductsPostgresStore(database: postgres),
                 taxRates: TaxRatesPostgresStore(database: postgres), apiTokens: APITokensPostgresStore(database: postgres),
+                idempotencyKeys: IdempotencyKeysPostgresStore(database: postgres),
                 customers: CustomersPostgresStore(database: postgres), savedViews: SavedViewsPostgresStore(database: postgres),
                 bulkMoves: BulkMovesPostgresStore(database: postgres),
                 cardKeyRotation: store, description: "PostgreSQL at \(PostgresAppDatabase.redacted(database))",
@@ -77,7 +80,8 @@ public struct OrdersDatabase: Sendable {
                 sessions: SessionsMemStore(database: memory), signInAttempts: SignInAttemptsMemStore(),
                 accountChanges: AccountChangesMemStore(database: memory),
                 products: ProductsMemStore(database: memory), taxRates: TaxRatesMemStore(database: memory),
-                apiTokens: APITokensMemStore(database: memory), customers: CustomersMemStore(database: memory),
+                apiTokens: APITokensMemStore(database: memory), idempotencyKeys: IdempotencyKeysMemStore(database: memory),
+                customers: CustomersMemStore(database: memory),
                 savedViews: SavedViewsMemStore(database: memory), bulkMoves: BulkMovesMemStore(database: memory), cardKeyRotation: nil,
                 description: "memory", services: [], prepare: {}, close: {})
         }
@@ -98,6 +102,7 @@ public struct OrdersDatabase: Sendable {
             signInAttempts: SignInAttemptsSQLiteStore(database: sqlite),
             accountChanges: AccountChangesSQLiteStore(database: sqlite), products: ProductsSQLiteStore(database: sqlite),
             taxRates: TaxRatesSQLiteStore(database: sqlite), apiTokens: APITokensSQLiteStore(database: sqlite),
+            idempotencyKeys: IdempotencyKeysSQLiteStore(database: sqlite),
             customers: CustomersSQLiteStore(database: sqlite), savedViews: SavedViewsSQLiteStore(database: sqlite),
             bulkMoves: BulkMovesSQLiteStore(database: sqlite),
             cardKeyRotation: store, description: "SQLite file \(database)",

@@ -183,7 +183,7 @@ final class APIHTTPTests: XCTestCase {
     func testAnUnknownAPIPathIsA404ProblemAndAnotherMethodA405NeverTheHTMLPage() async throws {
         let (app, secret) = try await Self.makeApp()
         try await app.test { client in
-            try Self.assertProblem(try await client.api(.get, "/api/v1/customers", token: secret.text), .notFound)
+            try Self.assertProblem(try await client.api(.get, "/api/v1/webhooks", token: secret.text), .notFound)
             try Self.assertProblem(try await client.api(.get, "/api/v1", token: secret.text), .notFound)
             let delete = try await client.api(.delete, "/api/v1/orders/1", token: secret.text)
             try Self.assertProblem(delete, .methodNotAllowed)

@@ -109,18 +109,7 @@ final class PlaceDraftPresenter: PlaceDraftPresentationLogic {
         }
         let contact = draft.contact
         let address = formatter.addressLines(draft.shipmentAddress).joined(separator: ", ")
-        var problems: [String] = check.incomplete.map {
-            switch $0 {
-            case .caller: "Enter the caller's name, phone number and email address"
-            case .items: "Add at least one item"
-            case .delivery: "Enter the shipment address"
-            }
-        }
-        problems += check.unavailableLines.compactMap { key in
-            draft.lines.first { $0.key == key }.map { "\($0.name) (\($0.sku)) is no longer sold: remove it" }
-        }
-        problems += check.shortages.map { "Only \($0.available) of \($0.name) (\($0.sku)) in stock, \($0.wanted) wanted" }
-        if let region = check.missingTaxRegion { problems.append("No tax rate for \(region) — ask a supervisor") }
+        let problems = Self.problems(check, of: draft)
         let duplicateWaiting = check.duplicate != nil && !checked.duplicateAccepted
         let canPlace = check.allowsPlacing(duplicateAccepted: checked.duplicateAccepted)
         let heading = canPlace ? "Check the order before placing it" : "This order cannot be placed yet"
@@ -154,7 +143,7 @@ final class PlaceDraftPresenter: PlaceDraftPresentationLogic {
             changeDeliveryURL: Paths.draft(ref) + "#delivery-heading", problems: problems,
             priceChanges: check.priceChanges.map {
                 .init(
-                    text: "\($0.name) (\($0.sku)) was \(Money.text(cents: $0.wasCents)) when added; the catalog says \(Money.text(cents: $0.nowCents)) now",
+                    text: Self.priceChangeText($0),
                     line: $0.lineKey, keepLabel: "Keep \(Money.text(cents: $0.wasCents)) for \($0.name)",
                     useNewLabel: "Use \(Money.text(cents: $0.nowCents)) for \($0.name)")
             },
@@ -169,5 +158,28 @@ final class PlaceDraftPresenter: PlaceDraftPresentationLogic {
             saveCallerHint: draft.customerID == nil
                 ? "Adds them to the saved customers, with this order's addresses as theirs."
                 : "Updates the saved customer this order was copied from: this order's contact and addresses become theirs.")
+    }
+
+    /// What stands in the way of placing `draft`, in words (missing sections, products no longer
+    /// sold, shortages, a missing rate): the check page's list, and the API's (`PlaceDraftAPIPresenter`).
+    static func problems(_ check: PlacingCheck, of draft: Draft) -> [String] {
+        var problems: [String] = check.incomplete.map {
+            switch $0 {
+            case .caller: "Enter the caller's name, phone number and email address"
+            case .items: "Add at least one item"
+            case .delivery: "Enter the shipment address"
+            }
+        }
+        problems += check.unavailableLines.compactMap { key in
+            draft.lines.first { $0.key == key }.map { "\($0.name) (\($0.sku)) is no longer sold: remove it" }
+        }
+        problems += check.shortages.map { "Only \($0.available) of \($0.name) (\($0.sku)) in stock, \($0.wanted) wanted" }
+        if let region = check.missingTaxRegion { problems.append("No tax rate for \(region) — ask a supervisor") }
+        return problems
+    }
+
+    /// A catalog price that changed since a line was added, in words.
+    static func priceChangeText(_ change: PriceChange) -> String {
+        "\(change.name) (\(change.sku)) was \(Money.text(cents: change.wasCents)) when added; the catalog says \(Money.text(cents: change.nowCents)) now"
     }
 }

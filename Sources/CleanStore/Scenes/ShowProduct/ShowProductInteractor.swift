@@ -6,7 +6,7 @@ protocol ShowProductDataStore: AnyObject {
     var product: Product? { get }
 }
 
-/// `GET /products/{id}`: a product, its stock and its history.
+/// `GET /products/{id}` (and the API's `/api/v1/products/{sku}`): a product, its stock and its history.
 final class ShowProductInteractor: ShowProductBusinessLogic, ShowProductDataStore {
     var presenter: ShowProductPresentationLogic?
     var worker: ShowProductWorker
@@ -19,10 +19,21 @@ final class ShowProductInteractor: ShowProductBusinessLogic, ShowProductDataStor
     // MARK: Get product
 
     func getProduct(request: ShowProduct.GetProduct.Request) async {
-        // An id is digits (`OrderID.rowID`'s rule); anything else names no product.
-        guard let id = OrderID.rowID(request.id) else { return presenter?.presentProduct(response: .notFound) ?? () }
         do {
-            guard let (product, history) = try await worker.fetchProduct(id: id) else {
+            let found: (Product, [ProductEvent])?
+            if let sku = request.sku {
+                // A SKU of a shape none has (too long, a control character) is asked of no store.
+                let sku = sku.trimmingCharacters(in: .whitespaces)
+                guard !sku.isEmpty, sku.count <= 200, !TextRules.containsControlCharacters(sku) else {
+                    return presenter?.presentProduct(response: .notFound) ?? ()
+                }
+                found = try await worker.fetchProduct(sku: sku)
+            } else {
+                // An id is digits (`OrderID.rowID`'s rule); anything else names no product.
+                guard let id = OrderID.rowID(request.id) else { return presenter?.presentProduct(response: .notFound) ?? () }
+                found = try await worker.fetchProduct(id: id)
+            }
+            guard let (product, history) = found else {
                 return presenter?.presentProduct(response: .notFound) ?? ()
             }
             self.product = product

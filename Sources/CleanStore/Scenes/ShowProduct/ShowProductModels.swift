@@ -5,6 +5,9 @@ enum ShowProduct {
         /// The `{id}` of `/products/{id}`, as typed.
         struct Request {
             var id: String
+            /// When given, the product is found by its SKU instead of `id` (the API's
+            /// `/api/v1/products/{sku}`).
+            var sku: String? = nil
             /// Who is asking: only a supervisor is offered to change, archive and restore.
             var signedIn: SignedIn? = nil
         }

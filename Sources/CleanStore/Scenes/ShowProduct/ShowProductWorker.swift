@@ -20,4 +20,15 @@ class ShowProductWorker {
             throw error
         }
     }
+
+    /// The product with `sku` (as the catalog keeps it, any case) and its history; nil when there is none.
+    func fetchProduct(sku: String) async throws(ProductsStoreError) -> (Product, [ProductEvent])? {
+        do {
+            guard let product = try await products.fetchProduct(sku: sku), let id = product.id else { return nil }
+            return (product, try await products.fetchHistory(productID: id))
+        } catch {
+            logger.error("Store failed", metadata: ["error": "\(error)"])
+            throw error
+        }
+    }
 }

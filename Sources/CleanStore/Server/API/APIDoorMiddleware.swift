@@ -11,6 +11,11 @@ struct APICaller: Sendable {
     /// `csk_` and 8 characters: how logs name the token, never more of it.
     var tokenPrefix: String
     var logger: Logger
+    /// The request's `Idempotency-Key` as sent: the generated code percent-decodes a header's value
+    /// (`%41` would be `A`), and a key is an opaque string the client chose, compared as sent.
+    var idempotencyKey: String? = nil
+    /// The request's `If-Match` as sent (`%00{` is an ETag of no version, not a control character).
+    var ifMatch: String? = nil
 
     @TaskLocal static var current: APICaller?
 
@@ -54,18 +59,29 @@ struct APIDoorMiddleware: RouterMiddleware {
                     headers: [.retryAfter: "\(retryAfter)"])
             }
             if Self.holdsControlCharacter(request.uri.path) || Self.holdsControlCharacter(request.uri.query ?? "")
-                || Self.holdsControlCharacter(request.headers[.ifMatch] ?? "")
+                || (request.headers[.ifMatch] ?? "").unicodeScalars.contains(where: Self.isControl)
             {
                 throw APIProblem.status(.badRequest, detail: "The URL or a header holds a control character.")
             }
-            _ = try await request.collectBody(upTo: context.maxUploadSize)
+            let body = try await request.collectBody(upTo: context.maxUploadSize)
+            // No field of the API is ever null (openapi.yaml): the generated code would read a null
+            // as a field left out, so a body holding one is refused here (400).
+            if request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true, Self.holdsNull(body) {
+                throw APIProblem.status(.badRequest, detail: "No field of this API is null: leave out what you do not send.")
+            }
             var logged = caller
             logged.logger = context.logger
+            logged.idempotencyKey = request.headers[.init("Idempotency-Key")!]
+            logged.ifMatch = request.headers[.ifMatch]
             var response = try await APICaller.$current.withValue(logged) { try await next(request, context) }
-            // The runtime writes a header's value percent-encoded (its "simple" style: `%227%22`);
-            // an ETag is a quoted string as HTTP has it (`"7"`).
+            // The runtime writes a header's value percent-encoded (its "simple" style: `%227%22`,
+            // `%2Fapi%2Fv1%2Fdrafts%2FD-…`); an ETag is a quoted string as HTTP has it (`"7"`), and a
+            // Location a path (no path this API makes holds a `%` of its own).
             if let eTag = response.headers[.eTag], eTag.hasPrefix("%22"), let decoded = eTag.removingPercentEncoding {
                 response.headers[.eTag] = decoded
+            }
+            if let location = response.headers[.location], location.hasPrefix("%2F"), let decoded = location.removingPercentEncoding {
+                response.headers[.location] = decoded
             }
             return response
         } catch {
@@ -77,9 +93,28 @@ struct APIDoorMiddleware: RouterMiddleware {
         }
     }
 
+    /// Whether `body` is JSON holding a null anywhere (malformed JSON is the runtime's 400).
+    static func holdsNull(_ body: ByteBuffer) -> Bool {
+        guard body.readableBytes > 0,
+            let json = try? JSONSerialization.jsonObject(with: Data(body.readableBytesView), options: [.fragmentsAllowed])
+        else { return false }
+        func holds(_ value: Any) -> Bool {
+            switch value {
+            case is NSNull: return true
+            case let object as [String: Any]: return object.values.contains(where: holds)
+            case let array as [Any]: return array.contains(where: holds)
+            default: return false
+            }
+        }
+        return holds(json)
+    }
+
+    /// A control character: C0, DEL or C1.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+
     /// Whether `text`, percent-decoded, holds a control character (C0, DEL or C1): no parameter of
     /// the API holds one (openapi.yaml's `Text`), whatever the operation would make of it.
-    static func holdsControlCharacter(_ text: String) -> Bool {
+static func holdsControlCharacter(_ text: String) -> Bool {
         let decoded = text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? text
         return decoded.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
     }

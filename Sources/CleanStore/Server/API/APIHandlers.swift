@@ -49,4 +49,77 @@ struct APIHandlers: APIProtocol {
         let caller = try APICaller.require(.viewCatalog)
         return try await ListProductsAPIViewController(environment: serving(caller), signedIn: caller.signedIn).listProducts(input.query)
     }
+
+    func getProduct(_ input: Operations.GetProduct.Input) async throws -> Operations.GetProduct.Output {
+        let caller = try APICaller.require(.viewCatalog)
+        return try await ShowProductAPIViewController(environment: serving(caller), signedIn: caller.signedIn).getProduct(sku: input.path.sku)
+    }
+
+    // MARK: Customers (every role, as the customers' pages)
+
+    func listCustomers(_ input: Operations.ListCustomers.Input) async throws -> Operations.ListCustomers.Output {
+        let caller = try APICaller.require(.viewCustomers)
+        return try await ListCustomersAPIViewController(environment: serving(caller)).listCustomers(input.query)
+    }
+
+    func getCustomer(_ input: Operations.GetCustomer.Input) async throws -> Operations.GetCustomer.Output {
+        let caller = try APICaller.require(.viewCustomers)
+        return try await ShowCustomerAPIViewController(environment: serving(caller)).getCustomer(id: input.path.id)
+    }
+
+    // MARK: Drafts (clerks and supervisors, as the draft pages)
+
+    private func drafts(_ caller: APICaller) -> EditDraftAPIViewController {
+        EditDraftAPIViewController(environment: serving(caller), caller: caller)
+    }
+
+    func createDraft(_ input: Operations.CreateDraft.Input) async throws -> Operations.CreateDraft.Output {
+        guard case .json(let body) = input.body else { throw APIProblem.status(.unsupportedMediaType) }
+        let caller = try APICaller.require(.create)
+        return try await drafts(caller).createDraft(idempotencyKey: caller.idempotencyKey ?? input.headers.idempotencyKey, body: body)
+    }
+
+    func getDraft(_ input: Operations.GetDraft.Input) async throws -> Operations.GetDraft.Output {
+        let caller = try APICaller.require(.create)
+        return try await drafts(caller).getDraft(ref: input.path.ref)
+    }
+
+    func saveDraftCaller(_ input: Operations.SaveDraftCaller.Input) async throws -> Operations.SaveDraftCaller.Output {
+        guard case .json(let body) = input.body else { throw APIProblem.status(.unsupportedMediaType) }
+        let caller = try APICaller.require(.create)
+        let fields = EditDraftAPIViewController.fields(caller: body, delivery: nil)
+        return .ok(try await drafts(caller).save(ref: input.path.ref, .caller(fields)))
+    }
+
+    func saveDraftDelivery(_ input: Operations.SaveDraftDelivery.Input) async throws -> Operations.SaveDraftDelivery.Output {
+        guard case .json(let body) = input.body else { throw APIProblem.status(.unsupportedMediaType) }
+        let caller = try APICaller.require(.create)
+        let fields = EditDraftAPIViewController.fields(caller: nil, delivery: body)
+        return .ok(try await drafts(caller).save(ref: input.path.ref, .delivery(fields)))
+    }
+
+    func addDraftLine(_ input: Operations.AddDraftLine.Input) async throws -> Operations.AddDraftLine.Output {
+        guard case .json(let body) = input.body else { throw APIProblem.status(.unsupportedMediaType) }
+        let caller = try APICaller.require(.create)
+        let line = EditDraft.LineFormFields(sku: body.sku, quantity: String(body.quantity))
+        return .ok(try await drafts(caller).save(ref: input.path.ref, .addLine(line)))
+    }
+
+    func changeDraftLine(_ input: Operations.ChangeDraftLine.Input) async throws -> Operations.ChangeDraftLine.Output {
+        guard case .json(let body) = input.body else { throw APIProblem.status(.unsupportedMediaType) }
+        let caller = try APICaller.require(.create)
+        return .ok(try await drafts(caller).changeLine(ref: input.path.ref, sku: input.path.sku, quantity: body.quantity))
+    }
+
+    func removeDraftLine(_ input: Operations.RemoveDraftLine.Input) async throws -> Operations.RemoveDraftLine.Output {
+        let caller = try APICaller.require(.create)
+        return .ok(try await drafts(caller).changeLine(ref: input.path.ref, sku: input.path.sku, quantity: nil))
+    }
+
+    func placeDraft(_ input: Operations.PlaceDraft.Input) async throws -> Operations.PlaceDraft.Output {
+        guard case .json(let body) = input.body else { throw APIProblem.status(.unsupportedMediaType) }
+        let caller = try APICaller.require(.create)
+        return try await PlaceDraftAPIViewController(environment: serving(caller), caller: caller)
+            .place(ref: input.path.ref, ifMatch: caller.ifMatch ?? input.headers.ifMatch, idempotencyKey: caller.idempotencyKey ?? input.headers.idempotencyKey, body: body)
+    }
 }

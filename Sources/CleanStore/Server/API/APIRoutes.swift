@@ -26,7 +26,10 @@ enum APIRoutes {
     /// (`APIHTTPTests` holds this table to `openapi.yaml`).
     static let operations: [(method: HTTPRequest.Method, path: String)] = [
         (.get, "/orders"), (.get, "/orders/{id}"), (.post, "/orders/{id}/status"), (.get, "/orders/{id}/notes"),
-        (.post, "/orders/{id}/notes"), (.get, "/products"),
+        (.post, "/orders/{id}/notes"), (.get, "/products"), (.get, "/products/{sku}"), (.get, "/customers"),
+        (.get, "/customers/{id}"), (.post, "/drafts"), (.get, "/drafts/{ref}"), (.put, "/drafts/{ref}/caller"),
+        (.put, "/drafts/{ref}/delivery"), (.post, "/drafts/{ref}/lines"), (.put, "/drafts/{ref}/lines/{sku}"),
+        (.delete, "/drafts/{ref}/lines/{sku}"), (.post, "/drafts/{ref}/place"),
     ]
 
     /// The answer to a request under `/api/` that no route took: a 405 naming the methods its path

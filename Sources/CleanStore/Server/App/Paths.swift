@@ -147,6 +147,10 @@ public enum Paths {
     public static let api = AppPath("/api/v1")
     public static let apiSpec = AppPath("/api/v1/openapi.yaml")
 
+    /// Where the API answers a draft and an order (a `Location`): `/api/v1/drafts/D-7KX2QM`.
+    static func apiDraft(_ ref: String) -> String { api.pattern + "/drafts/" + ref }
+    static func apiOrder(_ id: String) -> String { api.pattern + "/orders/" + id }
+
     /// The list with these query items (a search, filters, a sort, a page): `/orders?q=jos%C3%A9`.
     static func orders(_ items: [(name: String, value: String)]) -> String {
         orders.description + query(items)

@@ -57,6 +57,9 @@ public struct SceneEnvironment: Sendable {
     /// API tokens (the same database as the accounts: `OrdersDatabase.apiTokens`). An empty store in
     /// memory unless set.
     public var apiTokens: any APITokensStoreProtocol
+    /// The API's idempotency keys (the same database as the tokens: `OrdersDatabase.idempotencyKeys`).
+    /// An empty store in memory unless set.
+    public var idempotencyKeys: any IdempotencyKeysStoreProtocol
     /// Each API token's requests a minute on this instance (`--api-rate-limit`; in memory, so behind
     /// N instances a token gets N times as many).
     public var apiRateLimiter = APIRateLimiter(limit: 120)
@@ -84,6 +87,7 @@ public struct SceneEnvironment: Sendable {
         products = ProductsMemStore(database: memory)
         taxRates = TaxRatesMemStore(database: memory)
         apiTokens = APITokensMemStore(database: memory)
+        idempotencyKeys = IdempotencyKeysMemStore(database: memory)
         customers = CustomersMemStore(database: memory)
         savedViews = SavedViewsMemStore(database: memory)
         bulkMoves = BulkMovesMemStore(database: memory)

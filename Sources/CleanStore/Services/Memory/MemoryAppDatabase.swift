@@ -41,6 +41,8 @@ public actor MemoryAppDatabase {
         var lastTaxRateID: Int64 = 0
         /// API tokens by prefix (`APITokensMemStore`).
         var apiTokens: [String: APIToken] = [:]
+        /// The API's idempotency keys, by token prefix and key (`IdempotencyKeysMemStore`).
+        var idempotencyKeys: [String: IdempotencyKey] = [:]
         /// Customers, by id (`CustomersMemStore`).
         var customers: [Int64: Customer] = [:]
         /// Every customer's history, oldest first.

@@ -25,5 +25,22 @@ extension PostgresAppDatabase {
                     """),
                 .sql("CREATE INDEX api_tokens_account ON api_tokens (account_key, created_at)"),
             ]),
+        Migration(
+            version: 30, name: "idempotency keys",
+            // As SQLite's v31: the API's idempotency keys, the token's own, kept 24 hours.
+            steps: [
+                .sql(
+                    """
+                    CREATE TABLE api_idempotency_keys (
+                        token_prefix TEXT NOT NULL REFERENCES api_tokens (prefix) ON DELETE CASCADE,
+                        idempotency_key TEXT NOT NULL,
+                        fingerprint BYTEA NOT NULL,
+                        ref TEXT,
+                        created_at DOUBLE PRECISION NOT NULL,
+                        PRIMARY KEY (token_prefix, idempotency_key)
+                    )
+                    """),
+                .sql("CREATE INDEX api_idempotency_keys_age ON api_idempotency_keys (created_at)"),
+            ]),
     ]
 }

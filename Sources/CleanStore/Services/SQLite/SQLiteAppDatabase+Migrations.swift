@@ -390,6 +390,22 @@ extension SQLiteAppDatabase {
         registerSavedViewsMigrations(in: &migrator)
         registerBulkMigrations(&migrator)
         registerCancellingMigrations(&migrator)
+        // The API's idempotency keys (POST /api/v1/drafts): the token's own, kept 24 hours
+        // (`IdempotencyKeyRules`); `ref` is what the first request made, NULL while it makes it.
+        migrator.registerMigration("v31: idempotency keys") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE api_idempotency_keys (
+                        token_prefix TEXT NOT NULL REFERENCES api_tokens (prefix) ON DELETE CASCADE,
+                        idempotency_key TEXT NOT NULL,
+                        fingerprint BLOB NOT NULL,
+                        ref TEXT,
+                        created_at REAL NOT NULL,
+                        PRIMARY KEY (token_prefix, idempotency_key)
+                    );
+                    CREATE INDEX api_idempotency_keys_age ON api_idempotency_keys (created_at);
+                    """)
+        }
         return migrator
     }
 

@@ -40,6 +40,13 @@ final class ShowProductInteractorTests: XCTestCase {
             if let failure { throw failure }
             return found
         }
+
+        var askedSKUs: [String] = []
+        override func fetchProduct(sku: String) async throws(ProductsStoreError) -> (Product, [ProductEvent])? {
+            askedSKUs.append(sku)
+            if let failure { throw failure }
+            return found
+        }
     }
 
     // MARK: Tests
@@ -85,5 +92,20 @@ final class ShowProductInteractorTests: XCTestCase {
 
         // Then
         XCTAssertEqual(presenterSpy.responses, [.unavailable])
+    }
+
+    func testGetProductBySKUShouldAskForTheSKUNeverAnId() async {
+        // Given
+        workerSpy.found = (ProductSeeds.tea, [])
+
+        // When
+        await sut.getProduct(request: .init(id: "", sku: " TEA-20 "))
+        await sut.getProduct(request: .init(id: "", sku: "TEA\u{0}"))
+        await sut.getProduct(request: .init(id: "", sku: String(repeating: "A", count: 201)))
+
+        // Then
+        XCTAssertEqual(workerSpy.askedSKUs, ["TEA-20"], "A SKU no product can have is never asked for")
+        XCTAssertEqual(workerSpy.asked, [])
+        XCTAssertEqual(presenterSpy.responses, [.found(ProductSeeds.tea, history: []), .notFound, .notFound])
     }
 }

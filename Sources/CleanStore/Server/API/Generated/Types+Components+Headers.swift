@@ -6,6 +6,18 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/headers` section of the OpenAPI document.
     internal enum Headers {
+        /// The resource's version, quoted (`"4"`).
+        ///
+        /// - Remark: Generated from `#/components/headers/VersionETag`.
+        internal typealias VersionETag = Swift.String
+        /// The draft's version, quoted (`"3"`); placing sends it back in If-Match.
+        ///
+        /// - Remark: Generated from `#/components/headers/DraftETag`.
+        internal typealias DraftETag = Swift.String
+        /// Where the resource is (`/api/v1/drafts/D-…`, `/api/v1/orders/…`).
+        ///
+        /// - Remark: Generated from `#/components/headers/Location`.
+        internal typealias Location = Swift.String
         /// The order's version, quoted (`"7"`).
         ///
         /// - Remark: Generated from `#/components/headers/ETag`.

@@ -6,6 +6,14 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
     internal enum Parameters {
+        /// The client's key of this request (1 to 255 visible ASCII characters: 400 else), kept 24 hours for this token.
+        ///
+        /// - Remark: Generated from `#/components/parameters/IdempotencyKey`.
+        internal typealias IdempotencyKey = Swift.String
+        /// A draft's reference (`D-` and 6 characters).
+        ///
+        /// - Remark: Generated from `#/components/parameters/DraftRef`.
+        internal typealias DraftRef = Swift.String
         /// - Remark: Generated from `#/components/parameters/OrderID`.
         internal typealias OrderID = Swift.String
     }

@@ -6,6 +6,55 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/responses` section of the OpenAPI document.
     internal enum Responses {
+        internal struct Draft: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/Draft/headers`.
+            internal struct Headers: Sendable, Hashable {
+                /// The draft's version, quoted (`"3"`); placing sends it back in If-Match.
+                ///
+                /// - Remark: Generated from `#/components/responses/Draft/headers/ETag`.
+                internal var eTag: Components.Headers.DraftETag?
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - eTag: The draft's version, quoted (`"3"`); placing sends it back in If-Match.
+                internal init(eTag: Components.Headers.DraftETag? = nil) {
+                    self.eTag = eTag
+                }
+            }
+            /// Received HTTP response headers
+            internal var headers: Components.Responses.Draft.Headers
+            /// - Remark: Generated from `#/components/responses/Draft/content`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/Draft/content/application\/json`.
+                case json(Components.Schemas.Draft)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                internal var json: Components.Schemas.Draft {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            internal var body: Components.Responses.Draft.Body
+            /// Creates a new `Draft`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            ///   - body: Received HTTP response body
+            internal init(
+                headers: Components.Responses.Draft.Headers = .init(),
+                body: Components.Responses.Draft.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
         internal struct Problem: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/Problem/content`.
             internal enum Body: Sendable, Hashable {

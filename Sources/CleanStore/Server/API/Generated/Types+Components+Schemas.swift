@@ -159,6 +159,36 @@ extension Components {
                 case state
                 case zip
             }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.street1 = try container.decode(
+                    Swift.String.self,
+                    forKey: .street1
+                )
+                self.street2 = try container.decode(
+                    Swift.String.self,
+                    forKey: .street2
+                )
+                self.city = try container.decode(
+                    Swift.String.self,
+                    forKey: .city
+                )
+                self.state = try container.decode(
+                    Swift.String.self,
+                    forKey: .state
+                )
+                self.zip = try container.decode(
+                    Swift.String.self,
+                    forKey: .zip
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "street1",
+                    "street2",
+                    "city",
+                    "state",
+                    "zip"
+                ])
+            }
         }
         /// - Remark: Generated from `#/components/schemas/Person`.
         internal struct Person: Codable, Hashable, Sendable {
@@ -778,6 +808,674 @@ extension Components {
                 case products
                 case next
                 case previous
+            }
+        }
+        /// Who is calling, by the order form's rules (422 with its messages).
+        ///
+        /// - Remark: Generated from `#/components/schemas/Caller`.
+        internal struct Caller: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Caller/firstName`.
+            internal var firstName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Caller/lastName`.
+            internal var lastName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Caller/phone`.
+            internal var phone: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Caller/email`.
+            internal var email: Swift.String
+            /// Creates a new `Caller`.
+            ///
+            /// - Parameters:
+            ///   - firstName:
+            ///   - lastName:
+            ///   - phone:
+            ///   - email:
+            internal init(
+                firstName: Swift.String,
+                lastName: Swift.String,
+                phone: Swift.String,
+                email: Swift.String
+            ) {
+                self.firstName = firstName
+                self.lastName = lastName
+                self.phone = phone
+                self.email = email
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case firstName
+                case lastName
+                case phone
+                case email
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.firstName = try container.decode(
+                    Swift.String.self,
+                    forKey: .firstName
+                )
+                self.lastName = try container.decode(
+                    Swift.String.self,
+                    forKey: .lastName
+                )
+                self.phone = try container.decode(
+                    Swift.String.self,
+                    forKey: .phone
+                )
+                self.email = try container.decode(
+                    Swift.String.self,
+                    forKey: .email
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "firstName",
+                    "lastName",
+                    "phone",
+                    "email"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Shipping`.
+        internal enum Shipping: String, Codable, Hashable, Sendable, CaseIterable {
+            case standard = "standard"
+            case oneDay = "oneDay"
+            case twoDay = "twoDay"
+        }
+        /// Where the order goes and is billed, by the order form's rules (422 with its messages).
+        ///
+        /// - Remark: Generated from `#/components/schemas/Delivery`.
+        internal struct Delivery: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Delivery/shippingAddress`.
+            internal var shippingAddress: Components.Schemas.Address
+            /// True unless said (then billingAddress is not read).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Delivery/billingSameAsShipping`.
+            internal var billingSameAsShipping: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/Delivery/billingAddress`.
+            internal var billingAddress: Components.Schemas.Address?
+            /// - Remark: Generated from `#/components/schemas/Delivery/shipping`.
+            internal var shipping: Components.Schemas.Shipping
+            /// Creates a new `Delivery`.
+            ///
+            /// - Parameters:
+            ///   - shippingAddress:
+            ///   - billingSameAsShipping: True unless said (then billingAddress is not read).
+            ///   - billingAddress:
+            ///   - shipping:
+            internal init(
+                shippingAddress: Components.Schemas.Address,
+                billingSameAsShipping: Swift.Bool? = nil,
+                billingAddress: Components.Schemas.Address? = nil,
+                shipping: Components.Schemas.Shipping
+            ) {
+                self.shippingAddress = shippingAddress
+                self.billingSameAsShipping = billingSameAsShipping
+                self.billingAddress = billingAddress
+                self.shipping = shipping
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case shippingAddress
+                case billingSameAsShipping
+                case billingAddress
+                case shipping
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.shippingAddress = try container.decode(
+                    Components.Schemas.Address.self,
+                    forKey: .shippingAddress
+                )
+                self.billingSameAsShipping = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .billingSameAsShipping
+                )
+                self.billingAddress = try container.decodeIfPresent(
+                    Components.Schemas.Address.self,
+                    forKey: .billingAddress
+                )
+                self.shipping = try container.decode(
+                    Components.Schemas.Shipping.self,
+                    forKey: .shipping
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "shippingAddress",
+                    "billingSameAsShipping",
+                    "billingAddress",
+                    "shipping"
+                ])
+            }
+        }
+        /// A new draft; each section given is saved when it passes the order form's rules. Never a card.
+        ///
+        /// - Remark: Generated from `#/components/schemas/NewDraft`.
+        internal struct NewDraft: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewDraft/caller`.
+            internal var caller: Components.Schemas.Caller?
+            /// - Remark: Generated from `#/components/schemas/NewDraft/delivery`.
+            internal var delivery: Components.Schemas.Delivery?
+            /// Creates a new `NewDraft`.
+            ///
+            /// - Parameters:
+            ///   - caller:
+            ///   - delivery:
+            internal init(
+                caller: Components.Schemas.Caller? = nil,
+                delivery: Components.Schemas.Delivery? = nil
+            ) {
+                self.caller = caller
+                self.delivery = delivery
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case caller
+                case delivery
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.caller = try container.decodeIfPresent(
+                    Components.Schemas.Caller.self,
+                    forKey: .caller
+                )
+                self.delivery = try container.decodeIfPresent(
+                    Components.Schemas.Delivery.self,
+                    forKey: .delivery
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "caller",
+                    "delivery"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NewLine`.
+        internal struct NewLine: Codable, Hashable, Sendable {
+            /// A product of the catalog that is sold (422 else).
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewLine/sku`.
+            internal var sku: Swift.String
+            /// From 1 to 9,999 (422 else, in the page's words).
+            ///
+            /// - Remark: Generated from `#/components/schemas/NewLine/quantity`.
+            internal var quantity: Swift.Int
+            /// Creates a new `NewLine`.
+            ///
+            /// - Parameters:
+            ///   - sku: A product of the catalog that is sold (422 else).
+            ///   - quantity: From 1 to 9,999 (422 else, in the page's words).
+            internal init(
+                sku: Swift.String,
+                quantity: Swift.Int
+            ) {
+                self.sku = sku
+                self.quantity = quantity
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case sku
+                case quantity
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.sku = try container.decode(
+                    Swift.String.self,
+                    forKey: .sku
+                )
+                self.quantity = try container.decode(
+                    Swift.Int.self,
+                    forKey: .quantity
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "sku",
+                    "quantity"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LineQuantity`.
+        internal struct LineQuantity: Codable, Hashable, Sendable {
+            /// From 1 to 9,999 (422 else, in the page's words).
+            ///
+            /// - Remark: Generated from `#/components/schemas/LineQuantity/quantity`.
+            internal var quantity: Swift.Int
+            /// Creates a new `LineQuantity`.
+            ///
+            /// - Parameters:
+            ///   - quantity: From 1 to 9,999 (422 else, in the page's words).
+            internal init(quantity: Swift.Int) {
+                self.quantity = quantity
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case quantity
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.quantity = try container.decode(
+                    Swift.Int.self,
+                    forKey: .quantity
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "quantity"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Draft`.
+        internal struct Draft: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Draft/ref`.
+            internal var ref: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Draft/version`.
+            internal var version: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Draft/caller`.
+            internal var caller: Components.Schemas.Caller
+            /// - Remark: Generated from `#/components/schemas/Draft/delivery`.
+            internal var delivery: Components.Schemas.Delivery
+            /// - Remark: Generated from `#/components/schemas/Draft/lines`.
+            internal var lines: [Components.Schemas.OrderLine]
+            /// - Remark: Generated from `#/components/schemas/Draft/subtotal`.
+            internal var subtotal: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/Draft/shippingCost`.
+            internal var shippingCost: Components.Schemas.Money
+            /// Absent until the address has a state with a tax rate.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Draft/tax`.
+            internal var tax: Components.Schemas.Money?
+            /// Before tax while the tax is absent.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Draft/total`.
+            internal var total: Components.Schemas.Money
+            /// Nothing stands in the way of placing it (a possible duplicate aside).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Draft/readyToPlace`.
+            internal var readyToPlace: Swift.Bool
+            /// What stands in the way of placing it, in the check page's words.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Draft/problems`.
+            internal var problems: [Swift.String]
+            /// The order placed for the same customer, address and items in the last 24 hours: placing needs placeDuplicateAnyway.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Draft/possibleDuplicate`.
+            internal var possibleDuplicate: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Draft/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Draft/updatedAt`.
+            internal var updatedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Draft/createdBy`.
+            internal var createdBy: Components.Schemas.Person?
+            /// - Remark: Generated from `#/components/schemas/Draft/updatedBy`.
+            internal var updatedBy: Components.Schemas.Person?
+            /// Creates a new `Draft`.
+            ///
+            /// - Parameters:
+            ///   - ref:
+            ///   - version:
+            ///   - caller:
+            ///   - delivery:
+            ///   - lines:
+            ///   - subtotal:
+            ///   - shippingCost:
+            ///   - tax: Absent until the address has a state with a tax rate.
+            ///   - total: Before tax while the tax is absent.
+            ///   - readyToPlace: Nothing stands in the way of placing it (a possible duplicate aside).
+            ///   - problems: What stands in the way of placing it, in the check page's words.
+            ///   - possibleDuplicate: The order placed for the same customer, address and items in the last 24 hours: placing needs placeDuplicateAnyway.
+            ///   - createdAt:
+            ///   - updatedAt:
+            ///   - createdBy:
+            ///   - updatedBy:
+            internal init(
+                ref: Swift.String,
+                version: Swift.Int,
+                caller: Components.Schemas.Caller,
+                delivery: Components.Schemas.Delivery,
+                lines: [Components.Schemas.OrderLine],
+                subtotal: Components.Schemas.Money,
+                shippingCost: Components.Schemas.Money,
+                tax: Components.Schemas.Money? = nil,
+                total: Components.Schemas.Money,
+                readyToPlace: Swift.Bool,
+                problems: [Swift.String],
+                possibleDuplicate: Swift.String? = nil,
+                createdAt: Foundation.Date,
+                updatedAt: Foundation.Date,
+                createdBy: Components.Schemas.Person? = nil,
+                updatedBy: Components.Schemas.Person? = nil
+            ) {
+                self.ref = ref
+                self.version = version
+                self.caller = caller
+                self.delivery = delivery
+                self.lines = lines
+                self.subtotal = subtotal
+                self.shippingCost = shippingCost
+                self.tax = tax
+                self.total = total
+                self.readyToPlace = readyToPlace
+                self.problems = problems
+                self.possibleDuplicate = possibleDuplicate
+                self.createdAt = createdAt
+                self.updatedAt = updatedAt
+                self.createdBy = createdBy
+                self.updatedBy = updatedBy
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case ref
+                case version
+                case caller
+                case delivery
+                case lines
+                case subtotal
+                case shippingCost
+                case tax
+                case total
+                case readyToPlace
+                case problems
+                case possibleDuplicate
+                case createdAt
+                case updatedAt
+                case createdBy
+                case updatedBy
+            }
+        }
+        /// The card, by the order form's rules (422 with its messages). Never kept in a draft, never answered.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Placing`.
+        internal struct Placing: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Placing/cardNumber`.
+            internal var cardNumber: Swift.String
+            /// MM/YY.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Placing/expirationDate`.
+            internal var expirationDate: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Placing/securityCode`.
+            internal var securityCode: Swift.String
+            /// Place it although an order for the same customer
+            ///
+            /// - Remark: Generated from `#/components/schemas/Placing/placeDuplicateAnyway`.
+            internal var placeDuplicateAnyway: Swift.Bool?
+            /// Creates a new `Placing`.
+            ///
+            /// - Parameters:
+            ///   - cardNumber:
+            ///   - expirationDate: MM/YY.
+            ///   - securityCode:
+            ///   - placeDuplicateAnyway: Place it although an order for the same customer
+            internal init(
+                cardNumber: Swift.String,
+                expirationDate: Swift.String,
+                securityCode: Swift.String,
+                placeDuplicateAnyway: Swift.Bool? = nil
+            ) {
+                self.cardNumber = cardNumber
+                self.expirationDate = expirationDate
+                self.securityCode = securityCode
+                self.placeDuplicateAnyway = placeDuplicateAnyway
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case cardNumber
+                case expirationDate
+                case securityCode
+                case placeDuplicateAnyway
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.cardNumber = try container.decode(
+                    Swift.String.self,
+                    forKey: .cardNumber
+                )
+                self.expirationDate = try container.decode(
+                    Swift.String.self,
+                    forKey: .expirationDate
+                )
+                self.securityCode = try container.decode(
+                    Swift.String.self,
+                    forKey: .securityCode
+                )
+                self.placeDuplicateAnyway = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .placeDuplicateAnyway
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "cardNumber",
+                    "expirationDate",
+                    "securityCode",
+                    "placeDuplicateAnyway"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CustomerOrder`.
+        internal struct CustomerOrder: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CustomerOrder/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CustomerOrder/placedAt`.
+            internal var placedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/CustomerOrder/status`.
+            internal var status: Components.Schemas.OrderStatus
+            /// - Remark: Generated from `#/components/schemas/CustomerOrder/total`.
+            internal var total: Components.Schemas.Money
+            /// Creates a new `CustomerOrder`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - placedAt:
+            ///   - status:
+            ///   - total:
+            internal init(
+                id: Swift.String,
+                placedAt: Foundation.Date,
+                status: Components.Schemas.OrderStatus,
+                total: Components.Schemas.Money
+            ) {
+                self.id = id
+                self.placedAt = placedAt
+                self.status = status
+                self.total = total
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case placedAt
+                case status
+                case total
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CustomerSummary`.
+        internal struct CustomerSummary: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CustomerSummary/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CustomerSummary/firstName`.
+            internal var firstName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CustomerSummary/lastName`.
+            internal var lastName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CustomerSummary/phone`.
+            internal var phone: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CustomerSummary/email`.
+            internal var email: Swift.String
+            /// The shipping address's city.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CustomerSummary/city`.
+            internal var city: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CustomerSummary/orderCount`.
+            internal var orderCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/CustomerSummary/lastOrder`.
+            internal var lastOrder: Components.Schemas.CustomerOrder?
+            /// - Remark: Generated from `#/components/schemas/CustomerSummary/version`.
+            internal var version: Swift.Int
+            /// Creates a new `CustomerSummary`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - firstName:
+            ///   - lastName:
+            ///   - phone:
+            ///   - email:
+            ///   - city: The shipping address's city.
+            ///   - orderCount:
+            ///   - lastOrder:
+            ///   - version:
+            internal init(
+                id: Swift.String,
+                firstName: Swift.String,
+                lastName: Swift.String,
+                phone: Swift.String,
+                email: Swift.String,
+                city: Swift.String,
+                orderCount: Swift.Int,
+                lastOrder: Components.Schemas.CustomerOrder? = nil,
+                version: Swift.Int
+            ) {
+                self.id = id
+                self.firstName = firstName
+                self.lastName = lastName
+                self.phone = phone
+                self.email = email
+                self.city = city
+                self.orderCount = orderCount
+                self.lastOrder = lastOrder
+                self.version = version
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case firstName
+                case lastName
+                case phone
+                case email
+                case city
+                case orderCount
+                case lastOrder
+                case version
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CustomerPage`.
+        internal struct CustomerPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CustomerPage/customers`.
+            internal var customers: [Components.Schemas.CustomerSummary]
+            /// The cursor of the page after this one (`after`)
+            ///
+            /// - Remark: Generated from `#/components/schemas/CustomerPage/next`.
+            internal var next: Swift.String?
+            /// The cursor of the page before this one (`before`)
+            ///
+            /// - Remark: Generated from `#/components/schemas/CustomerPage/previous`.
+            internal var previous: Swift.String?
+            /// Creates a new `CustomerPage`.
+            ///
+            /// - Parameters:
+            ///   - customers:
+            ///   - next: The cursor of the page after this one (`after`)
+            ///   - previous: The cursor of the page before this one (`before`)
+            internal init(
+                customers: [Components.Schemas.CustomerSummary],
+                next: Swift.String? = nil,
+                previous: Swift.String? = nil
+            ) {
+                self.customers = customers
+                self.next = next
+                self.previous = previous
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case customers
+                case next
+                case previous
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Customer`.
+        internal struct Customer: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Customer/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Customer/version`.
+            internal var version: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Customer/firstName`.
+            internal var firstName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Customer/lastName`.
+            internal var lastName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Customer/phone`.
+            internal var phone: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Customer/email`.
+            internal var email: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Customer/shippingAddress`.
+            internal var shippingAddress: Components.Schemas.Address
+            /// - Remark: Generated from `#/components/schemas/Customer/billingAddress`.
+            internal var billingAddress: Components.Schemas.Address
+            /// - Remark: Generated from `#/components/schemas/Customer/note`.
+            internal var note: Swift.String
+            /// Newest first, at most 100.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Customer/orders`.
+            internal var orders: [Components.Schemas.CustomerOrder]
+            /// - Remark: Generated from `#/components/schemas/Customer/orderCount`.
+            internal var orderCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Customer/spend`.
+            internal var spend: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/Customer/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Customer/createdBy`.
+            internal var createdBy: Components.Schemas.Person?
+            /// - Remark: Generated from `#/components/schemas/Customer/updatedAt`.
+            internal var updatedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/Customer/updatedBy`.
+            internal var updatedBy: Components.Schemas.Person?
+            /// Creates a new `Customer`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - version:
+            ///   - firstName:
+            ///   - lastName:
+            ///   - phone:
+            ///   - email:
+            ///   - shippingAddress:
+            ///   - billingAddress:
+            ///   - note:
+            ///   - orders: Newest first, at most 100.
+            ///   - orderCount:
+            ///   - spend:
+            ///   - createdAt:
+            ///   - createdBy:
+            ///   - updatedAt:
+            ///   - updatedBy:
+            internal init(
+                id: Swift.String,
+                version: Swift.Int,
+                firstName: Swift.String,
+                lastName: Swift.String,
+                phone: Swift.String,
+                email: Swift.String,
+                shippingAddress: Components.Schemas.Address,
+                billingAddress: Components.Schemas.Address,
+                note: Swift.String,
+                orders: [Components.Schemas.CustomerOrder],
+                orderCount: Swift.Int,
+                spend: Components.Schemas.Money,
+                createdAt: Foundation.Date,
+                createdBy: Components.Schemas.Person? = nil,
+                updatedAt: Foundation.Date? = nil,
+                updatedBy: Components.Schemas.Person? = nil
+            ) {
+                self.id = id
+                self.version = version
+                self.firstName = firstName
+                self.lastName = lastName
+                self.phone = phone
+                self.email = email
+                self.shippingAddress = shippingAddress
+                self.billingAddress = billingAddress
+                self.note = note
+                self.orders = orders
+                self.orderCount = orderCount
+                self.spend = spend
+                self.createdAt = createdAt
+                self.createdBy = createdBy
+                self.updatedAt = updatedAt
+                self.updatedBy = updatedBy
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case version
+                case firstName
+                case lastName
+                case phone
+                case email
+                case shippingAddress
+                case billingAddress
+                case note
+                case orders
+                case orderCount
+                case spend
+                case createdAt
+                case createdBy
+                case updatedAt
+                case updatedBy
             }
         }
     }

@@ -35,6 +35,74 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /products`.
     /// - Remark: Generated from `#/paths//products/get(listProducts)`.
     func listProducts(_ input: Operations.ListProducts.Input) async throws -> Operations.ListProducts.Output
+    /// Start a draft (an order being taken), with its caller and delivery when given; the same Idempotency-Key and body again answer the same draft.
+    ///
+    /// Over the draft pages' own interactor (the old one-page form's "kept as a draft"): each section given is saved when it
+    /// passes the order form's rules. A section that does not is answered 422 with the form's messages, and the draft is made
+    /// with the others (its `Location` in the problem's headers); correct it with `PUT /drafts/{ref}/caller` or `/delivery`.
+    /// Keys are the token's own and kept 24 hours: the same key with the same body answers 200 with that draft as it is now,
+    /// with another body 422; while the first request with a key is still running, 409.
+    ///
+    ///
+    /// - Remark: HTTP `POST /drafts`.
+    /// - Remark: Generated from `#/paths//drafts/post(createDraft)`.
+    func createDraft(_ input: Operations.CreateDraft.Input) async throws -> Operations.CreateDraft.Output
+    /// A draft, its totals and what stands in the way of placing it; its ETag is its version.
+    ///
+    /// - Remark: HTTP `GET /drafts/{ref}`.
+    /// - Remark: Generated from `#/paths//drafts/{ref}/get(getDraft)`.
+    func getDraft(_ input: Operations.GetDraft.Input) async throws -> Operations.GetDraft.Output
+    /// Save a draft's caller, by the order form's rules (422 with its messages).
+    ///
+    /// - Remark: HTTP `PUT /drafts/{ref}/caller`.
+    /// - Remark: Generated from `#/paths//drafts/{ref}/caller/put(saveDraftCaller)`.
+    func saveDraftCaller(_ input: Operations.SaveDraftCaller.Input) async throws -> Operations.SaveDraftCaller.Output
+    /// Save a draft's delivery (addresses and shipping), by the order form's rules (422 with its messages).
+    ///
+    /// - Remark: HTTP `PUT /drafts/{ref}/delivery`.
+    /// - Remark: Generated from `#/paths//drafts/{ref}/delivery/put(saveDraftDelivery)`.
+    func saveDraftDelivery(_ input: Operations.SaveDraftDelivery.Input) async throws -> Operations.SaveDraftDelivery.Output
+    /// Add a product of the catalog by its SKU (the same product at the same price again adds to its line).
+    ///
+    /// - Remark: HTTP `POST /drafts/{ref}/lines`.
+    /// - Remark: Generated from `#/paths//drafts/{ref}/lines/post(addDraftLine)`.
+    func addDraftLine(_ input: Operations.AddDraftLine.Input) async throws -> Operations.AddDraftLine.Output
+    /// Change the quantity of the draft's line of this SKU.
+    ///
+    /// - Remark: HTTP `PUT /drafts/{ref}/lines/{sku}`.
+    /// - Remark: Generated from `#/paths//drafts/{ref}/lines/{sku}/put(changeDraftLine)`.
+    func changeDraftLine(_ input: Operations.ChangeDraftLine.Input) async throws -> Operations.ChangeDraftLine.Output
+    /// Remove the draft's line of this SKU.
+    ///
+    /// - Remark: HTTP `DELETE /drafts/{ref}/lines/{sku}`.
+    /// - Remark: Generated from `#/paths//drafts/{ref}/lines/{sku}/delete(removeDraftLine)`.
+    func removeDraftLine(_ input: Operations.RemoveDraftLine.Input) async throws -> Operations.RemoveDraftLine.Output
+    /// Place the draft with the card, from the version in If-Match; the card is never answered, only its last four digits.
+    ///
+    /// Over the check page's own interactor: every placing check runs again in the placing's transaction. A stale If-Match is
+    /// 412 (the draft changed: check it again), a check that fails 409 (what stands in the way, in the check page's words), a
+    /// card the order form's rules refuse 422. An Idempotency-Key (16 to 64 letters, digits, `-` or `_`; the token's own)
+    /// makes a retry the same order: 200 with it.
+    ///
+    ///
+    /// - Remark: HTTP `POST /drafts/{ref}/place`.
+    /// - Remark: Generated from `#/paths//drafts/{ref}/place/post(placeDraft)`.
+    func placeDraft(_ input: Operations.PlaceDraft.Input) async throws -> Operations.PlaceDraft.Output
+    /// One product of the catalog by its SKU, with its stock; its ETag is its version.
+    ///
+    /// - Remark: HTTP `GET /products/{sku}`.
+    /// - Remark: Generated from `#/paths//products/{sku}/get(getProduct)`.
+    func getProduct(_ input: Operations.GetProduct.Input) async throws -> Operations.GetProduct.Output
+    /// Customers as their list page finds them (phone in any format or its end, email, name, city or an order's number), in keyset pages by name.
+    ///
+    /// - Remark: HTTP `GET /customers`.
+    /// - Remark: Generated from `#/paths//customers/get(listCustomers)`.
+    func listCustomers(_ input: Operations.ListCustomers.Input) async throws -> Operations.ListCustomers.Output
+    /// One customer, their orders newest first (at most 100) with their lifetime count and spend; its ETag is its version.
+    ///
+    /// - Remark: HTTP `GET /customers/{id}`.
+    /// - Remark: Generated from `#/paths//customers/{id}/get(getCustomer)`.
+    func getCustomer(_ input: Operations.GetCustomer.Input) async throws -> Operations.GetCustomer.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -118,6 +186,172 @@ extension APIProtocol {
     ) async throws -> Operations.ListProducts.Output {
         try await listProducts(Operations.ListProducts.Input(
             query: query,
+            headers: headers
+        ))
+    }
+    /// Start a draft (an order being taken), with its caller and delivery when given; the same Idempotency-Key and body again answer the same draft.
+    ///
+    /// Over the draft pages' own interactor (the old one-page form's "kept as a draft"): each section given is saved when it
+    /// passes the order form's rules. A section that does not is answered 422 with the form's messages, and the draft is made
+    /// with the others (its `Location` in the problem's headers); correct it with `PUT /drafts/{ref}/caller` or `/delivery`.
+    /// Keys are the token's own and kept 24 hours: the same key with the same body answers 200 with that draft as it is now,
+    /// with another body 422; while the first request with a key is still running, 409.
+    ///
+    ///
+    /// - Remark: HTTP `POST /drafts`.
+    /// - Remark: Generated from `#/paths//drafts/post(createDraft)`.
+    internal func createDraft(
+        headers: Operations.CreateDraft.Input.Headers,
+        body: Operations.CreateDraft.Input.Body
+    ) async throws -> Operations.CreateDraft.Output {
+        try await createDraft(Operations.CreateDraft.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A draft, its totals and what stands in the way of placing it; its ETag is its version.
+    ///
+    /// - Remark: HTTP `GET /drafts/{ref}`.
+    /// - Remark: Generated from `#/paths//drafts/{ref}/get(getDraft)`.
+    internal func getDraft(
+        path: Operations.GetDraft.Input.Path,
+        headers: Operations.GetDraft.Input.Headers = .init()
+    ) async throws -> Operations.GetDraft.Output {
+        try await getDraft(Operations.GetDraft.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Save a draft's caller, by the order form's rules (422 with its messages).
+    ///
+    /// - Remark: HTTP `PUT /drafts/{ref}/caller`.
+    /// - Remark: Generated from `#/paths//drafts/{ref}/caller/put(saveDraftCaller)`.
+    internal func saveDraftCaller(
+        path: Operations.SaveDraftCaller.Input.Path,
+        headers: Operations.SaveDraftCaller.Input.Headers = .init(),
+        body: Operations.SaveDraftCaller.Input.Body
+    ) async throws -> Operations.SaveDraftCaller.Output {
+        try await saveDraftCaller(Operations.SaveDraftCaller.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Save a draft's delivery (addresses and shipping), by the order form's rules (422 with its messages).
+    ///
+    /// - Remark: HTTP `PUT /drafts/{ref}/delivery`.
+    /// - Remark: Generated from `#/paths//drafts/{ref}/delivery/put(saveDraftDelivery)`.
+    internal func saveDraftDelivery(
+        path: Operations.SaveDraftDelivery.Input.Path,
+        headers: Operations.SaveDraftDelivery.Input.Headers = .init(),
+        body: Operations.SaveDraftDelivery.Input.Body
+    ) async throws -> Operations.SaveDraftDelivery.Output {
+        try await saveDraftDelivery(Operations.SaveDraftDelivery.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Add a product of the catalog by its SKU (the same product at the same price again adds to its line).
+    ///
+    /// - Remark: HTTP `POST /drafts/{ref}/lines`.
+    /// - Remark: Generated from `#/paths//drafts/{ref}/lines/post(addDraftLine)`.
+    internal func addDraftLine(
+        path: Operations.AddDraftLine.Input.Path,
+        headers: Operations.AddDraftLine.Input.Headers = .init(),
+        body: Operations.AddDraftLine.Input.Body
+    ) async throws -> Operations.AddDraftLine.Output {
+        try await addDraftLine(Operations.AddDraftLine.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Change the quantity of the draft's line of this SKU.
+    ///
+    /// - Remark: HTTP `PUT /drafts/{ref}/lines/{sku}`.
+    /// - Remark: Generated from `#/paths//drafts/{ref}/lines/{sku}/put(changeDraftLine)`.
+    internal func changeDraftLine(
+        path: Operations.ChangeDraftLine.Input.Path,
+        headers: Operations.ChangeDraftLine.Input.Headers = .init(),
+        body: Operations.ChangeDraftLine.Input.Body
+    ) async throws -> Operations.ChangeDraftLine.Output {
+        try await changeDraftLine(Operations.ChangeDraftLine.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Remove the draft's line of this SKU.
+    ///
+    /// - Remark: HTTP `DELETE /drafts/{ref}/lines/{sku}`.
+    /// - Remark: Generated from `#/paths//drafts/{ref}/lines/{sku}/delete(removeDraftLine)`.
+    internal func removeDraftLine(
+        path: Operations.RemoveDraftLine.Input.Path,
+        headers: Operations.RemoveDraftLine.Input.Headers = .init()
+    ) async throws -> Operations.RemoveDraftLine.Output {
+        try await removeDraftLine(Operations.RemoveDraftLine.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Place the draft with the card, from the version in If-Match; the card is never answered, only its last four digits.
+    ///
+    /// Over the check page's own interactor: every placing check runs again in the placing's transaction. A stale If-Match is
+    /// 412 (the draft changed: check it again), a check that fails 409 (what stands in the way, in the check page's words), a
+    /// card the order form's rules refuse 422. An Idempotency-Key (16 to 64 letters, digits, `-` or `_`; the token's own)
+    /// makes a retry the same order: 200 with it.
+    ///
+    ///
+    /// - Remark: HTTP `POST /drafts/{ref}/place`.
+    /// - Remark: Generated from `#/paths//drafts/{ref}/place/post(placeDraft)`.
+    internal func placeDraft(
+        path: Operations.PlaceDraft.Input.Path,
+        headers: Operations.PlaceDraft.Input.Headers = .init(),
+        body: Operations.PlaceDraft.Input.Body
+    ) async throws -> Operations.PlaceDraft.Output {
+        try await placeDraft(Operations.PlaceDraft.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// One product of the catalog by its SKU, with its stock; its ETag is its version.
+    ///
+    /// - Remark: HTTP `GET /products/{sku}`.
+    /// - Remark: Generated from `#/paths//products/{sku}/get(getProduct)`.
+    internal func getProduct(
+        path: Operations.GetProduct.Input.Path,
+        headers: Operations.GetProduct.Input.Headers = .init()
+    ) async throws -> Operations.GetProduct.Output {
+        try await getProduct(Operations.GetProduct.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Customers as their list page finds them (phone in any format or its end, email, name, city or an order's number), in keyset pages by name.
+    ///
+    /// - Remark: HTTP `GET /customers`.
+    /// - Remark: Generated from `#/paths//customers/get(listCustomers)`.
+    internal func listCustomers(
+        query: Operations.ListCustomers.Input.Query = .init(),
+        headers: Operations.ListCustomers.Input.Headers = .init()
+    ) async throws -> Operations.ListCustomers.Output {
+        try await listCustomers(Operations.ListCustomers.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// One customer, their orders newest first (at most 100) with their lifetime count and spend; its ETag is its version.
+    ///
+    /// - Remark: HTTP `GET /customers/{id}`.
+    /// - Remark: Generated from `#/paths//customers/{id}/get(getCustomer)`.
+    internal func getCustomer(
+        path: Operations.GetCustomer.Input.Path,
+        headers: Operations.GetCustomer.Input.Headers = .init()
+    ) async throws -> Operations.GetCustomer.Output {
+        try await getCustomer(Operations.GetCustomer.Input(
+            path: path,
             headers: headers
         ))
     }

@@ -1,0 +1,70 @@
+/// The API face of `PlaceDraft` (`POST /api/v1/drafts/{ref}/place`): the check page's interactor,
+/// the version the page would carry read from `If-Match` (the draft's ETag), its one-time key from
+/// the `Idempotency-Key` (the token's own, `APIIdempotencyWorker.orderKey`), the card from the body
+/// (checked by the order form's rules; never kept, never answered).
+protocol PlaceDraftAPIDisplayLogic: AnyObject {
+    func displayPlacedOrder(viewModel: PlaceDraft.Place.APIViewModel)
+}
+
+final class PlaceDraftAPIViewController: PlaceDraftAPIDisplayLogic {
+    var interactor: PlaceDraftBusinessLogic?
+    let caller: APICaller
+    private var viewModel: PlaceDraft.Place.APIViewModel?
+
+    init(environment: SceneEnvironment, caller: APICaller) {
+        self.caller = caller
+        setup(environment: environment)
+    }
+
+    private func setup(environment: SceneEnvironment) {
+        let interactor = PlaceDraftInteractor(
+            worker: environment.draftsWorker, validationWorker: environment.validationWorker, orderKeyWorker: environment.orderKeyWorker)
+        let presenter = PlaceDraftAPIPresenter(formatter: environment.formatter, signedIn: caller.signedIn)
+        interactor.presenter = presenter
+        presenter.viewController = self
+        self.interactor = interactor
+    }
+
+    func place(
+        ref: String, ifMatch: String?, idempotencyKey: String?, body: Components.Schemas.Placing
+    ) async throws -> Operations.PlaceDraft.Output {
+        // A key of another shape is refused before anything else is read (400).
+        let orderKey = try APIIdempotencyWorker.orderKey(idempotencyKey, of: caller) ?? ""
+        // A reference longer than any (the spec's 20 characters) names no draft, whatever If-Match says.
+        guard ref.utf8.count <= 20 else { throw EditDraftAPIPresenter.notFound }
+        guard let ifMatch else {
+            throw APIProblem(
+                status: .preconditionRequired, title: "Send the draft's ETag in If-Match",
+                detail: "A draft is placed as it was read: GET it, check it, then send its ETag.")
+        }
+        // An If-Match of another shape than the spec's (a control character, over 40 characters) is a 400.
+        if ifMatch.count > 40 || ifMatch.unicodeScalars.contains(where: { APIDoorMiddleware.isControl($0) || !$0.isASCII }) {
+            throw APIProblem.status(.badRequest, detail: "If-Match is the draft's ETag, as a GET of it answered (\"3\").")
+        }
+        guard let version = ChangeOrderStatusAPIViewController.version(ifMatch: ifMatch) else {
+            throw APIProblem(
+                status: .preconditionFailed, title: "If-Match names no version of this draft",
+                detail: "Send the ETag a GET of the draft answered (\"3\").")
+        }
+        var fields = PlaceDraft.PlaceFormFields()
+        fields.paymentMethodCreditCardNumber = body.cardNumber
+        fields.paymentMethodExpirationDate = body.expirationDate
+        fields.paymentMethodCVV = body.securityCode
+        fields.version = String(version)
+        fields.orderKey = orderKey
+        fields.placeDuplicateAnyway = body.placeDuplicateAnyway == true ? "on" : ""
+        await interactor?.place(request: PlaceDraft.Place.Request(ref: ref, fields: fields, signedIn: caller.signedIn.name))
+        switch viewModel {
+        case .placed(let order, let again):
+            let headers = Operations.PlaceDraft.Output.Created.Headers(eTag: OrderAPIFormatter.eTag(order.version), location: Paths.apiOrder(order.id))
+            if again { return .ok(.init(headers: .init(eTag: headers.eTag, location: headers.location), body: .json(order))) }
+            return .created(.init(headers: headers, body: .json(order)))
+        case .problem(let problem): throw problem
+        case nil: throw APIProblem.status(.internalServerError)
+        }
+    }
+
+    func displayPlacedOrder(viewModel: PlaceDraft.Place.APIViewModel) {
+        self.viewModel = viewModel
+    }
+}
