@@ -83,7 +83,7 @@ final class OrderCancellingHTTPTests: XCTestCase {
         XCTAssert(shown.text.contains(#"<h3 class="timeline-title">Supervisor asked to cancel</h3>"#))
         XCTAssertFalse(shown.text.contains("approveCancel"), "A clerk does not decide")
         XCTAssertEqual(again.status, .conflict, "Asked once")
-        XCTAssert(list.text.contains(#"href="/orders/1""#), "The list's filter finds it")
+        XCTAssert(list.text.contains(#"href="/orders/1?from=%2Forders%3Fcancellation%3Drequested""#), "The list's filter finds it (its row returns to it)")
         XCTAssert(list.text.contains(#"name="cancellation" type="checkbox" value="requested" checked="checked""#))
         stored = try await clerk.store.fetchOrder(id: "1")
         XCTAssertEqual(stored?.cancellationRequest?.reason, "Customer called: wrong size")

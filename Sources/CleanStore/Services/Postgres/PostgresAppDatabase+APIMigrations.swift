@@ -25,6 +25,11 @@ extension PostgresAppDatabase {
                     """),
                 .sql("CREATE INDEX api_tokens_account ON api_tokens (account_key, created_at)"),
             ]),
+    ]
+
+    /// Version 30: the API's idempotency keys (`IdempotencyKeysPostgresStore`), after the versions
+    /// other tables took meanwhile (25–29): the list is applied in version order.
+    static let idempotencyMigrations: [Migration] = [
         Migration(
             version: 30, name: "idempotency keys",
             // As SQLite's v31: the API's idempotency keys, the token's own, kept 24 hours.

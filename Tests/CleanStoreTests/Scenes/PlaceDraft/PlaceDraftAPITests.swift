@@ -82,7 +82,7 @@ final class PlaceDraftAPITests: XCTestCase {
         guard case .placed(let placed, again: false) = spy.viewModel else { return XCTFail("\(String(describing: spy.viewModel))") }
         XCTAssertEqual(placed.id, "7")
         XCTAssertEqual(placed.cardLastFour, order.paymentMethod.lastFourDigits)
-        XCTAssertEqual(placed.allowedActions, [.markPaid], "a clerk's moves from new")
+        XCTAssertEqual(placed.allowedActions, [.markPaid, .cancel], "a clerk's moves from new (a clerk cancels a new order)")
         sut.presentPlacedOrder(response: .alreadyPlaced(order))
         guard case .placed(_, again: true) = spy.viewModel else { return XCTFail() }
 
