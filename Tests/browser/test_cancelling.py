@@ -64,7 +64,9 @@ def test_a_clerk_asks_a_supervisor_to_cancel_a_paid_order_who_approves_it_or_dec
     restore_session(browser, "supervisor")
     open_page(browser, "/orders?cancellation=requested")
     for order_id in ids:
-        assert browser.find_elements(By.CSS_SELECTOR, f'main a[href="/orders/{order_id}"]'), f"the filter lists order {order_id}"
+        # A filtered list's row returns to it: its link carries the list (`?from=`).
+        row_link = f'main a[href="/orders/{order_id}?from=%2Forders%3Fcancellation%3Drequested"]'
+        assert browser.find_elements(By.CSS_SELECTOR, row_link), f"the filter lists order {order_id}"
     open_page(browser, f"/orders/{ids[0]}")
     screenshot(browser, "41-cancel-decide")
     press(browser, "Approve and cancel the order")
