@@ -59,9 +59,14 @@ struct APIDoorMiddleware: RouterMiddleware {
                     headers: [.retryAfter: "\(retryAfter)"])
             }
             if Self.holdsControlCharacter(request.uri.path) || Self.holdsControlCharacter(request.uri.query ?? "")
-                || (request.headers[.ifMatch] ?? "").unicodeScalars.contains(where: Self.isControl)
+                || (request.headers[.ifMatch] ?? "").unicodeScalars.contains(where: Self.isControlOrNotText)
             {
                 throw APIProblem.status(.badRequest, detail: "The URL or a header holds a control character.")
+            }
+            // openapi.yaml's If-Match is at most 40 characters (an ETag is a version: `"7"`); the
+            // generated code checks no maxLength, so a longer one is refused here, not read as stale.
+            if let ifMatch = request.headers[.ifMatch], ifMatch.count > Self.longestIfMatch {
+                throw APIProblem.status(.badRequest, detail: "If-Match is longer than an ETag can be (\(Self.longestIfMatch) characters).")
             }
             let body = try await request.collectBody(upTo: context.maxUploadSize)
             // No field of the API is ever null (openapi.yaml): the generated code would read a null
@@ -109,8 +114,16 @@ struct APIDoorMiddleware: RouterMiddleware {
         return holds(json)
     }
 
+    /// openapi.yaml's `maxLength` of every If-Match.
+    static let longestIfMatch = 40
+
     /// A control character: C0, DEL or C1.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+
+    /// A control character, or bytes that are no UTF-8 text (read as U+FFFD): a client sending
+    /// U+0084 as the single byte 0x84 (Latin-1, as Python's `requests` does) sends a C1 control
+    /// character all the same, and an ETag is never anything but ASCII.
+    static func isControlOrNotText(_ scalar: Unicode.Scalar) -> Bool { isControl(scalar) || scalar == "\u{FFFD}" }
 
     /// Whether `text`, percent-decoded, holds a control character (C0, DEL or C1): no parameter of
     /// the API holds one (openapi.yaml's `Text`), whatever the operation would make of it.
