@@ -101,8 +101,9 @@ struct ServeCommand: AsyncParsableCommand {
         pages.sessionTimeouts = signIn.timeouts
         signIn.throttle.maximumFailuresPerAddress = maxSignInFailuresPerAddress
         _ = signIn.passwords.dummyHash  // made now, not during the first sign-in with an unknown name
-        let configuration = connections.applied(
+        var configuration = connections.applied(
             to: AppConfiguration(host: host, port: port, publicDirectory: app.publicDirectory))
+        configuration.recordsMetrics = metricsRegistry != nil
         signIn.hasTrustedProxies = !configuration.trustedProxies.isEmpty
         var environment = SceneEnvironment(
             ordersStore: database.store, orderEvents: database.events, orderNotes: database.notes, drafts: database.drafts, pages: pages,

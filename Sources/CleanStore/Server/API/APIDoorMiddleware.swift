@@ -50,7 +50,7 @@ struct APIDoorMiddleware: RouterMiddleware {
             var context = context
             context.logger[metadataKey: "token"] = .string(caller.tokenPrefix)
             context.notes.apiToken = caller.tokenPrefix
-            context.notes.browser.signedIn = caller.signedIn
+            context.notes.signedIn = caller.signedIn
             if let retryAfter = limiter.refusal(for: caller.tokenPrefix, at: now()) {
                 context.logger.info("API request refused: rate limit", metadata: ["status": "429"])
                 throw APIProblem(

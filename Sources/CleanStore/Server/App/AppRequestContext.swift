@@ -7,16 +7,18 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The peer the connection comes from (the proxy's address, behind one).
     public let remoteAddress: SocketAddress?
-    /// The id the browser sent in its CSRF cookie (empty when it sent none), set by `CSRFMiddleware`.
-    public var browserID = ""
-    /// The token the browser's forms carry (`_csrf`), set by `CSRFMiddleware`.
-    public var csrfToken = ""
+    /// The browser's CSRF cookie and token, as `CSRFMiddleware` found them (worked out when asked).
+    public var csrf: CSRFState?
+    /// The id the browser sent in its CSRF cookie (empty when it sent none).
+    public var browserID: String { csrf?.sentID ?? "" }
+    /// The token the browser's forms carry (`_csrf`).
+    public var csrfToken: String { csrf?.token ?? "" }
     /// The session id in the browser's session cookie, if it sent one (whether or not the session
     /// is still going): the CSRF token is bound to it, and signing out ends it.
     public var sessionID: SessionID?
     /// The account signed in on this browser, set by `SessionMiddleware` once it found the session.
     public var signedIn: SignedIn? {
-        didSet { notes.browser.signedIn = signedIn }
+        didSet { notes.signedIn = signedIn }
     }
     /// What middleware deeper in the chain found out, for those before it (the access log's account).
     public let notes = RequestNotes()
@@ -42,9 +44,16 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
 /// context (contexts are values: a change made inside `next` is not seen by the middleware that
 /// called it). Written and read by one request's task only, one middleware after another.
 public final class RequestNotes: @unchecked Sendable {
+    /// The browser's CSRF cookie and token as `CSRFMiddleware` found them, worked out when asked.
+    public var csrf: CSRFState?
+    /// Who `SessionMiddleware` (or the API's door) signed in: the access log names them.
+    public var signedIn: SignedIn?
     /// The browser as `CSRFMiddleware` found it, and as `SessionMiddleware` signed it in: the error
-    /// pages say who is signed in (with a Sign out button that works), the access log names them.
-    public var browser = Browser(id: "", csrfToken: "")
+    /// pages say who is signed in (with a Sign out button that works). Its token is signed when
+    /// this is read (an error page), not before.
+    public var browser: Browser {
+        Browser(id: csrf?.sentID ?? "", csrfToken: csrf?.token ?? "", signedIn: signedIn)
+    }
     /// The session id the browser sent, as `CSRFMiddleware` read it.
     public var sessionID: SessionID?
     /// The API token a request came with, by its prefix only (`APIDoorMiddleware`): the access log names it.

@@ -24,6 +24,10 @@ public struct AppConfiguration: Sendable {
     public var trustedProxies: Set<String> = []
     /// How long SIGTERM waits for the requests in flight before closing what is left.
     public var shutdownTimeout: Duration = .seconds(10)
+    /// Whether requests are counted and timed (Hummingbird's `MetricsMiddleware`): only when the
+    /// metrics have a listener (`--metrics-port`); without one, every request paid for a counter
+    /// and a timer that went nowhere.
+    public var recordsMetrics = true
 
     public init(host: String = "127.0.0.1", port: Int = 8080, publicDirectory: String = "Public") {
         self.host = host
@@ -35,16 +39,18 @@ public struct AppConfiguration: Sendable {
 /// The HTTP side: the route table, static files, error pages and request logs. POST routes sit
 /// behind `PostedFormMiddleware`, which reads and checks their body once, before any decoding.
 public func buildRouter(
-    environment: SceneEnvironment, publicDirectory: String, trustedProxies: Set<String> = []
+    environment: SceneEnvironment, publicDirectory: String, trustedProxies: Set<String> = [], recordsMetrics: Bool = true
 ) -> Router<AppRequestContext> {
     var environment = environment
     environment.trustedProxies = trustedProxies
     let routes = Routes.table(environment: environment)
     // HEAD is routed to GET's handler (see HeadRequestMiddleware).
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: AccessLogMiddleware(trustedProxies: trustedProxies))
+    if recordsMetrics {
+        router.add(middleware: MetricsMiddleware())
+    }
     router.addMiddleware {
-        AccessLogMiddleware(trustedProxies: trustedProxies)
-        MetricsMiddleware()
         ContentSecurityMiddleware(contentSecurityPolicy: SecurityHeadersMiddleware<AppRequestContext>.contentSecurityPolicy)
         SecurityHeadersMiddleware()
         HeadRequestMiddleware()
@@ -64,8 +70,10 @@ public func buildRouter(
         let handler = Routes.guarded(route, environment: environment)
         if route.method == .post {
             forms.on(route.path.routerPath, method: route.method, use: handler)
-        } else {
+        } else if route.looksUpSession {
             signedIn.on(route.path.routerPath, method: route.method, use: handler)
+        } else {
+            router.on(route.path.routerPath, method: route.method, use: handler)
         }
     }
     // The JSON API: its own door (bearer tokens, no cookies) and error layer (`Server/API/`).
@@ -93,7 +101,7 @@ public func buildApplication(
     var app = Application(
         router: buildRouter(
             environment: environment, publicDirectory: configuration.publicDirectory,
-            trustedProxies: configuration.trustedProxies),
+            trustedProxies: configuration.trustedProxies, recordsMetrics: configuration.recordsMetrics),
         server: .http1(configuration: http1),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "CleanStore",

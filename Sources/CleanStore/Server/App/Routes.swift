@@ -40,22 +40,27 @@ enum Routes {
         /// form is on (the order's page for a status change or a note); its `{id}` is the request's.
         /// nil for a GET, which returns to itself (its path and query, as asked).
         var returnsTo: AppPath?
+        /// Whether the route needs to know who is signed in (`SessionMiddleware`'s read of the
+        /// sessions store). Only `/healthz` does not: it answers alike for everyone.
+        var looksUpSession: Bool
         var handler: Handler
 
         init(
             method: HTTPRequest.Method, path: AppPath, access: Access = .signedIn(.view), keepsDraft: Bool = false,
-            returnsTo: AppPath? = nil, handler: @escaping Handler
+            returnsTo: AppPath? = nil, looksUpSession: Bool = true, handler: @escaping Handler
         ) {
             self.method = method
             self.path = path
             self.access = access
             self.keepsDraft = keepsDraft
             self.returnsTo = returnsTo
+            self.looksUpSession = looksUpSession
             self.handler = handler
         }
     }
 
     static func table(environment: SceneEnvironment) -> [Route] {
+        let health = HealthCheck(store: environment.ordersStore)
         @Sendable func flash(_ request: Request, _ context: AppRequestContext) -> String? {
             environment.flash(for: context.browser).message(in: request)
         }
@@ -157,8 +162,8 @@ enum Routes {
                 await ShowCustomerViewController(environment: environment.serving(context), browser: context.browser)
                     .getCustomer(id: try context.parameters.require("id"), flash: flash(request, context))
             },
-            Route(method: .get, path: Paths.healthz, access: .anyone) { _, context in
-                await HealthCheck.response(store: environment.ordersStore, logger: context.logger)
+            Route(method: .get, path: Paths.healthz, access: .anyone, looksUpSession: false) { _, context in
+                await health.response(logger: context.logger)
             },
             Route(method: .get, path: Paths.signIn, access: .anyone) { request, context in
                 signIn(context).showForm(

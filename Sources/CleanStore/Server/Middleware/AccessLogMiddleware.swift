@@ -41,7 +41,7 @@ struct AccessLogMiddleware<Context: RemoteAddressRequestContext>: RouterMiddlewa
                 "method": "\(request.method.rawValue)",
                 "path": "\(request.uri.path)",
                 "route": "\(context.endpointPath ?? "none")",
-                "account": "\((context as? AppRequestContext)?.notes.browser.signedIn?.name.username ?? "-")",
+                "account": "\((context as? AppRequestContext)?.notes.signedIn?.name.username ?? "-")",
                 "token": "\((context as? AppRequestContext)?.notes.apiToken ?? "-")",
                 "status": "\(status)",
                 "duration_ms": "\(String(format: "%.3f", milliseconds))",

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOConcurrencyHelpers
 
 /// Cross-site request forgery protection, stateless: every browser gets a random id in a signed
 /// cookie (only an id this server issued counts), and every form carries a token: the id signed,
@@ -7,6 +8,11 @@ import Hummingbird
 /// session too: a token from before signing in, or from another session, is no token. This middleware gives each request its browser's id and token (and
 /// a new browser its cookie, with the first page); `PostedFormMiddleware` refuses a post whose
 /// token is not its browser's, before anything is decoded or changed.
+///
+/// Both are worked out when first asked for (`CSRFState`), not for every request: the cookie's
+/// signature is checked for a post, a page, or to know whether an HTML answer must set the cookie;
+/// the token is signed for a page that shows a form. `/healthz`, a static file and the API compute
+/// no HMAC (issue 31: two of them were 10 % of `/healthz`).
 struct CSRFMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
@@ -25,17 +31,15 @@ struct CSRFMiddleware: RouterMiddleware {
         -> Response
     {
         var context = context
-        let existing = request.cookies[security.cookieName(Self.cookieName)].flatMap { Self.browserID(in: $0.value, security: security) }
-        let browserID = existing ?? security.newBrowserID()
-        // Only an id the browser sent back can vouch for a post: one minted now vouches for nothing.
-        context.browserID = existing ?? ""
-        context.sessionID = SessionMiddleware.sessionID(in: request, security: security)
-        context.csrfToken = Self.token(for: browserID, session: context.sessionID, security: security)
-        context.notes.browser = context.browser
+        let cookies = request.cookies
+        context.sessionID = cookies[security.cookieName(SessionMiddleware.cookieName)].flatMap { SessionID(text: $0.value) }
+        let csrf = CSRFState(cookie: cookies[security.cookieName(Self.cookieName)]?.value, session: context.sessionID, security: security)
+        context.csrf = csrf
+        context.notes.csrf = csrf
         context.notes.sessionID = context.sessionID
         var response = try await next(request, context)
-        if existing == nil, response.headers[.contentType]?.hasPrefix("text/html") == true {
-            response.setCookie(security.cookie(name: Self.cookieName, value: Self.cookieValue(for: browserID, security: security)))
+        if response.headers[.contentType]?.hasPrefix("text/html") == true, csrf.sentID == nil {
+            response.setCookie(security.cookie(name: Self.cookieName, value: Self.cookieValue(for: csrf.signingID, security: security)))
         }
         return response
     }
@@ -69,5 +73,65 @@ struct CSRFMiddleware: RouterMiddleware {
             security.verify(String(parts[0]), signature: String(parts[1]), for: cookiePurpose)
         else { return nil }
         return String(parts[0])
+    }
+}
+
+/// One request's CSRF facts, worked out when first asked for and then kept (`CSRFMiddleware`): the
+/// id the browser's cookie holds (its signature checked once), the id its forms' token signs (the
+/// cookie's, or one minted for a browser that has none, sent with an HTML page), and that token.
+/// Shared by every copy of the request's context (a class, as `RequestNotes`); a lock keeps it
+/// right should two tasks of one request ask at once.
+public final class CSRFState: Sendable {
+    private struct Worked {
+        var sent: String??
+        var minted: String?
+        var token: String?
+    }
+
+    private let cookie: String?
+    private let session: SessionID?
+    private let security: RequestSecurity
+    private let worked = NIOLockedValueBox(Worked())
+
+    init(cookie: String?, session: SessionID?, security: RequestSecurity) {
+        self.cookie = cookie
+        self.session = session
+        self.security = security
+    }
+
+    /// The id the browser sent in a cookie this server signed; nil when it sent none (or another).
+    /// Only an id the browser sent back can vouch for a post: one minted now vouches for nothing.
+    public var sentID: String? {
+        worked.withLockedValue { worked in sent(&worked) }
+    }
+
+    /// The id the browser's forms' token signs: the one it sent, else one minted for it now.
+    var signingID: String {
+        worked.withLockedValue { worked in signing(&worked) }
+    }
+
+    /// The token the browser's forms carry (`_csrf`).
+    public var token: String {
+        worked.withLockedValue { worked in
+            if let token = worked.token { return token }
+            let token = CSRFMiddleware.token(for: signing(&worked), session: session, security: security)
+            worked.token = token
+            return token
+        }
+    }
+
+    private func sent(_ worked: inout Worked) -> String? {
+        if let sent = worked.sent { return sent }
+        let sent = cookie.flatMap { CSRFMiddleware.browserID(in: $0, security: security) }
+        worked.sent = .some(sent)
+        return sent
+    }
+
+    private func signing(_ worked: inout Worked) -> String {
+        if let id = sent(&worked) { return id }
+        if let minted = worked.minted { return minted }
+        let minted = security.newBrowserID()
+        worked.minted = minted
+        return minted
     }
 }

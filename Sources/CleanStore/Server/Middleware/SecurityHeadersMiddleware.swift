@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// What every response carries beside Hummingbird's `ContentSecurityMiddleware` (which sets the
@@ -13,10 +14,14 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         -> Response
     {
         var response = try await next(request, context)
-        response.headers[.init("Referrer-Policy")!] = "same-origin"
+        response.headers[referrerPolicyField] = "same-origin"
         if response.headers[.contentType]?.hasPrefix("text/html") == true {
             response.headers[.cacheControl] = "no-store"
         }
         return response
     }
 }
+
+/// Made once, not for every response (a field name is checked and lowered when made); a generic
+/// type has no stored static property.
+private let referrerPolicyField = HTTPField.Name("Referrer-Policy")!

@@ -18,9 +18,11 @@ struct StaticFileGuardMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        // An invalid percent-encoding is FileMiddleware's 400 already.
-        if let path = request.uri.path.removingPercentEncoding,
-            path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        // An invalid percent-encoding is FileMiddleware's 400 already. A path of printable ASCII
+        // without `%` (nearly every one) decodes to itself and holds no control character.
+        let path = request.uri.path
+        if !Self.isPrintableASCIIWithoutPercent(path.utf8), let decoded = path.removingPercentEncoding,
+            decoded.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         {
             throw HTTPError(.badRequest)
         }
@@ -37,6 +39,11 @@ struct StaticFileGuardMiddleware<Context: RequestContext>: RouterMiddleware {
             throw HTTPError(.notFound)
         }
         return response
+    }
+
+    /// Whether every byte is printable ASCII (space to `~`) other than `%`.
+    static func isPrintableASCIIWithoutPercent(_ bytes: String.UTF8View) -> Bool {
+        bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") }
     }
 
     /// The file's size when `contentRange` (`bytes first-last/size`) is a range FileMiddleware

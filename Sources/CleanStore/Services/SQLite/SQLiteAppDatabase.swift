@@ -105,9 +105,10 @@ public final class SQLiteAppDatabase: Sendable {
     public func checkHealth() async throws(OrdersStoreError) {
         try checkFileIsTheOneOpened()
         do {
-            _ = try await pool.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM orders)") }
+            // One hop to the writer's queue: the read and the write in one transaction, rolled back.
             try await pool.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
+                    _ = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM orders)")
                     try db.execute(sql: "INSERT INTO cleanstore_health (probe) VALUES (1)")
                     return .rollback
                 }

@@ -1,0 +1,136 @@
+import Foundation
+import Logging
+import NIOConcurrencyHelpers
+import XCTest
+
+@testable import CleanStore
+
+/// `/healthz` probes the store once for all the requests that come while a probe is under way, and
+/// anew for a request that comes after it answered (issue 31): no answer is kept for later.
+final class HealthCheckSharingTests: XCTestCase {
+    func testRequestsDuringAProbeShareItAndARequestAfterItStartsANewOne() async throws {
+        // Given: a store whose probe waits until the test answers it
+        let store = GatedHealthStore()
+        let health = HealthCheck(store: store)
+
+        // When: two requests while the first probe waits
+        let first = health.probe()
+        let second = health.probe()
+        await store.untilAProbeWaits()
+        store.answer(with: .success(()))
+        let firstResult = await first.value
+        let secondResult = await second.value
+
+        // Then: one probe, one answer for both
+        XCTAssertEqual(first, second, "The second request waits for the probe under way")
+        XCTAssertNoThrow(try firstResult.get())
+        XCTAssertNoThrow(try secondResult.get())
+        XCTAssertEqual(store.probes, 1)
+
+        // When: a request after that probe answered, and the store has failed since
+        let third = health.probe()
+        await store.untilAProbeWaits()
+        store.answer(with: .failure(.unavailable("disk full")))
+
+        // Then: a probe of its own, which sees the failure
+        XCTAssertNotEqual(third, first, "An answer given is never kept for later requests")
+        guard case .failure(.unavailable(let reason)) = await third.value else { return XCTFail("The new probe's failure is the answer") }
+        XCTAssertEqual(reason, "disk full")
+        XCTAssertEqual(store.probes, 2)
+    }
+
+    func testTheResponseIs200WhenTheStoreAnswersAnd503WhenItFails() async throws {
+        let store = GatedHealthStore()
+        let health = HealthCheck(store: store)
+
+        async let healthy = health.response(logger: Logger(label: "test"))
+        await store.untilAProbeWaits()
+        store.answer(with: .success(()))
+        let ok = await healthy
+        XCTAssertEqual(ok.status, .ok)
+
+        async let failing = health.response(logger: Logger(label: "test"))
+        await store.untilAProbeWaits()
+        store.answer(with: .failure(.unavailable("gone")))
+        let unavailable = await failing
+        XCTAssertEqual(unavailable.status, .serviceUnavailable)
+    }
+}
+
+/// An orders store whose health probe is counted and waits until the test answers it; it has no
+/// orders to read or write (the health check asks for none).
+final class GatedHealthStore: OrdersStoreProtocol, Sendable {
+    private struct State {
+        var probes = 0
+        var waiting: CheckedContinuation<Result<Void, OrdersStoreError>, Never>?
+        var watcher: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = NIOLockedValueBox(State())
+
+    var probes: Int { state.withLockedValue { $0.probes } }
+
+    /// Returns once a probe waits for its answer.
+    func untilAProbeWaits() async {
+        await withCheckedContinuation { (watcher: CheckedContinuation<Void, Never>) in
+            let now = state.withLockedValue { state in
+                if state.waiting != nil { return true }
+                state.watcher = watcher
+                return false
+            }
+            if now { watcher.resume() }
+        }
+    }
+
+    /// Answers the probe that waits (the test awaited `started` first).
+    func answer(with result: Result<Void, OrdersStoreError>) {
+        let waiting = state.withLockedValue { state in
+            defer { state.waiting = nil }
+            return state.waiting
+        }
+        waiting?.resume(returning: result)
+    }
+
+    func checkHealth() async throws(OrdersStoreError) {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, OrdersStoreError>, Never>) in
+            let watcher = state.withLockedValue { state in
+                state.probes += 1
+                state.waiting = continuation
+                defer { state.watcher = nil }
+                return state.watcher
+            }
+            watcher?.resume()
+        }
+        try result.get()
+    }
+
+    private static let none = "no orders here: only the health probe is asked for"
+    func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage { throw .cannotFetch(Self.none) }
+    func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int { throw .cannotFetch(Self.none) }
+    func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? { throw .cannotFetch(Self.none) }
+    func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+        throw .cannotCreate(Self.none)
+    }
+    func updateOrder(orderToUpdate: Order, timeZone: TimeZone, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+        throw .cannotUpdate(Self.none)
+    }
+    func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order { throw .cannotDelete(Self.none) }
+    func changeStatus(
+        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        throw .cannotUpdate(Self.none)
+    }
+    func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
+        throw .cannotUpdate(Self.none)
+    }
+    func changeTracking(
+        id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        throw .cannotUpdate(Self.none)
+    }
+    func changeItems(
+        id: String, change: DraftChange, expectedVersion: Int, timeZone: TimeZone, by: AccountName?, at: Date
+    ) async throws(OrdersStoreError) -> Order {
+        throw .unavailable(Self.none)
+    }
+}
