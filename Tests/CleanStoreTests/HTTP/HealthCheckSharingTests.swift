@@ -10,8 +10,8 @@ import XCTest
 final class HealthCheckSharingTests: XCTestCase {
     func testRequestsDuringAProbeShareItAndARequestAfterItStartsANewOne() async throws {
         // Given: a store whose probe waits until the test answers it
-        let store = GatedHealthStore()
-        let health = HealthCheck(store: store)
+        let store = GatedHealthProbe()
+        let health = HealthCheck(check: store.checkHealth)
 
         // When: two requests while the first probe waits
         let first = health.probe()
@@ -40,8 +40,8 @@ final class HealthCheckSharingTests: XCTestCase {
     }
 
     func testTheResponseIs200WhenTheStoreAnswersAnd503WhenItFails() async throws {
-        let store = GatedHealthStore()
-        let health = HealthCheck(store: store)
+        let store = GatedHealthProbe()
+        let health = HealthCheck(check: store.checkHealth)
 
         async let healthy = health.response(logger: Logger(label: "test"))
         await store.untilAProbeWaits()
@@ -57,9 +57,9 @@ final class HealthCheckSharingTests: XCTestCase {
     }
 }
 
-/// An orders store whose health probe is counted and waits until the test answers it; it has no
-/// orders to read or write (the health check asks for none).
-final class GatedHealthStore: OrdersStoreProtocol, Sendable {
+/// A store's health probe that is counted and waits until the test answers it (`HealthCheck` takes
+/// the probe alone, so the test needs no whole orders store).
+final class GatedHealthProbe: Sendable {
     private struct State {
         var probes = 0
         var waiting: CheckedContinuation<Result<Void, OrdersStoreError>, Never>?
@@ -102,35 +102,5 @@ final class GatedHealthStore: OrdersStoreProtocol, Sendable {
             watcher?.resume()
         }
         try result.get()
-    }
-
-    private static let none = "no orders here: only the health probe is asked for"
-    func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage { throw .cannotFetch(Self.none) }
-    func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int { throw .cannotFetch(Self.none) }
-    func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? { throw .cannotFetch(Self.none) }
-    func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
-        throw .cannotCreate(Self.none)
-    }
-    func updateOrder(orderToUpdate: Order, timeZone: TimeZone, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
-        throw .cannotUpdate(Self.none)
-    }
-    func deleteOrder(id: String, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order { throw .cannotDelete(Self.none) }
-    func changeStatus(
-        id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, shipment: Shipment?, by: AccountName?, at: Date
-    ) async throws(OrdersStoreError) -> Order {
-        throw .cannotUpdate(Self.none)
-    }
-    func undoStatusChange(id: String, expectedVersion: Int, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
-        throw .cannotUpdate(Self.none)
-    }
-    func changeTracking(
-        id: String, trackingNumber: String?, expectedVersion: Int, by: AccountName?, at: Date
-    ) async throws(OrdersStoreError) -> Order {
-        throw .cannotUpdate(Self.none)
-    }
-    func changeItems(
-        id: String, change: DraftChange, expectedVersion: Int, timeZone: TimeZone, by: AccountName?, at: Date
-    ) async throws(OrdersStoreError) -> Order {
-        throw .unavailable(Self.none)
     }
 }

@@ -11,11 +11,18 @@ import NIOConcurrencyHelpers
 /// so sixteen monitors at once queued sixteen write transactions behind the clerks' placings). A
 /// request that comes after a probe has answered starts a new one: no answer is kept for later.
 final class HealthCheck: Sendable {
-    private let store: any OrdersStoreProtocol
+    /// Reads and writes the store once; throws when it cannot (`OrdersStoreProtocol.checkHealth`).
+    typealias Probe = @Sendable () async throws(OrdersStoreError) -> Void
+
+    private let check: Probe
     private let running = NIOLockedValueBox<Task<Result<Void, OrdersStoreError>, Never>?>(nil)
 
-    init(store: any OrdersStoreProtocol) {
-        self.store = store
+    init(check: @escaping Probe) {
+        self.check = check
+    }
+
+    convenience init(store: any OrdersStoreProtocol) {
+        self.init(check: { () async throws(OrdersStoreError) in try await store.checkHealth() })
     }
 
     func response(logger: Logger) async -> Response {
@@ -32,11 +39,11 @@ final class HealthCheck: Sendable {
     func probe() -> Task<Result<Void, OrdersStoreError>, Never> {
         running.withLockedValue { running in
             if let task = running { return task }
-            let store = self.store
+            let check = self.check
             let task = Task { [running = self.running] () -> Result<Void, OrdersStoreError> in
                 let result: Result<Void, OrdersStoreError>
                 do throws(OrdersStoreError) {
-                    try await store.checkHealth()
+                    try await check()
                     result = .success(())
                 } catch {
                     result = .failure(error)
