@@ -482,6 +482,44 @@ final class CreateOrderInteractorTests: XCTestCase {
                 ]))
     }
 
+    /// Saved over at every try (five times): the form comes back unsaved, as typed, never written
+    /// over a version it was not merged with.
+    func testUpdateOrderShouldGiveTheFormBackWhenTheOrderKeepsChangingUnderIt() async throws {
+        // Given: every write is refused, the order one version on each time
+        let worker = AlwaysNewerWorkerSpy(stored: Self.changedBySue)
+        sut.ordersWorker = worker
+
+        // When
+        await sut.updateOrder(request: CreateOrder.UpdateOrder.Request(orderID: "1", orderFormFields: Self.formChangingTheCity))
+
+        // Then
+        XCTAssertEqual(worker.attempts.map(\.version), [2, 3, 4, 5, 6], "Each merged over the version read")
+        guard case .storeUnavailable(let posted, "1", _, _) = presenterSpy.updatedOrderResponse else {
+            return XCTFail("\(String(describing: presenterSpy.updatedOrderResponse))")
+        }
+        XCTAssertEqual(posted.fields, Self.formChangingTheCity, "Nothing typed is lost")
+    }
+
+    /// Reads `stored`; refuses every write with the order one version on.
+    final class AlwaysNewerWorkerSpy: OrdersWorker {
+        let stored: Order
+        var attempts: [Order] = []
+
+        init(stored: Order) {
+            self.stored = stored
+            super.init(ordersStore: OrdersMemStore())
+        }
+
+        override func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? { stored }
+
+        override func updateOrder(orderToUpdate: Order, by: AccountName?) async throws(OrdersStoreError) -> Order {
+            attempts.append(orderToUpdate)
+            var newer = orderToUpdate
+            newer.version += 1
+            throw .conflict(current: newer)
+        }
+    }
+
     /// Reads `stored`; the first write is refused with `newer` (saved meanwhile), the next saved.
     final class RefusingOnceWorkerSpy: OrdersWorker {
         let stored: Order
