@@ -90,6 +90,8 @@ final class MultiInstanceTests: XCTestCase {
         XCTAssertEqual(post.status, 403)
     }
 
+    /// Both change the same field (forms without their base, so every differing field is asked):
+    /// one saves, the other gets the 409 page.
     func testTwoEditsOfOneOrderFromOneVersionThroughBothInstancesExactlyOneWins() async throws {
         let onFirst = try await LiveBrowser.open(first.baseURL, client: client)
         let onSecond = try await LiveBrowser.open(second.baseURL, client: client)
@@ -118,6 +120,53 @@ final class MultiInstanceTests: XCTestCase {
             XCTAssert(loser.body.contains(#"name="version" value="\#(round + 1)""#), "round \(round)")
             let stored = try await onSecond.get("/orders/\(id)")
             XCTAssert(stored.body.contains(winner.phone), "round \(round): the winner's edit is what is stored")
+        }
+    }
+
+    /// Issue 29: two clerks open one order's edit form, one through each instance, change
+    /// different fields and save at once: both saves succeed (303), the order holds both changes,
+    /// and exactly one of them was merged over the other (its banner says so). Whichever instance
+    /// reads the order before the other's write commits finds its own write refused by the
+    /// database's version check and merges again: never a lost update.
+    func testTwoClerksSavingDifferentFieldsAtOnceThroughBothInstancesBothChangesAreKept() async throws {
+        var onFirst = try await LiveBrowser.open(first.baseURL, client: client)
+        var onSecond = try await LiveBrowser.open(second.baseURL, client: client)
+        let placed = try await onFirst.placeOrder(fields: Seeds.validFormFields)
+        let id = try XCTUnwrap(placed.orderID)
+
+        for round in 1...3 {
+            // Both open the form (through their own instance) at the same version.
+            let formA = try await onFirst.load("/orders/\(id)/edit").body
+            let formB = try await onSecond.load("/orders/\(id)/edit").body
+            func opened(_ html: String) throws -> CreateOrder.OrderFormFields {
+                var fields = Seeds.validFormFields
+                fields.version = try XCTUnwrap(LiveBrowser.hiddenValue("version", in: html))
+                for field in OrderEditMerge.comparedFields {
+                    fields.base[field] = LiveBrowser.hiddenValue("base-\(field.rawValue)", in: html)
+                }
+                fields.phone = fields.base[.phone] ?? ""
+                fields.shipmentAddressCity = fields.base[.shipmentAddressCity] ?? ""
+                fields.billingAddressSameAsShipping = "on"
+                return fields
+            }
+            var mine = try opened(formA)
+            mine.phone = "111-111-000\(round)"
+            var theirs = try opened(formB)
+            theirs.shipmentAddressCity = "Palo Alto \(round)"
+            XCTAssertEqual(mine.version, theirs.version, "round \(round)")
+            let (myForm, theirForm, browserA, browserB) = (mine, theirs, onFirst, onSecond)
+            async let a = browserA.postForm("/orders/\(id)", fields: myForm)
+            async let b = browserB.postForm("/orders/\(id)", fields: theirForm)
+            let (resultA, resultB) = try await (a, b)
+            XCTAssertEqual([resultA.status, resultB.status], [303, 303], "round \(round): \(resultA.body) \(resultB.body)")
+
+            let stored = try await onSecond.get("/orders/\(id)")
+            XCTAssert(stored.body.contains("111-111-000\(round)"), "round \(round): the first clerk's phone is kept")
+            XCTAssert(stored.body.contains("Palo Alto \(round)"), "round \(round): the second clerk's city is kept")
+            let bannerA = try await onFirst.get("/orders/\(id)", extraCookie: resultA.flashCookie).body
+            let bannerB = try await onSecond.get("/orders/\(id)", extraCookie: resultB.flashCookie).body
+            let merged = [bannerA, bannerB].filter { $0.contains("meanwhile: both changes are kept.") }
+            XCTAssertEqual(merged.count, 1, "round \(round): exactly one save was merged over the other")
         }
     }
 

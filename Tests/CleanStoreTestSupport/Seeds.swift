@@ -70,6 +70,10 @@ enum Seeds {
             return "\(field.rawValue)=\(value)"
         }
         let hidden = fields.version.isEmpty ? [] : ["version=\(fields.version)"]
-        return (pairs + hidden).joined(separator: "&")
+        // The base the edit form carries (`OrderFormFields.base`), when the test gives one.
+        let base = OrderEditMerge.comparedFields.compactMap { field in
+            fields.base[field].map { "base-\(field.rawValue)=\($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }
+        }
+        return (pairs + hidden + base).joined(separator: "&")
     }
 }

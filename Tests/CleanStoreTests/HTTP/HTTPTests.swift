@@ -304,8 +304,10 @@ final class HTTPTests: XCTestCase {
     }
 
     /// Two clerks open the edit form of one order; the first saves; the second saves from the
-    /// same version: 409, the form shows the order as the first saved it, with what the second
-    /// typed under each field where it differs; saved again as shown, it overwrites nothing.
+    /// same version with a form that does not carry its base (`base-<field>`, which the edit page
+    /// writes: `EditMergeHTTPTests` posts it): whose change each field is cannot be told, so every
+    /// field that differs is asked (409), pre-filled with what the second typed, crediting no one;
+    /// the form now carries the stored order as its base, and saved again it overwrites nothing.
     func testTwoEditsFromOneVersionTheSecondGetsTheConflictFormAndLosesNothing() async throws {
         let app = try await TestApp(orders: [Seeds.Orders.amy])
         try await app.test { client in
@@ -324,7 +326,9 @@ final class HTTPTests: XCTestCase {
             let html = conflict.text
             XCTAssert(html.contains("<title>Error: Edit order 1 – CleanStore</title>"))
             XCTAssert(html.contains("Sam Supervisor (sam) changed order 1 on 29 June 2007 at 6am after you opened this form"), "Who and when, as the order says")
-            XCTAssert(html.contains(#"value="222-222-2222""#), "The form shows the order as saved")
+            XCTAssert(html.contains(#"<input type="hidden" name="base-phone" value="222-222-2222" />"#), "Its base: the order as saved")
+            XCTAssert(html.contains(#"id="phone" name="phone" type="tel" value="111-111-1111""#), "Pre-filled with what was typed")
+            XCTAssertFalse(html.contains("changed it to"), "No one is credited with a change")
             XCTAssert(html.contains(#"<p class="typed-value" id="phone-typed">You typed: <strong>111-111-1111</strong></p>"#))
             XCTAssert(html.contains(#"<p class="typed-value" id="shipmentAddressCity-typed">You typed: <strong>Palo Alto</strong></p>"#),
                       "What the second clerk typed is not lost")

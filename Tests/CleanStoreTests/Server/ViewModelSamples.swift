@@ -24,7 +24,8 @@ enum ViewModelSamples {
     }
 
     static let orderField = CreateOrder.DisplayedForm.DisplayedField(
-        name: "email", value: "a@b.c", errorMessage: "Enter", typedValue: "x", hint: "For example, name@example.com")
+        name: "email", value: "a@b.c", errorMessage: "Enter", typedValue: "x", theirChange: .init(who: "Sue", value: "y"),
+        hint: "For example, name@example.com")
     static let orderError = CreateOrder.DisplayedForm.DisplayedError(field: "email", message: "Enter")
     static let shippingMethod = CreateOrder.DisplayedForm.ShippingMethod(
         id: "shipmentMethodSpeed", value: "0", name: "Standard Shipping", selected: true)
@@ -32,7 +33,8 @@ enum ViewModelSamples {
         title: "t", heading: "h", submitLabel: "s", action: "/orders/1", cancelURL: "/orders/1", version: "1",
         errors: [orderError], formMessage: "m",
         fields: Dictionary(uniqueKeysWithValues: CreateOrder.Field.allCases.map { ($0.rawValue, orderField) }),
-        billingAddressSameAsShipping: true, shippingMethods: [shippingMethod], notice: "n")
+        billingAddressSameAsShipping: true, shippingMethods: [shippingMethod], notice: "n",
+        base: [.init(name: "base-email", value: "a@b.c")])
 
     static let listed = ListOrders.FetchOrders.ViewModel.DisplayedOrder(
         id: "1", url: "/orders/1", date: "d", machineDate: "m", name: "n", phone: "p", total: "t", status: "New", statusClass: "status-new",

@@ -17,15 +17,18 @@ final class CreateOrderInteractor: CreateOrderBusinessLogic, CreateOrderDataStor
     var presenter: CreateOrderPresentationLogic?
     var ordersWorker: OrdersWorker
     var validationWorker: OrderValidationWorker
+    /// The order's history: who changed which field since the form was opened (`OrderEditMerge`).
+    var historyWorker: ViewOrderHistoryWorker
 
     var orderToEdit: Order?
 
     /// The shipping methods the shop offers, in the order of their form values (`0`, `1`, `2`).
     let shipmentMethods = ShipmentMethod.ShippingSpeed.allCases.map(ShipmentMethod.init(speed:))
 
-    init(ordersWorker: OrdersWorker, validationWorker: OrderValidationWorker) {
+    init(ordersWorker: OrdersWorker, validationWorker: OrderValidationWorker, historyWorker: ViewOrderHistoryWorker) {
         self.ordersWorker = ordersWorker
         self.validationWorker = validationWorker
+        self.historyWorker = historyWorker
     }
 
     // MARK: Edit order
@@ -77,38 +80,80 @@ final class CreateOrderInteractor: CreateOrderBusinessLogic, CreateOrderDataStor
                 from: form, creditCardNumber: form.creditCardNumber ?? stored.paymentMethod.creditCardNumber,
                 id: stored.id, date: stored.date)
         }
-        /// Someone else saved the order since the form was opened: nothing is saved; the presenter
-        /// gets the order as stored now and the one this form would have saved.
-        func conflict(current: Order) -> CreateOrder.UpdateOrder.Response {
+        let cardTyped = form.creditCardNumber != nil
+        /// The merge of this form into `current`, against the form's base; `meanwhile` from the
+        /// history (nil when it could not be read).
+        func merge(into current: Order, meanwhile: OrderEditMerge.Meanwhile?) -> OrderEditMerge.Result {
+            OrderEditMerge.merge(
+                base: fields.base, mine: orderToUpdate(over: current), cardTyped: cardTyped, theirs: current,
+                theirCardChanged: meanwhile.map { $0.changed.contains(.paymentMethodCreditCardNumber) })
+        }
+        /// Someone else changed a field this form changed (or the form cannot say what it was opened
+        /// at): nothing is saved; the presenter gets the order as stored now, the one this form
+        /// would have saved, and each field's outcome.
+        func conflict(
+            current: Order, merge result: OrderEditMerge.Result, meanwhile: OrderEditMerge.Meanwhile?
+        ) -> CreateOrder.UpdateOrder.Response {
             self.orderToEdit = current
             return .conflict(
-                current: current, attempted: orderToUpdate(over: current), posted: posted(fields),
-                shipmentMethods: shipmentMethods)
+                current: current, attempted: orderToUpdate(over: current), posted: posted(fields), merge: result,
+                changedBy: meanwhile?.by ?? [:], shipmentMethods: shipmentMethods)
         }
 
         // A form that does not say which version it was opened at cannot show that the clerk saw
-        // the stored order: it is treated as made from an older one.
-        guard let version = Int(fields.version) else { return conflict(current: orderToEdit) }
-        var order = orderToUpdate(over: orderToEdit)
-        // The store refuses the update if the order (its card included) changed since `version`.
-        order.version = version
-        do {
-            return .updated(try await ordersWorker.updateOrder(orderToUpdate: order, by: request.signedIn))
-        } catch .notFound {
-            self.orderToEdit = nil
-            return .notFound
-        } catch .conflict(let current) {
-            return conflict(current: current)
-        } catch .readOnly(let current) {
-            self.orderToEdit = current
-            return .readOnly(current)
-        } catch .refused(let current, let reason) {
-            self.orderToEdit = current
-            return .refused(current, reason: reason)
-        } catch {
-            return .storeUnavailable(
-                posted(fields), orderID: request.orderID, orderToEdit: orderToEdit, shipmentMethods: shipmentMethods)
+        // the stored order: it is treated as made from an older one, whose fields are unknown.
+        guard let version = Int(fields.version) else {
+            return conflict(current: orderToEdit, merge: merge(into: orderToEdit, meanwhile: nil), meanwhile: nil)
         }
+        var current = orderToEdit
+        // Each round saves over the order as last read; the store refuses it if the order changed
+        // since (its card included), and the next round merges again over the newer one.
+        for _ in 0..<Self.mergeRounds {
+            var order: Order
+            var theirChanges: [CreateOrder.FieldChange] = []
+            if version == current.version {
+                order = orderToUpdate(over: current)
+            } else {
+                let meanwhile = await changes(of: current, since: version)
+                let result = merge(into: current, meanwhile: meanwhile)
+                guard let merged = result.merged else { return conflict(current: current, merge: result, meanwhile: meanwhile) }
+                order = merged
+                theirChanges = result.theirs.map { CreateOrder.FieldChange(field: $0, by: meanwhile?.by[$0]) }
+            }
+            order.version = current.version
+            do {
+                let saved = try await ordersWorker.updateOrder(orderToUpdate: order, by: request.signedIn)
+                return version == current.version ? .updated(saved) : .merged(saved, theirChanges: theirChanges)
+            } catch .notFound {
+                self.orderToEdit = nil
+                return .notFound
+            } catch .conflict(let newer) {
+                current = newer
+                self.orderToEdit = newer
+            } catch .readOnly(let current) {
+                self.orderToEdit = current
+                return .readOnly(current)
+            } catch .refused(let current, let reason) {
+                self.orderToEdit = current
+                return .refused(current, reason: reason)
+            } catch {
+                return .storeUnavailable(
+                    posted(fields), orderID: request.orderID, orderToEdit: current, shipmentMethods: shipmentMethods)
+            }
+        }
+        // Saved over that often meanwhile: nothing is lost, the clerk saves again.
+        return .storeUnavailable(posted(fields), orderID: request.orderID, orderToEdit: current, shipmentMethods: shipmentMethods)
+    }
+
+    /// How many times a save is merged again over an order saved meanwhile before the form comes
+    /// back unsaved.
+    static let mergeRounds = 5
+
+    /// What the order's history says was changed since `version` (nil when it could not be read:
+    /// the merge then cannot tell a card change, and names no one).
+    private func changes(of current: Order, since version: Int) async -> OrderEditMerge.Meanwhile? {
+        guard let id = current.id, let events = try? await historyWorker.fetchEvents(orderID: id) else { return nil }
+        return OrderEditMerge.meanwhile(in: events, since: version, current: current.version)
     }
 
     // MARK: Resume a draft

@@ -35,9 +35,23 @@ enum CreateOrder {
         // MARK: Hidden
         /// On the edit form: the version of the order the form was opened at (`Order.version`).
         var version = ""
+        /// On the edit form: each field's value in the order at `version` (`OrderEditMerge.values(of:)`),
+        /// posted back as hidden `base-<field>` inputs, so that a save over a newer version can tell
+        /// whose change each field is (`OrderEditMerge`). Never the card number or its code. Empty
+        /// for a form without them. Untrusted: it only decides what counts as changed.
+        var base: [Field: String] = [:]
 
         private enum HiddenField: String, CodingKey {
             case version
+        }
+
+        /// A hidden `base-<field>` input's name.
+        struct BaseKey: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(_ field: Field) { stringValue = "base-\(field.rawValue)" }
+            init?(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
         }
 
         init() {}
@@ -49,6 +63,10 @@ enum CreateOrder {
             }
             let hidden = try decoder.container(keyedBy: HiddenField.self)
             version = try hidden.decodeIfPresent(String.self, forKey: .version) ?? ""
+            let bases = try decoder.container(keyedBy: BaseKey.self)
+            for field in OrderEditMerge.comparedFields {
+                if let value = try bases.decodeIfPresent(String.self, forKey: BaseKey(field)) { base[field] = value }
+            }
         }
 
         subscript(field: Field) -> String {
@@ -128,6 +146,13 @@ enum CreateOrder {
         case expired
     }
 
+    /// A field someone else changed since the form was opened, and who (nil: no one was signed in,
+    /// or the history does not say).
+    struct FieldChange: Equatable, Sendable {
+        var field: Field
+        var by: AccountName?
+    }
+
     struct FieldError: Equatable, Sendable {
         var field: Field
         var problem: Problem
@@ -173,12 +198,21 @@ enum CreateOrder {
 
         enum Response: Equatable {
             case updated(Order)
+            /// Someone else saved the order since the form was opened, changing none of the fields
+            /// this clerk changed (or changing them the same way): both changes were merged and
+            /// saved (`OrderEditMerge`). `theirChanges`: the fields only they changed, in the form's
+            /// order (empty when they changed none of the form's fields: a status move, items).
+            case merged(Order, theirChanges: [FieldChange])
             /// The form was refused; `orderToEdit` is the order as it was read before the update.
             case invalid(PostedForm, [FieldError], orderToEdit: Order, shipmentMethods: [ShipmentMethod])
-            /// Someone else saved the order since the form was opened: nothing was saved. `current` is
-            /// the order as stored now, `attempted` the order this form would have saved, `posted`
-            /// the form as the clerk typed it.
-            case conflict(current: Order, attempted: Order, posted: PostedForm, shipmentMethods: [ShipmentMethod])
+            /// Someone else saved the order since the form was opened and changed some field this
+            /// clerk changed, to another value (or the form cannot say what it was opened at):
+            /// nothing was saved. `current` is the order as stored now, `attempted` the order this
+            /// form would have saved over it, `posted` the form as the clerk typed it, `merge` each
+            /// field's outcome (`OrderEditMerge`), `changedBy` who changed each field meanwhile.
+            case conflict(
+                current: Order, attempted: Order, posted: PostedForm, merge: OrderEditMerge.Result,
+                changedBy: [Field: AccountName], shipmentMethods: [ShipmentMethod])
             /// The order is shipped or cancelled (now, or since the form was opened): nothing was saved.
             case readOnly(Order)
             /// The edit would move a paid order of goods to another tax region, or a new one where
@@ -251,19 +285,36 @@ enum CreateOrder {
             var name: String
             var value: String
             var errorMessage: String?
-            /// After a conflict: what the clerk had typed, where it differs from `value` (the order as
-            /// someone else saved it).
+            /// After a conflict: what the clerk had typed, in a field asked again.
             var typedValue: String? = nil
+            /// After a conflict: what someone else changed the field to, and who, in a field both
+            /// changed (nil when the form could not tell whose change it was).
+            var theirChange: TheirChange? = nil
             /// Shown under the label, outside it ("For example, 04/29"): the label alone names the field.
             var hint: String? = nil
 
-            /// The ids of what describes the input, in GOV.UK's order: its hint, its error, what the
-            /// clerk had typed (nil when nothing does).
+            /// The ids of what describes the input, in GOV.UK's order: its hint, its error, what
+            /// someone else changed it to, what the clerk had typed (nil when nothing does).
             var describedBy: String? {
-                let ids = [hint.map { _ in "\(name)-hint" }, errorMessage.map { _ in "\(name)-error" }, typedValue.map { _ in "\(name)-typed" }]
+                let ids = [
+                    hint.map { _ in "\(name)-hint" }, errorMessage.map { _ in "\(name)-error" },
+                    theirChange.map { _ in "\(name)-theirs" }, typedValue.map { _ in "\(name)-typed" },
+                ]
                     .compactMap { $0 }
                 return ids.isEmpty ? nil : ids.joined(separator: " ")
             }
+        }
+
+        /// Someone else's change of a field both clerks changed: "Amy changed it to: …".
+        struct TheirChange: Equatable {
+            var who: String
+            var value: String
+        }
+
+        /// A hidden input of the form's base (`OrderFormFields.base`).
+        struct HiddenValue: Equatable {
+            var name: String
+            var value: String
         }
 
         struct DisplayedError: Equatable {
@@ -298,6 +349,8 @@ enum CreateOrder {
         var shippingMethods: [ShippingMethod]
         /// Something to know that is no error (the form came back after signing in).
         var notice: String? = nil
+        /// The form's base, as hidden inputs (`OrderFormFields.base`).
+        var base: [HiddenValue] = []
 
         /// Whether the error summary shows.
         var hasErrors: Bool { !errors.isEmpty || formMessage != nil }

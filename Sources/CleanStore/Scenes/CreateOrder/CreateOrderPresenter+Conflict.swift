@@ -3,11 +3,14 @@ extension CreateOrderPresenter {
     static let typedNothing = "(empty)"
 
     /// After a conflict, the summary's list, as the error summary lists mistakes: a link to every
-    /// field where what the clerk typed differs from the order as saved now, in the form's order
-    /// ("First name: you typed Amy"). While the form shows "Same as shipping address" ticked
-    /// (`billingHidden`: the billing fields are hidden), a billing address the clerk typed is one
-    /// link, to that box, which shows them when unticked.
-    func differences(_ typedValues: [Field: String], billingHidden: Bool) -> [DisplayedForm.DisplayedError] {
+    /// field asked again, in the form's order ("Phone number: Amy changed it to 222-222-2222, you
+    /// typed 111-111-1111"; only "you typed …" when the form could not tell whose change it was).
+    /// While the form shows "Same as shipping address" ticked (`billingHidden`: the billing fields
+    /// are hidden), a billing address the clerk typed is one link, to that box, which shows them
+    /// when unticked.
+    func differences(
+        _ typedValues: [Field: String], theirs: [Field: DisplayedForm.TheirChange] = [:], billingHidden: Bool
+    ) -> [DisplayedForm.DisplayedError] {
         Field.allCases.compactMap { field in
             let isBilling = Self.shipmentCounterpart(of: field) != nil
             if field == .billingAddressSameAsShipping, billingHidden,
@@ -23,8 +26,55 @@ extension CreateOrderPresenter {
                 case _ where typed == Self.typedNothing: "you left it empty"
                 default: "you typed \(typed)"
                 }
-            return DisplayedForm.DisplayedError(field: field.rawValue, message: "\(Self.label(field)): \(difference)")
+            let other = theirs[field].map { "\($0.who) changed it to \($0.value), " } ?? ""
+            return DisplayedForm.DisplayedError(field: field.rawValue, message: "\(Self.label(field)): \(other)\(difference)")
         }
+    }
+
+    /// After a conflict: what someone else changed each of `asked` to, and who (their display
+    /// name; "Someone else" when no one was signed in or the history does not say). A card only by
+    /// its last digits.
+    func theirValues(of current: Order, asked: [Field], changedBy: [Field: AccountName]) -> [Field: DisplayedForm.TheirChange] {
+        let stored = formFields(of: current)
+        var values: [Field: DisplayedForm.TheirChange] = [:]
+        for field in asked {
+            let value =
+                switch field {
+                case .paymentMethodCreditCardNumber: "a new card ending \(current.paymentMethod.lastFourDigits)"
+                case .shipmentMethodSpeed: current.shipmentMethod.toString()
+                default: stored[field].isEmpty ? Self.typedNothing : stored[field]
+                }
+            values[field] = DisplayedForm.TheirChange(who: changedBy[field]?.displayName ?? Self.someoneElse, value: value)
+        }
+        return values
+    }
+
+    /// Who changed a field when no one was signed in, or the history does not say.
+    static let someoneElse = "Someone else"
+
+    /// After a conflict: the form's fields as the merge leaves them. Fields this clerk changed (or
+    /// both did) as typed; fields only the other clerk changed, or neither, as stored now; the
+    /// version and base the stored order's, so that the form saved again merges over it. A ticked
+    /// "Same as shipping address" stays ticked only while the billing address shown is the shipment
+    /// one. The card number is never shown back.
+    func mergedFields(_ posted: CreateOrder.PostedForm, merge: OrderEditMerge.Result, current: Order) -> CreateOrder.OrderFormFields {
+        var fields = formFields(of: posted)
+        let billing = Field.allCases.compactMap { field in Self.shipmentCounterpart(of: field).map { (field, $0) } }
+        if fields.isBillingAddressSameAsShipping {
+            for (field, shipment) in billing { fields[field] = fields[shipment] }
+        }
+        let stored = formFields(of: current)
+        for field in OrderEditMerge.comparedFields {
+            switch merge.outcomes[field] {
+            case .mine?, .bothDifferent?, .unknown?: continue
+            default: fields[field] = stored[field]
+            }
+        }
+        fields.billingAddressSameAsShipping = billing.allSatisfy { fields[$0.0] == fields[$0.1] } ? "on" : ""
+        fields.paymentMethodCreditCardNumber = ""
+        fields.version = stored.version
+        fields.base = stored.base
+        return fields
     }
 
     /// After a conflict: for every field where the order the clerk's form would have saved differs
@@ -67,7 +117,7 @@ extension CreateOrderPresenter {
     }
 
     /// The shipment address field that a billing address field copies when "same as shipping" is ticked.
-    private static func shipmentCounterpart(of field: Field) -> Field? {
+    static func shipmentCounterpart(of field: Field) -> Field? {
         switch field {
         case .billingAddressStreet1: return .shipmentAddressStreet1
         case .billingAddressStreet2: return .shipmentAddressStreet2

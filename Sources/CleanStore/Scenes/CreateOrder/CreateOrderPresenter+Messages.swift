@@ -14,14 +14,46 @@ extension CreateOrderPresenter {
         "This form was sent more than once: order \(orderID) was saved the first time, so nothing new was saved."
     }
 
-    /// Names who made the other change, and when, when the order says.
-    func conflictMessage(_ current: Order) -> String {
+    /// Names who made the other change, and when, when the order says; `retypeCard`: this clerk
+    /// typed a new card, which the form never shows back.
+    func conflictMessage(_ current: Order, retypeCard: Bool = false) -> String {
         let orderID = current.id ?? ""
         let who = current.updatedBy.map(formatter.accountName) ?? "Someone else"
         let when = current.updatedAt.map { " on \(formatter.longDateAndTime($0))" } ?? ""
         return "\(who) changed order \(orderID)\(when) after you opened this form, so your changes were not saved. The form "
-            + "now shows the order as it is saved, and what you typed under each field where it differs. Make your "
-            + "changes again, then save."
+            + "now shows their changes and yours; under each field listed you both changed, it shows what they saved and "
+            + "what you typed, with your value in the field. Check those fields, then save."
+            + (retypeCard ? " Type the new card number again: it is never shown back." : "")
+    }
+
+    /// The saved banner after a merge: who changed which fields meanwhile ("Saved. Amy changed the
+    /// phone number meanwhile: both changes are kept."; "all" when more than one other clerk saved),
+    /// grouped by who, in the form's order; the
+    /// usual one when they changed none of the form's fields.
+    func mergedMessage(orderID: String, theirChanges: [CreateOrder.FieldChange]) -> String {
+        guard !theirChanges.isEmpty else { return "Order \(orderID) was updated." }
+        var names: [String] = []
+        var fields: [String: [String]] = [:]
+        for change in theirChanges {
+            let who = change.by?.displayName ?? Self.someoneElse
+            if fields[who] == nil { names.append(who) }
+            fields[who, default: []].append(Self.lowercasedLabel(change.field))
+        }
+        let clauses = names.map { "\($0) changed \(Self.list(fields[$0] ?? []))" }
+        return "Saved. \(Self.list(clauses)) meanwhile: \(names.count == 1 ? "both" : "all") changes are kept."
+    }
+
+    /// "the phone number", "the ZIP code of the shipment address": a field's label inside a sentence.
+    static func lowercasedLabel(_ field: Field) -> String {
+        let label = label(field)
+        let keepsCapital = label.dropFirst().first?.isUppercase ?? false
+        return "the " + (keepsCapital ? label : label.prefix(1).lowercased() + label.dropFirst())
+    }
+
+    /// "a", "a and b", "a, b and c".
+    static func list(_ items: [String]) -> String {
+        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
     }
 
     /// What a field's hint says, under its label (nil: it has none). GOV.UK's hint style: a

@@ -58,16 +58,29 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
                 displayedForm(
                     formFields(of: posted), editing: Editing(orderToEdit), errors: errors, shipmentMethods: shipmentMethods),
                 .invalid)
-        case .conflict(let current, let attempted, let posted, let shipmentMethods):
-            // The form shows the order as it is stored now (values and version): saved again as it
-            // is, it changes nothing someone else saved. What the clerk typed is not lost: it is
-            // shown under each field where it differs, to be typed again where it should win; the
-            // summary links to each of those fields.
-            let typed = typedValues(posted.fields, saving: attempted, over: current)
+        case .merged(let order, let theirChanges):
+            let id = order.id ?? ""
+            page = .saved(orderID: id, flash: mergedMessage(orderID: id, theirChanges: theirChanges))
+        case .conflict(let current, let attempted, let posted, let merge, let changedBy, let shipmentMethods):
+            // Only the fields both clerks changed, to different values, are asked again: each shows
+            // what this clerk typed, with what the other changed it to and what they typed under
+            // it; the summary links to each. Every other field shows the merge: their changes
+            // kept, this clerk's applied. The form is now at the stored version, its base the
+            // order as stored: saved again as it is, it changes only what this clerk chose.
+            let merged = mergedFields(posted, merge: merge, current: current)
+            // Ticked on the clerk's form and on the form shown: the billing address follows the
+            // shipping one, whose notes say it all (and the billing fields are hidden).
+            let asked = merge.conflicts.filter {
+                !(Self.shipmentCounterpart(of: $0) != nil && posted.fields.isBillingAddressSameAsShipping
+                    && merged.isBillingAddressSameAsShipping)
+            }
+            let typed = typedValues(posted.fields, saving: attempted, over: current).filter { asked.contains($0.key) }
+            let theirs = theirValues(of: current, asked: asked.filter { merge.outcomes[$0] == .bothDifferent }, changedBy: changedBy)
             var form = displayedForm(
-                formFields(of: current), editing: Editing(current),
-                formMessage: conflictMessage(current), typedValues: typed, shipmentMethods: shipmentMethods)
-            form.errors = differences(typed, billingHidden: form.billingAddressSameAsShipping)
+                merged, editing: Editing(current),
+                formMessage: conflictMessage(current, retypeCard: merge.outcomes[.paymentMethodCreditCardNumber] == .mine),
+                typedValues: typed, theirChanges: theirs, shipmentMethods: shipmentMethods)
+            form.errors = differences(typed, theirs: theirs, billingHidden: form.billingAddressSameAsShipping)
             page = .form(form, .conflict)
         case .readOnly(let order):
             page = .refused(.readOnly(order))
@@ -137,12 +150,13 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
         fields.billingAddressState = order.billingAddress.state
         fields.billingAddressZIP = order.billingAddress.zip
         fields.version = String(order.version)
+        fields.base = OrderEditMerge.values(of: order)
         return fields
     }
 
     /// A posted form as it comes back: as typed, but for an expiry that names a month, shown
     /// normalised (`1/28` → `01/28`).
-    private func formFields(of posted: CreateOrder.PostedForm) -> CreateOrder.OrderFormFields {
+    func formFields(of posted: CreateOrder.PostedForm) -> CreateOrder.OrderFormFields {
         var fields = posted.fields
         if let date = posted.expirationDate {
             fields.paymentMethodExpirationDate = formatter.expirationDate(date)
@@ -174,7 +188,8 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
 
     private func displayedForm(
         _ fields: CreateOrder.OrderFormFields, editing: Editing, errors: [CreateOrder.FieldError] = [],
-        formMessage: String? = nil, notice: String? = nil, typedValues: [Field: String] = [:], shipmentMethods: [ShipmentMethod]
+        formMessage: String? = nil, notice: String? = nil, typedValues: [Field: String] = [:],
+        theirChanges: [Field: DisplayedForm.TheirChange] = [:], shipmentMethods: [ShipmentMethod]
     ) -> DisplayedForm {
         var messages: [Field: String] = [:]
         for error in errors where messages[error.field] == nil {
@@ -188,6 +203,7 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
                 value: field == .paymentMethodCVV ? "" : fields[field],
                 errorMessage: messages[field],
                 typedValue: typedValues[field],
+                theirChange: theirChanges[field],
                 hint: hint(for: field, editing: editing))
         }
         let summary = Field.allCases.compactMap { field in
@@ -214,6 +230,9 @@ final class CreateOrderPresenter: CreateOrderPresentationLogic {
                     id: index == 0 ? name : "\(name)-\(index + 1)", value: value, name: method.toString(),
                     selected: fields.shipmentMethodSpeed == value)
             },
-            notice: notice)
+            notice: notice,
+            base: OrderEditMerge.comparedFields.compactMap { field in
+                fields.base[field].map { DisplayedForm.HiddenValue(name: "base-\(field.rawValue)", value: $0) }
+            })
     }
 }

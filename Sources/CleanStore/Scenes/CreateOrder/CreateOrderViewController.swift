@@ -29,7 +29,9 @@ final class CreateOrderViewController: CreateOrderDisplayLogic, RequestEnding {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let interactor = CreateOrderInteractor(ordersWorker: environment.ordersWorker, validationWorker: environment.validationWorker)
+        let interactor = CreateOrderInteractor(
+            ordersWorker: environment.ordersWorker, validationWorker: environment.validationWorker,
+            historyWorker: environment.historyWorker)
         let presenter = CreateOrderPresenter(formatter: environment.formatter)
         let router = CreateOrderRouter()
         interactor.presenter = presenter

@@ -56,7 +56,7 @@ public struct PageRenderer: PageRendering {
         "ListTaxRates/rates",
         "EditTaxRate/form",
         "EditProduct/form",
-        "layout", "error", "field", "error-summary", "ListOrders/list", "ShowOrder/show", "CreateOrder/form", "DeleteOrder/confirm", "SignIn/form",
+        "layout", "error", "field", "order-field", "error-summary", "ListOrders/list", "ShowOrder/show", "CreateOrder/form", "DeleteOrder/confirm", "SignIn/form",
         "SetUp/form", "ViewOrderHistory/history", "ChangeOrderStatus/cancel", "ChangeOrderStatus/ship", "ChangeOrderStatus/tracking", "AddOrderNote/form", "print-layout",
         "PrintPackingSlip/slip", "ListProducts/list", "ShowProduct/show",
         "EditDraft/draft", "PlaceDraft/check", "ListDrafts/list",

@@ -446,6 +446,7 @@ extension CreateOrder.DisplayedForm: MustacheParent {
         case "shippingMethods": shippingMethods
         case "notice": notice
         case "hasErrors": hasErrors
+        case "base": base
         default: nil
         }
     }
@@ -458,8 +459,29 @@ extension CreateOrder.DisplayedForm.DisplayedField: MustacheParent {
         case "value": value
         case "errorMessage": errorMessage
         case "typedValue": typedValue
+        case "theirChange": theirChange
         case "hint": hint
         case "describedBy": describedBy
+        default: nil
+        }
+    }
+}
+
+extension CreateOrder.DisplayedForm.TheirChange: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "who": who
+        case "value": value
+        default: nil
+        }
+    }
+}
+
+extension CreateOrder.DisplayedForm.HiddenValue: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "value": value
         default: nil
         }
     }

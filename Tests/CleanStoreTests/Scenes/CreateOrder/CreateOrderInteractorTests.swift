@@ -9,6 +9,7 @@ final class CreateOrderInteractorTests: XCTestCase {
     var sut: CreateOrderInteractor!
     var presenterSpy: CreateOrderPresentationLogicSpy!
     var workerSpy: OrdersWorkerSpy!
+    var historySpy: ViewOrderHistoryInteractorTests.ViewOrderHistoryWorkerSpy!
 
     // MARK: Test lifecycle
 
@@ -22,9 +23,11 @@ final class CreateOrderInteractorTests: XCTestCase {
     func setupCreateOrderInteractor() {
         workerSpy = OrdersWorkerSpy()
         presenterSpy = CreateOrderPresentationLogicSpy()
+        historySpy = ViewOrderHistoryInteractorTests.ViewOrderHistoryWorkerSpy()
         sut = CreateOrderInteractor(
             ordersWorker: workerSpy,
-            validationWorker: OrderValidationWorker(now: { Seeds.june30 }, timeZone: TimeZone(identifier: "UTC")!))
+            validationWorker: OrderValidationWorker(now: { Seeds.june30 }, timeZone: TimeZone(identifier: "UTC")!),
+            historyWorker: historySpy)
         sut.presenter = presenterSpy
     }
 
@@ -308,7 +311,7 @@ final class CreateOrderInteractorTests: XCTestCase {
         await sut.updateOrder(request: CreateOrder.UpdateOrder.Request(orderID: "1", orderFormFields: fields))
 
         // Then
-        guard case .conflict(let stored, let attempted, let posted, let methods) = presenterSpy.updatedOrderResponse else {
+        guard case .conflict(let stored, let attempted, let posted, let merge, _, let methods) = presenterSpy.updatedOrderResponse else {
             return XCTFail("\(String(describing: presenterSpy.updatedOrderResponse))")
         }
         XCTAssertEqual(stored, current)
@@ -321,6 +324,7 @@ final class CreateOrderInteractorTests: XCTestCase {
         XCTAssertEqual(attempted.id, "1")
         XCTAssertEqual(posted.fields, fields, "Nothing the clerk typed is lost")
         XCTAssertEqual(methods, Self.shipmentMethods)
+        XCTAssertEqual(merge.outcomes[.phone], .unknown, "A form without its base cannot say whose change the phone is")
         XCTAssertEqual(sut.orderToEdit, current, "The form is now about the order as stored")
         XCTAssertEqual(presenterSpy.calls, ["presentUpdatedOrder"], "One trip through the cycle")
     }
@@ -353,10 +357,187 @@ final class CreateOrderInteractorTests: XCTestCase {
 
             // Then
             XCTAssertNil(workerSpy.updatedOrder, "Nothing is saved from a form of unknown version \(version)")
-            guard case .conflict(let current, _, _, _) = presenterSpy.updatedOrderResponse else {
+            guard case .conflict(let current, _, _, _, _, _) = presenterSpy.updatedOrderResponse else {
                 return XCTFail("\(version): \(String(describing: presenterSpy.updatedOrderResponse))")
             }
             XCTAssertEqual(current, Seeds.Orders.amy, version)
+        }
+    }
+
+    // MARK: Tests: two clerks, different fields (the merge)
+
+    /// Amy at version 2: Sue changed the phone number since version 1.
+    static var changedBySue: Order {
+        var order = Seeds.Orders.amy
+        order.version = 2
+        order.phone = "222-222-2222"
+        order.updatedBy = AccountSeeds.sue.name
+        return order
+    }
+
+    static let sueChangedThePhone = OrderEvent(
+        orderID: "1", kind: .updated, by: AccountSeeds.sue.name, at: Seeds.june30,
+        changes: [OrderChange(field: "Phone number", old: "111-111-1111", new: "222-222-2222")])
+
+    /// Amy's edit form opened at version 1 (its base Amy as she was), the city changed.
+    static var formChangingTheCity: CreateOrder.OrderFormFields {
+        var fields = Seeds.validFormFields
+        fields.base = OrderEditMerge.values(of: Seeds.Orders.amy)
+        fields.shipmentMethodSpeed = "0"
+        fields.paymentMethodCreditCardNumber = ""
+        fields.paymentMethodCVV = ""
+        fields.shipmentAddressCity = "Palo Alto"
+        return fields
+    }
+
+    func testUpdateOrderShouldMergeAFormSavedOverAChangeOfAnotherField() async throws {
+        // Given
+        workerSpy.storedOrders = [Self.changedBySue]
+        historySpy.events = [Self.sueChangedThePhone]
+
+        // When
+        await sut.updateOrder(
+            request: CreateOrder.UpdateOrder.Request(orderID: "1", orderFormFields: Self.formChangingTheCity, signedIn: AccountSeeds.amy.name))
+
+        // Then
+        let saved = try XCTUnwrap(workerSpy.updatedOrder)
+        XCTAssertEqual(saved.phone, "222-222-2222", "Sue's change is kept")
+        XCTAssertEqual(saved.shipmentAddress.city, "Palo Alto", "Amy's is applied")
+        XCTAssertEqual(saved.version, 2, "Saved over the version read: the store still checks it")
+        XCTAssertEqual(workerSpy.changedBy, AccountSeeds.amy.name)
+        XCTAssertEqual(historySpy.fetchEventsCalledWithID, "1", "Who changed what is read from the history")
+        XCTAssertEqual(
+            presenterSpy.updatedOrderResponse,
+            .merged(saved, theirChanges: [CreateOrder.FieldChange(field: .phone, by: AccountSeeds.sue.name)]))
+        XCTAssertEqual(presenterSpy.calls, ["presentUpdatedOrder"])
+    }
+
+    func testUpdateOrderShouldPresentOnlyTheFieldsBothChangedToDifferentValues() async throws {
+        // Given: Amy typed another phone number and another city
+        workerSpy.storedOrders = [Self.changedBySue]
+        historySpy.events = [Self.sueChangedThePhone]
+        var fields = Self.formChangingTheCity
+        fields.phone = "333-333-3333"
+
+        // When
+        await sut.updateOrder(request: CreateOrder.UpdateOrder.Request(orderID: "1", orderFormFields: fields))
+
+        // Then
+        XCTAssertNil(workerSpy.updatedOrder, "Nothing is saved")
+        guard case .conflict(let current, let attempted, let posted, let merge, let changedBy, _) = presenterSpy.updatedOrderResponse else {
+            return XCTFail("\(String(describing: presenterSpy.updatedOrderResponse))")
+        }
+        XCTAssertEqual(current, Self.changedBySue)
+        XCTAssertEqual(attempted.phone, "333-333-3333")
+        XCTAssertEqual(posted.fields, fields)
+        XCTAssertEqual(merge.conflicts, [.phone], "Only the phone is asked again")
+        XCTAssertEqual(merge.outcomes[.shipmentAddressCity], .mine)
+        XCTAssertEqual(changedBy, [.phone: AccountSeeds.sue.name])
+    }
+
+    /// The history cannot be read: the merge still keeps both changes, naming no one.
+    func testUpdateOrderShouldMergeWithoutNamesWhenTheHistoryCannotBeRead() async throws {
+        workerSpy.storedOrders = [Self.changedBySue]
+        historySpy.failure = .unavailable("down")
+
+        await sut.updateOrder(request: CreateOrder.UpdateOrder.Request(orderID: "1", orderFormFields: Self.formChangingTheCity))
+
+        let saved = try XCTUnwrap(workerSpy.updatedOrder)
+        XCTAssertEqual(presenterSpy.updatedOrderResponse, .merged(saved, theirChanges: [CreateOrder.FieldChange(field: .phone, by: nil)]))
+    }
+
+    /// A third clerk saves between the read and the write: the store refuses the write, and the
+    /// form is merged again over the newer order, never overwriting it.
+    func testUpdateOrderShouldMergeAgainWhenTheStoreSaysTheOrderChangedOnceMore() async throws {
+        // Given
+        var third = Self.changedBySue
+        third.version = 3
+        third.email = "amy@example.com"
+        third.updatedBy = AccountSeeds.amy.name
+        let worker = RefusingOnceWorkerSpy(stored: Self.changedBySue, newer: third)
+        sut.ordersWorker = worker
+        historySpy.events = [
+            OrderEvent(
+                orderID: "1", kind: .updated, by: AccountSeeds.amy.name, at: Seeds.june30,
+                changes: [OrderChange(field: "Email address", old: "amy.apple@clean-swift.com", new: "amy@example.com")]),
+            Self.sueChangedThePhone,
+        ]
+
+        // When
+        await sut.updateOrder(request: CreateOrder.UpdateOrder.Request(orderID: "1", orderFormFields: Self.formChangingTheCity))
+
+        // Then
+        XCTAssertEqual(worker.attempts.map(\.version), [2, 3], "Each write checked against the version it merged over")
+        let saved = try XCTUnwrap(worker.attempts.last)
+        XCTAssertEqual(saved.email, "amy@example.com", "The third save is kept")
+        XCTAssertEqual(saved.phone, "222-222-2222", "And the second")
+        XCTAssertEqual(saved.shipmentAddress.city, "Palo Alto", "And this one applied")
+        XCTAssertEqual(
+            presenterSpy.updatedOrderResponse,
+            .merged(
+                saved,
+                theirChanges: [
+                    CreateOrder.FieldChange(field: .phone, by: AccountSeeds.sue.name),
+                    CreateOrder.FieldChange(field: .email, by: AccountSeeds.amy.name),
+                ]))
+    }
+
+    /// Saved over at every try (five times): the form comes back unsaved, as typed, never written
+    /// over a version it was not merged with.
+    func testUpdateOrderShouldGiveTheFormBackWhenTheOrderKeepsChangingUnderIt() async throws {
+        // Given: every write is refused, the order one version on each time
+        let worker = AlwaysNewerWorkerSpy(stored: Self.changedBySue)
+        sut.ordersWorker = worker
+
+        // When
+        await sut.updateOrder(request: CreateOrder.UpdateOrder.Request(orderID: "1", orderFormFields: Self.formChangingTheCity))
+
+        // Then
+        XCTAssertEqual(worker.attempts.map(\.version), [2, 3, 4, 5, 6], "Each merged over the version read")
+        guard case .storeUnavailable(let posted, "1", _, _) = presenterSpy.updatedOrderResponse else {
+            return XCTFail("\(String(describing: presenterSpy.updatedOrderResponse))")
+        }
+        XCTAssertEqual(posted.fields, Self.formChangingTheCity, "Nothing typed is lost")
+    }
+
+    /// Reads `stored`; refuses every write with the order one version on.
+    final class AlwaysNewerWorkerSpy: OrdersWorker {
+        let stored: Order
+        var attempts: [Order] = []
+
+        init(stored: Order) {
+            self.stored = stored
+            super.init(ordersStore: OrdersMemStore())
+        }
+
+        override func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? { stored }
+
+        override func updateOrder(orderToUpdate: Order, by: AccountName?) async throws(OrdersStoreError) -> Order {
+            attempts.append(orderToUpdate)
+            var newer = orderToUpdate
+            newer.version += 1
+            throw .conflict(current: newer)
+        }
+    }
+
+    /// Reads `stored`; the first write is refused with `newer` (saved meanwhile), the next saved.
+    final class RefusingOnceWorkerSpy: OrdersWorker {
+        let stored: Order
+        let newer: Order
+        var attempts: [Order] = []
+
+        init(stored: Order, newer: Order) {
+            self.stored = stored
+            self.newer = newer
+            super.init(ordersStore: OrdersMemStore())
+        }
+
+        override func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? { stored }
+
+        override func updateOrder(orderToUpdate: Order, by: AccountName?) async throws(OrdersStoreError) -> Order {
+            attempts.append(orderToUpdate)
+            if attempts.count == 1 { throw .conflict(current: newer) }
+            return orderToUpdate
         }
     }
 

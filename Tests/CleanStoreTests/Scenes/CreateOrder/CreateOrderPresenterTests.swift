@@ -34,6 +34,19 @@ final class CreateOrderPresenterTests: XCTestCase {
         ShipmentMethod(speed: .standard), ShipmentMethod(speed: .oneDay), ShipmentMethod(speed: .twoDay),
     ]
 
+    /// A conflict of a form that carried no base (`OrderEditMerge.Outcome.unknown` for every
+    /// field that differs), or of the base given.
+    static func conflict(
+        current: Order, attempted: Order, posted: CreateOrder.PostedForm, base: [CreateOrder.Field: String] = [:],
+        changedBy: [CreateOrder.Field: AccountName] = [:], theirCardChanged: Bool? = nil
+    ) -> CreateOrder.UpdateOrder.Response {
+        let merge = OrderEditMerge.merge(
+            base: base, mine: attempted, cardTyped: !posted.fields.paymentMethodCreditCardNumber.isEmpty, theirs: current,
+            theirCardChanged: theirCardChanged)
+        return .conflict(
+            current: current, attempted: attempted, posted: posted, merge: merge, changedBy: changedBy, shipmentMethods: shipmentMethods)
+    }
+
     /// A form as it comes back, with the month its expiry names.
     static func posted(_ fields: CreateOrder.OrderFormFields, expiry: ExpirationDate? = ExpirationDate(year: 2029, month: 4))
         -> CreateOrder.PostedForm
@@ -321,7 +334,9 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(form.formMessage, CreateOrderPresenter.storeUnavailableMessage)
     }
 
-    func testPresentUpdatedOrderShouldShowTheOrderAsSavedAndWhatTheClerkTypedAfterAConflict() throws {
+    /// A form without its base (`OrderEditMerge.Outcome.unknown`): every field that differs from
+    /// the order as saved is asked, pre-filled with what the clerk typed, crediting no one.
+    func testPresentUpdatedOrderShouldAskEveryFieldThatDiffersAfterAConflictOfAFormWithoutItsBase() throws {
         // Given: Bob's order, saved by someone else as version 5; the clerk typed Amy's details
         var current = Seeds.Orders.bob
         current.version = 5
@@ -345,8 +360,7 @@ final class CreateOrderPresenterTests: XCTestCase {
 
         // When
         sut.presentUpdatedOrder(
-            response: .conflict(
-                current: current, attempted: attempted, posted: Self.posted(fields), shipmentMethods: Self.shipmentMethods))
+            response: Self.conflict(current: current, attempted: attempted, posted: Self.posted(fields)))
 
         // Then
         let (form, state) = try form(spy.updatedOrderViewModel?.page)
@@ -357,16 +371,17 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(
             form.formMessage,
             "Someone else changed order 2 after you opened this form, so your changes were not saved. "
-                + "The form now shows the order as it is saved, and what you typed under each field where it differs. "
-                + "Make your changes again, then save.")
-        XCTAssertEqual(form.fields["firstName"]?.value, "Bob", "The order as saved now")
+                + "The form now shows their changes and yours; under each field listed you both changed, it shows what they "
+                + "saved and what you typed, with your value in the field. Check those fields, then save.")
+        XCTAssertEqual(form.fields["firstName"]?.value, "Amy", "Pre-filled with what the clerk typed")
         XCTAssertEqual(form.fields["firstName"]?.typedValue, "Amy", "What the clerk typed is not lost")
-        XCTAssertEqual(form.fields["shipmentAddressCity"]?.value, "Boston")
+        XCTAssertNil(form.fields["firstName"]?.theirChange, "Whose change it is cannot be told: no one is credited")
+        XCTAssertEqual(form.fields["shipmentAddressCity"]?.value, "Cupertino")
         XCTAssertEqual(form.fields["shipmentAddressCity"]?.typedValue, "Cupertino")
         XCTAssertEqual(form.fields["shipmentAddressStreet2"]?.typedValue, "Suite 1")
         XCTAssertNil(form.fields["shipmentAddressState"]?.typedValue, "Equal values are not repeated")
         XCTAssertEqual(form.fields["shipmentMethodSpeed"]?.typedValue, "One-Day Shipping")
-        XCTAssertEqual(form.shippingMethods.filter(\.selected).map(\.value), ["2"])
+        XCTAssertEqual(form.shippingMethods.filter(\.selected).map(\.value), ["1"])
         XCTAssertNil(form.fields["paymentMethodExpirationDate"]?.typedValue)
         XCTAssertEqual(form.fields["paymentMethodExpirationDate"]?.value, "12/30")
         XCTAssertEqual(form.fields["billingAddressStreet1"]?.typedValue, "1 Infinite Loop", "Same as shipping: the shipping text")
@@ -414,7 +429,7 @@ final class CreateOrderPresenterTests: XCTestCase {
 
         // When
         sut.presentUpdatedOrder(
-            response: .conflict(current: current, attempted: attempted, posted: Self.posted(fields), shipmentMethods: Self.shipmentMethods))
+            response: Self.conflict(current: current, attempted: attempted, posted: Self.posted(fields)))
 
         // Then
         let (form, _) = try form(spy.updatedOrderViewModel?.page)
@@ -423,7 +438,7 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(form.errors, [.init(field: "shipmentAddressCity", message: "City of the shipment address: you typed Palo Alto")])
     }
 
-    func testAfterAConflictABillingAddressTypedUnderATickedBoxIsOneLinkToTheBox() throws {
+    func testAfterAConflictABillingAddressTypedWhereTheOrderNowFollowsTheShippingOneIsShownAsTyped() throws {
         // Given: Amy's order as saved now has "same as shipping" ticked; the clerk's form, opened
         // before, had a billing address of its own, which they kept
         var current = Seeds.Orders.amy
@@ -440,16 +455,20 @@ final class CreateOrderPresenterTests: XCTestCase {
 
         // When
         sut.presentUpdatedOrder(
-            response: .conflict(current: current, attempted: attempted, posted: Self.posted(fields), shipmentMethods: Self.shipmentMethods))
+            response: Self.conflict(current: current, attempted: attempted, posted: Self.posted(fields)))
 
         // Then
         let (form, _) = try form(spy.updatedOrderViewModel?.page)
-        XCTAssert(form.billingAddressSameAsShipping, "The order as saved now")
-        XCTAssertEqual(form.fields["billingAddressCity"]?.typedValue, "Bobsville", "Shown once the box is unticked")
+        XCTAssertFalse(form.billingAddressSameAsShipping, "The clerk's own billing address is shown, as typed")
+        XCTAssertEqual(form.fields["billingAddressCity"]?.value, "Bobsville")
+        XCTAssertEqual(form.fields["billingAddressCity"]?.typedValue, "Bobsville")
         XCTAssertEqual(
-            form.errors,
+            form.errors.map(\.field), ["billingAddressStreet1", "billingAddressCity", "billingAddressState", "billingAddressZIP"],
+            "Each billing field asked is linked")
+        XCTAssertEqual(
+            sut.differences([.billingAddressCity: "Bobsville"], billingHidden: true),
             [.init(field: "billingAddressSameAsShipping", message: "Same as shipping address: you typed a different billing address")],
-            "The box hides the billing fields: the link goes to the box")
+            "While the box hides the billing fields, the link goes to the box")
     }
 
     func testTheConflictsSummarySaysAFieldWasLeftEmpty() throws {
@@ -464,7 +483,7 @@ final class CreateOrderPresenterTests: XCTestCase {
 
         // When
         sut.presentUpdatedOrder(
-            response: .conflict(current: current, attempted: attempted, posted: Self.posted(fields), shipmentMethods: Self.shipmentMethods))
+            response: Self.conflict(current: current, attempted: attempted, posted: Self.posted(fields)))
 
         // Then
         let (form, _) = try form(spy.updatedOrderViewModel?.page)
@@ -490,14 +509,14 @@ final class CreateOrderPresenterTests: XCTestCase {
         var messages: [String?] = []
         for stored in [current, anonymous] {
             sut.presentUpdatedOrder(
-                response: .conflict(current: stored, attempted: stored, posted: Self.posted(fields), shipmentMethods: Self.shipmentMethods))
+                response: Self.conflict(current: stored, attempted: stored, posted: Self.posted(fields)))
             messages.append(try form(spy.updatedOrderViewModel?.page).0.formMessage)
         }
 
         // Then
         let rest = " after you opened this form, so your changes were not saved. "
-            + "The form now shows the order as it is saved, and what you typed under each field where it differs. "
-            + "Make your changes again, then save."
+            + "The form now shows their changes and yours; under each field listed you both changed, it shows what they "
+            + "saved and what you typed, with your value in the field. Check those fields, then save."
         XCTAssertEqual(messages, [
             "Sue Super (sue) changed order 2 on 30 June 2007 at 2:05pm" + rest,
             "Someone else changed order 2 on 30 June 2007 at 2:05pm" + rest,
@@ -575,5 +594,109 @@ final class CreateOrderPresenterTests: XCTestCase {
         XCTAssertEqual(form.formMessage, CreateOrderPresenter.storeUnavailableMessage)
         XCTAssertEqual(form.fields["firstName"]?.value, "Amy")
         XCTAssertNil(form.fields["paymentMethodCreditCardNumber"]?.hint, "The stored card could not be read")
+    }
+    // MARK: Two clerks, different fields (the merge)
+
+    func testPresentUpdatedOrderShouldSayWhoseChangesWereKeptAfterAMerge() {
+        let sue = AccountSeeds.sue.name, amy = AccountSeeds.amy.name
+        var order = Seeds.Orders.amy
+        order.version = 3
+        let cases: [([CreateOrder.FieldChange], String)] = [
+            ([.init(field: .phone, by: sue)], "Saved. \(sue.displayName) changed the phone number meanwhile: both changes are kept."),
+            (
+                [.init(field: .phone, by: sue), .init(field: .shipmentAddressZIP, by: sue)],
+                "Saved. \(sue.displayName) changed the phone number and the ZIP code of the shipment address meanwhile: both changes are kept."
+            ),
+            (
+                [.init(field: .firstName, by: sue), .init(field: .email, by: amy), .init(field: .shipmentMethodSpeed, by: sue)],
+                "Saved. \(sue.displayName) changed the first name and the shipping method and \(amy.displayName) changed the email address meanwhile: all changes are kept."
+            ),
+            ([.init(field: .paymentMethodCreditCardNumber, by: nil)], "Saved. Someone else changed the card number meanwhile: both changes are kept."),
+            // They changed none of the form's fields (a status move): the usual banner.
+            ([], "Order 1 was updated."),
+        ]
+        for (changes, expected) in cases {
+            sut.presentUpdatedOrder(response: .merged(order, theirChanges: changes))
+            XCTAssertEqual(spy.updatedOrderViewModel?.page, .saved(orderID: "1", flash: expected))
+        }
+    }
+
+    func testAfterAConflictOnlyTheFieldsBothChangedAreAskedTheOthersShowTheMerge() throws {
+        // Given: Amy at version 1 (the base); Sue changed the phone and the email (version 2); this
+        // clerk changed the phone (to another number) and the city
+        let base = Seeds.Orders.amy
+        var current = base
+        current.version = 2
+        current.phone = "222-222-2222"
+        current.email = "amy@example.com"
+        current.updatedBy = AccountSeeds.sue.name
+        var fields = sut.formFields(of: base)
+        fields.phone = "333-333-3333"
+        fields.shipmentAddressCity = "Palo Alto"
+        var attempted = current
+        attempted.phone = "333-333-3333"
+        attempted.email = base.email
+        attempted.shipmentAddress.city = "Palo Alto"
+        attempted.billingAddress.city = "Palo Alto"
+        let sueName = AccountSeeds.sue.name.displayName
+
+        // When
+        sut.presentUpdatedOrder(
+            response: Self.conflict(
+                current: current, attempted: attempted, posted: Self.posted(fields), base: OrderEditMerge.values(of: base),
+                changedBy: [.phone: AccountSeeds.sue.name, .email: AccountSeeds.sue.name], theirCardChanged: false))
+
+        // Then
+        let (form, state) = try form(spy.updatedOrderViewModel?.page)
+        XCTAssertEqual(state, .conflict)
+        XCTAssertEqual(form.fields["phone"]?.value, "333-333-3333", "Pre-filled with this clerk's value")
+        XCTAssertEqual(form.fields["phone"]?.typedValue, "333-333-3333")
+        XCTAssertEqual(form.fields["phone"]?.theirChange, .init(who: sueName, value: "222-222-2222"))
+        XCTAssertEqual(form.fields["phone"]?.describedBy, "phone-theirs phone-typed")
+        XCTAssertEqual(form.fields["email"]?.value, "amy@example.com", "Only theirs: kept")
+        XCTAssertNil(form.fields["email"]?.theirChange)
+        XCTAssertEqual(form.fields["shipmentAddressCity"]?.value, "Palo Alto", "Only mine: applied")
+        XCTAssertNil(form.fields["shipmentAddressCity"]?.typedValue, "Not asked")
+        XCTAssert(form.billingAddressSameAsShipping, "The billing address still follows the shipping one")
+        XCTAssertEqual(
+            form.errors, [.init(field: "phone", message: "Phone number: \(sueName) changed it to 222-222-2222, you typed 333-333-3333")],
+            "Only the field both changed is asked")
+        XCTAssertEqual(form.version, "2", "Saved again, the form is at the stored version")
+        XCTAssertEqual(
+            form.base, OrderEditMerge.comparedFields.map { .init(name: "base-\($0.rawValue)", value: OrderEditMerge.value($0, of: current)) },
+            "Its base the order as stored now")
+    }
+
+    func testAConflictOnATypedCardSaysToTypeItAgain() throws {
+        var current = Seeds.Orders.amy
+        current.version = 2
+        current.phone = "222-222-2222"
+        var fields = sut.formFields(of: Seeds.Orders.amy)
+        fields.phone = "333-333-3333"
+        fields.paymentMethodCreditCardNumber = "4242 4242 4242 4242"
+        var attempted = current
+        attempted.phone = "333-333-3333"
+        attempted.paymentMethod.creditCardNumber = "4242424242424242"
+
+        sut.presentUpdatedOrder(
+            response: Self.conflict(
+                current: current, attempted: attempted, posted: Self.posted(fields), base: OrderEditMerge.values(of: Seeds.Orders.amy),
+                theirCardChanged: false))
+
+        let (form, _) = try form(spy.updatedOrderViewModel?.page)
+        XCTAssertEqual(form.fields["paymentMethodCreditCardNumber"]?.value, "", "A card is never shown back")
+        XCTAssert(form.formMessage?.hasSuffix(" Type the new card number again: it is never shown back.") == true, form.formMessage ?? "")
+        XCTAssertEqual(form.fields["phone"]?.theirChange?.who, "Someone else", "The history named no one")
+    }
+
+    func testTheEditFormCarriesItsBase() throws {
+        sut.presentOrderToEdit(response: .found(Seeds.Orders.bob, shipmentMethods: Self.shipmentMethods))
+
+        let page = try XCTUnwrap(spy.orderToEditViewModel?.page)
+        guard case .form(let form, .ready) = page else { return XCTFail("\(page)") }
+        XCTAssertEqual(form.base.first, .init(name: "base-firstName", value: "Bob"))
+        XCTAssertEqual(form.base.count, OrderEditMerge.comparedFields.count)
+        XCTAssertFalse(form.base.contains { $0.name.contains("CreditCard") || $0.name.contains("CVV") }, "Never the card")
+        XCTAssert(form.base.contains(.init(name: "base-paymentMethodExpirationDate", value: "12/30")))
     }
 }

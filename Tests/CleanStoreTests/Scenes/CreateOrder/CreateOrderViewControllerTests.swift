@@ -187,6 +187,41 @@ final class CreateOrderViewControllerTests: XCTestCase {
         XCTAssertEqual(page.form.version, "3", "The form now saves over the version someone else saved")
     }
 
+    /// After a merge the router takes the clerk on with the banner naming who changed what.
+    func testDisplayUpdatedOrderShouldRouteAMergedSaveWithItsBanner() {
+        // Given
+        let router = CreateOrderRoutingLogicSpy()
+        sut.router = router
+        let banner = "Saved. Sue Super changed the phone number meanwhile: both changes are kept."
+
+        // When
+        sut.displayUpdatedOrder(viewModel: CreateOrder.UpdateOrder.ViewModel(page: .saved(orderID: "5", flash: banner)))
+
+        // Then
+        XCTAssertEqual(router.routeToShowOrder?.orderID, "5")
+        XCTAssertEqual(router.routeToShowOrder?.flash, banner)
+        XCTAssertEqual(sut.response?.status, .seeOther)
+    }
+
+    /// The 409 page of a merge renders its base and what the other clerk changed a field to.
+    func testDisplayUpdatedOrderShouldRenderTheMergeConflictWithItsBase() throws {
+        // Given
+        var form = Self.displayedForm(formMessage: "Sue Super changed order 5", path: "/orders/5")
+        form.fields["phone"]?.theirChange = .init(who: "Sue Super", value: "222-222-2222")
+        form.fields["phone"]?.typedValue = "333-333-3333"
+        form.base = [.init(name: "base-phone", value: "222-222-2222")]
+
+        // When
+        sut.displayUpdatedOrder(viewModel: CreateOrder.UpdateOrder.ViewModel(page: .form(form, .conflict)))
+
+        // Then
+        XCTAssertEqual(sut.response?.status, .conflict)
+        let page = try XCTUnwrap(renderedPage)
+        XCTAssertEqual(page.form.fields["phone"]?.theirChange?.who, "Sue Super")
+        XCTAssertEqual(page.form.base, form.base)
+        XCTAssertEqual(page.csrfToken, "token-1")
+    }
+
     // MARK: Tests: resume a draft
 
     func testResumeDraftShouldPassTheFieldsAndTheOrderItIsFor() async {
