@@ -40,8 +40,9 @@ extension Routes {
             Route(method: .get, path: Paths.accounts, access: .signedIn(.manageAccounts)) { request, context in
                 await listAccounts(context).showAccounts(flash: flash(request, context))
             },
-            Route(method: .get, path: Paths.accountsLog, access: .signedIn(.manageAccounts)) { _, context in
-                await listAccounts(context).showLog()
+            Route(method: .get, path: Paths.accountsLog, access: .signedIn(.manageAccounts)) { request, context in
+                let query = FormQuery(request.uri.query)
+                return await listAccounts(context).showLog(after: query["after"], before: query["before"])
             },
             Route(method: .get, path: Paths.newAccount, access: .signedIn(.manageAccounts)) { _, context in
                 editAccount(context).showNewForm()
