@@ -171,6 +171,8 @@ public struct AccountEvent: Equatable, Sendable {
         case added, roleChanged = "role_changed", disabled, enabled, passwordReset = "password_reset", passwordSet = "password_set"
         /// A password typed for the account by the operator (`cleanstore accounts set-password`).
         case passwordChanged = "password_changed"
+        /// An API token made for the account, or revoked (`role`: the token's).
+        case tokenMade = "token_made", tokenRevoked = "token_revoked"
     }
 
     public var at: Date

@@ -65,6 +65,8 @@ final class ListAccountsPresenter: ListAccountsPresentationLogic {
         case .passwordReset: "Password reset (a new set-password link)"
         case .passwordSet: "Password set through the link"
         case .passwordChanged: "Password set on the command line"
+        case .tokenMade: "API token made (\(event.role.map(roleName) ?? "?"))"
+        case .tokenRevoked: "API token revoked (\(event.role.map(roleName) ?? "?"))"
         }
     }
 }

@@ -25,7 +25,8 @@ public final class AccountChangesPostgresStore: AccountChangesStoreProtocol {
         return nil
     }
 
-    private static func insert(_ event: AccountEvent, on connection: PostgresConnection, logger: Logger) async throws {
+    /// Writes `event` on `connection`, in its transaction (the token stores' audit entries too).
+    static func insert(_ event: AccountEvent, on connection: PostgresConnection, logger: Logger) async throws {
         try await connection.query(
             """
             INSERT INTO account_events (at, actor_username, actor_display_name, username, action, role, previous_role)

@@ -16,7 +16,8 @@ public final class AccountChangesSQLiteStore: AccountChangesStoreProtocol {
             .map(AccountsSQLiteStore.account)
     }
 
-    private static func insert(_ event: AccountEvent, into db: Database) throws {
+    /// Writes `event` in the transaction of `db` (the token stores' audit entries too).
+    static func insert(_ event: AccountEvent, into db: Database) throws {
         try db.execute(
             sql: """
                 INSERT INTO account_events (at, actor_username, actor_display_name, username, action, role, previous_role)
