@@ -122,7 +122,8 @@ final class ManageTokensPresenter: ManageTokensPresentationLogic {
         let roles = APITokenRules.roles(for: account)
         var errors: [SignIn.DisplayedError] = []
         if let nameError { errors.append(.init(field: "name", message: nameError)) }
-        if let roleError { errors.append(.init(field: roles.first.map { "role-\($0.rawValue)" } ?? "name", message: roleError)) }
+        // The first radio's id is the group's name (GOV.UK's pattern): the summary links to it.
+        if let roleError { errors.append(.init(field: "role", message: roleError)) }
         if let expiresError { errors.append(.init(field: "expiresDays", message: expiresError)) }
         return ManageTokens.DisplayedForm(
             errors: errors, formMessage: formMessage,
@@ -130,7 +131,7 @@ final class ManageTokensPresenter: ManageTokensPresentationLogic {
                 name: "name", value: fields.name, errorMessage: nameError, hint: "What uses it, in a few words (“Warehouse scanner”)."),
             roles: roles.map { role in
                 EditAccount.DisplayedRole(
-                    id: "role-\(role.rawValue)", value: role.rawValue, label: ListAccountsPresenter.roleName(role),
+                    id: role == roles.first ? "role" : "role-\(role.rawValue)", value: role.rawValue, label: ListAccountsPresenter.roleName(role),
                     hint: Self.roleHints[role] ?? "", checked: fields.role == role.rawValue)
             },
             roleError: roleError,

@@ -201,6 +201,7 @@ final class ManageTokensSceneTests: XCTestCase {
         XCTAssertEqual(page.tokens[0].expires, "27 September 2007")
         XCTAssertEqual(page.tokens[0].lastUsed, "Never")
         XCTAssertEqual(page.form.roles.map(\.value), ["clerk", "viewer"], "a clerk gives a clerk's or a viewer's")
+        XCTAssertEqual(page.form.roles.map(\.id), ["role", "role-viewer"], "the first radio's id is the group's name")
         XCTAssertEqual(page.form.roles.filter(\.checked).map(\.value), ["clerk"])
         XCTAssertEqual(page.form.expiresDays.value, "90")
         XCTAssertEqual(page.form.action, "/account/tokens")
@@ -221,7 +222,7 @@ final class ManageTokensSceneTests: XCTestCase {
         let fields = ManageTokens.TokenFormFields(name: "4111 1111 1111 1111", role: "clerk", expiresDays: "0")
         for (refusal, field) in [
             (APITokenRules.Refusal.name("Remove the card number from the token's name"), "name"), (.expiry, "expiresDays"),
-            (.roleAboveAccount(account: .viewer), "role-clerk"), (.noRole, "role-clerk"),
+            (.roleAboveAccount(account: .viewer), "role"), (.noRole, "role"),
         ] {
             sut.presentMadeToken(
                 response: .invalid(owner: .own("amy"), account: AccountSeeds.amy, tokens: [], fields: fields, refusal: refusal))
