@@ -20,15 +20,18 @@ struct AccountsCommand: AsyncParsableCommand {
 extension AccountRole: ExpressibleByArgument {}
 
 extension StoreOptions {
-    /// Opens the database and runs `body` with an `AccountsWorker` on it, then closes it. Accounts
-    /// in `:memory:` would be forgotten at once: refused.
+    /// Opens the database and runs `body` with an `AccountsWorker` on it, then closes it; each change
+    /// is recorded in the accounts' audit log (`/accounts/log`) as the command line's, by the
+    /// operating system's user who ran it. Accounts in `:memory:` would be forgotten at once: refused.
     func withAccounts<T: Sendable>(_ body: @escaping @Sendable (AccountsWorker) async throws -> T) async throws -> T {
         let logger = makeLogger()
         let database = try openDatabase(logger: logger)
         if database.description == "memory" {
             throw ValidationError("Accounts in :memory: would be forgotten at once: give --database an SQLite file or a PostgreSQL URL")
         }
-        let worker = AccountsWorker(accounts: database.accounts, sessions: database.sessions)
+        let worker = AccountsWorker(
+            accounts: database.accounts, sessions: database.sessions,
+            operatorLog: AccountsWorker.OperatorLog(changes: database.accountChanges, actor: .commandLine()))
         return try await database.use { try await body(worker) }
     }
 }

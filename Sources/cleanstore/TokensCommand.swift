@@ -17,7 +17,8 @@ struct TokensCommand: AsyncParsableCommand {
 }
 
 extension StoreOptions {
-    /// Opens the database and runs `body` with an `APITokensWorker` on it, then closes it.
+    /// Opens the database and runs `body` with an `APITokensWorker` on it, then closes it; each token
+    /// made or revoked is recorded in the accounts' audit log as the command line's (`AccountName.commandLine`).
     func withTokens<T: Sendable>(_ body: @escaping @Sendable (APITokensWorker) async throws -> T) async throws -> T {
         let logger = makeLogger()
         let database = try openDatabase(logger: logger)
@@ -51,7 +52,7 @@ struct AddTokenCommand: AsyncParsableCommand {
     func run() async throws {
         let (account, name, role, days) = (self.account, self.name, self.role, expiresDays)
         let made = try await store.withTokens { worker in
-            try await worker.addToken(username: account, name: name, role: role, expiresInDays: days)
+            try await worker.addToken(username: account, name: name, role: role, expiresInDays: days, by: .commandLine())
         }
         print("Made \(made.token.role.rawValue) token \(made.token.prefix) (\(made.token.name)) for \(made.token.accountKey).")
         print("Its secret, shown this once (send it as `Authorization: Bearer …`):")
@@ -105,7 +106,7 @@ struct RevokeTokenCommand: AsyncParsableCommand {
 
     func run() async throws {
         let prefix = self.prefix
-        let token = try await store.withTokens { worker in try await worker.revokeToken(prefix: prefix) }
+        let token = try await store.withTokens { worker in try await worker.revokeToken(prefix: prefix, by: .commandLine()) }
         print("Revoked \(token.prefix) (\(token.name)) of \(token.accountKey).")
     }
 }

@@ -11,8 +11,9 @@ final class AccountsProcessTests: ProcessTestCase {
         [("SQLite", databasePath), ("PostgreSQL", try await TestPostgres.makeDatabase())]
     }
 
+    /// Run as the operating system's user "operator" (the audit log's entries name them).
     func accounts(_ arguments: [String], database: String, input: String? = nil) throws -> (status: Int32, output: String) {
-        try runCleanStore(["accounts"] + arguments + ["--database", database], input: input)
+        try runCleanStore(["accounts"] + arguments + ["--database", database], environment: ["USER": "operator"], input: input)
     }
 
     func testAddListDisableAndSetPassword() async throws {
@@ -57,6 +58,20 @@ final class AccountsProcessTests: ProcessTestCase {
             let verified = try await PasswordWorker().verify("a brand new passphrase", hash: after)
             XCTAssertTrue(verified, name)
             XCTAssertFalse((sue.output + amy.output + set.output).contains("passphrase"), "\(name): no password printed")
+
+            // Every change is in the accounts' audit log, by the command line's operator, newest first;
+            // disabling a disabled account changes nothing the log says.
+            let again = try accounts(["disable", "amy"], database: database)
+            XCTAssertEqual(again.status, 0, "\(name): \(again.output)")
+            let refused = try accounts(["add", "amy", "--role", "viewer", "--password-stdin"], database: database, input: "another passphrase\n")
+            XCTAssertNotEqual(refused.status, 0, name)
+            let events = try await loggedEvents(database: database)
+            let commandLine = AccountName(username: "operator", displayName: "Command line")
+            XCTAssertEqual(
+                events.map { [$0.action.rawValue, $0.username, $0.role?.rawValue ?? "-"] },
+                [["password_changed", "sue", "-"], ["disabled", "Amy", "-"], ["added", "Amy", "clerk"], ["added", "sue", "supervisor"]],
+                "\(name): one entry per change, none for a refusal")
+            XCTAssertEqual(Set(events.map(\.actor)), [commandLine], name)
         }
     }
 
@@ -139,6 +154,13 @@ final class AccountsProcessTests: ProcessTestCase {
     }
 
     /// The password hash stored for `username`, read with a store of the test's own.
+    func loggedEvents(database: String) async throws -> [AccountEvent] {
+        let opened = try OrdersDatabase.open(
+            database, cardKeys: CardKeySettings(keyFile: nil, keyBase64: TestCardKeys.base64, previousKeyFiles: []),
+            logger: TestStores.silentLogger)
+        return try await opened.use { try await opened.accountChanges.fetchEvents(limit: 20) }
+    }
+
     func storedHash(_ username: String, database: String) async throws -> String {
         let opened = try OrdersDatabase.open(
             database, cardKeys: CardKeySettings(keyFile: nil, keyBase64: TestCardKeys.base64, previousKeyFiles: []),

@@ -90,6 +90,10 @@ func makeTestEnvironment(
         signIn: try await { if let signIn { return signIn } else { return try await makeTestSignIn(role: role, now: now) } }())
     environment.newOrderKey = { testOrderKey }
     environment.sampleCatalogPath = Repository.root.appendingPathComponent("deploy/sample-catalog.csv").path
+    // API tokens beside the accounts they act for (one memory database, as `OrdersDatabase` opens them).
+    if let accounts = environment.signIn.accounts as? AccountsMemStore {
+        environment.apiTokens = APITokensMemStore(database: accounts.database)
+    }
     return environment
 }
 

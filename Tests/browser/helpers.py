@@ -39,6 +39,7 @@ SNAPSHOT_FOLDERS = [
     SNAPSHOTS.parent / "BulkMovesHTTPTests",
     SNAPSHOTS.parent / "OrderCancellingHTTPTests",
     SNAPSHOTS.parent / "EditMergeHTTPTests",
+    SNAPSHOTS.parent / "TokensHTTPTests",
 ]
 
 

@@ -130,6 +130,8 @@ public enum APITokenRules {
     public enum Refusal: Error, Equatable, Sendable {
         case supervisorRole
         case roleAboveAccount(account: AccountRole)
+        /// No role, or none a token has, was chosen (the page's form).
+        case noRole
         case accountDisabled
         /// The name breaks the free-text rule, or holds a line break: why, in words.
         case name(String)
@@ -138,6 +140,7 @@ public enum APITokenRules {
         public var message: String {
             switch self {
             case .supervisorRole: "A token cannot have the supervisor role: choose clerk or viewer"
+            case .noRole: "Choose what the token may do: clerk or viewer"
             case .roleAboveAccount(let account): "A token's role cannot be above its account's (\(account.rawValue))"
             case .accountDisabled: "The account is disabled"
             case .name(let why): why
@@ -164,12 +167,28 @@ public enum APITokenRules {
         }
     }
 
+    /// The roles a token of `account` may have, highest first: clerk and viewer, no higher than the
+    /// account's (a viewer's tokens are viewers').
+    public static func roles(for account: Account) -> [AccountRole] {
+        [AccountRole.clerk, .viewer].filter { rank($0) <= rank(account.role) }
+    }
+
     private static func rank(_ role: AccountRole) -> Int {
         switch role {
         case .viewer: 0
         case .clerk: 1
         case .supervisor: 2
         }
+    }
+
+    /// The accounts' audit entry of a token made (`revoked` false) or revoked by `actor`, to the
+    /// account named `username` (as stored); nil for no actor (nothing recorded) or a revoke of a
+    /// token revoked already (`wasRevoked`).
+    public static func event(
+        of token: APIToken, revoked: Bool, wasRevoked: Bool = false, username: String, by actor: AccountName?, at now: Date
+    ) -> AccountEvent? {
+        guard let actor, !(revoked && wasRevoked) else { return nil }
+        return AccountEvent(at: now, actor: actor, username: username, action: revoked ? .tokenRevoked : .tokenMade, role: token.role)
     }
 
     /// Whether `token` of `account` lets a request in at `now`: not revoked, not expired, its account

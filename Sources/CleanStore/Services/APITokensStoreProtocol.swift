@@ -10,10 +10,24 @@ import Foundation
 ///   `APITokenRules.needsTouch` says so it writes `now` as the token's last use, and answers with it;
 /// - `fetchTokens(accountKey:)` lists an account's tokens, every token when nil, newest first;
 /// - `revokeToken(prefix:at:)` revokes the token with that prefix (once: a second revoke keeps the
-///   first time) and answers it; nil when there is none.
+///   first time) and answers it; nil when there is none;
+/// - `recordedBy`: making and revoking a token write, in the same transaction, the accounts' audit
+///   entry `APITokenRules.event` says (`token_made`, `token_revoked` by `actor`, to the token's
+///   account, with the token's role); a second revoke writes none.
 public protocol APITokensStoreProtocol: Sendable {
-    func createToken(_ token: APIToken) async throws(AccountsStoreError) -> APIToken
+    func createToken(_ token: APIToken, recordedBy actor: AccountName?) async throws(AccountsStoreError) -> APIToken
     func token(forHash hash: Data, now: Date) async throws(AccountsStoreError) -> (APIToken, Account)?
     func fetchTokens(accountKey: String?) async throws(AccountsStoreError) -> [APIToken]
-    func revokeToken(prefix: String, at now: Date) async throws(AccountsStoreError) -> APIToken?
+    func revokeToken(prefix: String, at now: Date, recordedBy actor: AccountName?) async throws(AccountsStoreError) -> APIToken?
+}
+
+extension APITokensStoreProtocol {
+    /// Without an audit entry (the tests' fixtures).
+    public func createToken(_ token: APIToken) async throws(AccountsStoreError) -> APIToken {
+        try await createToken(token, recordedBy: nil)
+    }
+
+    public func revokeToken(prefix: String, at now: Date) async throws(AccountsStoreError) -> APIToken? {
+        try await revokeToken(prefix: prefix, at: now, recordedBy: nil)
+    }
 }

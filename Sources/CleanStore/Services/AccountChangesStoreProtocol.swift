@@ -17,7 +17,13 @@ import Foundation
 ///   `.passwordSet` event by the account itself; `.refused(.linkExpired)` for a used, unknown or
 ///   expired link;
 /// - `recordSignIn` keeps when an account last signed in (`lastSignIns` lists them);
-/// - `fetchEvents` lists the audit log, newest first (`limit` at most).
+/// - `operatorChange` makes the command line's change (`cleanstore accounts add`, `disable`,
+///   `set-password`) and its audit entry in one transaction, as `AccountWrites.decideOperator`
+///   decides: the operator of the database is held to no supervisor's rule, so no actor's account
+///   is read; `.duplicateUsername` for a taken name, `.unknownUsername` for no such account;
+/// - `fetchEvents` lists the audit log, newest first (`limit` at most), each entry with its id (the
+///   order entries were written in): from the newest, older than an entry, or the `limit` entries
+///   just newer than one (still newest first); an id no entry has is a place all the same.
 public protocol AccountChangesStoreProtocol: Sendable {
     func addAccount(_ account: Account, link: PasswordLink, by actor: AccountName, at now: Date) async throws(AccountsStoreError) -> Account
     func change(_ change: AccountChange, username: String, by actor: AccountName, at now: Date) async throws(AccountsStoreError)
@@ -27,7 +33,85 @@ public protocol AccountChangesStoreProtocol: Sendable {
     func recordSignIn(username: String, at now: Date) async throws(AccountsStoreError)
     /// When each account last signed in, by `Account.key` (accounts that never did are absent).
     func lastSignIns() async throws(AccountsStoreError) -> [String: Date]
-    func fetchEvents(limit: Int) async throws(AccountsStoreError) -> [AccountEvent]
+    func fetchEvents(_ position: AccountEventsPosition, limit: Int) async throws(AccountsStoreError) -> [LoggedAccountEvent]
+    func operatorChange(_ change: OperatorAccountChange, username: String, by actor: AccountName, at now: Date)
+        async throws(AccountsStoreError) -> Account
+}
+
+/// What the command line changes (`cleanstore accounts …`), recorded in the audit log as the
+/// operator's (`AccountName.commandLine`).
+public enum OperatorAccountChange: Equatable, Sendable {
+    /// A new account, its password hash set (the operator typed the password).
+    case add(Account)
+    case disable
+    /// A new password's hash, typed by the operator.
+    case setPasswordHash(String)
+}
+
+extension AccountName {
+    /// Who the command line's changes are by in the audit log: the operating system's user who ran
+    /// it (`$USER`, `$LOGNAME`), named "command line".
+    public static func commandLine(environment: [String: String] = ProcessInfo.processInfo.environment) -> AccountName {
+        let user = [environment["USER"], environment["LOGNAME"]].compactMap { $0 }.first { !$0.isEmpty }
+        return AccountName(username: user.map { String($0.prefix(64)) } ?? "command-line", displayName: "Command line")
+    }
+}
+
+extension AccountChangesStoreProtocol {
+    /// The newest `limit` entries of the audit log, newest first.
+    public func fetchEvents(limit: Int) async throws(AccountsStoreError) -> [AccountEvent] {
+        try await fetchEvents(.newest, limit: limit).map(\.event)
+    }
+}
+
+/// Where a page of the accounts' audit log starts (keyset paging by the entry's id, as the list's
+/// and the customers' pages are by their keys): the newest entries, the ones older than an entry
+/// (`/accounts/log?after=ID`, the next page down) or just newer than one (`?before=ID`).
+public enum AccountEventsPosition: Equatable, Sendable {
+    case newest
+    case olderThan(Int64)
+    case newerThan(Int64)
+
+    /// As the SQL stores ask for it: the entries newer than `id` (`WHERE id > ? ORDER BY id`,
+    /// reversed by the store) or older than it (`WHERE id < ? ORDER BY id DESC`); the newest are
+    /// those older than any id.
+    public var bound: (newer: Bool, id: Int64) {
+        switch self {
+        case .newest: (false, Int64.max)
+        case .olderThan(let id): (false, id)
+        case .newerThan(let id): (true, id)
+        }
+    }
+
+    /// Whether the entry `id` lies on this side of the position.
+    public func admits(_ id: Int64) -> Bool {
+        switch self {
+        case .newest: true
+        case .olderThan(let cursor): id < cursor
+        case .newerThan(let cursor): id > cursor
+        }
+    }
+}
+
+/// An entry of the accounts' audit log with its id, which orders the log and pages it.
+public struct LoggedAccountEvent: Equatable, Sendable {
+    public var id: Int64
+    public var event: AccountEvent
+
+    public init(id: Int64, event: AccountEvent) {
+        self.id = id
+        self.event = event
+    }
+
+    /// The `limit` entries of `entries` (in any order) at `position`, newest first: what every store
+    /// answers (the SQL stores by the same condition and order, `bound`).
+    public static func page(_ entries: [LoggedAccountEvent], at position: AccountEventsPosition, limit: Int) -> [LoggedAccountEvent] {
+        let admitted = entries.filter { position.admits($0.id) }
+        if case .newerThan = position {
+            return Array(admitted.sorted { $0.id < $1.id }.prefix(limit).reversed())
+        }
+        return Array(admitted.sorted { $0.id > $1.id }.prefix(limit))
+    }
 }
 
 /// A one-time set-password link: good for `PasswordLink.lifetime` (24 hours), once. The token is in
@@ -85,6 +169,10 @@ public enum AccountChangeRefusal: Error, Equatable, Sendable, CustomStringConver
 public struct AccountEvent: Equatable, Sendable {
     public enum Action: String, Sendable, CaseIterable {
         case added, roleChanged = "role_changed", disabled, enabled, passwordReset = "password_reset", passwordSet = "password_set"
+        /// A password typed for the account by the operator (`cleanstore accounts set-password`).
+        case passwordChanged = "password_changed"
+        /// An API token made for the account, or revoked (`role`: the token's).
+        case tokenMade = "token_made", tokenRevoked = "token_revoked"
     }
 
     public var at: Date
@@ -145,6 +233,29 @@ public enum AccountWrites {
         }
         account.updatedAt = now
         return (account, event)
+    }
+
+    /// What the command line's change writes over `target` (the account as stored in the change's
+    /// transaction; nil when there is none): the account, and its audit entry unless it changes
+    /// nothing an entry says (disabling a disabled account).
+    public static func decideOperator(
+        _ change: OperatorAccountChange, target: Account?, username: String, actor: AccountName, at now: Date
+    ) throws(AccountsStoreError) -> (account: Account, event: AccountEvent?) {
+        if case .add(let account) = change {
+            guard target == nil else { throw .duplicateUsername(account.username) }
+            return (account, AccountEvent(at: now, actor: actor, username: account.username, action: .added, role: account.role))
+        }
+        guard var account = target else { throw .unknownUsername(username) }
+        account.updatedAt = now
+        switch change {
+        case .add: return (account, nil)
+        case .disable:
+            account.isDisabled = true
+            return (account, target?.isDisabled == true ? nil : AccountEvent(at: now, actor: actor, username: account.username, action: .disabled))
+        case .setPasswordHash(let hash):
+            account.passwordHash = hash
+            return (account, AccountEvent(at: now, actor: actor, username: account.username, action: .passwordChanged))
+        }
     }
 
     /// The link a change makes, if any.

@@ -17,8 +17,10 @@ public enum APITokensWorkerError: Error, Equatable, Sendable, CustomStringConver
     }
 }
 
-/// Making, listing and revoking API tokens, for the command line (`cleanstore tokens`): the rules
-/// are `APITokenRules`'; the secret is made here, shown once by the caller, and only its hash stored.
+/// Making, listing and revoking API tokens, for the command line (`cleanstore tokens`) and the
+/// browser (`ManageTokens`: an account's own page, a supervisor's for any account): the rules are
+/// `APITokenRules`'; the secret is made here, shown once by the caller, and only its hash stored.
+/// Each make and revoke by `actor` is recorded in the accounts' audit log in its transaction.
 public struct APITokensWorker: Sendable {
     let tokens: any APITokensStoreProtocol
     let accounts: any AccountsStoreProtocol
@@ -37,7 +39,7 @@ public struct APITokensWorker: Sendable {
 
     /// A new token for `username`: the token as stored and its secret, which is never seen again.
     public func addToken(
-        username: String, name: String, role: AccountRole, expiresInDays: Int?
+        username: String, name: String, role: AccountRole, expiresInDays: Int?, by actor: AccountName? = nil
     ) async throws(APITokensWorkerError) -> (token: APIToken, secret: APITokenSecret) {
         let account: Account?
         do { account = try await accounts.fetchAccount(username: username) } catch { throw .store(error) }
@@ -51,7 +53,7 @@ public struct APITokensWorker: Sendable {
         let token = APIToken(
             prefix: secret.prefix, hash: secret.hash, accountKey: account.key, name: kept, role: role, createdAt: at,
             expiresAt: expiresInDays.map { at.addingTimeInterval(TimeInterval($0) * 86_400) })
-        do { return (try await tokens.createToken(token), secret) } catch { throw .store(error) }
+        do { return (try await tokens.createToken(token, recordedBy: actor), secret) } catch { throw .store(error) }
     }
 
     /// Every token (`username` nil) or one account's, newest first.
@@ -59,11 +61,25 @@ public struct APITokensWorker: Sendable {
         do { return try await tokens.fetchTokens(accountKey: username.map(Account.key)) } catch { throw .store(error) }
     }
 
-    /// Revokes the token named by its prefix (`csk_` and 8 characters, as listed).
-    public func revokeToken(prefix: String) async throws(APITokensWorkerError) -> APIToken {
+    /// Revokes the token named by its prefix (`csk_` and 8 characters, as listed); with `username`,
+    /// only a token of that account (another's is `.unknownToken`, as no token is).
+    public func revokeToken(prefix: String, of username: String? = nil, by actor: AccountName? = nil) async throws(APITokensWorkerError)
+        -> APIToken
+    {
+        if let username, try await token(prefix: prefix, of: username) == nil { throw .unknownToken(prefix) }
         let revoked: APIToken?
-        do { revoked = try await tokens.revokeToken(prefix: prefix, at: now()) } catch { throw .store(error) }
+        do { revoked = try await tokens.revokeToken(prefix: prefix, at: now(), recordedBy: actor) } catch { throw .store(error) }
         guard let revoked else { throw .unknownToken(prefix) }
         return revoked
+    }
+
+    /// The token of `username`'s with this prefix; nil when the account has none.
+    public func token(prefix: String, of username: String) async throws(APITokensWorkerError) -> APIToken? {
+        try await listTokens(username: username).first { $0.prefix == prefix }
+    }
+
+    /// The account named `username` (any case); nil when there is none.
+    public func account(named username: String) async throws(APITokensWorkerError) -> Account? {
+        do { return try await accounts.fetchAccount(username: username) } catch { throw .store(error) }
     }
 }

@@ -34,15 +34,31 @@ public struct AccountsWorker: Sendable {
     let sessions: any SessionsStoreProtocol
     let passwords: PasswordWorker
     let now: @Sendable () -> Date
+    /// Where an operator's changes are recorded (the command line's): each add, disable and password
+    /// is made through `AccountChangesStoreProtocol.operatorChange`, with its audit entry in the same
+    /// transaction. nil: no entry (the set-up page's first supervisor).
+    let operatorLog: OperatorLog?
+
+    /// The accounts' audit log and who the entries are by (`AccountName.commandLine()`).
+    public struct OperatorLog: Sendable {
+        public var changes: any AccountChangesStoreProtocol
+        public var actor: AccountName
+
+        public init(changes: any AccountChangesStoreProtocol, actor: AccountName) {
+            self.changes = changes
+            self.actor = actor
+        }
+    }
 
     public init(
         accounts: any AccountsStoreProtocol, sessions: any SessionsStoreProtocol, passwords: PasswordWorker = PasswordWorker(),
-        now: @escaping @Sendable () -> Date = Date.init
+        now: @escaping @Sendable () -> Date = Date.init, operatorLog: OperatorLog? = nil
     ) {
         self.accounts = accounts
         self.sessions = sessions
         self.passwords = passwords
         self.now = now
+        self.operatorLog = operatorLog
     }
 
     /// Letters, digits, `.`, `_`, `-` and `@`, 1 to 64 of them: what fits a log line and a URL unescaped.
@@ -78,6 +94,9 @@ public struct AccountsWorker: Sendable {
         -> Account
     {
         let account = try await newAccount(username: username, displayName: displayName, role: role, password: password)
+        if let operatorLog {
+            return try await store { try await operatorLog.changes.operatorChange(.add(account), username: username, by: operatorLog.actor, at: now()) }
+        }
         return try await store { try await accounts.createAccount(account) }
     }
 
@@ -119,7 +138,12 @@ public struct AccountsWorker: Sendable {
 
     /// Disables the account and ends its sessions; returns the account and how many sessions ended.
     public func disableAccount(username: String) async throws(AccountsWorkerError) -> (account: Account, endedSessions: Int) {
-        let account = try await store { try await accounts.disableAccount(username: username, at: now()) }
+        let account =
+            if let operatorLog {
+                try await store { try await operatorLog.changes.operatorChange(.disable, username: username, by: operatorLog.actor, at: now()) }
+            } else {
+                try await store { try await accounts.disableAccount(username: username, at: now()) }
+            }
         let ended = try await store { try await sessions.deleteSessions(ofAccount: username) }
         return (account, ended)
     }
@@ -131,7 +155,14 @@ public struct AccountsWorker: Sendable {
         }
         if let refusal = passwords.refusal(of: password, username: account.username) { throw .weakPassword(refusal) }
         let hash = try await hash(password)
-        let changed = try await store { try await accounts.setPasswordHash(hash, username: username, at: now()) }
+        let changed =
+            if let operatorLog {
+                try await store {
+                    try await operatorLog.changes.operatorChange(.setPasswordHash(hash), username: username, by: operatorLog.actor, at: now())
+                }
+            } else {
+                try await store { try await accounts.setPasswordHash(hash, username: username, at: now()) }
+            }
         let ended = try await store { try await sessions.deleteSessions(ofAccount: username) }
         return (changed, ended)
     }

@@ -17,7 +17,7 @@ public protocol AccountCredentialsRevoking: Sendable {
 /// transaction (`AccountWrites`) and records it in the audit log.
 public struct ManageAccountsWorker: Sendable {
     /// The audit log's page shows at most this many changes, newest first.
-    public static let logLimit = 200
+    public static let logPageSize = 50
 
     let changes: any AccountChangesStoreProtocol
     let accounts: any AccountsStoreProtocol
@@ -27,13 +27,15 @@ public struct ManageAccountsWorker: Sendable {
     let newToken: @Sendable () -> String
     let now: @Sendable () -> Date
     let logger: Logger
+    let logPageSize: Int
 
     public init(
         changes: any AccountChangesStoreProtocol, accounts: any AccountsStoreProtocol, sessions: any SessionsStoreProtocol,
         passwords: PasswordWorker, revokers: [any AccountCredentialsRevoking] = [],
         newToken: @escaping @Sendable () -> String = { RequestSecurity.randomBrowserID() }, now: @escaping @Sendable () -> Date,
-        logger: Logger
+        logger: Logger, logPageSize: Int = ManageAccountsWorker.logPageSize
     ) {
+        self.logPageSize = logPageSize
         self.changes = changes
         self.accounts = accounts
         self.sessions = sessions
@@ -61,9 +63,33 @@ public struct ManageAccountsWorker: Sendable {
         try await store { try await accounts.fetchAccount(username: username) }
     }
 
-    /// The audit log, newest first.
-    public func events() async throws(AccountsWorkerError) -> [AccountEvent] {
-        try await store { try await changes.fetchEvents(limit: Self.logLimit) }
+    /// A page of the audit log, newest first, and whether there are entries on either side.
+    public struct LogPage: Equatable, Sendable {
+        public var entries: [LoggedAccountEvent]
+        public var hasNewer: Bool
+        public var hasOlder: Bool
+
+        public init(entries: [LoggedAccountEvent], hasNewer: Bool = false, hasOlder: Bool = false) {
+            self.entries = entries
+            self.hasNewer = hasNewer
+            self.hasOlder = hasOlder
+        }
+    }
+
+    /// The page of the audit log at `position` (keyset paging by the entry's id), newest first; each
+    /// side is asked for one entry. A page of newer entries that comes back short (the newest ones
+    /// were reached) is the newest page, so its pages stay whole.
+    public func events(_ position: AccountEventsPosition) async throws(AccountsWorkerError) -> LogPage {
+        try await store {
+            var entries = try await changes.fetchEvents(position, limit: logPageSize)
+            if case .newerThan = position, entries.count < logPageSize {
+                entries = try await changes.fetchEvents(.newest, limit: logPageSize)
+            }
+            guard let first = entries.first, let last = entries.last else { return LogPage(entries: []) }
+            let newer = try await changes.fetchEvents(.newerThan(first.id), limit: 1)
+            let older = try await changes.fetchEvents(.olderThan(last.id), limit: 1)
+            return LogPage(entries: entries, hasNewer: !newer.isEmpty, hasOlder: !older.isEmpty)
+        }
     }
 
     /// Adds an account with no password yet: the one-time link's token (shown once) sets it.
@@ -168,7 +194,7 @@ public struct ManageAccountsWorker: Sendable {
 protocol ManageAccountsWorking: Sendable {
     func listAccounts() async throws(AccountsWorkerError) -> [ManageAccountsWorker.Listed]
     func account(named username: String) async throws(AccountsWorkerError) -> Account?
-    func events() async throws(AccountsWorkerError) -> [AccountEvent]
+    func events(_ position: AccountEventsPosition) async throws(AccountsWorkerError) -> ManageAccountsWorker.LogPage
     func addAccount(username: String, displayName: String?, role: AccountRole, by actor: AccountName) async throws(AccountsWorkerError)
         -> (account: Account, token: String)
     func change(_ change: ManageAccountsWorker.Change, username: String, by actor: AccountName) async throws(AccountsWorkerError)

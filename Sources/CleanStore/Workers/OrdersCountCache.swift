@@ -16,6 +16,7 @@ public actor OrdersCountCache {
         var text: String?
         var shippingSpeed: Int?
         var status: String?
+        var cancellationRequested: Bool
         var createdFrom: Date?
         var createdBefore: Date?
         var upTo: Int
@@ -24,6 +25,7 @@ public actor OrdersCountCache {
             text = query.text
             shippingSpeed = query.shippingSpeed?.rawValue
             status = query.status?.rawValue
+            cancellationRequested = query.cancellationRequested
             createdFrom = query.createdFrom
             createdBefore = query.createdBefore
             self.upTo = upTo

@@ -192,7 +192,47 @@ final class AccountsHTTPTests: XCTestCase {
         func setPassword(tokenHash: Data, passwordHash: String, at now: Date) async throws(AccountsStoreError) -> Account { throw Self.error }
         func recordSignIn(username: String, at now: Date) async throws(AccountsStoreError) { throw Self.error }
         func lastSignIns() async throws(AccountsStoreError) -> [String: Date] { throw Self.error }
-        func fetchEvents(limit: Int) async throws(AccountsStoreError) -> [AccountEvent] { throw Self.error }
+        func fetchEvents(_ position: AccountEventsPosition, limit: Int) async throws(AccountsStoreError) -> [LoggedAccountEvent] {
+            throw Self.error
+        }
+        func operatorChange(_ change: OperatorAccountChange, username: String, by actor: AccountName, at now: Date)
+            async throws(AccountsStoreError) -> Account
+        { throw Self.error }
+    }
+
+    func testTheLogIsReadAPageAtATimeOlderAndNewerAndABadCursorIsA400() async throws {
+        // Given: 52 entries (Amy disabled and enabled in turn), a page holding 50
+        let app = try await makeApp()
+        let changes = app.environment.signIn.accountChanges
+        _ = try await app.environment.signIn.accounts.createAccount(AccountSeeds.sue)
+        for number in 0..<52 {
+            _ = try await changes.change(
+                number % 2 == 0 ? .disable : .enable, username: "amy", by: AccountSeeds.sue.name,
+                at: Seeds.june29.addingTimeInterval(Double(number) * 60))
+        }
+        try await app.test { client in
+            let newest = try await client.get("/accounts/log")
+            XCTAssertEqual(newest.status, .ok)
+            XCTAssertEqual(newest.text.components(separatedBy: "<td data-label=\"What\">").count - 1, 50)
+            XCTAssert(newest.text.contains(#"<a rel="next" href="/accounts/log?after=3">Older entries</a>"#), newest.text)
+            XCTAssertFalse(newest.text.contains("Newer entries"), "the newest page")
+
+            let older = try await client.get("/accounts/log?after=3")
+            Self.assertPage("accounts-log-older", older, status: .ok)
+            XCTAssertEqual(older.text.components(separatedBy: "<td data-label=\"What\">").count - 1, 2, "the two oldest")
+            XCTAssert(older.text.contains(#"<a rel="prev" href="/accounts/log?before=2">Newer entries</a>"#), older.text)
+            XCTAssertFalse(older.text.contains("Older entries"), "the oldest page")
+
+            let back = try await client.get("/accounts/log?before=2")
+            XCTAssertEqual(back.status, .ok)
+            XCTAssertEqual(back.text, newest.text, "the entries just newer fill the newest page")
+
+            for bad in ["after=x", "after=0", "after=-1", "before=", "after=1e3", "after=99999999999999999999", "after=2&before=3", "before=%00"] {
+                let refused = try await client.get("/accounts/log?\(bad)")
+                XCTAssertEqual(refused.status, .badRequest, bad)
+                XCTAssertEqual(refused.headers[.contentType], "text/html; charset=utf-8", bad)
+            }
+        }
     }
 
     func testWhenTheAccountsCannotBeReachedThePagesSaySoAndNothingIsAdded() async throws {

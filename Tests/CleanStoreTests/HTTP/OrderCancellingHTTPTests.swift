@@ -85,6 +85,7 @@ final class OrderCancellingHTTPTests: XCTestCase {
         XCTAssertEqual(again.status, .conflict, "Asked once")
         XCTAssert(list.text.contains(#"href="/orders/1?from=%2Forders%3Fcancellation%3Drequested""#), "The list's filter finds it (its row returns to it)")
         XCTAssert(list.text.contains(#"name="cancellation" type="checkbox" value="requested" checked="checked""#))
+        XCTAssertFalse(list.text.contains("Cancellation requests"), "the tab is a supervisor's")
         stored = try await clerk.store.fetchOrder(id: "1")
         XCTAssertEqual(stored?.cancellationRequest?.reason, "Customer called: wrong size")
         XCTAssertEqual(stored?.cancellationRequest?.by, testAccount.name)
@@ -97,12 +98,23 @@ final class OrderCancellingHTTPTests: XCTestCase {
         }
         XCTAssertEqual(refused.status, .forbidden)
         let supervisor = try await TestApp(store: clerk.store, role: .supervisor)
-        let (offered, approved) = try await supervisor.test { client in
-            (try await client.get("/orders/1"), try await client.post("/orders/1/status", form: "action=approveCancel&version=\(version)"))
+        let (tab, offered, approved) = try await supervisor.test { client in
+            (
+                try await client.get("/orders?cancellation=requested"), try await client.get("/orders/1"),
+                try await client.post("/orders/1/status", form: "action=approveCancel&version=\(version)")
+            )
         }
+        // The supervisors' tab: the orders waiting for their decision, counted.
+        assertPage("list-cancellation-requests-tab", tab, status: .ok)
+        XCTAssert(
+            tab.text.contains(
+                #"<a href="/orders?cancellation=requested" aria-current="page">Cancellation requests <span class="tab-count">1<span class="visually-hidden"> orders</span>"#
+            ), tab.text)
+        XCTAssert(tab.text.contains(#"href="/orders/1?from=%2Forders%3Fcancellation%3Drequested""#))
         assertPage("order-cancellation-requested-supervisor", offered, status: .ok)
         XCTAssert(offered.text.contains(#"name="action" value="approveCancel">Approve and cancel the order</button>"#))
         XCTAssert(offered.text.contains(#"name="action" value="declineCancel">Decline</button>"#))
+        XCTAssertFalse(offered.text.contains(">Cancel order</a>"), "while the request waits, the decision only")
         XCTAssertEqual(approved.status, .seeOther)
         let page2 = try await supervisor.test { client in try await client.get("/orders/1", cookie: approved.cookieToSendBack) }
         XCTAssert(page2.text.contains("Cancellation approved: order 1 was cancelled."))

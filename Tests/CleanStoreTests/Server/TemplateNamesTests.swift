@@ -23,6 +23,7 @@ final class TemplateNamesTests: XCTestCase {
         "ShowOrder.GetOrder.ViewModel.DisplayedOrder.title", "SignIn.DisplayedForm.title",
         "EditAccount.DisplayedForm.title", "EditAccount.DisplayedLink.title", "EditAccount.DisplayedAccount.title",
         "SetPassword.DisplayedForm.title",
+        "ManageTokens.DisplayedPage.title", "ManageTokens.DisplayedSecret.title", "ManageTokens.DisplayedRevoke.title",
     ]
 
     func testEveryPageReadsWhatItsViewModelExposesAndAllOfIt() async throws {

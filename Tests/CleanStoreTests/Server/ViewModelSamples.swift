@@ -190,5 +190,8 @@ enum ViewModelSamples {
         ("EditAccount/link", EditAccountViewControllerTests.link),
         ("EditAccount/account", EditAccountViewController.AccountPage(account: EditAccountViewControllerTests.account, csrfToken: "t")),
         ("SetPassword/form", SetPasswordViewController.FormPage(form: SetPasswordViewControllerTests.form, csrfToken: "t")),
+        ("ManageTokens/tokens", ManageTokensViewController.TokensPage(page: ManageTokensViewControllerTests.page, csrfToken: "t")),
+        ("ManageTokens/made", ManageTokensViewControllerTests.secret),
+        ("ManageTokens/revoke", ManageTokensViewController.RevokePage(revoke: ManageTokensViewControllerTests.revoke, csrfToken: "t")),
     ] }
 }

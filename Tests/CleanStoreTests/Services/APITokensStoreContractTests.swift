@@ -99,6 +99,37 @@ final class APITokensStoreContractTests: TemporaryDirectoryTestCase {
         }
     }
 
+    func testMakingAndRevokingBySomeoneWriteTheirAccountsLogEntriesInTheSameTransaction() async throws {
+        let sue = AccountSeeds.sue.name
+        let later = AccountSeeds.now.addingTimeInterval(60)
+        for stores in try await makeStores() {
+            let name = stores.name
+            let token = AccountSeeds.token(AccountSeeds.tokenSecret(1), for: AccountSeeds.amy, expiresAt: nil)
+            _ = try await stores.apiTokens.createToken(token, recordedBy: sue)
+            let quiet = AccountSeeds.token(AccountSeeds.tokenSecret(2), for: AccountSeeds.amy, expiresAt: nil)
+            _ = try await stores.apiTokens.createToken(quiet)
+            let revoked = try await stores.apiTokens.revokeToken(prefix: token.prefix, at: later, recordedBy: sue)
+            XCTAssertEqual(revoked?.revokedAt, later, name)
+            let again = try await stores.apiTokens.revokeToken(prefix: token.prefix, at: later.addingTimeInterval(60), recordedBy: sue)
+            XCTAssertEqual(again?.revokedAt, later, "\(name): the first revocation kept")
+            let none = try await stores.apiTokens.revokeToken(prefix: "csk_nothing", at: later, recordedBy: sue)
+            XCTAssertNil(none, name)
+            do {
+                _ = try await stores.apiTokens.createToken(AccountSeeds.token(AccountSeeds.tokenSecret(3), for: AccountSeeds.amy, expiresAt: nil).with(account: "ghost"), recordedBy: sue)
+                XCTFail(name)
+            } catch {
+                XCTAssertEqual(error, .unknownUsername("ghost"), name)
+            }
+            let events = try await stores.changes.fetchEvents(limit: 10)
+            XCTAssertEqual(
+                events,
+                [
+                    AccountEvent(at: later, actor: sue, username: "Amy", action: .tokenRevoked, role: token.role),
+                    AccountEvent(at: token.createdAt, actor: sue, username: "Amy", action: .tokenMade, role: token.role),
+                ], "\(name): one entry each, by whom, to the account as named; none without an actor, a second revoke or a refusal")
+        }
+    }
+
     func testADisabledAccountsTokenIsFoundWithTheAccountDisabled() async throws {
         for stores in try await makeStores() {
             let secret = AccountSeeds.tokenSecret(1)
@@ -107,5 +138,14 @@ final class APITokensStoreContractTests: TemporaryDirectoryTestCase {
             let found = try await stores.apiTokens.token(forHash: secret.hash, now: AccountSeeds.now)
             XCTAssertEqual(found?.1.isDisabled, true, stores.name)
         }
+    }
+}
+
+extension APIToken {
+    /// The same token for the account `key`.
+    func with(account key: String) -> APIToken {
+        var token = self
+        token.accountKey = key
+        return token
     }
 }

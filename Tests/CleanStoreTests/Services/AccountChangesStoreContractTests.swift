@@ -180,6 +180,83 @@ final class AccountChangesStoreContractTests: TemporaryDirectoryTestCase {
         }
     }
 
+    func testTheLogIsPagedByItsEntriesIdsNewestFirstFromEitherSide() async throws {
+        for stores in try await makeStores() {
+            let name = stores.name
+            for account in [Self.sue, AccountSeeds.amy] { _ = try await stores.accounts.createAccount(account) }
+            // Seven entries: disable and enable Amy, in turn.
+            for number in 0..<7 {
+                _ = try await stores.changes.change(
+                    number % 2 == 0 ? .disable : .enable, username: "amy", by: Self.sue.name, at: Self.later.addingTimeInterval(Double(number)))
+            }
+            let all = try await stores.changes.fetchEvents(.newest, limit: 100)
+            XCTAssertEqual(all.count, 7, name)
+            XCTAssertEqual(all.map(\.id), all.map(\.id).sorted(by: >), "\(name): newest first, by id")
+            XCTAssertEqual(all.first?.event.at, Self.later.addingTimeInterval(6), name)
+            let unpaged = try await stores.changes.fetchEvents(limit: 100)
+            XCTAssertEqual(all.map(\.event), unpaged, "\(name): the unpaged log is the same")
+            let ids = all.map(\.id)
+
+            let first = try await stores.changes.fetchEvents(.newest, limit: 3)
+            XCTAssertEqual(first.map(\.id), Array(ids[0..<3]), name)
+            let second = try await stores.changes.fetchEvents(.olderThan(ids[2]), limit: 3)
+            XCTAssertEqual(second.map(\.id), Array(ids[3..<6]), "\(name): older than the page's last")
+            let last = try await stores.changes.fetchEvents(.olderThan(ids[5]), limit: 3)
+            XCTAssertEqual(last.map(\.id), [ids[6]], "\(name): what is left")
+            let back = try await stores.changes.fetchEvents(.newerThan(ids[6]), limit: 3)
+            XCTAssertEqual(back.map(\.id), Array(ids[3..<6]), "\(name): the entries just newer, newest first")
+            let none = try await stores.changes.fetchEvents(.newerThan(ids[0]), limit: 3)
+            XCTAssertEqual(none, [], "\(name): nothing newer than the newest")
+            let gone = try await stores.changes.fetchEvents(.olderThan(ids[0] + 1_000), limit: 2)
+            XCTAssertEqual(gone.map(\.id), Array(ids[0..<2]), "\(name): an id no entry has is a place all the same")
+            let beyond = try await stores.changes.fetchEvents(.olderThan(Int64.max), limit: 1)
+            XCTAssertEqual(beyond.map(\.id), [ids[0]], name)
+        }
+    }
+
+    func testTheCommandLinesChangesAreWrittenWithTheirEntriesInOneTransaction() async throws {
+        let operatorName = AccountName(username: "root", displayName: "Command line")
+        for stores in try await makeStores() {
+            let name = stores.name
+            var amy = AccountSeeds.amy
+            amy.passwordHash = "$2b$04$typed"
+            let added = try await stores.changes.operatorChange(.add(amy), username: "Amy", by: operatorName, at: AccountSeeds.now)
+            XCTAssertEqual(added, amy, name)
+            let stored = try await stores.accounts.fetchAccount(username: "amy")
+            XCTAssertEqual(stored, amy, "\(name): stored as returned")
+            var twin = amy
+            twin.username = "AMY"
+            do {
+                _ = try await stores.changes.operatorChange(.add(twin), username: "AMY", by: operatorName, at: Self.later)
+                XCTFail(name)
+            } catch {
+                XCTAssertEqual(error, .duplicateUsername("AMY"), name)
+            }
+            do {
+                _ = try await stores.changes.operatorChange(.disable, username: "ghost", by: operatorName, at: Self.later)
+                XCTFail(name)
+            } catch {
+                XCTAssertEqual(error, .unknownUsername("ghost"), name)
+            }
+            let disabled = try await stores.changes.operatorChange(.disable, username: "AMY", by: operatorName, at: Self.later)
+            XCTAssertTrue(disabled.isDisabled, name)
+            XCTAssertEqual(disabled.updatedAt, Self.later, name)
+            _ = try await stores.changes.operatorChange(.disable, username: "amy", by: operatorName, at: Self.later)
+            let changed = try await stores.changes.operatorChange(.setPasswordHash("$2b$04$new"), username: "amy", by: operatorName, at: Self.later)
+            XCTAssertEqual(changed.passwordHash, "$2b$04$new", name)
+            let storedNow = try await stores.accounts.fetchAccount(username: "amy")
+            XCTAssertEqual(storedNow, changed, "\(name): stored as returned")
+            let events = try await stores.changes.fetchEvents(limit: 10)
+            XCTAssertEqual(
+                events,
+                [
+                    AccountEvent(at: Self.later, actor: operatorName, username: "Amy", action: .passwordChanged),
+                    AccountEvent(at: Self.later, actor: operatorName, username: "Amy", action: .disabled),
+                    AccountEvent(at: AccountSeeds.now, actor: operatorName, username: "Amy", action: .added, role: .clerk),
+                ], "\(name): an entry per change; none for a refusal or for disabling a disabled account")
+        }
+    }
+
     func testTheLastSignInOfEachAccountIsKept() async throws {
         for stores in try await makeStores() {
             let name = stores.name

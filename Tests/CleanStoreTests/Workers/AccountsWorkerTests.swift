@@ -88,6 +88,45 @@ final class AccountsWorkerTests: XCTestCase {
         XCTAssertNil(session)
     }
 
+    func testAnOperatorsChangesAreRecordedInTheAuditLogAndEndTheSessionsAsBefore() async throws {
+        // Given: the command line's worker, its changes recorded as "root"'s
+        let changes = AccountChangesMemStore(database: accounts.database)
+        let root = AccountName.commandLine(environment: ["USER": "root"])
+        XCTAssertEqual(root, AccountName(username: "root", displayName: "Command line"))
+        XCTAssertEqual(AccountName.commandLine(environment: ["LOGNAME": "ops"]).username, "ops")
+        XCTAssertEqual(AccountName.commandLine(environment: ["USER": ""]).username, "command-line", "no user: the command line")
+        let sut = AccountsWorker(
+            accounts: accounts, sessions: sessions, passwords: AccountSeeds.fastPasswords, now: { AccountSeeds.now },
+            operatorLog: AccountsWorker.OperatorLog(changes: changes, actor: root))
+
+        // When
+        let added = try await sut.addAccount(username: "amy", displayName: "Amy Apple", role: .clerk, password: "correct horse battery")
+        _ = try await sessions.createSession(id: AccountSeeds.sessionID(1), username: "amy", now: AccountSeeds.now)
+        let changed = try await sut.setPassword(username: "AMY", password: "a new long passphrase")
+        let disabled = try await sut.disableAccount(username: "amy")
+        do {
+            _ = try await sut.addAccount(username: "AMY", displayName: nil, role: .viewer, password: "correct horse battery")
+            XCTFail("duplicate added")
+        } catch {
+            XCTAssertEqual(error, .store(.duplicateUsername("AMY")))
+        }
+
+        // Then
+        XCTAssertEqual(changed.endedSessions, 1)
+        XCTAssertTrue(disabled.account.isDisabled)
+        let stored = try await accounts.fetchAccount(username: "amy")
+        XCTAssertEqual(stored, disabled.account)
+        XCTAssertEqual(stored?.createdAt, added.createdAt)
+        let events = try await changes.fetchEvents(limit: 10)
+        XCTAssertEqual(
+            events,
+            [
+                AccountEvent(at: AccountSeeds.now, actor: root, username: "amy", action: .disabled),
+                AccountEvent(at: AccountSeeds.now, actor: root, username: "amy", action: .passwordChanged),
+                AccountEvent(at: AccountSeeds.now, actor: root, username: "amy", action: .added, role: .clerk),
+            ])
+    }
+
     func testAWeakNewPasswordOrAnUnknownNameChangesNothing() async throws {
         let added = try await worker.addAccount(username: "amy", displayName: nil, role: .clerk, password: "correct horse battery")
         do {

@@ -30,6 +30,37 @@ final class ManageAccountsWorkerTests: XCTestCase {
         return Fixture(worker: worker, database: database, accounts: accounts, sessions: sessions, revoker: revoker)
     }
 
+    func testTheLogComesInWholePagesEachSayingWhatLiesOnEitherSide() async throws {
+        // Given: seven entries, pages of three
+        let database = MemoryAppDatabase(accounts: [AccountSeeds.sue, AccountSeeds.amy])
+        let changes = AccountChangesMemStore(database: database)
+        let worker = ManageAccountsWorker(
+            changes: changes, accounts: AccountsMemStore(database: database), sessions: SessionsMemStore(database: database),
+            passwords: AccountSeeds.fastPasswords, now: { AccountSeeds.now }, logger: Logger(label: "test"), logPageSize: 3)
+        let empty = try await worker.events(.newest)
+        XCTAssertEqual(empty, ManageAccountsWorker.LogPage(entries: []))
+        for number in 0..<7 {
+            _ = try await changes.change(number % 2 == 0 ? .disable : .enable, username: "amy", by: AccountSeeds.sue.name, at: AccountSeeds.now)
+        }
+
+        // When, then: ids 7 to 1, newest first
+        let newest = try await worker.events(.newest)
+        XCTAssertEqual(newest.entries.map(\.id), [7, 6, 5])
+        XCTAssertEqual([newest.hasNewer, newest.hasOlder], [false, true])
+        let middle = try await worker.events(.olderThan(5))
+        XCTAssertEqual(middle.entries.map(\.id), [4, 3, 2])
+        XCTAssertEqual([middle.hasNewer, middle.hasOlder], [true, true])
+        let oldest = try await worker.events(.olderThan(2))
+        XCTAssertEqual(oldest.entries.map(\.id), [1])
+        XCTAssertEqual([oldest.hasNewer, oldest.hasOlder], [true, false])
+        let back = try await worker.events(.newerThan(4))
+        XCTAssertEqual(back, newest, "newer entries than a page that fill no page are the newest page")
+        let backFull = try await worker.events(.newerThan(1))
+        XCTAssertEqual(backFull, middle)
+        let beyond = try await worker.events(.olderThan(1))
+        XCTAssertEqual(beyond, ManageAccountsWorker.LogPage(entries: []), "past the oldest: an empty page")
+    }
+
     func testAnAddedAccountHasNoUsablePasswordUntilItsLinkSetsOne() async throws {
         let fixture = try await makeFixture()
         let (account, token) = try await fixture.worker.addAccount(username: "newbie", displayName: nil, role: .clerk, by: AccountSeeds.sue.name)
@@ -91,8 +122,8 @@ final class ManageAccountsWorkerTests: XCTestCase {
         XCTAssertEqual(fixture.revoker.revoked, ["Amy", "Amy"])
         let listed = try await fixture.worker.listAccounts()
         XCTAssertEqual(listed.map(\.account.username), ["Amy", "sue"])
-        let events = try await fixture.worker.events()
-        XCTAssertEqual(events.map(\.action), [.disabled, .passwordReset, .roleChanged])
+        let events = try await fixture.worker.events(.newest)
+        XCTAssertEqual(events.entries.map(\.event.action), [.disabled, .passwordReset, .roleChanged])
     }
 
     func testARefusalComesBackAsTheStoresAndEndsNothing() async throws {

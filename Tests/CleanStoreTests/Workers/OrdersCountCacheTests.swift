@@ -30,6 +30,10 @@ final class OrdersCountCacheTests: XCTestCase {
         XCTAssertNil(kept, "Another query is counted anew")
         kept = await sut.count(of: paid, upTo: 3)
         XCTAssertNil(kept, "Another limit is counted anew")
+        var asked = paid
+        asked.cancellationRequested = true
+        kept = await sut.count(of: asked, upTo: 10_001)
+        XCTAssertNil(kept, "The orders waiting for a cancellation decision are another query")
         clock.now = Seeds.june29.addingTimeInterval(4.9)
         kept = await sut.count(of: paid, upTo: 10_001)
         XCTAssertEqual(kept, 6)

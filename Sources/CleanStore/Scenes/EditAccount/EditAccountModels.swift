@@ -185,6 +185,8 @@ enum EditAccount {
         var resetForm: ButtonForm
         var selfNote: String?
         var accountsURL = Paths.accounts.description
+        /// The account's API tokens (`ManageTokens`).
+        var tokensURL: String { Paths.accountTokens(username) }
     }
 
     struct RoleForm {

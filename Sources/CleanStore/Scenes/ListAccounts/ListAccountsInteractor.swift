@@ -27,10 +27,26 @@ final class ListAccountsInteractor: ListAccountsBusinessLogic, ListAccountsDataS
     }
 
     func fetchLog(request: ListAccounts.FetchLog.Request) async {
+        guard let position = Self.position(after: request.after, before: request.before) else {
+            presenter?.presentLog(response: .badCursor)
+            return
+        }
         do {
-            presenter?.presentLog(response: .events(try await worker.events()))
+            presenter?.presentLog(response: .page(try await worker.events(position)))
         } catch {
             presenter?.presentLog(response: .unavailable)
+        }
+    }
+
+    /// Where the page starts: an entry's id (digits, above 0) on one side; nil for anything else
+    /// (both sides, an empty or signed number, letters, one too large).
+    static func position(after: String?, before: String?) -> AccountEventsPosition? {
+        func id(_ text: String) -> Int64? { OrderID.rowID(text).flatMap { $0 > 0 ? $0 : nil } }
+        switch (after, before) {
+        case (nil, nil): return .newest
+        case (let after?, nil): return id(after).map(AccountEventsPosition.olderThan)
+        case (nil, let before?): return id(before).map(AccountEventsPosition.newerThan)
+        default: return nil
         }
     }
 }

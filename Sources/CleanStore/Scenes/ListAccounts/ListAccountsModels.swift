@@ -18,17 +18,25 @@ enum ListAccounts {
         }
     }
 
-    /// `GET /accounts/log`: the accounts' audit log, newest first.
+    /// `GET /accounts/log`: the accounts' audit log, newest first, a page at a time (`?after=ID`: the
+    /// entries older than entry ID; `?before=ID`: those just newer).
     enum FetchLog {
-        struct Request {}
+        struct Request {
+            /// The cursors as the URL carries them; nil when absent.
+            var after: String? = nil
+            var before: String? = nil
+        }
 
         enum Response: Equatable {
-            case events([AccountEvent])
+            case page(ManageAccountsWorker.LogPage)
+            /// A cursor that is no entry's id (or both given): 400.
+            case badCursor
             case unavailable
         }
 
         enum ViewModel {
             case log(DisplayedLog)
+            case badRequest
             case unavailable
         }
     }
@@ -58,6 +66,10 @@ enum ListAccounts {
         var events: [DisplayedEvent]
         var emptyMessage: String?
         var accountsURL = Paths.accounts.description
+        /// "Newer entries" (`?before=` the page's first) and "Older entries" (`?after=` its last).
+        var newerURL: String? = nil
+        var olderURL: String? = nil
+        var hasPagination: Bool { newerURL != nil || olderURL != nil }
     }
 
     struct DisplayedEvent: Equatable {

@@ -32,17 +32,24 @@ final class ListAccountsPresenter: ListAccountsPresentationLogic {
 
     func presentLog(response: ListAccounts.FetchLog.Response) {
         switch response {
-        case .events(let events):
-            let displayed = events.map { event in
+        case .page(let page):
+            let displayed = page.entries.map(\.event).map { event in
                 ListAccounts.DisplayedEvent(
                     date: formatter.longDateAndTime(event.at), machineDate: formatter.machineDateTime(event.at),
                     by: formatter.accountName(event.actor), account: event.username, what: Self.what(event))
             }
-            viewController?.displayLog(
-                viewModel: .log(
-                    ListAccounts.DisplayedLog(
-                        title: "Accounts log", events: displayed,
-                        emptyMessage: events.isEmpty ? "No account has been changed in the browser yet." : nil)))
+            var log = ListAccounts.DisplayedLog(
+                title: "Accounts log", events: displayed,
+                emptyMessage: page.entries.isEmpty ? "No account has been changed yet." : nil)
+            if page.hasNewer, let first = page.entries.first {
+                log.newerURL = Paths.accountsLog.description + Paths.query([("before", String(first.id))])
+            }
+            if page.hasOlder, let last = page.entries.last {
+                log.olderURL = Paths.accountsLog.description + Paths.query([("after", String(last.id))])
+            }
+            viewController?.displayLog(viewModel: .log(log))
+        case .badCursor:
+            viewController?.displayLog(viewModel: .badRequest)
         case .unavailable:
             viewController?.displayLog(viewModel: .unavailable)
         }
@@ -57,6 +64,9 @@ final class ListAccountsPresenter: ListAccountsPresentationLogic {
         case .enabled: "Enabled"
         case .passwordReset: "Password reset (a new set-password link)"
         case .passwordSet: "Password set through the link"
+        case .passwordChanged: "Password set on the command line"
+        case .tokenMade: "API token made (\(event.role.map(roleName) ?? "?"))"
+        case .tokenRevoked: "API token revoked (\(event.role.map(roleName) ?? "?"))"
         }
     }
 }

@@ -42,9 +42,9 @@ final class ListAccountsViewController: ListAccountsDisplayLogic, RequestEnding 
         return finished()
     }
 
-    /// `GET /accounts/log`
-    func showLog() async -> Response {
-        await interactor?.fetchLog(request: ListAccounts.FetchLog.Request())
+    /// `GET /accounts/log?after=…` or `?before=…`
+    func showLog(after: String? = nil, before: String? = nil) async -> Response {
+        await interactor?.fetchLog(request: ListAccounts.FetchLog.Request(after: after, before: before))
         return finished()
     }
 
@@ -60,6 +60,7 @@ final class ListAccountsViewController: ListAccountsDisplayLogic, RequestEnding 
     func displayLog(viewModel: ListAccounts.FetchLog.ViewModel) {
         switch viewModel {
         case .log(let log): response = .html(pages.render(template: "ListAccounts/log", context: log, title: log.title, flash: nil))
+        case .badRequest: response = refusal(.badRequest)
         case .unavailable: response = refusal(.unavailable)
         }
     }

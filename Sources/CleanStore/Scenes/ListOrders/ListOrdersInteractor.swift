@@ -108,13 +108,17 @@ final class ListOrdersInteractor: ListOrdersBusinessLogic, ListOrdersDataStore {
             return
         }
         let current = SavedViewsWorker.query(of: filterWorker.query(from: request.filters).filters)
+        let mayDecide = request.signedIn.may(.decideCancellation)
         tabsPresenter?.presentTabs(
-            response: .tabs(views: views, counts: await tabCounts(), current: current, mayTakeOrders: request.signedIn.may(.create)))
+            response: .tabs(
+                views: views, counts: await tabCounts(cancellationRequests: mayDecide), current: current,
+                mayTakeOrders: request.signedIn.may(.create), mayDecideCancellations: mayDecide))
     }
 
     /// Each built-in tab's count, as a list page of that tab counts it (the same query, so the
     /// same kept count of `OrdersCountCache`), exactly up to `countLimit`; nil when the store fails.
-    private func tabCounts() async -> ListOrders.FetchTabs.Counts? {
+    /// `cancellationRequests`: whether to count the orders waiting for a supervisor's decision.
+    private func tabCounts(cancellationRequests: Bool) async -> ListOrders.FetchTabs.Counts? {
         let upTo = Self.countLimit + 1
         do throws(OrdersStoreError) {
             var byStatus: [OrderStatus: Int] = [:]
@@ -122,8 +126,14 @@ final class ListOrdersInteractor: ListOrdersBusinessLogic, ListOrdersDataStore {
                 let query = filterWorker.query(from: OrdersFilterParameters(status: status.rawValue)).query
                 byStatus[status] = try await ordersWorker.countOrders(matching: query, upTo: upTo)
             }
+            var asked: Int? = nil
+            if cancellationRequests {
+                let query = filterWorker.query(from: OrdersFilterParameters(cancellation: OrdersFilters.cancellationRequestedValue)).query
+                asked = try await ordersWorker.countOrders(matching: query, upTo: upTo)
+            }
             let all = try await ordersWorker.countOrders(matching: OrdersQuery(), upTo: upTo)
-            return ListOrders.FetchTabs.Counts(all: all, new: byStatus[.new] ?? 0, paid: byStatus[.paid] ?? 0, packed: byStatus[.packed] ?? 0)
+            return ListOrders.FetchTabs.Counts(
+                all: all, new: byStatus[.new] ?? 0, paid: byStatus[.paid] ?? 0, packed: byStatus[.packed] ?? 0, cancellationRequests: asked)
         } catch {
             return nil
         }

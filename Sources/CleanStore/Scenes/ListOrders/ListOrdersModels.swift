@@ -196,13 +196,17 @@ enum ListOrders {
             var new: Int
             var paid: Int
             var packed: Int
+            /// The orders waiting for a supervisor's cancellation decision; nil when not counted
+            /// (the tab is a supervisor's).
+            var cancellationRequests: Int? = nil
         }
 
         enum Response: Equatable {
             /// `views`: the account's saved views, in order (none when they could not be read);
             /// `counts`: nil when the orders could not be counted; `current`: the list's query as the
-            /// list reads it (`SavedViewsWorker.query`); `mayTakeOrders`: whether to offer Drafts.
-            case tabs(views: [SavedView], counts: Counts?, current: String, mayTakeOrders: Bool)
+            /// list reads it (`SavedViewsWorker.query`); `mayTakeOrders`: whether to offer Drafts;
+            /// `mayDecideCancellations`: whether to offer "Cancellation requests" (supervisors).
+            case tabs(views: [SavedView], counts: Counts?, current: String, mayTakeOrders: Bool, mayDecideCancellations: Bool = false)
             /// No query was given and the account has a default view: the list opens on it.
             case openDefault(SavedView)
         }

@@ -266,18 +266,23 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic, ListOrdersTabsPres
         switch response {
         case .openDefault(let view):
             viewController?.displayTabs(viewModel: ListOrders.FetchTabs.ViewModel(redirectURL: SavedViewsWorker.url(ofQuery: view.query)))
-        case .tabs(let views, let counts, let current, let mayTakeOrders):
+        case .tabs(let views, let counts, let current, let mayTakeOrders, let mayDecideCancellations):
             viewController?.displayTabs(
-                viewModel: ListOrders.FetchTabs.ViewModel(tabs: Self.tabs(views: views, counts: counts, current: current, mayTakeOrders: mayTakeOrders)))
+                viewModel: ListOrders.FetchTabs.ViewModel(
+                    tabs: Self.tabs(
+                        views: views, counts: counts, current: current, mayTakeOrders: mayTakeOrders,
+                        mayDecideCancellations: mayDecideCancellations)))
         }
     }
 
-    /// All, New, Paid, Packed (to ship) with their counts, Drafts for who takes orders, then the
+    /// All, New, Paid, Packed (to ship) with their counts, Cancellation requests with its count for
+    /// supervisors (the list's `cancellation=requested` filter), Drafts for who takes orders, then the
     /// account's saved views; the first whose list is `current` is marked. "All" is `/orders` unless
     /// the account opens the list on a view of its own, then `/orders?view=all` (a query, so no
     /// default opens).
-    static func tabs(views: [SavedView], counts: ListOrders.FetchTabs.Counts?, current: String, mayTakeOrders: Bool)
-        -> ListOrders.FetchTabs.ViewModel.Tabs
+    static func tabs(
+        views: [SavedView], counts: ListOrders.FetchTabs.Counts?, current: String, mayTakeOrders: Bool, mayDecideCancellations: Bool = false
+    ) -> ListOrders.FetchTabs.ViewModel.Tabs
     {
         typealias Tab = ListOrders.FetchTabs.ViewModel.Tab
         func count(_ value: Int?) -> String? {
@@ -301,6 +306,13 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic, ListOrdersTabsPres
                 Tab(
                     label: status == .packed ? "Packed (to ship)" : status.toString(), count: count(value),
                     url: SavedViewsWorker.url(ofQuery: query), current: current == query))
+        }
+        if mayDecideCancellations {
+            let query = SavedViewsWorker.query(of: OrdersFilters(cancellationRequested: true))
+            tabs.append(
+                Tab(
+                    label: "Cancellation requests", count: count(counts?.cancellationRequests), url: SavedViewsWorker.url(ofQuery: query),
+                    current: current == query))
         }
         if mayTakeOrders {
             tabs.append(Tab(label: "Drafts", count: nil, url: Paths.drafts.description, current: false))

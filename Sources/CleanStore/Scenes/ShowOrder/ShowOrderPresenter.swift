@@ -75,7 +75,9 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
             displayed.noteURL = mayAddNote ? Paths.orderNotes(id) : nil
             displayed.noteHint = AddOrderNotePresenter.hint
             displayed.version = String(order.version)
-            displayed.cancelURL = mayCancel && order.status.after(.cancel) != nil ? Paths.cancelOrder(id) : nil
+            // While a clerk's request waits, a supervisor is offered the decision only (approving it
+            // cancels the order with the clerk's reason), not a second way to cancel beside it.
+            displayed.cancelURL = mayCancel && !mayDecideCancellation && order.status.after(.cancel) != nil ? Paths.cancelOrder(id) : nil
             displayed.requestCancelURL = mayRequestCancellation ? Paths.cancelOrder(id) : nil
             displayed.cancellationRequest = order.cancellationRequest.map {
                 let who = $0.by.map(formatter.accountName) ?? "Someone not signed in"

@@ -102,6 +102,12 @@ public enum Paths {
     public static let disableAccount = AppPath("/accounts/{id}/disable")
     public static let enableAccount = AppPath("/accounts/{id}/enable")
     public static let resetPassword = AppPath("/accounts/{id}/reset-password")
+    /// An account's own page and API tokens (`ManageTokens`); a supervisor's page of any account's.
+    public static let ownAccount = AppPath("/account")
+    public static let ownTokens = AppPath("/account/tokens")
+    public static let ownTokenRevoke = AppPath("/account/tokens/{id}/revoke")
+    public static let accountTokens = AppPath("/accounts/{id}/tokens")
+    public static let accountTokenRevoke = AppPath("/accounts/{id}/tokens/{key}/revoke")
     /// A one-time set-password link's page (`SetPassword`): `/set-password?token=…`.
     public static let setPassword = AppPath("/set-password")
 

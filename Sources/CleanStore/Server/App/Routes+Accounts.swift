@@ -36,12 +36,50 @@ extension Routes {
         @Sendable func noFields(_ context: AppRequestContext) throws {
             _ = try FormDecoding.decode(FormDecoding.NoFields.self, context: context)
         }
+        @Sendable func manageTokens(_ context: AppRequestContext) -> ManageTokensViewController {
+            ManageTokensViewController(environment: environment.serving(context), browser: context.browser)
+        }
+        /// The signed-in account's own tokens (the route table lets only a signed-in account in).
+        @Sendable func own(_ context: AppRequestContext) -> ManageTokens.Owner {
+            .own(context.browser.signedIn?.name.username ?? "")
+        }
+        @Sendable func tokenFields(_ context: AppRequestContext) throws -> ManageTokens.TokenFormFields {
+            try FormDecoding.decode(ManageTokens.TokenFormFields.self, context: context)
+        }
         return [
+            // API tokens: an account's own (every role), and a supervisor's for any account.
+            Route(method: .get, path: Paths.ownAccount, access: .signedIn(.view)) { request, context in
+                await manageTokens(context).showTokens(owner: own(context), flash: flash(request, context))
+            },
+            Route(method: .post, path: Paths.ownTokens, access: .signedIn(.view), returnsTo: Paths.ownAccount) { _, context in
+                await manageTokens(context).makeToken(owner: own(context), fields: try tokenFields(context))
+            },
+            Route(method: .get, path: Paths.ownTokenRevoke, access: .signedIn(.view)) { _, context in
+                await manageTokens(context).getTokenToRevoke(owner: own(context), prefix: try context.parameters.require("id"))
+            },
+            Route(method: .post, path: Paths.ownTokenRevoke, access: .signedIn(.view), returnsTo: Paths.ownAccount) { _, context in
+                try noFields(context)
+                return await manageTokens(context).revokeToken(owner: own(context), prefix: try context.parameters.require("id"))
+            },
+            Route(method: .get, path: Paths.accountTokens, access: .signedIn(.manageAccounts)) { request, context in
+                await manageTokens(context).showTokens(owner: .account(try username(context)), flash: flash(request, context))
+            },
+            Route(method: .post, path: Paths.accountTokens, access: .signedIn(.manageAccounts), returnsTo: Paths.accountTokens) { _, context in
+                await manageTokens(context).makeToken(owner: .account(try username(context)), fields: try tokenFields(context))
+            },
+            Route(method: .get, path: Paths.accountTokenRevoke, access: .signedIn(.manageAccounts)) { _, context in
+                await manageTokens(context).getTokenToRevoke(owner: .account(try username(context)), prefix: try context.parameters.require("key"))
+            },
+            Route(method: .post, path: Paths.accountTokenRevoke, access: .signedIn(.manageAccounts), returnsTo: Paths.accountTokens) { _, context in
+                try noFields(context)
+                return await manageTokens(context).revokeToken(owner: .account(try username(context)), prefix: try context.parameters.require("key"))
+            },
             Route(method: .get, path: Paths.accounts, access: .signedIn(.manageAccounts)) { request, context in
                 await listAccounts(context).showAccounts(flash: flash(request, context))
             },
-            Route(method: .get, path: Paths.accountsLog, access: .signedIn(.manageAccounts)) { _, context in
-                await listAccounts(context).showLog()
+            Route(method: .get, path: Paths.accountsLog, access: .signedIn(.manageAccounts)) { request, context in
+                let query = FormQuery(request.uri.query)
+                return await listAccounts(context).showLog(after: query["after"], before: query["before"])
             },
             Route(method: .get, path: Paths.newAccount, access: .signedIn(.manageAccounts)) { _, context in
                 editAccount(context).showNewForm()
@@ -67,3 +105,4 @@ extension Routes {
     }
 }
 extension EditAccount.RoleFormFields: SingleLineForm {}
+extension ManageTokens.TokenFormFields: SingleLineForm {}

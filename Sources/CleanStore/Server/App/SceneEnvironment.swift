@@ -51,6 +51,8 @@ public struct SceneEnvironment: Sendable {
     public var sampleCatalogPath = "deploy/sample-catalog.csv"
     /// Makes the token of a one-time set-password link (`/set-password?token=…`): 256 random bits.
     public var newPasswordLinkToken: @Sendable () -> String = { RequestSecurity.randomBrowserID() }
+    /// Makes an API token's secret (`ManageTokens`: shown once); tests give fixed ones.
+    public var newAPITokenSecret: @Sendable () -> APITokenSecret = { APITokenSecret.random() }
     /// What else signs an account in (the API's tokens), told when an account is disabled or its
     /// password reset or set (`AccountCredentialsRevoking`): add a store of such credentials here.
     public var credentialRevokers: [any AccountCredentialsRevoking] = []
@@ -144,6 +146,9 @@ extension SceneEnvironment {
         ManageAccountsWorker(
             changes: signIn.accountChanges, accounts: signIn.accounts, sessions: signIn.sessions, passwords: signIn.passwords,
             revokers: credentialRevokers, newToken: newPasswordLinkToken, now: now, logger: logger)
+    }
+    var apiTokensWorker: APITokensWorker {
+        APITokensWorker(tokens: apiTokens, accounts: signIn.accounts, now: now, newSecret: newAPITokenSecret)
     }
     var signInWorker: SignInWorker { SignInWorker(services: signIn, now: now, logger: logger) }
     /// Order dates, money, names and addresses as the shop's pages show them.

@@ -76,6 +76,7 @@ extension EditAccount.DisplayedAccount: MustacheParent {
         case "status": status
         case "lastSignIn": lastSignIn
         case "added": added
+        case "tokensURL": tokensURL
         case "roleForm": roleForm
         case "statusForm": statusForm
         case "resetForm": resetForm

@@ -36,6 +36,9 @@ extension ListAccounts.DisplayedLog: MustacheParent {
         case "events": events
         case "emptyMessage": emptyMessage
         case "accountsURL": accountsURL
+        case "newerURL": newerURL
+        case "olderURL": olderURL
+        case "hasPagination": hasPagination
         default: nil
         }
     }

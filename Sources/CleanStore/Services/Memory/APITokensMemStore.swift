@@ -8,13 +8,16 @@ public final class APITokensMemStore: APITokensStoreProtocol {
         self.database = database
     }
 
-    public func createToken(_ token: APIToken) async throws(AccountsStoreError) -> APIToken {
+    public func createToken(_ token: APIToken, recordedBy actor: AccountName?) async throws(AccountsStoreError) -> APIToken {
         try await database.transaction { tables throws(AccountsStoreError) in
-            guard tables.accounts[token.accountKey] != nil else { throw .unknownUsername(token.accountKey) }
+            guard let account = tables.accounts[token.accountKey] else { throw .unknownUsername(token.accountKey) }
             guard tables.apiTokens[token.prefix] == nil, !tables.apiTokens.values.contains(where: { $0.hash == token.hash }) else {
                 throw .unavailable("Cannot create an API token: its prefix or hash is taken")
             }
             tables.apiTokens[token.prefix] = token
+            if let event = APITokenRules.event(of: token, revoked: false, username: account.username, by: actor, at: token.createdAt) {
+                tables.accountEvents.append(event)
+            }
             return token
         }
     }
@@ -39,12 +42,17 @@ public final class APITokensMemStore: APITokensStoreProtocol {
         }
     }
 
-    public func revokeToken(prefix: String, at now: Date) async -> APIToken? {
+    public func revokeToken(prefix: String, at now: Date, recordedBy actor: AccountName?) async -> APIToken? {
         await database.transaction { tables in
             guard var token = tables.apiTokens[prefix] else { return nil }
+            let wasRevoked = token.revokedAt != nil
             if token.revokedAt == nil {
                 token.revokedAt = now
                 tables.apiTokens[prefix] = token
+            }
+            let username = tables.accounts[token.accountKey]?.username ?? token.accountKey
+            if let event = APITokenRules.event(of: token, revoked: true, wasRevoked: wasRevoked, username: username, by: actor, at: now) {
+                tables.accountEvents.append(event)
             }
             return token
         }

@@ -75,7 +75,24 @@ public final class AccountChangesMemStore: AccountChangesStoreProtocol {
         await database.read { $0.lastSignIns }
     }
 
-    public func fetchEvents(limit: Int) async -> [AccountEvent] {
-        await database.read { Array($0.accountEvents.reversed().prefix(limit)) }
+    public func operatorChange(_ change: OperatorAccountChange, username: String, by actor: AccountName, at now: Date)
+        async throws(AccountsStoreError) -> Account
+    {
+        try await database.transaction { tables throws(AccountsStoreError) in
+            let key = if case .add(let account) = change { account.key } else { Account.key(username) }
+            let (account, event) = try AccountWrites.decideOperator(change, target: tables.accounts[key], username: username, actor: actor, at: now)
+            tables.accounts[key] = account
+            if let event { tables.accountEvents.append(event) }
+            return account
+        }
+    }
+
+    /// An entry's id is its place in the log, from 1.
+    public func fetchEvents(_ position: AccountEventsPosition, limit: Int) async -> [LoggedAccountEvent] {
+        await database.read { tables in
+            LoggedAccountEvent.page(
+                tables.accountEvents.enumerated().map { LoggedAccountEvent(id: Int64($0.offset + 1), event: $0.element) }, at: position,
+                limit: limit)
+        }
     }
 }

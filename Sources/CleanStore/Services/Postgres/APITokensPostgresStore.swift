@@ -21,21 +21,40 @@ public final class APITokensPostgresStore: APITokensStoreProtocol {
             lastUsedAt: row.7.map(Date.init(timeIntervalSince1970:)), revokedAt: row.8.map(Date.init(timeIntervalSince1970:)))
     }
 
-    public func createToken(_ token: APIToken) async throws(AccountsStoreError) -> APIToken {
-        // One statement: no token for an account deleted meanwhile.
-        let created = try await database.rows(
-            "Cannot create an API token",
-            """
-            INSERT INTO api_tokens (\(unescaped: Self.columns))
-            SELECT \(token.prefix), \(ByteBuffer(bytes: token.hash)), username_key, \(token.name), \(token.role.rawValue),
-                \(token.createdAt.timeIntervalSince1970), \(token.expiresAt?.timeIntervalSince1970),
-                \(token.lastUsedAt?.timeIntervalSince1970), \(token.revokedAt?.timeIntervalSince1970)
-            FROM accounts WHERE username_key = \(token.accountKey)
-            RETURNING prefix
-            """
-        ) { try $0.decode(String.self) }
-        guard !created.isEmpty else { throw .unknownUsername(token.accountKey) }
-        return token
+    /// `body` in one transaction; its `AccountsStoreError` as it is.
+    private func transaction<T: Sendable>(
+        _ what: String, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
+    ) async throws(AccountsStoreError) -> T {
+        let logger = database.logger
+        do {
+            return try await database.client.withTransaction(logger: logger) { connection in try await body(connection, logger) }
+        } catch let error as PostgresTransactionError {
+            throw .from(error.closureError ?? error, doing: what)
+        } catch {
+            throw .from(error, doing: what)
+        }
+    }
+
+    public func createToken(_ token: APIToken, recordedBy actor: AccountName?) async throws(AccountsStoreError) -> APIToken {
+        try await transaction("Cannot create an API token") { connection, logger in
+            // One statement: no token for an account deleted meanwhile.
+            let created = try await connection.query(
+                """
+                INSERT INTO api_tokens (\(unescaped: Self.columns))
+                SELECT \(token.prefix), \(ByteBuffer(bytes: token.hash)), username_key, \(token.name), \(token.role.rawValue),
+                    \(token.createdAt.timeIntervalSince1970), \(token.expiresAt?.timeIntervalSince1970),
+                    \(token.lastUsedAt?.timeIntervalSince1970), \(token.revokedAt?.timeIntervalSince1970)
+                FROM accounts WHERE username_key = \(token.accountKey)
+                RETURNING (SELECT username FROM accounts WHERE username_key = \(token.accountKey))
+                """, logger: logger)
+            var username: String?
+            for try await name in created.decode(String.self) { username = name }
+            guard let username else { throw AccountsStoreError.unknownUsername(token.accountKey) }
+            if let event = APITokenRules.event(of: token, revoked: false, username: username, by: actor, at: token.createdAt) {
+                try await AccountChangesPostgresStore.insert(event, on: connection, logger: logger)
+            }
+            return token
+        }
     }
 
     public func token(forHash hash: Data, now: Date) async throws(AccountsStoreError) -> (APIToken, Account)? {
@@ -79,15 +98,36 @@ public final class APITokensPostgresStore: APITokensStoreProtocol {
         return tokens
     }
 
-    public func revokeToken(prefix: String, at now: Date) async throws(AccountsStoreError) -> APIToken? {
-        let rows = try await database.rows(
-            "Cannot revoke an API token",
-            """
-            UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, \(now.timeIntervalSince1970)) WHERE prefix = \(prefix)
-            RETURNING \(unescaped: Self.columns)
-            """
-        ) { try $0.decode(TokenRow.self) }
-        guard let row = rows.first else { return nil }
-        return try Self.token(row)
+    public func revokeToken(prefix: String, at now: Date, recordedBy actor: AccountName?) async throws(AccountsStoreError) -> APIToken? {
+        try await transaction("Cannot revoke an API token") { connection, logger in
+            // The row locked first: of two revokes at once, the second reads the first's time.
+            var wasRevoked: Bool?
+            for try await revokedAt in try await connection.query(
+                "SELECT revoked_at FROM api_tokens WHERE prefix = \(prefix) FOR UPDATE", logger: logger
+            ).decode(Double?.self) {
+                wasRevoked = revokedAt != nil
+            }
+            guard let wasRevoked else { return nil }
+            var token: APIToken?
+            for try await row in try await connection.query(
+                """
+                UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, \(now.timeIntervalSince1970)) WHERE prefix = \(prefix)
+                RETURNING \(unescaped: Self.columns)
+                """, logger: logger
+            ).decode(TokenRow.self) {
+                token = try Self.token(row)
+            }
+            guard let token else { return nil }
+            var username = token.accountKey
+            for try await name in try await connection.query(
+                "SELECT username FROM accounts WHERE username_key = \(token.accountKey)", logger: logger
+            ).decode(String.self) {
+                username = name
+            }
+            if let event = APITokenRules.event(of: token, revoked: true, wasRevoked: wasRevoked, username: username, by: actor, at: now) {
+                try await AccountChangesPostgresStore.insert(event, on: connection, logger: logger)
+            }
+            return token
+        }
     }
 }

@@ -25,7 +25,8 @@ public final class AccountChangesPostgresStore: AccountChangesStoreProtocol {
         return nil
     }
 
-    private static func insert(_ event: AccountEvent, on connection: PostgresConnection, logger: Logger) async throws {
+    /// Writes `event` on `connection`, in its transaction (the token stores' audit entries too).
+    static func insert(_ event: AccountEvent, on connection: PostgresConnection, logger: Logger) async throws {
         try await connection.query(
             """
             INSERT INTO account_events (at, actor_username, actor_display_name, username, action, role, previous_role)
@@ -117,6 +118,38 @@ public final class AccountChangesPostgresStore: AccountChangesStoreProtocol {
         }
     }
 
+    public func operatorChange(_ change: OperatorAccountChange, username: String, by actor: AccountName, at now: Date)
+        async throws(AccountsStoreError) -> Account
+    {
+        try await transaction("Cannot change account \(username)") { connection, logger in
+            let key = if case .add(let account) = change { account.key } else { Account.key(username) }
+            let target = try await Self.account(key, on: connection, logger: logger)
+            let (account, event) = try AccountWrites.decideOperator(change, target: target, username: username, actor: actor, at: now)
+            if target == nil {
+                // An account added at once outside the accounts' lock (the set-up page) still takes the name first.
+                let inserted = try await connection.query(
+                    """
+                    INSERT INTO accounts (username_key, \(unescaped: AccountsPostgresStore.columns))
+                    VALUES (\(account.key), \(account.username), \(account.displayName), \(account.role.rawValue), \(account.passwordHash),
+                        \(account.isDisabled), \(account.createdAt.timeIntervalSince1970), \(account.updatedAt.timeIntervalSince1970))
+                    ON CONFLICT (username_key) DO NOTHING RETURNING username_key
+                    """, logger: logger)
+                var created = false
+                for try await _ in inserted { created = true }
+                guard created else { throw AccountsStoreError.duplicateUsername(account.username) }
+            } else {
+                try await connection.query(
+                    """
+                    UPDATE accounts SET disabled = \(account.isDisabled), password_hash = \(account.passwordHash),
+                        updated_at = \(now.timeIntervalSince1970)
+                    WHERE username_key = \(account.key)
+                    """, logger: logger)
+            }
+            if let event { try await Self.insert(event, on: connection, logger: logger) }
+            return account
+        }
+    }
+
     public func passwordLink(tokenHash: Data, now: Date) async throws(AccountsStoreError) -> Account? {
         let columns = AccountsPostgresStore.columns.split(separator: ",").map { "a." + $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: ", ")
@@ -169,22 +202,31 @@ public final class AccountChangesPostgresStore: AccountChangesStoreProtocol {
         return Dictionary(rows.map { ($0.0, Date(timeIntervalSince1970: $0.1)) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public func fetchEvents(limit: Int) async throws(AccountsStoreError) -> [AccountEvent] {
-        let rows = try await database.rows(
-            "Cannot read the accounts' log",
+    public func fetchEvents(_ position: AccountEventsPosition, limit: Int) async throws(AccountsStoreError) -> [LoggedAccountEvent] {
+        let (newer, id) = position.bound
+        let query: PostgresQuery =
+            newer
+            ? """
+            SELECT at, actor_username, actor_display_name, username, action, role, previous_role, id
+            FROM account_events WHERE id > \(id) ORDER BY id ASC LIMIT \(limit)
             """
-            SELECT at, actor_username, actor_display_name, username, action, role, previous_role
-            FROM account_events ORDER BY id DESC LIMIT \(limit)
+            : """
+            SELECT at, actor_username, actor_display_name, username, action, role, previous_role, id
+            FROM account_events WHERE id < \(id) ORDER BY id DESC LIMIT \(limit)
             """
-        ) { try $0.decode((Double, String, String, String, String, String?, String?).self) }
-        var events: [AccountEvent] = []
+        let rows = try await database.rows("Cannot read the accounts' log", query) {
+            try $0.decode((Double, String, String, String, String, String?, String?, Int64).self)
+        }
+        var events: [LoggedAccountEvent] = []
         for row in rows {
             guard let action = AccountEvent.Action(rawValue: row.4) else { throw .unavailable("Unknown account event \(row.4)") }
             events.append(
-                AccountEvent(
-                    at: Date(timeIntervalSince1970: row.0), actor: AccountName(username: row.1, displayName: row.2), username: row.3,
-                    action: action, role: row.5.flatMap { AccountRole(rawValue: $0) }, previousRole: row.6.flatMap { AccountRole(rawValue: $0) }))
+                LoggedAccountEvent(
+                    id: row.7,
+                    event: AccountEvent(
+                        at: Date(timeIntervalSince1970: row.0), actor: AccountName(username: row.1, displayName: row.2), username: row.3,
+                        action: action, role: row.5.flatMap { AccountRole(rawValue: $0) }, previousRole: row.6.flatMap { AccountRole(rawValue: $0) })))
         }
-        return events
+        return newer ? events.reversed() : events
     }
 }

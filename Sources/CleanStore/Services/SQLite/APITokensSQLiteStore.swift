@@ -21,9 +21,9 @@ public final class APITokensSQLiteStore: APITokensStoreProtocol {
             createdAt: Date(timeIntervalSince1970: row[index + 5]), expiresAt: date(6), lastUsedAt: date(7), revokedAt: date(8))
     }
 
-    public func createToken(_ token: APIToken) async throws(AccountsStoreError) -> APIToken {
+    public func createToken(_ token: APIToken, recordedBy actor: AccountName?) async throws(AccountsStoreError) -> APIToken {
         let created = try await database.write("Cannot create an API token") { db in
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM accounts WHERE username_key = ?)", arguments: [token.accountKey]) == true
+            guard let username = try String.fetchOne(db, sql: "SELECT username FROM accounts WHERE username_key = ?", arguments: [token.accountKey])
             else { return false }
             try db.execute(
                 sql: "INSERT INTO api_tokens (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -31,6 +31,9 @@ public final class APITokensSQLiteStore: APITokensStoreProtocol {
                     token.prefix, token.hash, token.accountKey, token.name, token.role.rawValue, token.createdAt.timeIntervalSince1970,
                     token.expiresAt?.timeIntervalSince1970, token.lastUsedAt?.timeIntervalSince1970, token.revokedAt?.timeIntervalSince1970,
                 ])
+            if let event = APITokenRules.event(of: token, revoked: false, username: username, by: actor, at: token.createdAt) {
+                try AccountChangesSQLiteStore.insert(event, into: db)
+            }
             return true
         }
         guard created else { throw .unknownUsername(token.accountKey) }
@@ -74,13 +77,22 @@ public final class APITokensSQLiteStore: APITokensStoreProtocol {
         }
     }
 
-    public func revokeToken(prefix: String, at now: Date) async throws(AccountsStoreError) -> APIToken? {
+    public func revokeToken(prefix: String, at now: Date, recordedBy actor: AccountName?) async throws(AccountsStoreError) -> APIToken? {
         try await database.write("Cannot revoke an API token") { db in
             try db.execute(
                 sql: "UPDATE api_tokens SET revoked_at = ? WHERE prefix = ? AND revoked_at IS NULL",
                 arguments: [now.timeIntervalSince1970, prefix])
-            return try Row.fetchOne(db, sql: "SELECT \(Self.columns) FROM api_tokens WHERE prefix = ?", arguments: [prefix])
-                .map { try Self.token($0) }
+            let wasRevoked = db.changesCount == 0
+            guard let token = try Row.fetchOne(db, sql: "SELECT \(Self.columns) FROM api_tokens WHERE prefix = ?", arguments: [prefix])
+                .map({ try Self.token($0) })
+            else { return nil }
+            let username =
+                try String.fetchOne(db, sql: "SELECT username FROM accounts WHERE username_key = ?", arguments: [token.accountKey])
+                ?? token.accountKey
+            if let event = APITokenRules.event(of: token, revoked: true, wasRevoked: wasRevoked, username: username, by: actor, at: now) {
+                try AccountChangesSQLiteStore.insert(event, into: db)
+            }
+            return token
         }
     }
 }

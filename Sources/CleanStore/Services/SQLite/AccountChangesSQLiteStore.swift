@@ -16,7 +16,8 @@ public final class AccountChangesSQLiteStore: AccountChangesStoreProtocol {
             .map(AccountsSQLiteStore.account)
     }
 
-    private static func insert(_ event: AccountEvent, into db: Database) throws {
+    /// Writes `event` in the transaction of `db` (the token stores' audit entries too).
+    static func insert(_ event: AccountEvent, into db: Database) throws {
         try db.execute(
             sql: """
                 INSERT INTO account_events (at, actor_username, actor_display_name, username, action, role, previous_role)
@@ -85,6 +86,30 @@ public final class AccountChangesSQLiteStore: AccountChangesStoreProtocol {
         }
     }
 
+    public func operatorChange(_ change: OperatorAccountChange, username: String, by actor: AccountName, at now: Date)
+        async throws(AccountsStoreError) -> Account
+    {
+        try await database.write("Cannot change account \(username)") { db in
+            let key = if case .add(let account) = change { account.key } else { Account.key(username) }
+            let target = try Self.fetchAccount(db, key: key)
+            let (account, event) = try AccountWrites.decideOperator(change, target: target, username: username, actor: actor, at: now)
+            if target == nil {
+                try db.execute(
+                    sql: "INSERT INTO accounts (username_key, \(AccountsSQLiteStore.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    arguments: [
+                        account.key, account.username, account.displayName, account.role.rawValue, account.passwordHash,
+                        account.isDisabled, account.createdAt.timeIntervalSince1970, account.updatedAt.timeIntervalSince1970,
+                    ])
+            } else {
+                try db.execute(
+                    sql: "UPDATE accounts SET disabled = ?, password_hash = ?, updated_at = ? WHERE username_key = ?",
+                    arguments: [account.isDisabled, account.passwordHash, now.timeIntervalSince1970, account.key])
+            }
+            if let event { try Self.insert(event, into: db) }
+            return account
+        }
+    }
+
     public func passwordLink(tokenHash: Data, now: Date) async throws(AccountsStoreError) -> Account? {
         try await database.read("Cannot read a set-password link") { db in
             try Row.fetchOne(
@@ -134,23 +159,28 @@ public final class AccountChangesSQLiteStore: AccountChangesStoreProtocol {
         }
     }
 
-    public func fetchEvents(limit: Int) async throws(AccountsStoreError) -> [AccountEvent] {
-        try await database.read("Cannot read the accounts' log") { db in
+    public func fetchEvents(_ position: AccountEventsPosition, limit: Int) async throws(AccountsStoreError) -> [LoggedAccountEvent] {
+        let (newer, id) = position.bound
+        let page = try await database.read("Cannot read the accounts' log") { db in
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT at, actor_username, actor_display_name, username, action, role, previous_role
-                    FROM account_events ORDER BY id DESC LIMIT ?
+                    SELECT at, actor_username, actor_display_name, username, action, role, previous_role, id
+                    FROM account_events WHERE \(newer ? "id > ? ORDER BY id ASC" : "id < ? ORDER BY id DESC") LIMIT ?
                     """,
-                arguments: [limit]
+                arguments: [id, limit]
             ).map { row in
                 guard let action = AccountEvent.Action(rawValue: row[4]) else {
                     throw AccountsStoreError.unavailable("Unknown account event \(row[4] as String)")
                 }
-                return AccountEvent(
-                    at: Date(timeIntervalSince1970: row[0]), actor: AccountName(username: row[1], displayName: row[2]), username: row[3],
-                    action: action, role: (row[5] as String?).flatMap { AccountRole(rawValue: $0) }, previousRole: (row[6] as String?).flatMap { AccountRole(rawValue: $0) })
+                return LoggedAccountEvent(
+                    id: row[7],
+                    event: AccountEvent(
+                        at: Date(timeIntervalSince1970: row[0]), actor: AccountName(username: row[1], displayName: row[2]), username: row[3],
+                        action: action, role: (row[5] as String?).flatMap { AccountRole(rawValue: $0) },
+                        previousRole: (row[6] as String?).flatMap { AccountRole(rawValue: $0) }))
             }
         }
+        return newer ? page.reversed() : page
     }
 }

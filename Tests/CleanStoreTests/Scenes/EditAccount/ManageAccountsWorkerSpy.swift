@@ -6,7 +6,7 @@ import Foundation
 /// The accounts' worker as the accounts' scenes see it: answers set by the test, calls recorded.
 final class ManageAccountsWorkerSpy: ManageAccountsWorking, @unchecked Sendable {
     var listed: [ManageAccountsWorker.Listed] = []
-    var logged: [AccountEvent] = []
+    var logged = ManageAccountsWorker.LogPage(entries: [])
     var failure: AccountsWorkerError?
     var linked: Account?
     var token = "spy-token"
@@ -24,8 +24,8 @@ final class ManageAccountsWorkerSpy: ManageAccountsWorking, @unchecked Sendable 
         return listed.first { $0.account.key == Account.key(username) }?.account
     }
 
-    func events() async throws(AccountsWorkerError) -> [AccountEvent] {
-        calls.append("events")
+    func events(_ position: AccountEventsPosition) async throws(AccountsWorkerError) -> ManageAccountsWorker.LogPage {
+        calls.append("events \(position)")
         if let failure { throw failure }
         return logged
     }

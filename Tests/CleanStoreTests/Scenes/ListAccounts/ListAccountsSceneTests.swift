@@ -15,7 +15,9 @@ final class ListAccountsInteractorTests: XCTestCase {
         // Given
         let worker = ManageAccountsWorkerSpy()
         worker.listed = [ManageAccountsWorker.Listed(account: AccountSeeds.amy, lastSignIn: nil)]
-        worker.logged = [AccountEvent(at: AccountSeeds.now, actor: AccountSeeds.sue.name, username: "Amy", action: .disabled)]
+        worker.logged = ManageAccountsWorker.LogPage(
+            entries: [LoggedAccountEvent(id: 7, event: AccountEvent(at: AccountSeeds.now, actor: AccountSeeds.sue.name, username: "Amy", action: .disabled))],
+            hasOlder: true)
         let sut = ListAccountsInteractor(worker: worker)
         let presenter = ListAccountsPresentationLogicSpy()
         sut.presenter = presenter
@@ -25,10 +27,32 @@ final class ListAccountsInteractorTests: XCTestCase {
         await sut.fetchLog(request: ListAccounts.FetchLog.Request())
 
         // Then
-        XCTAssertEqual(worker.calls, ["listAccounts", "events"])
+        XCTAssertEqual(worker.calls, ["listAccounts", "events newest"])
         XCTAssertEqual(presenter.accounts, .accounts(worker.listed))
-        XCTAssertEqual(presenter.log, .events(worker.logged))
+        XCTAssertEqual(presenter.log, .page(worker.logged))
         XCTAssertEqual(sut.accounts, worker.listed, "The data store keeps them")
+    }
+
+    func testFetchLogPagesFromTheCursorGivenAndRefusesABadOneWithoutAskingTheStore() async {
+        let worker = ManageAccountsWorkerSpy()
+        let sut = ListAccountsInteractor(worker: worker)
+        let presenter = ListAccountsPresentationLogicSpy()
+        sut.presenter = presenter
+
+        await sut.fetchLog(request: ListAccounts.FetchLog.Request(after: "51"))
+        await sut.fetchLog(request: ListAccounts.FetchLog.Request(before: "2"))
+        XCTAssertEqual(worker.calls, ["events olderThan(51)", "events newerThan(2)"])
+        XCTAssertEqual(presenter.log, .page(worker.logged))
+
+        for (after, before) in [
+            ("0", nil), ("-3", nil), ("x", nil), ("", nil), ("1.5", nil), ("99999999999999999999", nil), (nil, "٣"), (nil, " 4"),
+            ("3", "4"),
+        ] as [(String?, String?)] {
+            presenter.log = nil
+            await sut.fetchLog(request: ListAccounts.FetchLog.Request(after: after, before: before))
+            XCTAssertEqual(presenter.log, .badCursor, "after \(after ?? "-") before \(before ?? "-")")
+        }
+        XCTAssertEqual(worker.calls.count, 2, "a bad cursor asks the store nothing")
     }
 
     func testAStoreThatIsDownIsPresentedAsUnavailable() async {
@@ -81,9 +105,13 @@ final class ListAccountsPresenterTests: XCTestCase {
         let spy = ListAccountsDisplayLogicSpy()
         sut.viewController = spy
         sut.presentLog(
-            response: .events([
-                AccountEvent(at: Seeds.june29, actor: AccountSeeds.sue.name, username: "Amy", action: .roleChanged, role: .viewer, previousRole: .clerk)
-            ]))
+            response: .page(
+                ManageAccountsWorker.LogPage(entries: [
+                    LoggedAccountEvent(
+                        id: 3,
+                        event: AccountEvent(
+                            at: Seeds.june29, actor: AccountSeeds.sue.name, username: "Amy", action: .roleChanged, role: .viewer, previousRole: .clerk))
+                ])))
         guard case .log(let log) = spy.log else { return XCTFail() }
         XCTAssertEqual(
             log.events,
@@ -93,7 +121,8 @@ final class ListAccountsPresenterTests: XCTestCase {
                     what: "Role changed from Clerk to Viewer")
             ])
         XCTAssertNil(log.emptyMessage)
-        sut.presentLog(response: .events([]))
+        XCTAssertFalse(log.hasPagination, "one page: no links")
+        sut.presentLog(response: .page(ManageAccountsWorker.LogPage(entries: [])))
         guard case .log(let empty) = spy.log else { return XCTFail() }
         XCTAssertNotNil(empty.emptyMessage)
         XCTAssertEqual(
@@ -101,13 +130,35 @@ final class ListAccountsPresenterTests: XCTestCase {
             Set(AccountEvent.Action.allCases.map { ListAccountsPresenter.what(AccountEvent(at: Seeds.june29, actor: AccountSeeds.sue.name, username: "a", action: $0, role: .clerk)) }).count,
             "Each action in words of its own")
     }
+
+    func testAPageBetweenOthersLinksToTheEntriesNewerThanItsFirstAndOlderThanItsLast() {
+        let sut = ListAccountsPresenter(formatter: OrderDisplayFormatter(timeZone: TimeZone(identifier: "UTC")!))
+        let spy = ListAccountsDisplayLogicSpy()
+        sut.viewController = spy
+        let entries = [9, 8, 6].map {
+            LoggedAccountEvent(id: $0, event: AccountEvent(at: Seeds.june29, actor: AccountSeeds.sue.name, username: "amy", action: .enabled))
+        }
+
+        sut.presentLog(response: .page(ManageAccountsWorker.LogPage(entries: entries, hasNewer: true, hasOlder: true)))
+        guard case .log(let middle) = spy.log else { return XCTFail() }
+        XCTAssertEqual(middle.newerURL, "/accounts/log?before=9")
+        XCTAssertEqual(middle.olderURL, "/accounts/log?after=6")
+
+        sut.presentLog(response: .page(ManageAccountsWorker.LogPage(entries: entries, hasNewer: false, hasOlder: true)))
+        guard case .log(let newest) = spy.log else { return XCTFail() }
+        XCTAssertNil(newest.newerURL, "the newest page has nothing newer")
+        XCTAssertEqual(newest.olderURL, "/accounts/log?after=6")
+
+        sut.presentLog(response: .badCursor)
+        guard case .badRequest = spy.log else { return XCTFail("\(String(describing: spy.log))") }
+    }
 }
 
 final class ListAccountsViewControllerTests: XCTestCase {
     final class ListAccountsBusinessLogicSpy: ListAccountsBusinessLogic {
         var calls: [String] = []
         func fetchAccounts(request: ListAccounts.FetchAccounts.Request) async { calls.append("fetchAccounts") }
-        func fetchLog(request: ListAccounts.FetchLog.Request) async { calls.append("fetchLog") }
+        func fetchLog(request: ListAccounts.FetchLog.Request) async { calls.append("fetchLog \(request.after ?? "-") \(request.before ?? "-")") }
     }
 
     static let list = ListAccounts.DisplayedList(
@@ -120,7 +171,7 @@ final class ListAccountsViewControllerTests: XCTestCase {
     static let log = ListAccounts.DisplayedLog(
         title: "Accounts log",
         events: [ListAccounts.DisplayedEvent(date: "29 June 2007 at 6am", machineDate: "2007-06-29T06:00:00+00:00", by: "Sue", account: "amy", what: "Disabled")],
-        emptyMessage: "None yet")
+        emptyMessage: "None yet", newerURL: "/accounts/log?before=9", olderURL: "/accounts/log?after=7")
 
     func testTheRoutesAskTheInteractorAndThePagesRenderTheirTemplates() async throws {
         let pages = PageRendererSpy()
@@ -129,7 +180,9 @@ final class ListAccountsViewControllerTests: XCTestCase {
         sut.interactor = spy
         _ = await sut.showAccounts(flash: nil)
         _ = await sut.showLog()
-        XCTAssertEqual(spy.calls, ["fetchAccounts", "fetchLog"])
+        _ = await sut.showLog(after: "12")
+        _ = await sut.showLog(before: "3")
+        XCTAssertEqual(spy.calls, ["fetchAccounts", "fetchLog - -", "fetchLog 12 -", "fetchLog - 3"])
         sut.displayAccounts(viewModel: .list(Self.list))
         XCTAssertEqual(pages.rendered.last?.template, "ListAccounts/list")
         sut.displayLog(viewModel: .log(Self.log))
@@ -137,5 +190,7 @@ final class ListAccountsViewControllerTests: XCTestCase {
         XCTAssertEqual(sut.response?.status, .ok)
         sut.displayLog(viewModel: .unavailable)
         XCTAssertEqual(sut.response?.status, .serviceUnavailable)
+        sut.displayLog(viewModel: .badRequest)
+        XCTAssertEqual(sut.response?.status, .badRequest)
     }
 }

@@ -9,6 +9,7 @@ import XCTest
 final class ListOrdersTabsTests: XCTestCase {
     let amy = SignedIn(name: AccountName(username: "amy", displayName: "Amy Clerk"), role: .clerk)
     let viewer = SignedIn(name: AccountName(username: "vic", displayName: "Vic Viewer"), role: .viewer)
+    let sam = SignedIn(name: AccountName(username: "sam", displayName: "Sam Supervisor"), role: .supervisor)
 
     final class TabsPresenterSpy: ListOrdersTabsPresentationLogic {
         var responses: [ListOrders.FetchTabs.Response] = []
@@ -55,6 +56,42 @@ final class ListOrdersTabsTests: XCTestCase {
         XCTAssertEqual(worker.countedUpTo, [10_001, 10_001, 10_001, 10_001], "exact up to 10,000, then 'more than'")
     }
 
+    func testASupervisorsTabsCountTheCancellationRequestsAsTheirListFiltersThem() async throws {
+        // Given
+        let worker = OrdersWorkerSpy()
+        let (sut, spy) = makeInteractor(worker, views: SavedViewsMemStore())
+
+        // When
+        await sut.fetchTabs(request: ListOrders.FetchTabs.Request(signedIn: sam, filters: OrdersFilterParameters(cancellation: "requested")))
+
+        // Then: the list's own filter (`cancellation=requested`) counted as its page counts it
+        XCTAssertEqual(
+            spy.responses,
+            [
+                .tabs(
+                    views: [], counts: ListOrders.FetchTabs.Counts(all: 324, new: 6, paid: 6, packed: 6, cancellationRequests: 6),
+                    current: "cancellation=requested", mayTakeOrders: true, mayDecideCancellations: true)
+            ])
+        XCTAssertEqual(worker.countedQueries.map(\.cancellationRequested), [false, false, false, true, false])
+        XCTAssertEqual(worker.countedQueries[3], OrdersFilterWorker(timeZone: TimeZone(identifier: "UTC")!).query(
+            from: OrdersFilterParameters(cancellation: "requested")).query)
+        XCTAssertEqual(worker.countedUpTo.last, 10_001)
+    }
+
+    func testAClerksAndAViewersTabsCountNoCancellationRequests() async throws {
+        for signedIn in [amy, viewer] {
+            let worker = OrdersWorkerSpy()
+            let (sut, spy) = makeInteractor(worker, views: SavedViewsMemStore())
+
+            await sut.fetchTabs(request: ListOrders.FetchTabs.Request(signedIn: signedIn))
+
+            guard case .tabs(_, let counts, _, _, let mayDecide) = spy.responses.first else { return XCTFail("\(spy.responses)") }
+            XCTAssertFalse(mayDecide, "\(signedIn.role): the supervisors' tab")
+            XCTAssertNil(counts?.cancellationRequests)
+            XCTAssertFalse(worker.countedQueries.contains(where: \.cancellationRequested))
+        }
+    }
+
     func testWithoutAQueryTheDefaultViewOpensAndWithOneTheTabsAreShown() async throws {
         let views = SavedViewsMemStore()
         let packed = try await views.addView(accountKey: "amy", name: "Packed", query: "status=packed")
@@ -68,10 +105,10 @@ final class ListOrdersTabsTests: XCTestCase {
         var opened = packed
         opened.isDefault = true
         XCTAssertEqual(spy.responses.first, .openDefault(opened))
-        guard case .tabs(let shown, _, let current, _) = spy.responses[1] else { return XCTFail("\(spy.responses)") }
+        guard case .tabs(let shown, _, let current, _, _) = spy.responses[1] else { return XCTFail("\(spy.responses)") }
         XCTAssertEqual(shown, [opened])
         XCTAssertEqual(current, "", "all orders, asked for with a query (/orders?view=all)")
-        guard case .tabs(let vics, _, _, let mayTakeOrders) = spy.responses[2] else { return XCTFail("\(spy.responses)") }
+        guard case .tabs(let vics, _, _, let mayTakeOrders, _) = spy.responses[2] else { return XCTFail("\(spy.responses)") }
         XCTAssertEqual(vics, [], "another account's default is never mine")
         XCTAssertFalse(mayTakeOrders, "a viewer takes no orders: no Drafts tab")
     }
@@ -117,6 +154,24 @@ final class ListOrdersTabsTests: XCTestCase {
             "one tab current: the built-in one first")
         XCTAssertNil(spy.tabs.first?.tabs?.saveURL, "a list a tab shows is saved already")
         XCTAssertEqual(spy.tabs.first?.tabs?.manageURL, "/orders/views")
+    }
+
+    func testASupervisorHasTheCancellationRequestsTabWithItsCountBeforeDrafts() {
+        typealias Tab = ListOrders.FetchTabs.ViewModel.Tab
+        let counts = ListOrders.FetchTabs.Counts(all: 12, new: 3, paid: 4, packed: 5, cancellationRequests: 2)
+
+        let shown = ListOrdersPresenter.tabs(
+            views: [], counts: counts, current: "cancellation=requested", mayTakeOrders: true, mayDecideCancellations: true)
+        let notCounted = ListOrdersPresenter.tabs(
+            views: [], counts: nil, current: "", mayTakeOrders: true, mayDecideCancellations: true)
+        let clerks = ListOrdersPresenter.tabs(views: [], counts: counts, current: "", mayTakeOrders: true)
+
+        XCTAssertEqual(shown.tabs.map(\.label), ["All", "New", "Paid", "Packed (to ship)", "Cancellation requests", "Drafts"])
+        XCTAssertEqual(shown.tabs[4], Tab(label: "Cancellation requests", count: "2", url: "/orders?cancellation=requested", current: true))
+        XCTAssertEqual(shown.tabs.filter(\.current).count, 1)
+        XCTAssertNil(shown.saveURL, "a list a tab shows is saved already")
+        XCTAssertEqual(notCounted.tabs[4], Tab(label: "Cancellation requests", count: nil, url: "/orders?cancellation=requested", current: false))
+        XCTAssertFalse(clerks.tabs.map(\.label).contains("Cancellation requests"), "a supervisor's tab")
     }
 
     func testASearchNoTabShowsOffersToSaveItAndAllIsReachableBesideADefault() {

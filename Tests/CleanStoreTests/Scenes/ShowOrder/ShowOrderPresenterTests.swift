@@ -45,6 +45,27 @@ final class ShowOrderPresenterTests: XCTestCase {
         }
     }
 
+    func testAWaitingCancellationRequestOffersASupervisorTheDecisionOnly() throws {
+        let spy = ShowOrderDisplayLogicSpy()
+        sut.viewController = spy
+        var order = Seeds.Orders.bob
+        order.status = .paid
+        order.cancellationRequest = CancellationRequest(reason: "Sent twice", by: nil, at: Date(timeIntervalSince1970: 0))
+
+        // A supervisor who may cancel and may decide: the decision, no "Cancel order" beside it.
+        sut.presentOrder(response: .found(order, mayCancel: true, mayDecideCancellation: true))
+        guard case .order(let deciding) = spy.viewModel else { return XCTFail("\(String(describing: spy.viewModel))") }
+        XCTAssertEqual(deciding.cancellationRequest?.decisionURL, "/orders/2/status")
+        XCTAssertNil(deciding.cancelURL, "while a request waits, the decision only")
+
+        // No request waiting: the supervisor's "Cancel order".
+        order.cancellationRequest = nil
+        sut.presentOrder(response: .found(order, mayCancel: true))
+        guard case .order(let open) = spy.viewModel else { return XCTFail() }
+        XCTAssertNil(open.cancellationRequest)
+        XCTAssertEqual(open.cancelURL, "/orders/2/cancel")
+    }
+
     func testAnOrderTakenForASavedCustomerLinksToThem() throws {
         let spy = ShowOrderDisplayLogicSpy()
         sut.viewController = spy
