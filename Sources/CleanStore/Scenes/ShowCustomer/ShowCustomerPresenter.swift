@@ -67,6 +67,6 @@ final class ShowCustomerPresenter: ShowCustomerPresentationLogic {
 
     static let titles: [CustomerEvent.Kind: String] = [
         .created: "Added", .updated: "Edited", .fromOrders: "Made from their orders", .merged: "Another customer merged into this one",
-        .mergedInto: "Merged into another customer",
+        .mergedInto: "Merged into another customer", .erased: "Personal data erased",
     ]
 }
