@@ -37,7 +37,7 @@ final class HardeningTests: XCTestCase {
                     "/drafts/{id}/lines/price", "/drafts/{id}/lines/remove", "/drafts/{id}/prices", "/drafts/{id}/place",
                     "/orders/{id}/lines", "/orders/{id}/lines/quantities", "/orders/{id}/lines/{key}/price", "/orders/{id}/lines/{key}/remove",
                     "/tax-rates/new", "/tax-rates/{id}/edit", "/products/new", "/products/{id}/edit", "/products/{id}/archive",
-                    "/products/{id}/restore", "/customers/new", "/customers/{id}/edit", "/customers/{id}/merge/{key}", "/accounts/new", "/accounts/{id}/role",
+                    "/products/{id}/restore", "/customers/new", "/customers/{id}/edit", "/customers/{id}/merge/{key}", "/customers/{id}/erase", "/accounts/new", "/accounts/{id}/role",
                     "/accounts/{id}/disable", "/accounts/{id}/enable", "/accounts/{id}/reset-password", "/set-password",
                 ])
             for uri in postRoutes.map({ $0.path("1") }) {

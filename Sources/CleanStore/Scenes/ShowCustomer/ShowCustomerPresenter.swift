@@ -42,6 +42,7 @@ final class ShowCustomerPresenter: ShowCustomerPresentationLogic {
             events: found.history.map(displayed), customersURL: Paths.customers.description,
             changeURL: found.mayChange && customer.mergedInto == nil ? Paths.editCustomer(String(customer.id ?? 0)) : nil,
             mergeURL: found.mayMerge && customer.mergedInto == nil ? Paths.mergeCustomer(String(customer.id ?? 0)) : nil,
+            eraseURL: found.mayErase ? Paths.eraseCustomer(String(customer.id ?? 0)) : nil,
             mergedInto: customer.mergedInto.map { id in
                 ShowCustomer.DisplayedSurvivor(
                     name: found.survivor.map(CustomerWrites.reference) ?? "customer \(id)", url: Paths.customer(String(id)))

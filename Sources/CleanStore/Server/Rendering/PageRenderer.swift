@@ -51,6 +51,7 @@ public struct PageRenderer: PageRendering {
     /// Templates every page needs; start-up fails early when one is missing, because a missing
     /// template would otherwise render as nothing.
     public static let requiredTemplates = [
+        "EraseCustomer/form",
         "EditSavedViews/views", "EditSavedViews/form",
         "BulkMoveOrders/confirm", "BulkMoveOrders/result",
         "ListTaxRates/rates",
