@@ -44,6 +44,7 @@ enum CustomerStores {
         var notes: (any OrderNotesStoreProtocol)? = nil
         var drafts: (any DraftsStoreProtocol)? = nil
         var bulk: (any BulkMovesStoreProtocol)? = nil
+        var savedViews: (any SavedViewsStoreProtocol)? = nil
     }
 
     static func all(in directory: URL, for testCase: TemporaryDirectoryTestCase) async throws -> [Pair] {
@@ -52,7 +53,8 @@ enum CustomerStores {
             Pair(
                 name: "memory", customers: CustomersMemStore(database: memory), orders: OrdersMemStore(database: memory),
                 events: OrderEventsMemStore(database: memory), notes: OrderNotesMemStore(database: memory),
-                drafts: DraftsMemStore(database: memory), bulk: BulkMovesMemStore(database: memory)),
+                drafts: DraftsMemStore(database: memory), bulk: BulkMovesMemStore(database: memory),
+                savedViews: SavedViewsMemStore(database: memory)),
             try sqlite(path: directory.appendingPathComponent("customers-\(UUID().uuidString).sqlite").path),
             try await postgres(for: testCase),
         ]
@@ -64,7 +66,8 @@ enum CustomerStores {
         return Pair(
             name: "SQLite", customers: CustomersSQLiteStore(database: sqlite.database), orders: sqlite,
             events: OrderEventsSQLiteStore(database: sqlite.database), notes: OrderNotesSQLiteStore(database: sqlite.database),
-            drafts: DraftsSQLiteStore(database: sqlite.database), bulk: BulkMovesSQLiteStore(database: sqlite.database))
+            drafts: DraftsSQLiteStore(database: sqlite.database), bulk: BulkMovesSQLiteStore(database: sqlite.database),
+            savedViews: SavedViewsSQLiteStore(database: sqlite.database))
     }
 
     /// The stores of a fresh PostgreSQL database.
@@ -73,7 +76,8 @@ enum CustomerStores {
         return Pair(
             name: "PostgreSQL", customers: CustomersPostgresStore(database: postgres.database), orders: postgres,
             events: OrderEventsPostgresStore(database: postgres.database), notes: OrderNotesPostgresStore(database: postgres.database),
-            drafts: DraftsPostgresStore(database: postgres.database), bulk: BulkMovesPostgresStore(database: postgres.database))
+            drafts: DraftsPostgresStore(database: postgres.database), bulk: BulkMovesPostgresStore(database: postgres.database),
+            savedViews: SavedViewsPostgresStore(database: postgres.database))
     }
 }
 

@@ -206,6 +206,27 @@ public struct PersonalDataErasure: Sendable {
         return result
     }
 
+    /// A saved search's query (`SavedView.query`, `q=Jane+Doe&status=paid`) with each value
+    /// scrubbed as typed (percent- and plus-decoded, then encoded again); the query as it was when
+    /// nothing in it was theirs.
+    public func scrubQuery(_ query: String) -> String {
+        var changed = false
+        let pieces = query.split(separator: "&", omittingEmptySubsequences: false).map { piece -> String in
+            guard let equals = piece.firstIndex(of: "=") else { return String(piece) }
+            let raw = String(piece[piece.index(after: equals)...])
+            guard let value = raw.replacingOccurrences(of: "+", with: " ").removingPercentEncoding else { return String(piece) }
+            let scrubbed = scrub(value)
+            guard scrubbed != value else { return String(piece) }
+            changed = true
+            let encoded = scrubbed.addingPercentEncoding(withAllowedCharacters: Self.formValue)?.replacingOccurrences(of: "%20", with: "+")
+            return String(piece[..<equals]) + "=" + (encoded ?? "")
+        }
+        return changed ? pieces.joined(separator: "&") : query
+    }
+
+    /// What a form's value keeps unencoded (a space becomes `+`).
+    private static let formValue = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+
     private static func replace(_ pattern: String, in text: String) -> String {
         guard let expression = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else { return text }
         return expression.stringByReplacingMatches(

@@ -68,6 +68,9 @@ enum ErasureSeeds {
         let batch = try XCTUnwrap(begun.id)
         try await stores.bulk!.record(BulkBatch.Move(orderID: orders[0].id!, customer: "\(Self.first) \(last)", outcome: .failed), inBatch: batch)
         try await stores.bulk!.record(BulkBatch.Move(orderID: orders[2].id!, customer: "Ann Lee", outcome: .failed), inBatch: batch)
+        _ = try await stores.savedViews!.addView(accountKey: "sam", name: "Calls from \(Self.first)", query: "q=Zelda+Quixotica&status=new")
+        _ = try await stores.savedViews!.addView(accountKey: "sam", name: "Her phone", query: "q=%28415%29+555-0142")
+        _ = try await stores.savedViews!.addView(accountKey: "sam", name: "Paid", query: "status=paid")
         var before: [Order] = []
         for order in orders { before.append(try await XCTUnwrapAsync(await stores.orders.fetchOrder(id: order.id!))) }
         return Seeded(
@@ -166,6 +169,10 @@ extension CustomersStoreContractTests {
             XCTAssertEqual(draft.shipmentAddress.street1, "Erased", name)
             let batch = try await XCTUnwrapAsync(await stores.bulk!.fetchBatch(id: seeded.batch))
             XCTAssertEqual(batch.moves.map(\.customer), ["Erased", "Ann Lee"], name)
+
+            let views = try await stores.savedViews!.views(accountKey: "sam")
+            XCTAssertEqual(views.map(\.name), ["Calls from Erased", "Her phone", "Paid"], name)
+            XCTAssertEqual(views.map(\.query), ["q=Erased&status=new", "q=Erased", "status=paid"], name)
 
             // Someone else's order is untouched.
             let other = try await stores.orders.fetchOrder(id: seeded.other)

@@ -123,6 +123,10 @@ public final class CustomersMemStore: CustomersStoreProtocol {
                     tables.bulkBatches[batchID]?.moves[m].customer = PersonalDataErasure.erasedValue(move.customer)
                 }
             }
+            for (viewID, view) in tables.savedViews {
+                tables.savedViews[viewID]?.name = erasure.scrub(view.name)
+                tables.savedViews[viewID]?.query = erasure.scrubQuery(view.query)
+            }
             tables.customerEvents += group.map { PersonalDataErasure.customerEvent(customerID: $0, by: by, at: at) }
             tables.events += orderIndices.compactMap { tables.orders[$0].id.map { PersonalDataErasure.orderEvent(orderID: $0, by: by, at: at) } }
             return CustomerErasure(

@@ -267,6 +267,19 @@ public final class CustomersPostgresStore: CustomersStoreProtocol {
                         WHERE order_id IN (\(unescaped: orderList)) AND customer <> ''
                         """, logger: logger)
                 }
+                // Any account's saved searches that name them.
+                var views: [(Int64, String, String)] = []
+                for try await view in try await connection.query("SELECT id, name, query FROM saved_views", logger: logger)
+                    .decode((Int64, String, String).self)
+                {
+                    views.append(view)
+                }
+                for (viewID, name, query) in views {
+                    let scrubbed = (erasure.scrub(name), erasure.scrubQuery(query))
+                    guard scrubbed != (name, query) else { continue }
+                    try await connection.query(
+                        "UPDATE saved_views SET name = \(scrubbed.0), query = \(scrubbed.1) WHERE id = \(viewID)", logger: logger)
+                }
                 for member in group {
                     try await Self.insert(PersonalDataErasure.customerEvent(customerID: member, by: by, at: at), on: connection, logger: logger)
                 }

@@ -207,6 +207,14 @@ public final class CustomersSQLiteStore: CustomersStoreProtocol {
                 // The search index drops the old text's entries now, not at some later merge of its segments.
                 try db.execute(sql: "INSERT INTO orders_search (orders_search) VALUES ('optimize')")
             }
+            // Any account's saved searches that name them.
+            for row in try Row.fetchAll(db, sql: "SELECT id, name, query FROM saved_views") {
+                let (name, query): (String, String) = (row[1], row[2])
+                let scrubbed = (erasure.scrub(name), erasure.scrubQuery(query))
+                guard scrubbed != (name, query) else { continue }
+                try db.execute(
+                    sql: "UPDATE saved_views SET name = ?, query = ? WHERE id = ?", arguments: [scrubbed.0, scrubbed.1, row[0] as Int64])
+            }
             for member in group { try Self.insert(PersonalDataErasure.customerEvent(customerID: member, by: by, at: at), into: db) }
             let erased = try Self.customers(db, "\(Self.select) WHERE id = ?", [id]).first ?? stored
             return CustomerErasure(customer: erased, customerIDs: group, orders: orders.count, drafts: drafts.count)
