@@ -39,17 +39,45 @@ enum CustomerStores {
         let name: String
         let customers: any CustomersStoreProtocol
         let orders: any OrdersStoreProtocol
+        /// The same database's other stores, for what an erasure changes besides customers and orders.
+        var events: (any OrderEventsStoreProtocol)? = nil
+        var notes: (any OrderNotesStoreProtocol)? = nil
+        var drafts: (any DraftsStoreProtocol)? = nil
+        var bulk: (any BulkMovesStoreProtocol)? = nil
+        var savedViews: (any SavedViewsStoreProtocol)? = nil
     }
 
     static func all(in directory: URL, for testCase: TemporaryDirectoryTestCase) async throws -> [Pair] {
         let memory = MemoryAppDatabase()
-        let sqlite = try OrdersSQLiteStore(path: directory.appendingPathComponent("customers-\(UUID().uuidString).sqlite").path)
-        let postgres = try await TestPostgres.makeStore(for: testCase)
         return [
-            Pair(name: "memory", customers: CustomersMemStore(database: memory), orders: OrdersMemStore(database: memory)),
-            Pair(name: "SQLite", customers: CustomersSQLiteStore(database: sqlite.database), orders: sqlite),
-            Pair(name: "PostgreSQL", customers: CustomersPostgresStore(database: postgres.database), orders: postgres),
+            Pair(
+                name: "memory", customers: CustomersMemStore(database: memory), orders: OrdersMemStore(database: memory),
+                events: OrderEventsMemStore(database: memory), notes: OrderNotesMemStore(database: memory),
+                drafts: DraftsMemStore(database: memory), bulk: BulkMovesMemStore(database: memory),
+                savedViews: SavedViewsMemStore(database: memory)),
+            try sqlite(path: directory.appendingPathComponent("customers-\(UUID().uuidString).sqlite").path),
+            try await postgres(for: testCase),
         ]
+    }
+
+    /// The stores of an SQLite file at `path` (and the orders' store, which holds its database).
+    static func sqlite(path: String) throws -> Pair {
+        let sqlite = try OrdersSQLiteStore(path: path)
+        return Pair(
+            name: "SQLite", customers: CustomersSQLiteStore(database: sqlite.database), orders: sqlite,
+            events: OrderEventsSQLiteStore(database: sqlite.database), notes: OrderNotesSQLiteStore(database: sqlite.database),
+            drafts: DraftsSQLiteStore(database: sqlite.database), bulk: BulkMovesSQLiteStore(database: sqlite.database),
+            savedViews: SavedViewsSQLiteStore(database: sqlite.database))
+    }
+
+    /// The stores of a fresh PostgreSQL database.
+    static func postgres(for testCase: XCTestCase) async throws -> Pair {
+        let postgres = try await TestPostgres.makeStore(for: testCase)
+        return Pair(
+            name: "PostgreSQL", customers: CustomersPostgresStore(database: postgres.database), orders: postgres,
+            events: OrderEventsPostgresStore(database: postgres.database), notes: OrderNotesPostgresStore(database: postgres.database),
+            drafts: DraftsPostgresStore(database: postgres.database), bulk: BulkMovesPostgresStore(database: postgres.database),
+            savedViews: SavedViewsPostgresStore(database: postgres.database))
     }
 }
 
@@ -83,6 +111,7 @@ final class FlakyCustomersStore: CustomersStoreProtocol, @unchecked Sendable {
     func mergeCustomers(_ survivor: Customer, merging mergedID: Int64, mergedVersion: Int, by: AccountName?, at: Date)
         async throws(CustomersStoreError) -> CustomersMerge
     { throw error }
+    func eraseCustomer(id: Int64, version: Int, by: AccountName?, at: Date) async throws(CustomersStoreError) -> CustomerErasure { throw error }
     func linkOrders(limit: Int, at: Date) async throws(CustomersStoreError) -> Int {
         let fails = lock.withLock {
             calls += 1

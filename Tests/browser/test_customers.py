@@ -6,7 +6,9 @@ its snapshot (CustomerPagesHTTPTests)."""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from helpers import field, fill_form, flash, navigate, open_page, path_of, sign_in, submit, type_into, value_of
+from helpers import (
+    field, fill_form, flash, navigate, open_page, path_of, sign_in, submit, type_into, value_of,
+)
 
 JANE = {
     "firstName": "Jane", "lastName": "Browser", "phone": "(415) 555-0177", "email": "jane.browser@example.com",
@@ -122,3 +124,44 @@ def test_a_supervisor_merges_two_customers_after_a_preview_by_keyboard(signed_ou
     open_page(driver, "/customers?q=mia+merger")
     found = [link.get_attribute("href") for link in driver.find_elements(By.CSS_SELECTOR, "table.orders tbody a")]
     assert any(href.endswith(kept) for href in found) and not any(href.endswith(other) for href in found), found
+
+
+ERIN = {
+    "firstName": "Erin", "lastName": "Eraseme", "phone": "(415) 555-0166", "email": "erin.eraseme@example.com",
+    "shipmentAddressStreet1": "5 Willow Way", "shipmentAddressCity": "San Francisco", "shipmentAddressState": "CA",
+    "shipmentAddressZIP": "94107", "note": "Erin prefers mornings",
+}
+
+
+def test_a_supervisor_erases_a_customers_personal_data_after_typing_their_name(signed_out_browser):
+    driver = signed_out_browser
+    sign_in(driver, "supervisor", return_to="/customers")
+    erin = add_customer(driver, ERIN)
+
+    # From her page to the confirmation, which warns that it cannot be undone.
+    open_page(driver, erin)
+    navigate(driver, driver.find_element(By.CSS_SELECTOR, f"a[href='{erin}/erase']").click)
+    assert path_of(driver) == erin + "/erase"
+    assert "cannot be undone" in driver.find_element(By.CSS_SELECTOR, ".warning-text").text
+
+    # A name not typed exactly is an inline error, linked from the summary; nothing is erased.
+    type_into(driver, "name", "erin eraseme")
+    navigate(driver, lambda: field(driver, "name").send_keys(Keys.ENTER))
+    assert path_of(driver) == erin + "/erase"
+    assert "Enter the customer’s name exactly as shown: Erin Eraseme" in driver.find_element(By.CSS_SELECTOR, ".error-message").text
+    assert driver.find_element(By.CSS_SELECTOR, ".error-summary a").get_attribute("href").endswith("#name")
+    assert value_of(driver, "name") == "erin eraseme"
+
+    # Typed exactly, by keyboard: her page says it was erased, and no search finds her.
+    type_into(driver, "name", "Erin Eraseme")
+    navigate(driver, lambda: field(driver, "name").send_keys(Keys.ENTER))
+    assert path_of(driver) == erin
+    assert flash(driver).startswith("Personal data erased from this customer")
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Erased"
+    assert "Personal data erased" in [item.text for item in driver.find_elements(By.CSS_SELECTOR, ".timeline-title")]
+    page = driver.find_element(By.TAG_NAME, "main").text
+    for value in ["Erin", "Eraseme", "555-0166", "erin.eraseme@example.com", "Willow"]:
+        assert value not in page, value
+    assert "prefers mornings" in page, "the note is kept, her name out of it"
+    open_page(driver, "/customers?q=eraseme")
+    assert not driver.find_elements(By.CSS_SELECTOR, "table.orders tbody a")

@@ -78,6 +78,9 @@ public struct CustomerEvent: Equatable, Sendable {
         case merged
         /// Merged into another customer, who has their orders now.
         case mergedInto = "merged-into"
+        /// Their personal data was erased (`PersonalDataErasure`): the one change history ever
+        /// gets, recorded with no erased value.
+        case erased
     }
 
     public var customerID: Int64

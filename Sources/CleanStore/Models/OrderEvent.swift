@@ -118,7 +118,11 @@ public struct OrderChange: Equatable, Sendable, Codable {
         fields += addressFields("Shipment address") { $0.shipmentAddress }
         fields.append(("Shipping method", { $0.shipmentMethod.toString() }))
         // A card the store could not read (`PaymentMethod.isCardUnreadable`) is named as such.
-        fields.append((cardNumberField, { $0.paymentMethod.isCardUnreadable ? "unreadable" : "ending \($0.paymentMethod.lastFourDigits)" }))
+        fields.append((cardNumberField, {
+            $0.paymentMethod.isCardErased
+                ? "ending \(PersonalDataErasure.erasedCardDigits)"
+                : $0.paymentMethod.isCardUnreadable ? "unreadable" : "ending \($0.paymentMethod.lastFourDigits)"
+        }))
         fields.append(("Expiry date", { String(format: "%02d/%02d", $0.paymentMethod.expirationDate.month, $0.paymentMethod.expirationDate.year % 100) }))
         fields += addressFields("Billing address") { $0.billingAddress }
         fields.append(("Status", { $0.status.toString() }))

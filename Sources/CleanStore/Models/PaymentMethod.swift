@@ -8,6 +8,9 @@ public struct PaymentMethod: Equatable, Sendable {
     /// update must give a new card (`OrderWrites.updated`). Only an SQL store reads one so
     /// (`OrderColumns.order(from:cards:logger:)`).
     public var isCardUnreadable: Bool
+    /// The card was erased with its customer's personal data (`PersonalDataErasure`): no number is
+    /// kept, pages show "••••"; like an unreadable card, an edit must give a new one.
+    public var isCardErased: Bool = false
 
     public init(creditCardNumber: String, expirationDate: ExpirationDate) {
         self.creditCardNumber = creditCardNumber
@@ -19,6 +22,13 @@ public struct PaymentMethod: Equatable, Sendable {
     public static func unreadableCard(expirationDate: ExpirationDate) -> PaymentMethod {
         var payment = PaymentMethod(creditCardNumber: "", expirationDate: expirationDate)
         payment.isCardUnreadable = true
+        return payment
+    }
+
+    /// A payment whose card was erased: its expiry only.
+    public static func erasedCard(expirationDate: ExpirationDate) -> PaymentMethod {
+        var payment = unreadableCard(expirationDate: expirationDate)
+        payment.isCardErased = true
         return payment
     }
 

@@ -16,6 +16,11 @@ import Foundation
 ///   decides, version-checked on both): the merged one's orders become the survivor's, the merged
 ///   one is kept pointing to it (`Customer.mergedInto`), an event in each one's history. A merged
 ///   customer is found by no search and shares its contact with no one.
+/// - `eraseCustomer` erases a customer's personal data in one transaction, as
+///   `PersonalDataErasure` decides (version-checked): the customer and everyone merged with them,
+///   their orders, the drafts copied from them, those orders' history, notes and bulk moves, and
+///   their own history; one event on each customer and order says so, with no erased value.
+///   Searches no longer find them by name, email, phone or street.
 /// - `linkOrders` makes customers of the orders no customer holds yet, a batch at a time
 ///   (`CustomersFromOrders` decides who is whom), and records the customer on each order.
 public protocol CustomersStoreProtocol: Sendable {
@@ -34,6 +39,10 @@ public protocol CustomersStoreProtocol: Sendable {
     /// missing; `.conflict` with the one that changed since (or is merged already) and nothing written.
     func mergeCustomers(_ survivor: Customer, merging mergedID: Int64, mergedVersion: Int, by: AccountName?, at: Date)
         async throws(CustomersStoreError) -> CustomersMerge
+    /// Erases the personal data of customer `id`, shown at `version` (`PersonalDataErasure`), and
+    /// of every customer merged with them, in one transaction. `.notFound` when there is no such
+    /// customer; `.conflict` with the customer as stored when it changed since, and nothing written.
+    func eraseCustomer(id: Int64, version: Int, by: AccountName?, at: Date) async throws(CustomersStoreError) -> CustomerErasure
     /// The customer's history, newest first.
     func fetchHistory(customerID: Int64) async throws(CustomersStoreError) -> [CustomerEvent]
     /// Links up to `limit` orders that had no customer when customers came in (the oldest first)

@@ -77,6 +77,8 @@ final class AccessControlTests: XCTestCase {
         if path == "/customers/1/edit" { return "firstName=Jane&lastName=Doe&phone=415-555-0100&email=jane%40example.com&version=1" }
         // Customer 2 merged into customer 1 as the edit before left it (version 2), taking their email.
         if path == "/customers/1/merge/2" { return "version=2&otherVersion=1&email=take" }
+        // Customer 1's personal data erased as the merge before left it (version 3), her name typed.
+        if path == "/customers/1/erase" { return "version=3&name=Jane+Doe" }
         if path.hasSuffix("/customer") { return "customer=1" }
         if path.hasSuffix("/lines") { return "sku=MUG-1&quantity=1" }
         if path.hasSuffix("/lines/quantities") { return "line%5Bl1%5D%5Bquantity%5D=2" }
@@ -119,7 +121,7 @@ final class AccessControlTests: XCTestCase {
         let app = try await TestApp(orders: [Seeds.Orders.amy])
         try await app.test { client in
             let routes = Self.protectedRoutes(app)
-            XCTAssertEqual(routes.count, 80, "Every route but sign-in, sign-out, set-up, set-password and /healthz")
+            XCTAssertEqual(routes.count, 82, "Every route but sign-in, sign-out, set-up, set-password and /healthz")
             for route in routes {
                 if route.method == .get {
                     let response = try await client.get(route.path, signedIn: false)
@@ -201,13 +203,13 @@ final class AccessControlTests: XCTestCase {
             switch role {
             case .viewer:
                 XCTAssertEqual(
-                    refusedPosts, 38,
-                    "Create, update, delete, change status, undo, a tracking number, a bulk move, add a note; the four item forms; add and change a tax rate; add, change, archive and restore a product; start a draft, use a saved customer on it, its five sections, a line's price, a changed price, placing; add, change and merge customers; add an account, change its role, disable, enable, reset its password; make and revoke another account's token")
+                    refusedPosts, 39,
+                    "Create, update, delete, change status, undo, a tracking number, a bulk move, add a note; the four item forms; add and change a tax rate; add, change, archive and restore a product; start a draft, use a saved customer on it, its five sections, a line's price, a changed price, placing; add, change, merge and erase customers; add an account, change its role, disable, enable, reset its password; make and revoke another account's token")
                 XCTAssertEqual(stored, [Seeds.Orders.amy], "A viewer changed nothing")
             case .clerk:
                 XCTAssertEqual(
-                    refusedPosts, 15,
-                    "Only delete, add and change a tax rate, add, change, archive and restore a product, merge customers, the five account changes, and making and revoking another account's token")
+                    refusedPosts, 16,
+                    "Only delete, add and change a tax rate, add, change, archive and restore a product, merge and erase customers, the five account changes, and making and revoking another account's token")
                 XCTAssert(stored.contains { $0.id == "1" }, "A clerk cannot delete")
             case .supervisor:
                 XCTAssertEqual(refusedPosts, 0)

@@ -37,7 +37,7 @@ final class HardeningTests: XCTestCase {
                     "/drafts/{id}/lines/price", "/drafts/{id}/lines/remove", "/drafts/{id}/prices", "/drafts/{id}/place",
                     "/orders/{id}/lines", "/orders/{id}/lines/quantities", "/orders/{id}/lines/{key}/price", "/orders/{id}/lines/{key}/remove",
                     "/tax-rates/new", "/tax-rates/{id}/edit", "/products/new", "/products/{id}/edit", "/products/{id}/archive",
-                    "/products/{id}/restore", "/customers/new", "/customers/{id}/edit", "/customers/{id}/merge/{key}",
+                    "/products/{id}/restore", "/customers/new", "/customers/{id}/edit", "/customers/{id}/merge/{key}", "/customers/{id}/erase",
                     "/account/tokens", "/account/tokens/{id}/revoke", "/accounts/{id}/tokens", "/accounts/{id}/tokens/{key}/revoke", "/accounts/new", "/accounts/{id}/role",
                     "/accounts/{id}/disable", "/accounts/{id}/enable", "/accounts/{id}/reset-password", "/set-password",
                 ])

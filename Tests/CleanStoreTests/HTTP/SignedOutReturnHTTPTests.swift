@@ -31,6 +31,7 @@ final class SignedOutReturnHTTPTests: XCTestCase {
         "/customers/new": "/customers/new",
         "/customers/{id}/edit": "/customers/1/edit",
         "/customers/{id}/merge/{key}": "/customers/1/merge",
+        "/customers/{id}/erase": "/customers/1/erase",
         "/drafts": "/orders",
         "/drafts/{id}/customer": "/drafts/1",
         "/drafts/{id}/caller": "/drafts/1",

@@ -167,6 +167,7 @@ enum ViewModelSamples {
 
     /// The pages of scenes made by `swift run new-scene --wire`, which adds each after the next line.
     static var scenePages: [(template: String, sample: Any)] { [
+        ("EraseCustomer/form", EraseCustomerViewControllerTests.formPage),
         ("EditSavedViews/views", EditSavedViewsViewControllerTests.viewsPage),
         ("EditSavedViews/form", EditSavedViewsViewControllerTests.formPage),
         ("BulkMoveOrders/confirm", BulkMoveOrdersViewControllerTests.confirmationPage),

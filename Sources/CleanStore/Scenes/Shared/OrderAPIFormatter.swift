@@ -61,7 +61,9 @@ struct OrderAPIFormatter {
             cancellationReason: order.cancellationReason, firstName: order.firstName, lastName: order.lastName, phone: order.phone,
             email: order.email, shippingAddress: address(order.shipmentAddress), billingAddress: address(order.billingAddress),
             shipping: shipping,
-            cardLastFour: order.paymentMethod.isCardUnreadable ? OrderDisplayFormatter.unreadableCard : order.paymentMethod.lastFourDigits,
+            cardLastFour: order.paymentMethod.isCardErased
+                ? PersonalDataErasure.erasedCardDigits
+                : order.paymentMethod.isCardUnreadable ? OrderDisplayFormatter.unreadableCard : order.paymentMethod.lastFourDigits,
             itemsRecorded: order.itemsRecorded,
             lines: order.lines.map(line),
             subtotal: money(totals.subtotalCents), shippingCost: money(totals.shippingCents), tax: money(totals.taxCents),

@@ -141,13 +141,15 @@ struct OrderDisplayFormatter {
     /// A stored card number shown to its last four digits only; `card unreadable` when the store
     /// could not read it (`PaymentMethod.isCardUnreadable`).
     func maskedCardNumber(_ paymentMethod: PaymentMethod) -> String {
-        paymentMethod.isCardUnreadable ? Self.unreadableCard : "•••• \(paymentMethod.lastFourDigits)"
+        if paymentMethod.isCardErased { return PersonalDataErasure.erasedCardDigits }
+        return paymentMethod.isCardUnreadable ? Self.unreadableCard : "•••• \(paymentMethod.lastFourDigits)"
     }
 
     /// A card's last four digits, as the CSV's column holds them; `card unreadable` when the store
     /// could not read it.
     func lastFourDigits(_ paymentMethod: PaymentMethod) -> String {
-        paymentMethod.isCardUnreadable ? Self.unreadableCard : paymentMethod.lastFourDigits
+        if paymentMethod.isCardErased { return PersonalDataErasure.erasedCardDigits }
+        return paymentMethod.isCardUnreadable ? Self.unreadableCard : paymentMethod.lastFourDigits
     }
 
     /// What pages and the CSV say of a card the store could not read.

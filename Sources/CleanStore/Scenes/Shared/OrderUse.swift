@@ -41,6 +41,8 @@ enum OrderUse: Equatable, Sendable {
     case changeCustomers
     /// Merge two customers: supervisors.
     case mergeCustomers
+    /// Erase a customer's personal data: supervisors.
+    case eraseCustomers
 
     var permission: Permission {
         switch self {
@@ -54,7 +56,7 @@ enum OrderUse: Equatable, Sendable {
         case .changeTaxRates: .changeTaxRates
         case .changeCatalog: .changeCatalog
         case .manageAccounts: .manageAccounts
-        case .mergeCustomers: .manageCustomers
+        case .mergeCustomers, .eraseCustomers: .manageCustomers
         }
     }
 }

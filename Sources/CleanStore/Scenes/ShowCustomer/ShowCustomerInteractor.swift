@@ -27,6 +27,7 @@ final class ShowCustomerInteractor: ShowCustomerBusinessLogic, ShowCustomerDataS
             }
             found.mayChange = request.mayChange
             found.mayMerge = request.mayMerge
+            found.mayErase = request.mayErase
             customer = found.customer
             presenter?.presentCustomer(response: .found(found))
         } catch {

@@ -15,6 +15,8 @@ enum ShowCustomer {
         var mayChange = false
         /// Whether the one asking may merge customers (`OrderUse.mergeCustomers`): the page offers it.
         var mayMerge = false
+        /// Whether the one asking may erase a customer's personal data (`OrderUse.eraseCustomers`).
+        var mayErase = false
         /// The customer this one was merged into (`Customer.mergedInto`), when it was.
         var survivor: Customer? = nil
     }
@@ -29,6 +31,8 @@ enum ShowCustomer {
             var mayChange = false
             /// Whether the one asking may merge customers (`OrderUse.mergeCustomers`).
             var mayMerge = false
+            /// Whether the one asking may erase a customer's personal data (`OrderUse.eraseCustomers`).
+            var mayErase = false
         }
 
         /// What happened: one case per outcome, so the presenter switches over them.
@@ -70,6 +74,8 @@ enum ShowCustomer {
         var changeURL: String? = nil
         /// "Merge with another customer", for whoever may (`OrderUse.mergeCustomers`); never for a merged customer.
         var mergeURL: String? = nil
+        /// "Erase personal data", for whoever may (`OrderUse.eraseCustomers`).
+        var eraseURL: String? = nil
         /// Where a merged customer went.
         var mergedInto: DisplayedSurvivor? = nil
         var hasOrders: Bool { !orders.isEmpty }

@@ -42,6 +42,7 @@ final class ShowCustomerPresenter: ShowCustomerPresentationLogic {
             events: found.history.map(displayed), customersURL: Paths.customers.description,
             changeURL: found.mayChange && customer.mergedInto == nil ? Paths.editCustomer(String(customer.id ?? 0)) : nil,
             mergeURL: found.mayMerge && customer.mergedInto == nil ? Paths.mergeCustomer(String(customer.id ?? 0)) : nil,
+            eraseURL: found.mayErase ? Paths.eraseCustomer(String(customer.id ?? 0)) : nil,
             mergedInto: customer.mergedInto.map { id in
                 ShowCustomer.DisplayedSurvivor(
                     name: found.survivor.map(CustomerWrites.reference) ?? "customer \(id)", url: Paths.customer(String(id)))
@@ -67,6 +68,6 @@ final class ShowCustomerPresenter: ShowCustomerPresentationLogic {
 
     static let titles: [CustomerEvent.Kind: String] = [
         .created: "Added", .updated: "Edited", .fromOrders: "Made from their orders", .merged: "Another customer merged into this one",
-        .mergedInto: "Merged into another customer",
+        .mergedInto: "Merged into another customer", .erased: "Personal data erased",
     ]
 }

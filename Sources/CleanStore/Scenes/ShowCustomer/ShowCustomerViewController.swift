@@ -43,7 +43,8 @@ final class ShowCustomerViewController: ShowCustomerDisplayLogic, RequestEnding 
         self.flash = flash
         await interactor?.getCustomer(
             request: ShowCustomer.GetCustomer.Request(
-                id: id, mayChange: signedIn.may(.changeCustomers), mayMerge: signedIn.may(.mergeCustomers)))
+                id: id, mayChange: signedIn.may(.changeCustomers), mayMerge: signedIn.may(.mergeCustomers),
+                mayErase: signedIn.may(.eraseCustomers)))
         return finished()
     }
 

@@ -126,6 +126,9 @@ public enum Paths {
     /// (`?q=`), then the preview of the merge of `{key}` into `{id}`, posted to merge them.
     public static let mergeCustomer = AppPath("/customers/{id}/merge")
     public static let mergePreview = AppPath("/customers/{id}/merge/{key}")
+    /// Erasing a customer's personal data (`EraseCustomer`), for supervisors: the confirmation
+    /// page, posted with the customer's name typed again.
+    public static let eraseCustomer = AppPath("/customers/{id}/erase")
 
     /// The customers with these query items (a search, a page): `/customers?q=0100&after=12`.
     static func customers(_ items: [(name: String, value: String)]) -> String {

@@ -112,6 +112,9 @@ enum Routes {
         @Sendable func mergeCustomers(_ context: AppRequestContext) -> MergeCustomersViewController {
             MergeCustomersViewController(environment: environment.serving(context), browser: context.browser)
         }
+        @Sendable func eraseCustomer(_ context: AppRequestContext) -> EraseCustomerViewController {
+            EraseCustomerViewController(environment: environment.serving(context), browser: context.browser)
+        }
         @Sendable func editDraft(_ context: AppRequestContext) -> EditDraftViewController {
             EditDraftViewController(environment: environment.serving(context), browser: context.browser)
         }
@@ -406,6 +409,13 @@ enum Routes {
                 await mergeCustomers(context).merge(
                     id: try orderID(context), otherID: try lineKey(context),
                     fields: try FormDecoding.decode(MergeCustomers.MergeFormFields.self, context: context))
+            },
+            Route(method: .get, path: Paths.eraseCustomer, access: .signedIn(.eraseCustomers)) { _, context in
+                await eraseCustomer(context).showForm(id: try orderID(context))
+            },
+            Route(method: .post, path: Paths.eraseCustomer, access: .signedIn(.eraseCustomers), returnsTo: Paths.eraseCustomer) { _, context in
+                await eraseCustomer(context).erase(
+                    id: try orderID(context), fields: try FormDecoding.decode(EraseCustomer.EraseFormFields.self, context: context))
             },
         ] + accountRoutes(environment: environment)
     }

@@ -139,6 +139,7 @@ extension SceneEnvironment {
     var editCustomerWorker: EditCustomerWorker { EditCustomerWorker(customers: customers, logger: logger, now: now) }
     var savedViewsWorker: SavedViewsWorker { SavedViewsWorker(store: savedViews, logger: logger) }
     var mergeCustomersWorker: MergeCustomersWorker { MergeCustomersWorker(customers: customers, logger: logger, now: now) }
+    var eraseCustomerWorker: EraseCustomerWorker { EraseCustomerWorker(customers: customers, logger: logger, now: now) }
     var sampleDataWorker: SampleDataWorker {
         SampleDataWorker(products: products, taxRates: taxRates, catalogPath: sampleCatalogPath, logger: logger, now: now)
     }

@@ -52,6 +52,7 @@ public struct PageRenderer: PageRendering {
     /// template would otherwise render as nothing.
     public static let requiredTemplates = [
         "ManageTokens/tokens", "ManageTokens/made", "ManageTokens/revoke",
+        "EraseCustomer/form",
         "EditSavedViews/views", "EditSavedViews/form",
         "BulkMoveOrders/confirm", "BulkMoveOrders/result",
         "ListTaxRates/rates",

@@ -23,6 +23,7 @@ extension ShowCustomer.DisplayedCustomer: MustacheParent {
         case "customersURL": customersURL
         case "changeURL": changeURL
         case "mergeURL": mergeURL
+        case "eraseURL": eraseURL
         case "mergedInto": mergedInto
         default: nil
         }

@@ -54,6 +54,12 @@ public struct CardKey: Sendable, CustomStringConvertible {
 struct SealedCardNumber: Equatable, Sendable {
     var ciphertext: Data
     var keyID: String
+
+    /// The key id of a card erased with its customer's personal data (`PersonalDataErasure`): no
+    /// ciphertext is left, and no key opens it.
+    static let erasedKeyID = "erased"
+    static let erased = SealedCardNumber(ciphertext: Data(), keyID: erasedKeyID)
+    var isErased: Bool { keyID == Self.erasedKeyID }
 }
 
 /// The keys a store encrypts and decrypts card numbers with: the current key seals every number
@@ -115,7 +121,7 @@ public struct CardKeyring: Sendable {
     /// in the ring: a store checks this when it opens, so that a wrong key fails at start-up, not
     /// on the first page that shows a card.
     func checkOpens(keyIDs: Set<String>, in database: String) throws(OrdersStoreError) {
-        let missing = keyIDs.subtracting(ids).sorted().joined(separator: ", ")
+        let missing = keyIDs.subtracting(ids).subtracting([SealedCardNumber.erasedKeyID]).sorted().joined(separator: ", ")
         guard missing.isEmpty else {
             let given = "key\(ids.count == 1 ? "" : "s") given (\(ids.joined(separator: ", ")))"
             throw .unavailable(

@@ -85,6 +85,55 @@ public final class CustomersMemStore: CustomersStoreProtocol {
         }
     }
 
+    public func eraseCustomer(id: Int64, version: Int, by: AccountName?, at: Date) async throws(CustomersStoreError) -> CustomerErasure {
+        try await database.transaction { tables throws(CustomersStoreError) in
+            guard let stored = tables.customers[id] else { throw .notFound(id: id) }
+            try PersonalDataErasure.check(stored, version: version)
+            let group = PersonalDataErasure.group(of: id, mergedInto: tables.customers.mapValues(\.mergedInto))
+            let members = Set(group)
+            let orderIDs = Set(tables.orders.compactMap { order in order.id.flatMap { tables.orderCustomers[$0].map(members.contains) == true ? $0 : nil } })
+            let orderIndices = tables.orders.indices.filter { tables.orders[$0].id.map(orderIDs.contains) == true }
+            let draftIndices = tables.drafts.indices.filter { tables.drafts[$0].customerID.map(members.contains) == true }
+            let customerEvents = tables.customerEvents.indices.filter { members.contains(tables.customerEvents[$0].customerID) }
+            let orderEvents = tables.events.indices.filter { orderIDs.contains(tables.events[$0].orderID) }
+            let erasure = PersonalDataErasure(
+                contacts: group.compactMap { tables.customers[$0].map(PersonalDataErasure.contact(of:)) }
+                    + orderIndices.map { PersonalDataErasure.contact(of: tables.orders[$0]) }
+                    + draftIndices.map { PersonalDataErasure.contact(of: tables.drafts[$0]) },
+                histories: customerEvents.map { tables.customerEvents[$0].changes } + orderEvents.map { tables.events[$0].changes })
+            for member in group {
+                guard let customer = tables.customers[member] else { continue }
+                tables.customers[member] = erasure.erased(customer, by: by, at: at)
+            }
+            for i in orderIndices { tables.orders[i] = erasure.erased(tables.orders[i], by: by, at: at) }
+            for i in draftIndices { tables.drafts[i] = PersonalDataErasure.erased(tables.drafts[i], by: by, at: at) }
+            for i in customerEvents { tables.customerEvents[i].changes = erasure.erased(changes: tables.customerEvents[i].changes) }
+            for i in orderEvents {
+                var event = tables.events[i]
+                event.changes = erasure.erased(changes: event.changes)
+                let reason = event.statusChange?.reason.map(erasure.scrub)
+                event.statusChange?.reason = reason
+                tables.events[i] = event
+            }
+            for i in tables.notes.indices where orderIDs.contains(tables.notes[i].orderID) {
+                tables.notes[i].text = erasure.scrub(tables.notes[i].text)
+            }
+            for (batchID, batch) in tables.bulkBatches {
+                for (m, move) in batch.moves.enumerated() where orderIDs.contains(move.orderID) {
+                    tables.bulkBatches[batchID]?.moves[m].customer = PersonalDataErasure.erasedValue(move.customer)
+                }
+            }
+            for (viewID, view) in tables.savedViews {
+                tables.savedViews[viewID]?.name = erasure.scrub(view.name)
+                tables.savedViews[viewID]?.query = erasure.scrubQuery(view.query)
+            }
+            tables.customerEvents += group.map { PersonalDataErasure.customerEvent(customerID: $0, by: by, at: at) }
+            tables.events += orderIndices.compactMap { tables.orders[$0].id.map { PersonalDataErasure.orderEvent(orderID: $0, by: by, at: at) } }
+            return CustomerErasure(
+                customer: tables.customers[id] ?? stored, customerIDs: group, orders: orderIndices.count, drafts: draftIndices.count)
+        }
+    }
+
     public func fetchHistory(customerID: Int64) async throws(CustomersStoreError) -> [CustomerEvent] {
         await database.read { tables in
             tables.customerEvents.enumerated().filter { $0.element.customerID == customerID }

@@ -155,6 +155,140 @@ public final class CustomersPostgresStore: CustomersStoreProtocol {
         }
     }
 
+    /// The customer asked for is locked first (`FOR UPDATE`), then the whole merge group, then
+    /// their orders and drafts: an edit or a merge meanwhile waits, then finds the new version.
+    public func eraseCustomer(id: Int64, version: Int, by: AccountName?, at: Date) async throws(CustomersStoreError) -> CustomerErasure {
+        try await run("Cannot erase customer \(id)") { client, logger in
+            try await client.withTransaction(logger: logger) { connection in
+                guard
+                    let stored = try await Self.customers(connection.query("\(unescaped: Self.select) WHERE id = \(id) FOR UPDATE", logger: logger))
+                        .first
+                else { throw CustomersStoreError.notFound(id: id) }
+                try PersonalDataErasure.check(stored, version: version)
+                var merges: [Int64: Int64?] = [:]
+                for try await (member, into) in try await connection.query(
+                    "SELECT id, merged_into FROM customers WHERE merged_into IS NOT NULL OR id = \(id)", logger: logger
+                ).decode((Int64, Int64?).self) {
+                    merges[member] = into
+                }
+                let group = PersonalDataErasure.group(of: id, mergedInto: merges)
+                // Ids are integers: written into the queries as they are.
+                let members = group.map(String.init).joined(separator: ", ")
+                let customers = try await Self.customers(
+                    connection.query("\(unescaped: Self.select) WHERE id IN (\(unescaped: members)) ORDER BY id FOR UPDATE", logger: logger))
+                var orders: [ErasureColumns.StoredOrder] = []
+                for try await row in try await connection.query(
+                    """
+                    SELECT \(unescaped: ErasureColumns.orderSelected) FROM orders WHERE customer_id IN (\(unescaped: members))
+                    ORDER BY id FOR UPDATE
+                    """, logger: logger)
+                {
+                    orders.append(try ErasureColumns.order(from: PostgresOrderRow(row: row.makeRandomAccess())))
+                }
+                let orderList = orders.map { String($0.id) }.joined(separator: ", ")
+                var drafts: [(rowID: Int64, draft: Draft)] = []
+                for try await row in try await connection.query(
+                    "SELECT \(unescaped: DraftColumns.selected) FROM drafts WHERE customer_id IN (\(unescaped: members)) ORDER BY id FOR UPDATE",
+                    logger: logger)
+                {
+                    drafts.append(try DraftColumns.draft(from: PostgresOrderRow(row: row.makeRandomAccess())))
+                }
+                var customerEvents: [(id: Int64, changes: [OrderChange])] = []
+                for try await (eventID, json) in try await connection.query(
+                    "SELECT id, changes FROM customer_events WHERE customer_id IN (\(unescaped: members)) ORDER BY id", logger: logger
+                ).decode((Int64, String).self) {
+                    customerEvents.append((eventID, try ErasureColumns.changes(json)))
+                }
+                var orderEvents: [(id: Int64, changes: [OrderChange], reason: String?)] = []
+                if !orders.isEmpty {
+                    for try await (eventID, json, reason) in try await connection.query(
+                        "SELECT id, changes, status_reason FROM order_events WHERE order_id IN (\(unescaped: orderList)) ORDER BY id",
+                        logger: logger
+                    ).decode((Int64, String, String?).self) {
+                        orderEvents.append((eventID, try ErasureColumns.changes(json), reason))
+                    }
+                }
+                let erasure = PersonalDataErasure(
+                    contacts: customers.map(PersonalDataErasure.contact(of:)) + orders.map(\.contact)
+                        + drafts.map { PersonalDataErasure.contact(of: $0.draft) },
+                    histories: customerEvents.map(\.changes) + orderEvents.map(\.changes))
+
+                for customer in customers {
+                    try await Self.save(erasure.erased(customer, by: by, at: at), over: customer, on: connection, logger: logger)
+                }
+                for order in orders {
+                    var binds = PostgresBindings()
+                    let names = try PostgresValues.bind(
+                        ErasureColumns.erased(order, by: erasure)
+                            + [
+                                ("card_ciphertext", .bytes(SealedCardNumber.erased.ciphertext)),
+                                ("card_key_id", .text(SealedCardNumber.erasedKeyID)),
+                            ] + OrderColumns.updated(by: by, at: at), into: &binds)
+                    binds.append(order.id)
+                    let assignments = names.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
+                    try await connection.query(
+                        PostgresQuery(
+                            unsafeSQL: "UPDATE orders SET \(assignments), version = version + 1 WHERE id = $\(names.count + 1)", binds: binds),
+                        logger: logger)
+                    try await OrderEventsPostgresStore.insert(
+                        PersonalDataErasure.orderEvent(orderID: String(order.id), by: by, at: at), rowID: order.id, on: connection, logger: logger)
+                }
+                for (rowID, draft) in drafts {
+                    var binds = PostgresBindings()
+                    let names = try PostgresValues.bind(DraftColumns.written(PersonalDataErasure.erased(draft, by: by, at: at)), into: &binds)
+                    binds.append(rowID)
+                    let assignments = names.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
+                    try await connection.query(
+                        PostgresQuery(unsafeSQL: "UPDATE drafts SET \(assignments) WHERE id = $\(names.count + 1)", binds: binds), logger: logger)
+                }
+                for event in customerEvents {
+                    let json = try ErasureColumns.json(erasure.erased(changes: event.changes))
+                    try await connection.query("UPDATE customer_events SET changes = \(json) WHERE id = \(event.id)", logger: logger)
+                }
+                for event in orderEvents {
+                    let json = try ErasureColumns.json(erasure.erased(changes: event.changes))
+                    let reason = event.reason.map(erasure.scrub)
+                    try await connection.query(
+                        "UPDATE order_events SET changes = \(json), status_reason = \(reason) WHERE id = \(event.id)", logger: logger)
+                }
+                if !orders.isEmpty {
+                    var notes: [(Int64, String)] = []
+                    for try await note in try await connection.query(
+                        "SELECT id, text FROM order_notes WHERE order_id IN (\(unescaped: orderList))", logger: logger
+                    ).decode((Int64, String).self) {
+                        notes.append(note)
+                    }
+                    for (noteID, text) in notes {
+                        try await connection.query("UPDATE order_notes SET text = \(erasure.scrub(text)) WHERE id = \(noteID)", logger: logger)
+                    }
+                    try await connection.query(
+                        """
+                        UPDATE bulk_moves SET customer = \(PersonalDataErasure.replacement)
+                        WHERE order_id IN (\(unescaped: orderList)) AND customer <> ''
+                        """, logger: logger)
+                }
+                // Any account's saved searches that name them.
+                var views: [(Int64, String, String)] = []
+                for try await view in try await connection.query("SELECT id, name, query FROM saved_views", logger: logger)
+                    .decode((Int64, String, String).self)
+                {
+                    views.append(view)
+                }
+                for (viewID, name, query) in views {
+                    let scrubbed = (erasure.scrub(name), erasure.scrubQuery(query))
+                    guard scrubbed != (name, query) else { continue }
+                    try await connection.query(
+                        "UPDATE saved_views SET name = \(scrubbed.0), query = \(scrubbed.1) WHERE id = \(viewID)", logger: logger)
+                }
+                for member in group {
+                    try await Self.insert(PersonalDataErasure.customerEvent(customerID: member, by: by, at: at), on: connection, logger: logger)
+                }
+                let erased = try await Self.customers(connection.query("\(unescaped: Self.select) WHERE id = \(id)", logger: logger)).first
+                return CustomerErasure(customer: erased ?? stored, customerIDs: group, orders: orders.count, drafts: drafts.count)
+            }
+        }
+    }
+
     public func fetchHistory(customerID: Int64) async throws(CustomersStoreError) -> [CustomerEvent] {
         try await run("Cannot fetch the history of customer \(customerID)") { client, logger in
             var events: [CustomerEvent] = []

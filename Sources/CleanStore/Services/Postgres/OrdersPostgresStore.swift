@@ -39,6 +39,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
                     for try await row in try await connection.query(
                         """
                         SELECT id, card_ciphertext, card_key_id FROM orders WHERE id > \(after) AND card_key_id <> \(cards.current.id)
+                            AND card_key_id <> \(SealedCardNumber.erasedKeyID)
                         ORDER BY id LIMIT \(batchSize)
                         """, logger: logger
                     ).decode((Int64, Data, String).self) {
@@ -63,7 +64,8 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
             }
             var remaining = 0
             for try await count in try await client.query(
-                "SELECT count(*) FROM orders WHERE card_key_id <> \(cards.current.id)", logger: logger
+                "SELECT count(*) FROM orders WHERE card_key_id <> \(cards.current.id) AND card_key_id <> \(SealedCardNumber.erasedKeyID)",
+                logger: logger
             ).decode(Int.self) {
                 remaining = count
             }

@@ -78,7 +78,7 @@ enum OrderColumns {
     /// key. `order.totals` must be computed already (`OrderWrites`, `DraftPlacing`,
     /// `OrderLineWrites`); its lines are `OrderLineColumns`'.
     static func written(by order: Order, cards: CardKeyring) throws(OrdersStoreError) -> [(name: String, value: Value)] {
-        let card = try cards.seal(order.paymentMethod.creditCardNumber)
+        let card = order.paymentMethod.isCardErased ? SealedCardNumber.erased : try cards.seal(order.paymentMethod.creditCardNumber)
         return [
             ("first_name", .text(order.firstName)),
             ("last_name", .text(order.lastName)),
@@ -141,13 +141,18 @@ enum OrderColumns {
         let card = SealedCardNumber(ciphertext: try row.bytes(12), keyID: try row.text(13))
         let expirationDate = ExpirationDate(year: try row.int(14), month: try row.int(15))
         let paymentMethod: PaymentMethod
-        do {
-            paymentMethod = PaymentMethod(creditCardNumber: try cards.open(card, orderID: String(id)), expirationDate: expirationDate)
-        } catch {
-            logger.error(
-                "A card number cannot be read: the order is shown with its card unreadable",
-                metadata: ["order": "\(id)", "card key": "\(card.keyID)", "reason": "\(error)"])
-            paymentMethod = .unreadableCard(expirationDate: expirationDate)
+        if card.isErased {
+            // Erased with its customer's personal data (`PersonalDataErasure`): nothing to open.
+            paymentMethod = .erasedCard(expirationDate: expirationDate)
+        } else {
+            do {
+                paymentMethod = PaymentMethod(creditCardNumber: try cards.open(card, orderID: String(id)), expirationDate: expirationDate)
+            } catch {
+                logger.error(
+                    "A card number cannot be read: the order is shown with its card unreadable",
+                    metadata: ["order": "\(id)", "card key": "\(card.keyID)", "reason": "\(error)"])
+                paymentMethod = .unreadableCard(expirationDate: expirationDate)
+            }
         }
         var order = Order(
             firstName: try row.text(2),

@@ -137,6 +137,90 @@ public final class CustomersSQLiteStore: CustomersStoreProtocol {
         }
     }
 
+    public func eraseCustomer(id: Int64, version: Int, by: AccountName?, at: Date) async throws(CustomersStoreError) -> CustomerErasure {
+        try await write("Cannot erase customer \(id)") { db in
+            guard let stored = try Self.customers(db, "\(Self.select) WHERE id = ?", [id]).first else {
+                throw CustomersStoreError.notFound(id: id)
+            }
+            try PersonalDataErasure.check(stored, version: version)
+            var merges: [Int64: Int64?] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, merged_into FROM customers WHERE merged_into IS NOT NULL OR id = ?", arguments: [id]) {
+                merges[row[0]] = row[1] as Int64?
+            }
+            let group = PersonalDataErasure.group(of: id, mergedInto: merges)
+            // Ids are integers: written into the queries as they are.
+            let members = group.map(String.init).joined(separator: ", ")
+            let customers = try Self.customers(db, "\(Self.select) WHERE id IN (\(members)) ORDER BY id", [])
+            let orders = try Row.fetchAll(db, sql: "SELECT \(ErasureColumns.orderSelected) FROM orders WHERE customer_id IN (\(members)) ORDER BY id")
+                .map { try ErasureColumns.order(from: SQLiteRow(row: $0)) }
+            let orderList = orders.map { String($0.id) }.joined(separator: ", ")
+            let drafts = try Row.fetchAll(db, sql: "SELECT \(DraftColumns.selected) FROM drafts WHERE customer_id IN (\(members)) ORDER BY id")
+                .map { try DraftColumns.draft(from: SQLiteRow(row: $0)) }
+            let customerEvents = try Row.fetchAll(
+                db, sql: "SELECT id, changes FROM customer_events WHERE customer_id IN (\(members)) ORDER BY id"
+            ).map { (id: $0[0] as Int64, changes: try ErasureColumns.changes($0[1] as String)) }
+            let orderEvents =
+                orders.isEmpty
+                ? []
+                : try Row.fetchAll(db, sql: "SELECT id, changes, status_reason FROM order_events WHERE order_id IN (\(orderList)) ORDER BY id")
+                    .map { (id: $0[0] as Int64, changes: try ErasureColumns.changes($0[1] as String), reason: $0[2] as String?) }
+            let erasure = PersonalDataErasure(
+                contacts: customers.map(PersonalDataErasure.contact(of:)) + orders.map(\.contact)
+                    + drafts.map { PersonalDataErasure.contact(of: $0.draft) },
+                histories: customerEvents.map(\.changes) + orderEvents.map(\.changes))
+
+            for customer in customers { try Self.save(erasure.erased(customer, by: by, at: at), over: customer, in: db) }
+            for order in orders {
+                let values = ErasureColumns.erased(order, by: erasure)
+                let written: [(name: String, value: OrderColumns.Value)] =
+                    values + [("card_ciphertext", .bytes(SealedCardNumber.erased.ciphertext)), ("card_key_id", .text(SealedCardNumber.erasedKeyID))]
+                    + OrderColumns.updated(by: by, at: at)
+                try db.execute(
+                    sql: "UPDATE orders SET \(written.map { "\($0.name) = ?" }.joined(separator: ", ")), version = version + 1 WHERE id = ?",
+                    arguments: StatementArguments(written.map { $0.value.sqliteValue } + [order.id.databaseValue]))
+                try OrderEventsSQLiteStore.insert(PersonalDataErasure.orderEvent(orderID: String(order.id), by: by, at: at), rowID: order.id, into: db)
+            }
+            for (rowID, draft) in drafts {
+                let saved = PersonalDataErasure.erased(draft, by: by, at: at)
+                let written = DraftColumns.written(saved)
+                try db.execute(
+                    sql: "UPDATE drafts SET \(written.map { "\($0.name) = ?" }.joined(separator: ", ")) WHERE id = ?",
+                    arguments: StatementArguments(written.map { $0.value.sqliteValue } + [rowID.databaseValue]))
+            }
+            for event in customerEvents {
+                try db.execute(
+                    sql: "UPDATE customer_events SET changes = ? WHERE id = ?",
+                    arguments: [try ErasureColumns.json(erasure.erased(changes: event.changes)), event.id])
+            }
+            for event in orderEvents {
+                try db.execute(
+                    sql: "UPDATE order_events SET changes = ?, status_reason = ? WHERE id = ?",
+                    arguments: [try ErasureColumns.json(erasure.erased(changes: event.changes)), event.reason.map(erasure.scrub), event.id])
+            }
+            if !orders.isEmpty {
+                for row in try Row.fetchAll(db, sql: "SELECT id, text FROM order_notes WHERE order_id IN (\(orderList))") {
+                    try db.execute(sql: "UPDATE order_notes SET text = ? WHERE id = ?", arguments: [erasure.scrub(row[1]), row[0] as Int64])
+                }
+                try db.execute(
+                    sql: "UPDATE bulk_moves SET customer = ? WHERE order_id IN (\(orderList)) AND customer <> ''",
+                    arguments: [PersonalDataErasure.replacement])
+                // The search index drops the old text's entries now, not at some later merge of its segments.
+                try db.execute(sql: "INSERT INTO orders_search (orders_search) VALUES ('optimize')")
+            }
+            // Any account's saved searches that name them.
+            for row in try Row.fetchAll(db, sql: "SELECT id, name, query FROM saved_views") {
+                let (name, query): (String, String) = (row[1], row[2])
+                let scrubbed = (erasure.scrub(name), erasure.scrubQuery(query))
+                guard scrubbed != (name, query) else { continue }
+                try db.execute(
+                    sql: "UPDATE saved_views SET name = ?, query = ? WHERE id = ?", arguments: [scrubbed.0, scrubbed.1, row[0] as Int64])
+            }
+            for member in group { try Self.insert(PersonalDataErasure.customerEvent(customerID: member, by: by, at: at), into: db) }
+            let erased = try Self.customers(db, "\(Self.select) WHERE id = ?", [id]).first ?? stored
+            return CustomerErasure(customer: erased, customerIDs: group, orders: orders.count, drafts: drafts.count)
+        }
+    }
+
     public func fetchHistory(customerID: Int64) async throws(CustomersStoreError) -> [CustomerEvent] {
         try await read("Cannot fetch the history of customer \(customerID)") { db in
             try Row.fetchAll(

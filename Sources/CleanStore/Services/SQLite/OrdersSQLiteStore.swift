@@ -287,8 +287,8 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
                 let start = after
                 let batch = try await database.pool.write { db -> (last: Int64?, reencrypted: Int) in
                     let rows = try Row.fetchAll(
-                        db, sql: "SELECT id, card_ciphertext, card_key_id FROM orders WHERE id > ? AND card_key_id <> ? ORDER BY id LIMIT ?",
-                        arguments: [start, cards.current.id, batchSize])
+                        db, sql: "SELECT id, card_ciphertext, card_key_id FROM orders WHERE id > ? AND card_key_id NOT IN (?, ?) ORDER BY id LIMIT ?",
+                        arguments: [start, cards.current.id, SealedCardNumber.erasedKeyID, batchSize])
                     var count = 0
                     for row in rows {
                         let id: Int64 = row[0]
@@ -307,7 +307,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
                 database.logger.info("Re-encrypted card numbers", metadata: ["orders": "\(reencrypted)", "up to id": "\(last)"])
             }
             let remaining = try await database.pool.read { db in
-                try Int.fetchOne(db, sql: "SELECT count(*) FROM orders WHERE card_key_id <> ?", arguments: [cards.current.id]) ?? 0
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM orders WHERE card_key_id NOT IN (?, ?)", arguments: [cards.current.id, SealedCardNumber.erasedKeyID]) ?? 0
             }
             return CardKeyRotation(reencrypted: reencrypted, remaining: remaining)
         } catch {

@@ -89,12 +89,15 @@ final class ShowCustomerInteractorTests: XCTestCase {
         // When
         await sut.getCustomer(request: .init(id: "7", mayChange: true))
         await sut.getCustomer(request: .init(id: "7", mayMerge: true))
+        await sut.getCustomer(request: .init(id: "7", mayErase: true))
 
         // Then
         var mayChange = Self.found
         mayChange.mayChange = true
         var mayMerge = Self.found
         mayMerge.mayMerge = true
-        XCTAssertEqual(presenterSpy.responses, [.found(mayChange), .found(mayMerge)])
+        var mayErase = Self.found
+        mayErase.mayErase = true
+        XCTAssertEqual(presenterSpy.responses, [.found(mayChange), .found(mayMerge), .found(mayErase)])
     }
 }

@@ -128,11 +128,11 @@ final class ShowCustomerPresenterTests: XCTestCase {
         gone.mergedInto = 4
 
         // When
-        sut.presentCustomer(response: .found(ShowCustomer.Found(customer: jane, orders: [], summary: nil, history: [], mayMerge: true)))
+        sut.presentCustomer(response: .found(ShowCustomer.Found(customer: jane, orders: [], summary: nil, history: [], mayMerge: true, mayErase: true)))
         sut.presentCustomer(response: .found(ShowCustomer.Found(customer: jane, orders: [], summary: nil, history: [])))
         sut.presentCustomer(
             response: .found(
-                ShowCustomer.Found(customer: gone, orders: [], summary: nil, history: [], mayChange: true, mayMerge: true, survivor: jane)))
+                ShowCustomer.Found(customer: gone, orders: [], summary: nil, history: [], mayChange: true, mayMerge: true, mayErase: true, survivor: jane)))
 
         // Then
         guard case .customer(let offered) = spy.viewModels[0], case .customer(let notOffered) = spy.viewModels[1],
@@ -141,6 +141,9 @@ final class ShowCustomerPresenterTests: XCTestCase {
         XCTAssertEqual(offered.mergeURL, "/customers/4/merge")
         XCTAssertNil(offered.mergedInto)
         XCTAssertNil(notOffered.mergeURL)
+        XCTAssertEqual(offered.eraseURL, "/customers/4/erase")
+        XCTAssertNil(notOffered.eraseURL)
+        XCTAssertEqual(merged.eraseURL, "/customers/5/erase", "erasing a merged customer erases the one it was merged into too")
         XCTAssertNil(merged.mergeURL, "a merged customer is merged no more")
         XCTAssertNil(merged.changeURL)
         XCTAssertEqual(merged.mergedInto?.name, "Jane Doe (customer 4)")

@@ -73,7 +73,7 @@ final class ShowCustomerViewControllerTests: XCTestCase {
                 title: "Edited", by: "Sue", date: "6/30/07 6:00 AM", machineDate: "2007-06-30T06:00:00Z",
                 changes: [ShowCustomer.DisplayedChange(field: "Note", old: "(none)", new: "Call after 5 pm")])
         ],
-        customersURL: "/customers", changeURL: "/customers/7/edit", mergeURL: "/customers/7/merge",
+        customersURL: "/customers", changeURL: "/customers/7/edit", mergeURL: "/customers/7/merge", eraseURL: "/customers/7/erase",
         mergedInto: ShowCustomer.DisplayedSurvivor(name: "Jane Doe (customer 1)", url: "/customers/1"))
 
     func testTheTemplateReadsWhatTheViewModelExposesAndAllOfIt() async throws {
