@@ -63,11 +63,6 @@ struct APIDoorMiddleware: RouterMiddleware {
             {
                 throw APIProblem.status(.badRequest, detail: "The URL or a header holds a control character.")
             }
-            // openapi.yaml's If-Match is at most 40 characters (an ETag is a version: `"7"`); the
-            // generated code checks no maxLength, so a longer one is refused here, not read as stale.
-            if let ifMatch = request.headers[.ifMatch], ifMatch.count > Self.longestIfMatch {
-                throw APIProblem.status(.badRequest, detail: "If-Match is longer than an ETag can be (\(Self.longestIfMatch) characters).")
-            }
             let body = try await request.collectBody(upTo: context.maxUploadSize)
             // No field of the API is ever null (openapi.yaml): the generated code would read a null
             // as a field left out, so a body holding one is refused here (400).
@@ -113,9 +108,6 @@ struct APIDoorMiddleware: RouterMiddleware {
         }
         return holds(json)
     }
-
-    /// openapi.yaml's `maxLength` of every If-Match.
-    static let longestIfMatch = 40
 
     /// A control character: C0, DEL or C1.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }

@@ -18,7 +18,7 @@ enum APIRoutes {
         }
         let api = router.group(RouterPath(Paths.api.pattern))
             .add(middleware: APIDoorMiddleware(tokens: environment.apiTokens, limiter: environment.apiRateLimiter, now: environment.now))
-        try APIHandlers(environment: environment).registerHandlers(on: api, serverURL: URL(string: "/")!)
+        try APIHandlers(environment: environment).registerHandlers(on: api, serverURL: URL(string: "/")!, middlewares: [APISpecLimitsMiddleware()])
     }
 
     /// The API's paths and methods, as the spec has them: Hummingbird's router answers a path it
