@@ -33,12 +33,15 @@ enum CustomerSeeds {
 }
 
 /// The customers' store and the orders' store of one database, of every kind, fresh and empty:
-/// memory, an SQLite file, PostgreSQL (a database of its own).
+/// memory, an SQLite file, PostgreSQL (a database of its own); with the drafts and the orders'
+/// history of the same database (a merge re-points drafts and writes in orders' histories).
 enum CustomerStores {
     struct Pair {
         let name: String
         let customers: any CustomersStoreProtocol
         let orders: any OrdersStoreProtocol
+        var drafts: (any DraftsStoreProtocol)? = nil
+        var events: (any OrderEventsStoreProtocol)? = nil
     }
 
     static func all(in directory: URL, for testCase: TemporaryDirectoryTestCase) async throws -> [Pair] {
@@ -46,9 +49,15 @@ enum CustomerStores {
         let sqlite = try OrdersSQLiteStore(path: directory.appendingPathComponent("customers-\(UUID().uuidString).sqlite").path)
         let postgres = try await TestPostgres.makeStore(for: testCase)
         return [
-            Pair(name: "memory", customers: CustomersMemStore(database: memory), orders: OrdersMemStore(database: memory)),
-            Pair(name: "SQLite", customers: CustomersSQLiteStore(database: sqlite.database), orders: sqlite),
-            Pair(name: "PostgreSQL", customers: CustomersPostgresStore(database: postgres.database), orders: postgres),
+            Pair(
+                name: "memory", customers: CustomersMemStore(database: memory), orders: OrdersMemStore(database: memory),
+                drafts: DraftsMemStore(database: memory), events: OrderEventsMemStore(database: memory)),
+            Pair(
+                name: "SQLite", customers: CustomersSQLiteStore(database: sqlite.database), orders: sqlite,
+                drafts: DraftsSQLiteStore(database: sqlite.database), events: OrderEventsSQLiteStore(database: sqlite.database)),
+            Pair(
+                name: "PostgreSQL", customers: CustomersPostgresStore(database: postgres.database), orders: postgres,
+                drafts: DraftsPostgresStore(database: postgres.database), events: OrderEventsPostgresStore(database: postgres.database)),
         ]
     }
 }

@@ -102,11 +102,27 @@ enum CustomerWrites {
 }
 
 /// What a merge saved (`CustomerWrites.merged`): the survivor, the merged customer pointing to it,
-/// and the event of each (the survivor's first). The stores also move the merged one's orders.
+/// and the event of each (the survivor's first). The stores also move the merged one's orders,
+/// each with `orderEvent(orderID:)` in its own history, and re-point the merged one's open drafts
+/// (`Draft.customerID`), in the same transaction.
 public struct CustomersMerge: Equatable, Sendable {
     public var survivor: Customer
     public var merged: Customer
     public var events: [CustomerEvent]
+
+    /// The entry an order moved to the survivor gets in its own history: an update naming the
+    /// customer it was taken for and the one it is now (`OrderChange.customerMergedField`), by
+    /// whom and when the merge was made. The order itself is not saved (its version stays): a
+    /// clerk's open edit of it is not refused for a merge.
+    public func orderEvent(orderID: String) -> OrderEvent {
+        OrderEvent(
+            orderID: orderID, kind: .updated, by: survivor.updatedBy, at: survivor.updatedAt ?? survivor.createdAt,
+            changes: [
+                OrderChange(
+                    field: OrderChange.customerMergedField, old: CustomerWrites.reference(merged),
+                    new: CustomerWrites.reference(survivor))
+            ])
+    }
 }
 
 /// A field of a customer a merge's survivor may take from the other customer (the preview's

@@ -148,7 +148,19 @@ public final class CustomersPostgresStore: CustomersStoreProtocol {
                     survivor, of: storedSurvivor, merging: storedMerged, mergedVersion: mergedVersion, by: by, at: at)
                 try await Self.save(merge.survivor, over: storedSurvivor, on: connection, logger: logger)
                 try await Self.save(merge.merged, over: storedMerged, on: connection, logger: logger)
+                // Each moved order's history entry, one statement for them all (its order id the row's), then the move.
+                var binds = PostgresBindings()
+                try PostgresValues.append(Array(try OrderEventColumns.values(of: merge.orderEvent(orderID: "0"), rowID: 0).dropFirst()), to: &binds)
+                binds.append(mergedID)
+                let placeholders = (1..<binds.count).map { ", $\($0)" }.joined()
+                try await connection.query(
+                    PostgresQuery(
+                        unsafeSQL: """
+                            INSERT INTO order_events (\(OrderEventColumns.written))
+                            SELECT id\(placeholders) FROM orders WHERE customer_id = $\(binds.count) ORDER BY id
+                            """, binds: binds), logger: logger)
                 try await connection.query("UPDATE orders SET customer_id = \(id) WHERE customer_id = \(mergedID)", logger: logger)
+                try await connection.query("UPDATE drafts SET customer_id = \(id) WHERE customer_id = \(mergedID)", logger: logger)
                 for event in merge.events { try await Self.insert(event, on: connection, logger: logger) }
                 return merge
             }
