@@ -127,7 +127,7 @@ final class EditDraftViewControllerTests: XCTestCase {
                 EditDraft.DisplayedLine(
                     sku: "MUG-1", name: "Blue mug", unitPrice: "$12.50", priceNote: "n", quantity: field, quantityName: "line[l1][quantity]", price: field, reason: field, priceLegend: "p",
                     savePriceLabel: "s", quantityLabel: "Quantity of Blue mug", amount: "$25.00", key: "l1",
-                    removeLabel: "Remove Blue mug")
+                    removeLabel: "Remove Blue mug", priceChanged: "Price changed: was $12.00 when ordered, now $12.50")
             ],
             noLinesMessage: "n", totals: EditDraft.DisplayedTotals(subtotal: "s", shipping: "s", tax: "t", total: "t"),
             callerSearchText: "0100",
@@ -139,7 +139,9 @@ final class EditDraftViewControllerTests: XCTestCase {
             callerFolded: true, callerSummary: "Jane Doe, (415) 555-0100",
             searchText: "mug", searchResults: [EditDraft.DisplayedProduct(sku: "MUG-1", name: "Blue mug", price: "$12.50", addLabel: "Add")],
             noResultsMessage: "n", callerAction: "/c", deliveryAction: "/d", addLineAction: "/a", quantitiesAction: "/q",
-            removeLineAction: "/r", priceAction: "/pr", searchAction: "/s", checkURL: "/k", readyToCheck: true, draftsURL: "/drafts")
+            removeLineAction: "/r", priceAction: "/pr", searchAction: "/s", checkURL: "/k", readyToCheck: true, draftsURL: "/drafts",
+            repeatNotice: "Repeated from order 1042, each item at today's price.", repeatOrderURL: "/orders/1042",
+            repeatOrderLabel: "See order 1042 as it was placed", repeatProblems: ["Cap (CAP-1) is no longer sold, so it was not added (1 on the order)."])
         return EditDraftViewController.DraftPage(draft: draft, csrfToken: "t")
     }()
 
