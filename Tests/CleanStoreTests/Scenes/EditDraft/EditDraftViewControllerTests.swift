@@ -109,6 +109,15 @@ final class EditDraftViewControllerTests: XCTestCase {
         XCTAssertEqual(sut.response?.headers[.location], "/drafts/D-ABCDEF")
     }
 
+    func testARepeatGoesToItsDraftAndNothingToStartFromIsA409Page() {
+        sut.displayStartedDraft(viewModel: EditDraft.StartDraft.ViewModel(page: .repeated(ref: "D-ABCDEF", orderID: "7", flash: "Started.")))
+        XCTAssertEqual(sut.response?.status, .seeOther)
+        XCTAssertEqual(sut.response?.headers[.location], "/drafts/D-ABCDEF?repeated=7")
+        sut.displayStartedDraft(
+            viewModel: EditDraft.StartDraft.ViewModel(page: .refused(.nothingToStartFrom(orderID: "7", repeating: false))))
+        XCTAssertEqual(sut.response?.status, .conflict)
+    }
+
     func testNoSuchDraftIs404AndAStoreThatFailsIs503() {
         sut.displayDraft(viewModel: EditDraft.ShowDraft.ViewModel(page: .notFound))
         XCTAssertEqual(sut.response?.status, .notFound)
