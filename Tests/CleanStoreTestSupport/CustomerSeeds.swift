@@ -33,7 +33,8 @@ enum CustomerSeeds {
 }
 
 /// The customers' store and the orders' store of one database, of every kind, fresh and empty:
-/// memory, an SQLite file, PostgreSQL (a database of its own).
+/// memory, an SQLite file, PostgreSQL (a database of its own); with the drafts and the orders'
+/// history of the same database (a merge re-points drafts and writes in orders' histories).
 enum CustomerStores {
     struct Pair {
         let name: String

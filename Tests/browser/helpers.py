@@ -40,6 +40,7 @@ SNAPSHOT_FOLDERS = [
     SNAPSHOTS.parent / "OrderCancellingHTTPTests",
     SNAPSHOTS.parent / "EditMergeHTTPTests",
     SNAPSHOTS.parent / "TokensHTTPTests",
+    SNAPSHOTS.parent / "StartDraftFromOrderHTTPTests",
 ]
 
 

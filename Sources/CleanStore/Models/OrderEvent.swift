@@ -77,6 +77,9 @@ public struct OrderChange: Equatable, Sendable, Codable {
     public static let taxField = "Tax"
     /// The name of a cancellation request's change: its reason while one waits, empty otherwise.
     public static let cancellationRequestField = "Cancellation requested"
+    /// The name of the change a merge of customers makes on each order it moves
+    /// (`CustomersMerge.orderEvent`): the customer it was taken for, and the survivor.
+    public static let customerMergedField = "Customer merged"
 
     /// What changed from `old` to `new`, field by field in the form's order, then the order's
     /// status and cancellation reason (which only a status change changes), its shipment and a

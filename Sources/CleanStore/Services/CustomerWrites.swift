@@ -102,11 +102,27 @@ enum CustomerWrites {
 }
 
 /// What a merge saved (`CustomerWrites.merged`): the survivor, the merged customer pointing to it,
-/// and the event of each (the survivor's first). The stores also move the merged one's orders.
+/// and the event of each (the survivor's first). The stores also move the merged one's orders,
+/// each with `orderEvent(orderID:)` in its own history, and re-point the merged one's open drafts
+/// (`Draft.customerID`), in the same transaction.
 public struct CustomersMerge: Equatable, Sendable {
     public var survivor: Customer
     public var merged: Customer
     public var events: [CustomerEvent]
+
+    /// The entry an order moved to the survivor gets in its own history: an update naming the
+    /// customer it was taken for and the one it is now (`OrderChange.customerMergedField`), by
+    /// whom and when the merge was made. The order itself is not saved (its version stays): a
+    /// clerk's open edit of it is not refused for a merge.
+    public func orderEvent(orderID: String) -> OrderEvent {
+        OrderEvent(
+            orderID: orderID, kind: .updated, by: survivor.updatedBy, at: survivor.updatedAt ?? survivor.createdAt,
+            changes: [
+                OrderChange(
+                    field: OrderChange.customerMergedField, old: CustomerWrites.reference(merged),
+                    new: CustomerWrites.reference(survivor))
+            ])
+    }
 }
 
 /// A field of a customer a merge's survivor may take from the other customer (the preview's
@@ -291,6 +307,93 @@ enum CustomersFromOrders {
     /// The customers a store reads for `order`: those with its email key or phone key.
     static func keys(of order: OrderContact) -> (email: String, phone: String) {
         (CustomerSearch.emailKey(order.email), CustomerSearch.phoneKey(order.phone))
+    }
+
+    /// What linking one batch of orders writes (`plan`): the new customers, with stand-in ids
+    /// (-1, -2, … in the order they were made) the store replaces by the ids it gives them; the
+    /// stored customers the batch changed, as stored and as the batch leaves them; the history of
+    /// both, in order (stand-in ids too); and each order's customer, in order.
+    struct Batch: Equatable, Sendable {
+        struct Change: Equatable, Sendable {
+            var stored: Customer
+            var saved: Customer
+        }
+
+        struct Link: Equatable, Sendable {
+            var orderID: Int64
+            var customerID: Int64
+        }
+
+        var created: [Customer] = []
+        var changed: [Change] = []
+        var events: [CustomerEvent] = []
+        var links: [Link] = []
+    }
+
+    /// A batch of orders (oldest first) decided in turn against `stored` (every unmerged customer
+    /// sharing an email or phone key with one of them: a store reads them in one query), each
+    /// order seeing them as the batch's earlier orders left them, so the answers are those of
+    /// deciding and writing one order at a time. A customer made and joined again in the batch is
+    /// made as the batch leaves it; one changed twice is saved once, from the version stored.
+    static func plan(_ orders: [OrderContact], among stored: [Customer], at: Date) -> Batch {
+        var batch = Batch()
+        var pool: [Int64: Customer] = [:]
+        var byEmail: [String: Set<Int64>] = [:]
+        var byPhone: [String: Set<Int64>] = [:]
+        var originals: [Int64: Customer] = [:]
+        var changedIDs: [Int64] = []
+        var createdIDs: [Int64] = []
+        func index(_ customer: Customer, adding: Bool) {
+            let id = customer.id ?? 0
+            let email = CustomerSearch.emailKey(customer.email)
+            let phone = CustomerSearch.phoneKey(customer.phone)
+            if adding {
+                if !email.isEmpty { byEmail[email, default: []].insert(id) }
+                if !phone.isEmpty { byPhone[phone, default: []].insert(id) }
+            } else {
+                if !email.isEmpty { byEmail[email]?.remove(id) }
+                if !phone.isEmpty { byPhone[phone]?.remove(id) }
+            }
+        }
+        for customer in stored where customer.mergedInto == nil {
+            guard let id = customer.id else { continue }
+            pool[id] = customer
+            originals[id] = customer
+            index(customer, adding: true)
+        }
+        for order in orders {
+            let keys = keys(of: order)
+            var ids = Set<Int64>()
+            if !keys.email.isEmpty { ids.formUnion(byEmail[keys.email] ?? []) }
+            if !keys.phone.isEmpty { ids.formUnion(byPhone[keys.phone] ?? []) }
+            let candidates = ids.sorted().compactMap { pool[$0] }
+            switch decide(order, among: candidates, at: at) {
+            case .create(var customer):
+                let id = -Int64(createdIDs.count + 1)
+                customer.id = id
+                createdIDs.append(id)
+                pool[id] = customer
+                index(customer, adding: true)
+                batch.events.append(CustomerWrites.event(.fromOrders, from: nil, to: customer, by: nil, at: at))
+                batch.links.append(Batch.Link(orderID: order.orderID, customerID: id))
+            case .join(let joined, let saved):
+                let id = joined.id ?? 0
+                if let saved {
+                    index(joined, adding: false)
+                    pool[id] = saved
+                    index(saved, adding: true)
+                    batch.events.append(CustomerWrites.event(.fromOrders, from: joined, to: saved, by: nil, at: at))
+                    if id > 0, !changedIDs.contains(id) { changedIDs.append(id) }
+                }
+                batch.links.append(Batch.Link(orderID: order.orderID, customerID: id))
+            }
+        }
+        batch.created = createdIDs.compactMap { pool[$0] }
+        batch.changed = changedIDs.compactMap { id in
+            guard let stored = originals[id], let saved = pool[id] else { return nil }
+            return Batch.Change(stored: stored, saved: saved)
+        }
+        return batch
     }
 
     static func decide(_ order: OrderContact, among candidates: [Customer], at: Date) -> Decision {

@@ -9,6 +9,8 @@ class DraftsWorker {
     let catalog: any CatalogLookup
     /// The saved customers "Who is calling?" finds and copies from.
     let customers: any CustomersStoreProtocol
+    /// The orders a draft is started from ("New order for this customer", "Repeat this order").
+    let orders: any OrdersStoreProtocol
     let now: () -> Date
     let timeZone: TimeZone
     let logger: Logger
@@ -21,8 +23,10 @@ class DraftsWorker {
 
     init(
         drafts: any DraftsStoreProtocol, catalog: any CatalogLookup, customers: any CustomersStoreProtocol = CustomersMemStore(),
+        orders: any OrdersStoreProtocol = OrdersMemStore(database: MemoryAppDatabase()),
         now: @escaping () -> Date, timeZone: TimeZone, logger: Logger
     ) {
+        self.orders = orders
         self.drafts = drafts
         self.catalog = catalog
         self.customers = customers
@@ -98,6 +102,11 @@ class DraftsWorker {
             logger.error("Store failed", metadata: ["error": "\(error)"])
             throw error
         }
+    }
+
+    /// The order `id`, nil when there is none.
+    func order(id: String) async throws(OrdersStoreError) -> Order? {
+        try await orders.fetchOrder(id: id)
     }
 
     /// The saved customer `id`, nil when there is none.

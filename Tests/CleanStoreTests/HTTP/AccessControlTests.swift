@@ -121,7 +121,7 @@ final class AccessControlTests: XCTestCase {
         let app = try await TestApp(orders: [Seeds.Orders.amy])
         try await app.test { client in
             let routes = Self.protectedRoutes(app)
-            XCTAssertEqual(routes.count, 82, "Every route but sign-in, sign-out, set-up, set-password and /healthz")
+            XCTAssertEqual(routes.count, 84, "Every route but sign-in, sign-out, set-up, set-password and /healthz")
             for route in routes {
                 if route.method == .get {
                     let response = try await client.get(route.path, signedIn: false)
@@ -188,6 +188,8 @@ final class AccessControlTests: XCTestCase {
                         let allowed: [HTTPResponse.Status] =
                             route.path.hasSuffix("/place") || route.path.hasSuffix("/ship") || route.path.hasSuffix("/tracking")
                                 || route.path.hasSuffix("/undo")
+                                // Amy's order has no customer and no items: nothing to start a draft from (409).
+                                || route.path.hasSuffix("/new-draft") || route.path.hasSuffix("/repeat")
                             ? [.conflict] : route.path.hasSuffix("/revoke") ? [.notFound] : [.ok, .seeOther]
                         XCTAssert(allowed.contains(response.status), "\(role) \(route.method) \(route.path): \(response.status)")
                     } else {
@@ -203,8 +205,8 @@ final class AccessControlTests: XCTestCase {
             switch role {
             case .viewer:
                 XCTAssertEqual(
-                    refusedPosts, 39,
-                    "Create, update, delete, change status, undo, a tracking number, a bulk move, add a note; the four item forms; add and change a tax rate; add, change, archive and restore a product; start a draft, use a saved customer on it, its five sections, a line's price, a changed price, placing; add, change, merge and erase customers; add an account, change its role, disable, enable, reset its password; make and revoke another account's token")
+                    refusedPosts, 41,
+                    "Create, update, delete, change status, undo, a tracking number, a bulk move, add a note; the four item forms; add and change a tax rate; add, change, archive and restore a product; start a draft (empty, for an order's customer, repeating an order), use a saved customer on it, its five sections, a line's price, a changed price, placing; add, change, merge and erase customers; add an account, change its role, disable, enable, reset its password; make and revoke another account's token")
                 XCTAssertEqual(stored, [Seeds.Orders.amy], "A viewer changed nothing")
             case .clerk:
                 XCTAssertEqual(

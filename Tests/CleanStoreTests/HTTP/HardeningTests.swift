@@ -33,7 +33,7 @@ final class HardeningTests: XCTestCase {
                 postRoutes.map(\.path.description),
                 [
                     "/sign-in", "/sign-out", "/setup", "/orders/views", "/orders/views/{id}", "/orders", "/orders/{id}", "/orders/{id}/delete", "/orders/{id}/status", "/orders/{id}/undo", "/orders/{id}/tracking",
-                    "/orders/bulk", "/orders/{id}/notes", "/drafts", "/drafts/{id}/customer", "/drafts/{id}/caller", "/drafts/{id}/delivery", "/drafts/{id}/lines", "/drafts/{id}/lines/quantities",
+                    "/orders/bulk", "/orders/{id}/notes", "/drafts", "/orders/{id}/new-draft", "/orders/{id}/repeat", "/drafts/{id}/customer", "/drafts/{id}/caller", "/drafts/{id}/delivery", "/drafts/{id}/lines", "/drafts/{id}/lines/quantities",
                     "/drafts/{id}/lines/price", "/drafts/{id}/lines/remove", "/drafts/{id}/prices", "/drafts/{id}/place",
                     "/orders/{id}/lines", "/orders/{id}/lines/quantities", "/orders/{id}/lines/{key}/price", "/orders/{id}/lines/{key}/remove",
                     "/tax-rates/new", "/tax-rates/{id}/edit", "/products/new", "/products/{id}/edit", "/products/{id}/archive",

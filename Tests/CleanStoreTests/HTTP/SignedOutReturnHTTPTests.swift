@@ -33,6 +33,8 @@ final class SignedOutReturnHTTPTests: XCTestCase {
         "/customers/{id}/merge/{key}": "/customers/1/merge",
         "/customers/{id}/erase": "/customers/1/erase",
         "/drafts": "/orders",
+        "/orders/{id}/new-draft": "/orders/1",
+        "/orders/{id}/repeat": "/orders/1",
         "/drafts/{id}/customer": "/drafts/1",
         "/drafts/{id}/caller": "/drafts/1",
         "/drafts/{id}/delivery": "/drafts/1",

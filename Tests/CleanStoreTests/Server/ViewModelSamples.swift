@@ -77,6 +77,8 @@ enum ViewModelSamples {
         shown.reprintSlipURL = "/orders/1/slip"
         shown.savedBanner = "Order 1 was updated."
         shown.customerURL = "/customers/1"
+        shown.newDraftURL = "/orders/1/new-draft"
+        shown.repeatURL = "/orders/1/repeat"
         shown.shipment = ShowOrder.GetOrder.ViewModel.DisplayedShipment(
             shippedOn: "s", carrier: "c", trackingNumber: "t", trackingURL: "/orders/1/tracking", trackingLabel: "l")
         shown.statusURL = "/orders/1/status"

@@ -87,6 +87,53 @@ extension CustomersStoreContractTests {
         }
     }
 
+    /// A draft started from the merged customer points to the survivor once they are merged (the
+    /// draft's copied details and version as they were); a draft of anyone else is left alone. Each
+    /// order moved gets one entry in its own history, the order itself not saved again.
+    func testAMergeRePointsOpenDraftsAndTellsEachMovedOrdersHistory() async throws {
+        for stores in try await makeStores() {
+            let name = stores.name
+            let drafts = try XCTUnwrap(stores.drafts)
+            let events = try XCTUnwrap(stores.events)
+            let (survivor, other, orders) = try await twoJanes(stores)
+            let survivorID = try XCTUnwrap(survivor.id)
+            let otherID = try XCTUnwrap(other.id)
+            let ann = try await stores.customers.createCustomer(CustomerSeeds.ann, by: sue, at: now)
+            let fromOther = try await drafts.updateDraft(
+                ref: try await drafts.createDraft(by: sue, at: now).ref, change: .useCustomer(other), by: sue, at: now)
+            let fromAnn = try await drafts.updateDraft(
+                ref: try await drafts.createDraft(by: sue, at: now).ref, change: .useCustomer(ann), by: sue, at: now)
+            XCTAssertEqual(fromOther.customerID, otherID, name)
+            let movedBefore = try await stores.orders.fetchOrder(id: orders[1])
+            let historyBefore = try await events.fetchEvents(orderID: orders[1])
+
+            let merge = try await stores.customers.mergeCustomers(survivor, merging: otherID, mergedVersion: other.version, by: sue, at: later)
+
+            var expectedDraft = fromOther
+            expectedDraft.customerID = survivorID
+            let draft = try await drafts.fetchDraft(ref: fromOther.ref)
+            XCTAssertEqual(draft, expectedDraft, "\(name): the draft points to the survivor, nothing else changed")
+            let annsDraft = try await drafts.fetchDraft(ref: fromAnn.ref)
+            XCTAssertEqual(annsDraft, fromAnn, name)
+
+            let entry = OrderEvent(
+                orderID: orders[1], kind: .updated, by: sue, at: later,
+                changes: [
+                    OrderChange(field: "Customer merged", old: "Jane Doe (customer \(otherID))", new: "Jane Doe (customer \(survivorID))")
+                ])
+            XCTAssertEqual(merge.orderEvent(orderID: orders[1]), entry, name)
+            let history = try await events.fetchEvents(orderID: orders[1])
+            XCTAssertEqual(history.filter { $0 == entry }.count, 1, "\(name): one entry")
+            XCTAssertEqual(history.filter { $0 != entry }, historyBefore, "\(name): and nothing else")
+            let moved = try await stores.orders.fetchOrder(id: orders[1])
+            var expectedOrder = try XCTUnwrap(movedBefore)
+            expectedOrder.customerID = survivorID
+            XCTAssertEqual(moved, expectedOrder, "\(name): the order is the survivor's, its version as it was")
+            let survivorsOwn = try await events.fetchEvents(orderID: orders[0])
+            XCTAssertFalse(survivorsOwn.contains { $0.changes.contains { $0.field == OrderChange.customerMergedField } }, name)
+        }
+    }
+
     /// A merge made from a preview older than either customer changes nothing: the conflict names
     /// the one that changed. A merged customer, or a customer merged with itself, cannot be merged.
     func testAMergeIsVersionCheckedOnBothAndWritesNothingWhenRefused() async throws {

@@ -27,7 +27,11 @@ final class EditDraftAPIPresenter: EditDraftPresentationLogic {
 
     func presentStartedDraft(response: EditDraft.StartDraft.Response) {
         switch response {
-        case .created(let ref): viewController?.displayDraft(viewModel: .saved(ref: ref))
+        case .created(let ref), .createdForCustomer(let ref, _), .repeated(let ref, _):
+            viewController?.displayDraft(viewModel: .saved(ref: ref))
+        // The API starts empty drafts only (`POST /api/v1/drafts`): these answer an order's page's buttons.
+        case .orderNotFound, .nothingToStartFrom:
+            viewController?.displayDraft(viewModel: .problem(APIProblem(status: .notFound, title: "No such order")))
         case .storeUnavailable: viewController?.displayDraft(viewModel: .problem(.unavailable))
         }
     }

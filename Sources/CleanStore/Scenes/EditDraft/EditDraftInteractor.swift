@@ -30,15 +30,71 @@ final class EditDraftInteractor: EditDraftBusinessLogic, EditDraftDataStore {
     // MARK: Start a draft
 
     func startDraft(request: EditDraft.StartDraft.Request) async {
-        let response: EditDraft.StartDraft.Response
+        presenter?.presentStartedDraft(response: await start(request))
+    }
+
+    private func start(_ request: EditDraft.StartDraft.Request) async -> EditDraft.StartDraft.Response {
         do {
-            let draft = try await worker.createDraft(by: request.signedIn)
-            self.draft = draft
-            response = .created(ref: draft.ref)
+            switch request.start {
+            case .empty:
+                let draft = try await worker.createDraft(by: request.signedIn)
+                self.draft = draft
+                return .created(ref: draft.ref)
+            case .forCustomerOf(let orderID):
+                guard let order = try await order(orderID) else { return .orderNotFound }
+                guard let customerID = order.customerID else { return .nothingToStartFrom(orderID: orderID, repeating: false) }
+                let draft = try await worker.createDraft(by: request.signedIn)
+                self.draft = draft
+                // *Use*'s own path: the customer read and copied by the same rule (a copy, never a link).
+                let used = EditDraft.UseCustomerFormFields(customer: String(customerID))
+                guard case .change(let change, .customerUsed(let name)) = try await decide(.useCustomer(used), on: draft) else {
+                    return .created(ref: draft.ref)  // The customer is gone: the draft starts empty.
+                }
+                self.draft = try await worker.update(ref: draft.ref, change: change, by: request.signedIn)
+                return .createdForCustomer(ref: draft.ref, name: name)
+            case .repeating(let orderID):
+                guard let order = try await order(orderID) else { return .orderNotFound }
+                guard !order.lines.isEmpty else { return .nothingToStartFrom(orderID: orderID, repeating: true) }
+                return .repeated(ref: try await repeatOrder(order, by: request.signedIn), orderID: orderID)
+            }
         } catch {
-            response = .storeUnavailable
+            return .storeUnavailable
         }
-        presenter?.presentStartedDraft(response: response)
+    }
+
+    /// The order `id` (an order number is digits: anything else is no order, and no store is asked).
+    private func order(_ id: String) async throws -> Order? {
+        guard OrderID.rowID(id) != nil else { return nil }
+        return try await worker.order(id: id)
+    }
+
+    /// A new draft holding `order` again: its customer remembered (as *Use* does, so placing with
+    /// "Save this caller" brings that customer up to date), its caller and addresses as ordered, and
+    /// each line whose product is still sold, the same quantity at today's catalog price (each
+    /// added as the items section adds one). A product no longer sold is left off, and its page
+    /// says so (`ShowDraft`, `Repeated.notSold`): never dropped silently.
+    private func repeatOrder(_ order: Order, by: AccountName?) async throws -> String {
+        let ref = try await worker.createDraft(by: by).ref
+        if let id = order.customerID, let customer = try await worker.customer(id: id) {
+            draft = try await worker.update(ref: ref, change: .useCustomer(customer), by: by)
+        }
+        let contact = Draft.Contact(firstName: order.firstName, lastName: order.lastName, phone: order.phone, email: order.email)
+        draft = try await worker.update(ref: ref, change: .contact(contact), by: by)
+        let billingSame = order.billingAddress == order.shipmentAddress
+        draft = try await worker.update(
+            ref: ref,
+            change: .delivery(
+                shipment: order.shipmentAddress, billingSameAsShipping: billingSame, billing: order.billingAddress,
+                method: order.shipmentMethod),
+            by: by)
+        for line in order.lines {
+            guard let product = try await worker.product(sku: line.sku), product.active else { continue }
+            let added = OrderLine(
+                key: "", productID: product.id, sku: product.sku, name: product.name, catalogPriceCents: product.priceCents,
+                quantity: line.quantity, taxable: product.taxable)
+            draft = try await worker.update(ref: ref, change: .addLine(added), by: by)
+        }
+        return ref
     }
 
     // MARK: Keep the old one-page order form as a draft
@@ -108,6 +164,9 @@ final class EditDraftInteractor: EditDraftBusinessLogic, EditDraftDataStore {
                     let found = try await worker.findCallers(text)
                     loaded.callers = EditDraft.CallerSearch(text: text, customers: found.customers, summaries: found.summaries)
                 }
+                if let orderID = request.repeated, let order = try await order(orderID), !order.lines.isEmpty {
+                    loaded.repeated = try await repeated(order, on: loaded.draft)
+                }
                 response = .found(loaded)
             } else {
                 response = .notFound
@@ -116,6 +175,16 @@ final class EditDraftInteractor: EditDraftBusinessLogic, EditDraftDataStore {
             response = .storeUnavailable
         }
         presenter?.presentDraft(response: response)
+    }
+
+    /// What the page of a draft repeating `order` marks: the order's lines, and those of a product
+    /// not on the draft that is no longer sold (a line the clerk removed is not one).
+    private func repeated(_ order: Order, on draft: Draft) async throws -> EditDraft.Repeated {
+        var notSold: [OrderLine] = []
+        for line in order.lines where !draft.lines.contains(where: { $0.productID != nil && $0.productID == line.productID }) {
+            if try await worker.product(sku: line.sku)?.active != true { notSold.append(line) }
+        }
+        return EditDraft.Repeated(orderID: order.id ?? "", ordered: order.lines, notSold: notSold)
     }
 
     // MARK: Save a section

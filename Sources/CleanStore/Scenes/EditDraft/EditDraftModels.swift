@@ -111,6 +111,16 @@ enum EditDraft {
         var search: Search? = nil
         /// "Who is calling?": the customers a search found (nil: none asked for).
         var callers: CallerSearch? = nil
+        /// The order this draft repeats (`?repeated=`), to mark what changed since (nil: none).
+        var repeated: Repeated? = nil
+    }
+
+    /// A draft made by "Repeat this order", as its page compares it with the order: the order's
+    /// lines as they were ordered, and those whose product is no longer sold (so not on the draft).
+    struct Repeated: Equatable {
+        var orderID: String
+        var ordered: [OrderLine]
+        var notSold: [OrderLine]
     }
 
     struct CallerSearch: Equatable {
@@ -176,12 +186,32 @@ enum EditDraft {
     // MARK: Use cases
 
     enum StartDraft {
+        /// What a new draft starts from: nothing (`POST /drafts`), or an order, from its page.
+        enum Start: Equatable {
+            case empty
+            /// "New order for this customer": the order's customer's contact and default addresses,
+            /// copied as *Use* copies them (`DraftChange.useCustomer`).
+            case forCustomerOf(orderID: String)
+            /// "Repeat this order": the order's customer, caller and addresses, and its lines (the same
+            /// product, the same quantity) at today's catalog prices.
+            case repeating(orderID: String)
+        }
+
         struct Request {
             var signedIn: AccountName?
+            var start: Start = .empty
         }
 
         enum Response: Equatable {
             case created(ref: String)
+            /// Started for the order's customer, `name`, their details copied.
+            case createdForCustomer(ref: String, name: String)
+            /// The order repeated: its page marks what changed since (`ShowDraft.Request.repeated`).
+            case repeated(ref: String, orderID: String)
+            /// No such order (404).
+            case orderNotFound
+            /// The order has no customer (`forCustomerOf`) or no items (`repeating`): no draft is started (409).
+            case nothingToStartFrom(orderID: String, repeating: Bool)
             case storeUnavailable
         }
 
@@ -220,6 +250,8 @@ enum EditDraft {
             var search: String?
             /// "Who is calling?" typed on the page (`caller`), if any.
             var callerSearch: String? = nil
+            /// The order this draft repeats (`repeated`, after "Repeat this order"), if any.
+            var repeated: String? = nil
         }
 
         enum Response: Equatable {
@@ -259,6 +291,10 @@ enum EditDraft {
         case draft(DisplayedDraft, invalid: Bool)
         /// Saved (or created): the router takes the clerk to the draft's page, with the flash.
         case saved(ref: String, flash: String?)
+        /// A repeat of `orderID` started: its page, marking what changed since (`?repeated=`).
+        case repeated(ref: String, orderID: String, flash: String)
+        /// Refused for a reason the page says (409).
+        case refused(ErrorPage.Reason)
         case notFound
         case unavailable
     }
@@ -288,6 +324,9 @@ enum EditDraft {
         /// The line's key, posted by its own remove form.
         var key: String
         var removeLabel: String
+        /// A repeated order's line whose price is not the one ordered: "Price changed: was $12.00
+        /// when ordered, now $13.50".
+        var priceChanged: String? = nil
     }
 
     /// A customer "Who is calling?" found: enough to tell one Jane from another, and *Use*.
@@ -365,6 +404,12 @@ enum EditDraft {
         var readyToCheck: Bool = false
         /// Every order being taken (`ListDrafts`).
         var draftsURL: String
+        /// A repeated order's notice ("Repeated from order 1042 at today's prices"), its link, and
+        /// what could not be repeated as it was: a product no longer sold, or short of stock.
+        var repeatNotice: String? = nil
+        var repeatOrderURL: String? = nil
+        var repeatOrderLabel: String? = nil
+        var repeatProblems: [String] = []
 
         var hasErrors: Bool { !errors.isEmpty }
     }

@@ -35,6 +35,13 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
         let page: EditDraft.DisplayedPage
         switch response {
         case .created(let ref): page = .saved(ref: ref, flash: Self.startedMessage(ref: ref))
+        case .createdForCustomer(let ref, let name):
+            page = .saved(ref: ref, flash: "Order \(ref) started for \(name): their details are copied in. Check them with the caller.")
+        case .repeated(let ref, let orderID):
+            page = .repeated(
+                ref: ref, orderID: orderID, flash: "Order \(ref) started from order \(orderID): check the items, their prices and stock.")
+        case .orderNotFound: page = .notFound
+        case .nothingToStartFrom(let orderID, let repeating): page = .refused(.nothingToStartFrom(orderID: orderID, repeating: repeating))
         case .storeUnavailable: page = .unavailable
         }
         viewController?.displayStartedDraft(viewModel: EditDraft.StartDraft.ViewModel(page: page))
@@ -193,7 +200,8 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
                 reason: field(Self.reasonID(line.key), postedPrice?.line == line.key ? postedPrice?.reason ?? "" : line.priceReason ?? ""),
                 priceLegend: "Price of \(line.name)", savePriceLabel: "Save the price of \(line.name)",
                 quantityLabel: "Quantity of \(line.name)",
-                amount: Money.text(cents: line.amountCents), key: line.key, removeLabel: "Remove \(line.name)")
+                amount: Money.text(cents: line.amountCents), key: line.key, removeLabel: "Remove \(line.name)",
+                priceChanged: loaded.repeated.flatMap { Self.priceChanged(line, ordered: $0.ordered) })
         }
         let totals = loaded.check.totals
         let taxKnown = !draft.shipmentAddress.state.isEmpty && loaded.check.missingTaxRegion == nil
@@ -238,7 +246,29 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
             quantitiesAction: Paths.draftQuantities(ref), removeLineAction: Paths.draftRemoveLine(ref),
             priceAction: Paths.draftLinePrice(ref), searchAction: Paths.draft(ref),
             checkURL: Paths.draftCheck(ref), readyToCheck: loaded.check.incomplete.isEmpty,
-            draftsURL: Paths.drafts.description)
+            draftsURL: Paths.drafts.description,
+            repeatNotice: loaded.repeated.map { "Repeated from order \($0.orderID), each item at today's price." },
+            repeatOrderURL: loaded.repeated.map { Paths.order($0.orderID) },
+            repeatOrderLabel: loaded.repeated.map { "See order \($0.orderID) as it was placed" },
+            repeatProblems: loaded.repeated.map { Self.repeatProblems($0, check: loaded.check) } ?? [])
+    }
+
+    /// "Price changed: was $12.00 when ordered, now $13.50": a repeated line whose price is not the
+    /// one the order's line of the same product was charged (nil when it is).
+    static func priceChanged(_ line: OrderLine, ordered: [OrderLine]) -> String? {
+        guard let was = ordered.first(where: { $0.productID != nil && $0.productID == line.productID }),
+            was.unitPriceCents != line.unitPriceCents
+        else { return nil }
+        return "Price changed: was \(Money.text(cents: was.unitPriceCents)) when ordered, now \(Money.text(cents: line.unitPriceCents))"
+    }
+
+    /// What a repeat could not take as it was: each product no longer sold (not added), each one
+    /// short of stock (placing is refused until its quantity is available or changed).
+    static func repeatProblems(_ repeated: EditDraft.Repeated, check: PlacingCheck) -> [String] {
+        repeated.notSold.map { "\($0.name) (\($0.sku)) is no longer sold, so it was not added (\($0.quantity) on the order)." }
+            + check.shortages.map {
+                "\($0.name) (\($0.sku)) is short of stock: \($0.available) available, \($0.wanted) on this order. Change the quantity before placing."
+            }
     }
 
     /// A customer "Who is calling?" found, in words: their city (shipping, else billing) and last order.

@@ -44,9 +44,9 @@ final class EditDraftViewController: EditDraftDisplayLogic, RequestEnding {
 
     // MARK: Routes
 
-    /// `POST /drafts`
-    func startDraft() async -> Response {
-        await interactor?.startDraft(request: EditDraft.StartDraft.Request(signedIn: signedIn))
+    /// `POST /drafts`; `POST /orders/{id}/new-draft` and `POST /orders/{id}/repeat` (`start`).
+    func startDraft(from start: EditDraft.StartDraft.Start = .empty) async -> Response {
+        await interactor?.startDraft(request: EditDraft.StartDraft.Request(signedIn: signedIn, start: start))
         return finished()
     }
 
@@ -57,10 +57,11 @@ final class EditDraftViewController: EditDraftDisplayLogic, RequestEnding {
         return finished()
     }
 
-    /// `GET /drafts/{ref}` (`q`: a catalog search; `caller`: "Who is calling?")
-    func showDraft(ref: String, search: String?, callerSearch: String? = nil, flash: String?) async -> Response {
+    /// `GET /drafts/{ref}` (`q`: a catalog search; `caller`: "Who is calling?"; `repeated`: the order it repeats)
+    func showDraft(ref: String, search: String?, callerSearch: String? = nil, repeated: String? = nil, flash: String?) async -> Response {
         self.flash = flash
-        await interactor?.showDraft(request: EditDraft.ShowDraft.Request(ref: ref, search: search, callerSearch: callerSearch))
+        await interactor?.showDraft(
+            request: EditDraft.ShowDraft.Request(ref: ref, search: search, callerSearch: callerSearch, repeated: repeated))
         return finished()
     }
 
@@ -105,6 +106,9 @@ final class EditDraftViewController: EditDraftDisplayLogic, RequestEnding {
             if !invalid, flash != nil { router?.acknowledgeFlash(on: &response) }
             return response
         case .saved(let ref, let flash): return router?.routeToDraft(ref: ref, flash: flash) ?? refusal(.failed)
+        case .repeated(let ref, let orderID, let flash):
+            return router?.routeToRepeatedDraft(ref: ref, orderID: orderID, flash: flash) ?? refusal(.failed)
+        case .refused(let reason): return refusal(.because(reason))
         case .notFound: return refusal(.notFound)
         case .unavailable: return refusal(.unavailable)
         }

@@ -45,6 +45,9 @@ public enum ErrorPage {
         /// A customer merged into another (`Customer.mergedInto`) cannot be merged again, nor
         /// take another's orders (409).
         case customerMerged(name: String, survivorID: Int64)
+        /// An order with no customer ("New order for this customer") or no items ("Repeat this
+        /// order"): no draft is started from it (409).
+        case nothingToStartFrom(orderID: String, repeating: Bool)
 
         /// Why `order`, shipped or cancelled, cannot be changed.
         static func readOnly(_ order: Order) -> Reason {
@@ -56,7 +59,7 @@ public enum ErrorPage {
             switch self {
             case .notPermitted, .cancelNeedsSupervisor: .forbidden
             case .readOnly, .changedMeanwhile, .statusNotAllowed, .itemsChangedMeanwhile, .itemsRefused, .editRefused,
-                .productChangedMeanwhile, .accountChangeRefused, .customerMerged: .conflict
+                .productChangedMeanwhile, .accountChangeRefused, .customerMerged, .nothingToStartFrom: .conflict
             case .passwordLinkExpired: .notFound
             }
         }
@@ -153,6 +156,13 @@ public enum ErrorPage {
                 heading: "\(name) was merged into another customer",
                 message: "Their orders are another customer's now, so nothing was merged. Merge that customer instead if you still need to.",
                 orderURL: Paths.customer(String(survivorID)), orderLinkText: "Go to the customer \(name) was merged into")
+        case .nothingToStartFrom(let id, let repeating):
+            return ViewModel(
+                heading: repeating ? "Order \(id) has no items to repeat" : "Order \(id) was not taken for a saved customer",
+                message: repeating
+                    ? "It was keyed before orders had items, so there is nothing to repeat. No order was started."
+                    : "It has no customer record, so there are no saved details to copy. No order was started: start a new order and find the caller under “Who is calling?”.",
+                orderURL: Paths.order(id), orderLinkText: "Go to order \(id)")
         case nil:
             break
         }

@@ -15,7 +15,7 @@ final class ShowOrderAPIPresenter: ShowOrderPresentationLogic {
     func presentOrder(response: ShowOrder.GetOrder.Response) {
         let viewModel: ShowOrder.GetOrder.APIViewModel
         switch response {
-        case .found(let order, _, _, let mayChangeStatus, let mayCancel, let notes, _, _, _, _, _, _, _, _, _):
+        case .found(let order, _, _, let mayChangeStatus, let mayCancel, let notes, _, _, _, _, _, _, _, _, _, _):
             let allowed = order.status.actions.filter { $0 == .cancel ? mayCancel : mayChangeStatus }
             viewModel = .found(formatter.order(order, allowed: allowed), notes: notes.map(formatter.note))
         case .notFound:

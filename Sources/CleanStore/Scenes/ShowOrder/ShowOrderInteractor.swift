@@ -61,7 +61,8 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
                         // A clerk asks a supervisor to cancel a paid or packed order; a supervisor decides.
                         mayRequestCancellation: signedIn.mayRequestCancellation(of: $0),
                         mayDecideCancellation: $0.cancellationRequest != nil && $0.status.after(.cancel) != nil
-                            && signedIn.may(.decideCancellation))
+                            && signedIn.may(.decideCancellation),
+                        mayStartDraft: signedIn.may(.create))
                 } ?? .notFound
         } catch {
             response = .storeUnavailable

@@ -46,11 +46,13 @@ enum ShowOrder {
             /// `refusedItems`: the item form that was refused, as typed, with its errors.
             /// `mayRequestCancellation`: ask a supervisor to cancel it (a clerk, a paid or packed
             /// order); `mayDecideCancellation`: approve or decline the request waiting on it.
+            /// `mayStartDraft`: start a new order from this one (who takes orders): for its customer, or repeating it.
             case found(
                 Order, mayEdit: Bool = false, mayDelete: Bool = false, mayChangeStatus: Bool = false, mayCancel: Bool = false,
                 notes: [OrderNote] = [], mayAddNote: Bool = false, confirmed: Confirmed? = nil, mayChangeItems: Bool = false,
                 events: [OrderEvent] = [], mayChangeTracking: Bool = false, undoable: OrderEvent.StatusChange? = nil,
-                refusedItems: RefusedItems? = nil, mayRequestCancellation: Bool = false, mayDecideCancellation: Bool = false)
+                refusedItems: RefusedItems? = nil, mayRequestCancellation: Bool = false, mayDecideCancellation: Bool = false,
+                mayStartDraft: Bool = false)
             case notFound
             /// The store could not be read.
             case storeUnavailable
@@ -223,6 +225,10 @@ enum ShowOrder {
                 /// The saved customer the order was taken for (`Order.customerID`), whose page every
                 /// signed-in role may read; nil when none.
                 var customerURL: String? = nil
+                /// "New order for this customer" (an order with a customer) and "Repeat this order" (an
+                /// order with items), for who takes orders: each posts to start a draft.
+                var newDraftURL: String? = nil
+                var repeatURL: String? = nil
                 /// Offered to whoever made the order's latest move to paid or packed, for 5 minutes.
                 var undo: DisplayedUndo? = nil
                 /// A packed order whose ship-to address changed since it was packed: its slip, to

@@ -20,7 +20,7 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
         case .found(
             let order, let mayEdit, let mayDelete, let mayChangeStatus, let mayCancel, let notes, let mayAddNote, let confirmed,
             let mayChangeItems, let events, let mayChangeTracking, let undoable, let refusedItems, let mayRequestCancellation,
-            let mayDecideCancellation):
+            let mayDecideCancellation, let mayStartDraft):
             let id = order.id ?? ""
             var displayed = ShowOrder.GetOrder.ViewModel.DisplayedOrder(
                     id: id,
@@ -71,6 +71,8 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
             }
             displayed.statusURL = Paths.orderStatus(id)
             displayed.customerURL = order.customerID.map { Paths.customer(String($0)) }
+            displayed.newDraftURL = mayStartDraft && order.customerID != nil ? Paths.orderNewDraft(id) : nil
+            displayed.repeatURL = mayStartDraft && !order.lines.isEmpty ? Paths.orderRepeat(id) : nil
             displayed.timeline = timeline(notes: notes, events: events)
             displayed.noteURL = mayAddNote ? Paths.orderNotes(id) : nil
             displayed.noteHint = AddOrderNotePresenter.hint

@@ -56,6 +56,8 @@ final class ViewOrderHistoryPresenter: ViewOrderHistoryPresentationLogic {
                     ? (approves ? "Cancellation approved: order cancelled" : "Order cancelled") : "Order \(ErrorPage.change(to: change.to))"
             } else if let request = event.changes.first(where: { $0.field == OrderChange.cancellationRequestField }) {
                 title = request.new.isEmpty ? "Cancellation declined" : "Supervisor asked to cancel"
+            } else if let merge = event.changes.first(where: { $0.field == OrderChange.customerMergedField }) {
+                title = "Customer merged: now \(merge.new)"
             } else if event.changes.contains(where: Self.isItemChange) {
                 title = "Items changed"
             } else {

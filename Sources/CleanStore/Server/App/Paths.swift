@@ -58,6 +58,11 @@ public enum Paths {
     public static let newTaxRate = AppPath("/tax-rates/new")
     public static let editTaxRate = AppPath("/tax-rates/{id}/edit")
     public static let cancelOrder = AppPath("/orders/{id}/cancel")
+    /// An order's page starts a draft from it (`EditDraft.StartDraft`): "New order for this
+    /// customer" (the order's customer's details copied, as *Use* copies them) and "Repeat this
+    /// order" (its caller, addresses and lines, at today's prices).
+    public static let orderNewDraft = AppPath("/orders/{id}/new-draft")
+    public static let orderRepeat = AppPath("/orders/{id}/repeat")
     /// Shipping an order: the confirmation page (the carrier, a tracking number) that posts to
     /// `orderStatus`; and a shipped order's tracking number form (POST only).
     public static let shipOrder = AppPath("/orders/{id}/ship")

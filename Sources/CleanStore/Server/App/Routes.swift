@@ -296,13 +296,23 @@ enum Routes {
                 _ = try FormDecoding.decode(FormDecoding.NoFields.self, context: context)
                 return await editDraft(context).startDraft()
             },
+            // A new draft from an order's page: its customer's details, or the order again (its lines at today's prices).
+            Route(method: .post, path: Paths.orderNewDraft, access: .signedIn(.create), returnsTo: Paths.order) { _, context in
+                _ = try FormDecoding.decode(FormDecoding.NoFields.self, context: context)
+                return await editDraft(context).startDraft(from: .forCustomerOf(orderID: try orderID(context)))
+            },
+            Route(method: .post, path: Paths.orderRepeat, access: .signedIn(.create), returnsTo: Paths.order) { _, context in
+                _ = try FormDecoding.decode(FormDecoding.NoFields.self, context: context)
+                return await editDraft(context).startDraft(from: .repeating(orderID: try orderID(context)))
+            },
             Route(method: .get, path: Paths.drafts, access: .signedIn(.create)) { _, context in
                 await ListDraftsViewController(environment: environment.serving(context), browser: context.browser).showDrafts()
             },
             Route(method: .get, path: Paths.draft, access: .signedIn(.create)) { request, context in
                 await editDraft(context).showDraft(
                     ref: try orderID(context), search: FormQuery(request.uri.query)["q"],
-                    callerSearch: FormQuery(request.uri.query)["caller"], flash: flash(request, context))
+                    callerSearch: FormQuery(request.uri.query)["caller"], repeated: FormQuery(request.uri.query)["repeated"],
+                    flash: flash(request, context))
             },
             draftSection(Paths.draftCustomer) { .useCustomer(try FormDecoding.decode(EditDraft.UseCustomerFormFields.self, context: $0)) },
             draftSection(Paths.draftCaller) { .caller(try orderFormFields($0)) },

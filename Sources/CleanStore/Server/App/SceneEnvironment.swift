@@ -119,7 +119,7 @@ extension SceneEnvironment {
 extension SceneEnvironment {
     var ordersWorker: OrdersWorker { OrdersWorker(ordersStore: ordersStore, logger: logger, now: now, timeZone: timeZone, countCache: countCache) }
     var draftsWorker: DraftsWorker {
-        DraftsWorker(drafts: drafts, catalog: catalog, customers: customers, now: now, timeZone: timeZone, logger: logger)
+        DraftsWorker(drafts: drafts, catalog: catalog, customers: customers, orders: ordersStore, now: now, timeZone: timeZone, logger: logger)
     }
     var notesWorker: OrderNotesWorker { OrderNotesWorker(notesStore: orderNotes, logger: logger, now: now) }
     var taxRatesWorker: TaxRatesWorker { TaxRatesWorker(taxRatesStore: taxRates, logger: logger, now: now) }

@@ -51,6 +51,10 @@ extension EditDraft.DisplayedDraft: MustacheParent {
         case "checkURL": checkURL
         case "readyToCheck": readyToCheck
         case "draftsURL": draftsURL
+        case "repeatNotice": repeatNotice
+        case "repeatOrderURL": repeatOrderURL
+        case "repeatOrderLabel": repeatOrderLabel
+        case "repeatProblems": repeatProblems
         default: nil
         }
     }
@@ -73,6 +77,7 @@ extension EditDraft.DisplayedLine: MustacheParent {
         case "amount": amount
         case "key": key
         case "removeLabel": removeLabel
+        case "priceChanged": priceChanged
         default: nil
         }
     }

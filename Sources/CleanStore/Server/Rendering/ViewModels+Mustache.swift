@@ -243,6 +243,8 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedOrder: MustacheParent {
         case "statusButton": statusButton
         case "shipURL": shipURL
         case "customerURL": customerURL
+        case "newDraftURL": newDraftURL
+        case "repeatURL": repeatURL
         case "shipment": shipment
         case "undo": undo
         case "reprintSlipURL": reprintSlipURL

@@ -79,7 +79,17 @@ public final class CustomersMemStore: CustomersStoreProtocol {
                 survivor, of: storedSurvivor, merging: storedMerged, mergedVersion: mergedVersion, by: by, at: at)
             tables.customers[id] = merge.survivor
             tables.customers[mergedID] = merge.merged
-            for (order, customer) in tables.orderCustomers where customer == mergedID { tables.orderCustomers[order] = id }
+            let moved = Set(tables.orderCustomers.filter { $0.value == mergedID }.keys)
+            for order in moved { tables.orderCustomers[order] = id }
+            // Each moved order's own record of its customer, and an entry in its history (in number order, as the SQL stores).
+            for i in tables.orders.indices {
+                guard let orderID = tables.orders[i].id, moved.contains(orderID) || tables.orders[i].customerID == mergedID else { continue }
+                tables.orders[i].customerID = id
+            }
+            for orderID in moved.sorted(by: { (OrderID.rowID($0) ?? 0) < (OrderID.rowID($1) ?? 0) }) {
+                tables.events.append(merge.orderEvent(orderID: orderID))
+            }
+            for i in tables.drafts.indices where tables.drafts[i].customerID == mergedID { tables.drafts[i].customerID = id }
             tables.customerEvents += merge.events
             return merge
         }

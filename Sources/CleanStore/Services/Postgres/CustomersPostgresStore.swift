@@ -148,7 +148,19 @@ public final class CustomersPostgresStore: CustomersStoreProtocol {
                     survivor, of: storedSurvivor, merging: storedMerged, mergedVersion: mergedVersion, by: by, at: at)
                 try await Self.save(merge.survivor, over: storedSurvivor, on: connection, logger: logger)
                 try await Self.save(merge.merged, over: storedMerged, on: connection, logger: logger)
+                // Each moved order's history entry, one statement for them all (its order id the row's), then the move.
+                var binds = PostgresBindings()
+                try PostgresValues.append(Array(try OrderEventColumns.values(of: merge.orderEvent(orderID: "0"), rowID: 0).dropFirst()), to: &binds)
+                binds.append(mergedID)
+                let placeholders = (1..<binds.count).map { ", $\($0)" }.joined()
+                try await connection.query(
+                    PostgresQuery(
+                        unsafeSQL: """
+                            INSERT INTO order_events (\(OrderEventColumns.written))
+                            SELECT id\(placeholders) FROM orders WHERE customer_id = $\(binds.count) ORDER BY id
+                            """, binds: binds), logger: logger)
                 try await connection.query("UPDATE orders SET customer_id = \(id) WHERE customer_id = \(mergedID)", logger: logger)
+                try await connection.query("UPDATE drafts SET customer_id = \(id) WHERE customer_id = \(mergedID)", logger: logger)
                 for event in merge.events { try await Self.insert(event, on: connection, logger: logger) }
                 return merge
             }
@@ -341,23 +353,24 @@ public final class CustomersPostgresStore: CustomersStoreProtocol {
                     try await connection.query("UPDATE customers_from_orders SET done = TRUE WHERE id = 1", logger: logger)
                     return 0
                 }
-                for contact in contacts {
-                    let keys = CustomersFromOrders.keys(of: contact)
-                    let candidates = try await Self.customers(
-                        connection.query(Self.sharing(phoneKey: keys.phone, emailKey: keys.email, except: 0), logger: logger))
-                    let customerID: Int64
-                    switch CustomersFromOrders.decide(contact, among: candidates, at: at) {
-                    case .create(var customer):
-                        try await Self.insert(&customer, kind: .fromOrders, by: nil, at: at, on: connection, logger: logger)
-                        customerID = customer.id ?? 0
-                    case .join(let stored, let saved):
-                        if let saved {
-                            try await Self.update(saved, from: stored, kind: .fromOrders, by: nil, at: at, on: connection, logger: logger)
-                        }
-                        customerID = stored.id ?? 0
-                    }
-                    try await connection.query("UPDATE orders SET customer_id = \(customerID) WHERE id = \(contact.orderID)", logger: logger)
-                }
+                // The batch in a few set-based statements: its customers read in one query, decided in
+                // plain Swift (`CustomersFromOrders.plan`), then written, their history, and the orders.
+                let keys = contacts.map(CustomersFromOrders.keys(of:))
+                let candidates = try await Self.customers(
+                    connection.query(
+                        """
+                        \(unescaped: Self.select) WHERE merged_into IS NULL
+                        AND ((phone_key <> '' AND phone_key = ANY(\(Array(Set(keys.map(\.phone)))))) OR (email_key <> '' AND email_key = ANY(\(Array(Set(keys.map(\.email)))))))
+                        ORDER BY id
+                        """, logger: logger))
+                var batch = CustomersFromOrders.plan(contacts, among: candidates, at: at)
+                try await Self.write(&batch, on: connection, logger: logger)
+                try await connection.query(
+                    """
+                    UPDATE orders SET customer_id = v.customer_id
+                    FROM unnest(\(batch.links.map(\.orderID)), \(batch.links.map(\.customerID))) AS v(order_id, customer_id)
+                    WHERE orders.id = v.order_id
+                    """, logger: logger)
                 try await connection.query(
                     "UPDATE customers_from_orders SET last_order_id = \(last.orderID) WHERE id = 1", logger: logger)
                 return contacts.count
@@ -429,6 +442,112 @@ public final class CustomersPostgresStore: CustomersStoreProtocol {
                     """, binds: bindings), logger: logger)
         for try await id in rows.decode(Int64.self) { customer.id = id }
         try await insert(CustomerWrites.event(kind, from: nil, to: customer, by: by, at: at), on: connection, logger: logger)
+    }
+
+    /// Writes a batch of the linking (`CustomersFromOrders.Batch`), each kind of row in one
+    /// statement: the new customers under ids drawn from the table's own sequence (in the order
+    /// they were made, so they number as one at a time would), each changed one guarded by its
+    /// stored version (a conflict throws, rolling the batch back), and the history. The batch's
+    /// stand-in ids are replaced by the ids given, in its events and links too.
+    private static func write(_ batch: inout CustomersFromOrders.Batch, on connection: PostgresConnection, logger: Logger) async throws {
+        if !batch.created.isEmpty {
+            var ids: [Int64] = []
+            let drawn = try await connection.query(
+                """
+                SELECT nextval(pg_get_serial_sequence('customers', 'id')) FROM generate_series(1, \(batch.created.count))
+                """, logger: logger)
+            for try await id in drawn.decode(Int64.self) { ids.append(id) }
+            ids.sort()
+            guard ids.count == batch.created.count else { throw CustomersStoreError.unavailable("Drew \(ids.count) customer ids") }
+            var real: [Int64: Int64] = [:]
+            for (index, customer) in batch.created.enumerated() { real[customer.id ?? 0] = ids[index] }
+            func replaced(_ id: Int64) -> Int64 { id < 0 ? real[id] ?? id : id }
+            for index in batch.created.indices { batch.created[index].id = ids[index] }
+            for index in batch.events.indices { batch.events[index].customerID = replaced(batch.events[index].customerID) }
+            for index in batch.links.indices { batch.links[index].customerID = replaced(batch.links[index].customerID) }
+            // Made by no one (the linking), changed by no one: their creators and changers are NULL.
+            let (names, binds) = try columns(
+                of: batch.created, leading: [("id", .ids(ids))],
+                trailing: [
+                    ("version", .integers(batch.created.map { Int64($0.version) })),
+                    ("created_at", .reals(batch.created.map { $0.createdAt.timeIntervalSince1970 })),
+                    ("updated_at", .reals(batch.created.map { $0.updatedAt?.timeIntervalSince1970 ?? .nan })),
+                ])
+            try await connection.query(
+                PostgresQuery(
+                    unsafeSQL: """
+                        INSERT INTO customers (\(names.joined(separator: ", "))) OVERRIDING SYSTEM VALUE
+                        SELECT \(names.map { $0 == "updated_at" ? "NULLIF(v.updated_at, 'NaN')" : $0 == "version" ? "v.version::integer" : "v.\($0)" }.joined(separator: ", "))
+                        FROM unnest(\(names.indices.map { "$\($0 + 1)" }.joined(separator: ", "))) AS v(\(names.joined(separator: ", ")))
+                        """, binds: binds), logger: logger)
+        }
+        if !batch.changed.isEmpty {
+            let saved = batch.changed.map(\.saved)
+            let (names, binds) = try columns(
+                of: saved, leading: [("id", .ids(saved.map { $0.id ?? 0 })), ("stored_version", .integers(batch.changed.map { Int64($0.stored.version) }))],
+                trailing: [
+                    ("version", .integers(saved.map { Int64($0.version) })),
+                    ("updated_at", .reals(saved.map { $0.updatedAt?.timeIntervalSince1970 ?? .nan })),
+                ])
+            let assigned = names.filter { $0 != "id" && $0 != "stored_version" }.map {
+                $0 == "updated_at" ? "updated_at = NULLIF(v.updated_at, 'NaN')" : $0 == "version" ? "version = v.version::integer" : "\($0) = v.\($0)"
+            }
+            var updated = 0
+            let rows = try await connection.query(
+                PostgresQuery(
+                    unsafeSQL: """
+                        UPDATE customers SET \(assigned.joined(separator: ", ")), updated_by_username = NULL, updated_by_display_name = NULL
+                        FROM unnest(\(names.indices.map { "$\($0 + 1)" }.joined(separator: ", "))) AS v(\(names.joined(separator: ", ")))
+                        WHERE customers.id = v.id AND customers.version = v.stored_version RETURNING customers.id
+                        """, binds: binds), logger: logger)
+            for try await _ in rows.decode(Int64.self) { updated += 1 }
+            guard updated == saved.count else {
+                throw CustomersStoreError.unavailable("Customers changed while their orders were being linked: try again")
+            }
+        }
+        if !batch.events.isEmpty {
+            // The linking's events are no one's (`by` nil).
+            let changes = try batch.events.map { try CustomerColumns.changesJSON($0) }
+            try await connection.query(
+                """
+                INSERT INTO customer_events (\(unescaped: CustomerColumns.eventSelected))
+                SELECT v.customer_id, v.kind, v.happened_at, NULL, NULL, v.changes
+                FROM unnest(\(batch.events.map(\.customerID)), \(batch.events.map(\.kind.rawValue)),
+                    \(batch.events.map { $0.at.timeIntervalSince1970 }), \(changes))
+                    AS v(customer_id, kind, happened_at, changes)
+                """, logger: logger)
+        }
+    }
+
+    /// An array of one column's values for `unnest`.
+    private enum ColumnValues {
+        case ids([Int64])
+        case integers([Int64])
+        case reals([Double])
+    }
+
+    /// The columns of `customers` (`leading`, those every write names, `trailing`) as arrays,
+    /// one bound parameter each, for `unnest`: their names, and the bindings in that order.
+    private static func columns(
+        of customers: [Customer], leading: [(String, ColumnValues)], trailing: [(String, ColumnValues)]
+    ) throws -> (names: [String], binds: PostgresBindings) {
+        var binds = PostgresBindings()
+        var names: [String] = []
+        func append(_ name: String, _ values: ColumnValues) {
+            names.append(name)
+            switch values {
+            case .ids(let values), .integers(let values): binds.append(values)
+            case .reals(let values): binds.append(values)
+            }
+        }
+        for (name, values) in leading { append(name, values) }
+        let written = customers.map(CustomerColumns.written)
+        for (index, column) in (written.first ?? []).enumerated() {
+            names.append(column.name)
+            binds.append(written.map { $0[index].value })
+        }
+        for (name, values) in trailing { append(name, values) }
+        return (names, binds)
     }
 
     /// Writes `saved` over `stored`, guarded by the stored version (a second lock), and its event.

@@ -131,7 +131,16 @@ public final class CustomersSQLiteStore: CustomersStoreProtocol {
                 survivor, of: storedSurvivor, merging: storedMerged, mergedVersion: mergedVersion, by: by, at: at)
             try Self.save(merge.survivor, over: storedSurvivor, in: db)
             try Self.save(merge.merged, over: storedMerged, in: db)
+            // Each moved order's history entry, one statement for them all (its order id the row's), then the move.
+            let event = try OrderEventColumns.values(of: merge.orderEvent(orderID: "0"), rowID: 0).dropFirst()
+            try db.execute(
+                sql: """
+                    INSERT INTO order_events (\(OrderEventColumns.written))
+                    SELECT id\(String(repeating: ", ?", count: event.count)) FROM orders WHERE customer_id = ? ORDER BY id
+                    """,
+                arguments: StatementArguments(Array(event) + [.integer(Int(mergedID))]))
             try db.execute(sql: "UPDATE orders SET customer_id = ? WHERE customer_id = ?", arguments: [id, mergedID])
+            try db.execute(sql: "UPDATE drafts SET customer_id = ? WHERE customer_id = ?", arguments: [id, mergedID])
             for event in merge.events { try Self.insert(event, into: db) }
             return merge
         }

@@ -94,7 +94,7 @@ final class ChangeOrderStatusUndoTests: XCTestCase {
             let sut = ShowOrderInteractor(ordersWorker: worker, notesWorker: OrderNotesWorkerSpy(), historyWorker: history, now: { at })
             sut.presenter = presenter
             await sut.getOrder(request: .init(orderID: "1", signedIn: who))
-            guard case .found(_, _, _, _, _, _, _, _, _, _, _, let undoable, _, _, _) = presenter.response else { return XCTFail() }
+            guard case .found(_, _, _, _, _, _, _, _, _, _, _, let undoable, _, _, _, _) = presenter.response else { return XCTFail() }
             XCTAssertEqual(undoable, offered ? .init(from: .new, to: .paid) : nil, "\(seconds) s, \(who.role)")
         }
     }

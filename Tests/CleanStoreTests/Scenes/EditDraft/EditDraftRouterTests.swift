@@ -31,6 +31,17 @@ final class EditDraftRouterTests: XCTestCase {
         XCTAssertNotNil(response.headers[.setCookie], "The flash travels in a signed cookie")
     }
 
+    func testARepeatedOrdersDraftGoesToItsPageNamingTheOrderWithItsFlash() {
+        let router = EditDraftRouter()
+        router.flash = Flash(security: testSecurity, browserID: testBrowserID)
+
+        let response = router.routeToRepeatedDraft(ref: "D-ABCDEF", orderID: "1042", flash: "Order D-ABCDEF started from order 1042.")
+
+        XCTAssertEqual(response.status, .seeOther)
+        XCTAssertEqual(response.headers[.location], "/drafts/D-ABCDEF?repeated=1042")
+        XCTAssertNotNil(response.headers[.setCookie], "The flash travels in a signed cookie")
+    }
+
     func testANewDraftGoesToItsPageWithNoFlash() {
         let router = EditDraftRouter()
         router.flash = Flash(security: testSecurity, browserID: testBrowserID)

@@ -109,6 +109,15 @@ final class EditDraftViewControllerTests: XCTestCase {
         XCTAssertEqual(sut.response?.headers[.location], "/drafts/D-ABCDEF")
     }
 
+    func testARepeatGoesToItsDraftAndNothingToStartFromIsA409Page() {
+        sut.displayStartedDraft(viewModel: EditDraft.StartDraft.ViewModel(page: .repeated(ref: "D-ABCDEF", orderID: "7", flash: "Started.")))
+        XCTAssertEqual(sut.response?.status, .seeOther)
+        XCTAssertEqual(sut.response?.headers[.location], "/drafts/D-ABCDEF?repeated=7")
+        sut.displayStartedDraft(
+            viewModel: EditDraft.StartDraft.ViewModel(page: .refused(.nothingToStartFrom(orderID: "7", repeating: false))))
+        XCTAssertEqual(sut.response?.status, .conflict)
+    }
+
     func testNoSuchDraftIs404AndAStoreThatFailsIs503() {
         sut.displayDraft(viewModel: EditDraft.ShowDraft.ViewModel(page: .notFound))
         XCTAssertEqual(sut.response?.status, .notFound)
@@ -127,7 +136,7 @@ final class EditDraftViewControllerTests: XCTestCase {
                 EditDraft.DisplayedLine(
                     sku: "MUG-1", name: "Blue mug", unitPrice: "$12.50", priceNote: "n", quantity: field, quantityName: "line[l1][quantity]", price: field, reason: field, priceLegend: "p",
                     savePriceLabel: "s", quantityLabel: "Quantity of Blue mug", amount: "$25.00", key: "l1",
-                    removeLabel: "Remove Blue mug")
+                    removeLabel: "Remove Blue mug", priceChanged: "Price changed: was $12.00 when ordered, now $12.50")
             ],
             noLinesMessage: "n", totals: EditDraft.DisplayedTotals(subtotal: "s", shipping: "s", tax: "t", total: "t"),
             callerSearchText: "0100",
@@ -139,7 +148,9 @@ final class EditDraftViewControllerTests: XCTestCase {
             callerFolded: true, callerSummary: "Jane Doe, (415) 555-0100",
             searchText: "mug", searchResults: [EditDraft.DisplayedProduct(sku: "MUG-1", name: "Blue mug", price: "$12.50", addLabel: "Add")],
             noResultsMessage: "n", callerAction: "/c", deliveryAction: "/d", addLineAction: "/a", quantitiesAction: "/q",
-            removeLineAction: "/r", priceAction: "/pr", searchAction: "/s", checkURL: "/k", readyToCheck: true, draftsURL: "/drafts")
+            removeLineAction: "/r", priceAction: "/pr", searchAction: "/s", checkURL: "/k", readyToCheck: true, draftsURL: "/drafts",
+            repeatNotice: "Repeated from order 1042, each item at today's price.", repeatOrderURL: "/orders/1042",
+            repeatOrderLabel: "See order 1042 as it was placed", repeatProblems: ["Cap (CAP-1) is no longer sold, so it was not added (1 on the order)."])
         return EditDraftViewController.DraftPage(draft: draft, csrfToken: "t")
     }()
 

@@ -63,7 +63,7 @@ final class ShowOrderInteractorTests: XCTestCase {
                 presenterSpy.response,
                 .found(
                     Seeds.Orders.amy, mayEdit: mayEdit, mayDelete: mayDelete, mayChangeStatus: mayEdit, mayCancel: mayCancel,
-                    mayAddNote: mayEdit), "\(role)")
+                    mayAddNote: mayEdit, mayStartDraft: mayEdit), "\(role): who takes orders may start one from it")
         }
     }
 
@@ -76,8 +76,9 @@ final class ShowOrderInteractorTests: XCTestCase {
             workerSpy.storedOrders[0].status = status
             await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1", signedIn: SignedIn(name: testAccount.name, role: .supervisor)))
             XCTAssertEqual(
-                presenterSpy.response, .found(workerSpy.storedOrders[0], mayAddNote: true, mayChangeTracking: status == .shipped),
-                "\(status): no edit, delete or move; notes still (and a shipped one's tracking number)")
+                presenterSpy.response,
+                .found(workerSpy.storedOrders[0], mayAddNote: true, mayChangeTracking: status == .shipped, mayStartDraft: true),
+                "\(status): no edit, delete or move; notes still (and a shipped one's tracking number), and a new order from it")
         }
     }
 
@@ -96,7 +97,7 @@ final class ShowOrderInteractorTests: XCTestCase {
         ] {
             workerSpy.storedOrders = [order]
             await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1", signedIn: SignedIn(name: testAccount.name, role: role)))
-            guard case .found(_, _, _, _, _, _, _, _, let mayChangeItems, _, _, _, _, _, _) = presenterSpy.response else { return XCTFail() }
+            guard case .found(_, _, _, _, _, _, _, _, let mayChangeItems, _, _, _, _, _, _, _) = presenterSpy.response else { return XCTFail() }
             XCTAssertEqual(mayChangeItems, offered, "\(role) \(order.status) \(order.itemsRecorded)")
         }
     }
@@ -116,7 +117,7 @@ final class ShowOrderInteractorTests: XCTestCase {
             request: ShowOrder.GetOrder.Request(
                 orderID: "1", signedIn: SignedIn(name: testAccount.name, role: .clerk), refusedItems: refused))
 
-        guard case .found(_, _, _, _, _, _, _, _, true, _, _, _, let passed, _, _) = presenterSpy.response else { return XCTFail() }
+        guard case .found(_, _, _, _, _, _, _, _, true, _, _, _, let passed, _, _, _) = presenterSpy.response else { return XCTFail() }
         XCTAssertEqual(passed, refused)
     }
 
@@ -156,7 +157,7 @@ final class ShowOrderInteractorTests: XCTestCase {
             workerSpy.storedOrders[0].status = status
             for role in AccountRole.allCases {
                 await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1", signedIn: SignedIn(name: testAccount.name, role: role)))
-                guard case .found(_, _, _, _, _, _, _, _, _, _, let mayChangeTracking, _, _, _, _) = presenterSpy.response else { return XCTFail() }
+                guard case .found(_, _, _, _, _, _, _, _, _, _, let mayChangeTracking, _, _, _, _, _) = presenterSpy.response else { return XCTFail() }
                 XCTAssertEqual(mayChangeTracking, status == .shipped && role != .viewer, "\(status) \(role)")
             }
         }
@@ -199,7 +200,7 @@ final class ShowOrderInteractorTests: XCTestCase {
                     confirmation: ShowOrder.GetOrder.Confirmation(orderID: "1", note: "Sent twice.")))
 
             // Then
-            guard case .found(let order, _, _, _, _, _, _, let confirmed, _, _, _, _, _, _, _) = presenterSpy.response else {
+            guard case .found(let order, _, _, _, _, _, _, let confirmed, _, _, _, _, _, _, _, _) = presenterSpy.response else {
                 return XCTFail("\(role): \(String(describing: presenterSpy.response))")
             }
             XCTAssertEqual(order, Seeds.Orders.amy)
@@ -222,7 +223,9 @@ final class ShowOrderInteractorTests: XCTestCase {
         // Then
         XCTAssertEqual(
             presenterSpy.response,
-            .found(Seeds.Orders.amy, mayEdit: true, mayDelete: false, mayChangeStatus: true, mayCancel: true, mayAddNote: true, confirmed: nil))
+            .found(
+                Seeds.Orders.amy, mayEdit: true, mayDelete: false, mayChangeStatus: true, mayCancel: true, mayAddNote: true, confirmed: nil,
+                mayStartDraft: true))
     }
 
     func testAPaidOrPackedOrderIsCancelledByASupervisorAndAskedForByAClerkWhoseRequestASupervisorDecides() async {
@@ -237,7 +240,7 @@ final class ShowOrderInteractorTests: XCTestCase {
                     requested ? CancellationRequest(reason: "Wrong size", by: testAccount.name, at: Seeds.june30) : nil
                 for role in AccountRole.allCases {
                     await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1", signedIn: SignedIn(name: testAccount.name, role: role)))
-                    guard case .found(_, _, _, _, let mayCancel, _, _, _, _, _, _, _, _, let mayRequest, let mayDecide) = presenterSpy.response
+                    guard case .found(_, _, _, _, let mayCancel, _, _, _, _, _, _, _, _, let mayRequest, let mayDecide, _) = presenterSpy.response
                     else { return XCTFail() }
                     let open = status != .shipped && status != .cancelled
                     let label = "\(status) \(requested) \(role)"

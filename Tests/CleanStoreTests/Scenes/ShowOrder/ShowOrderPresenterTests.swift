@@ -81,6 +81,29 @@ final class ShowOrderPresenterTests: XCTestCase {
         XCTAssertNil(unlinked.customerURL, "No customer: no link")
     }
 
+    /// "New order for this customer" for an order with a customer, "Repeat this order" for one with
+    /// items, each for who may take orders only.
+    func testANewOrderFromThisOneIsOfferedWhenThereIsSomethingToStartFrom() throws {
+        let spy = ShowOrderDisplayLogicSpy()
+        sut.viewController = spy
+        var order = GoodsSeeds.order
+        order.customerID = 12
+        sut.presentOrder(response: .found(order, mayStartDraft: true))
+        guard case .order(let both) = spy.viewModel else { return XCTFail("\(String(describing: spy.viewModel))") }
+        XCTAssertEqual(both.newDraftURL, "/orders/2/new-draft")
+        XCTAssertEqual(both.repeatURL, "/orders/2/repeat")
+
+        sut.presentOrder(response: .found(order, mayStartDraft: false))
+        guard case .order(let viewer) = spy.viewModel else { return XCTFail() }
+        XCTAssertNil(viewer.newDraftURL, "Not for who may not take orders")
+        XCTAssertNil(viewer.repeatURL)
+
+        sut.presentOrder(response: .found(Seeds.Orders.amy, mayStartDraft: true))
+        guard case .order(let neither) = spy.viewModel else { return XCTFail() }
+        XCTAssertNil(neither.newDraftURL, "No customer to start for")
+        XCTAssertNil(neither.repeatURL, "No items to repeat")
+    }
+
     func testPresentOrderShouldFormatTheOrderForDisplay() throws {
         // Given
         let spy = ShowOrderDisplayLogicSpy()

@@ -137,6 +137,21 @@ final class ViewOrderHistoryPresenterTests: XCTestCase {
         ])
     }
 
+    /// An order moved by a merge of customers (`CustomersMerge.orderEvent`) says whose it is now,
+    /// and from whom.
+    func testACustomersMergeIsTitledByTheSurvivor() throws {
+        let event = OrderEvent(
+            orderID: "2", kind: .updated, by: AccountSeeds.sue.name, at: Seeds.june30,
+            changes: [OrderChange(field: "Customer merged", old: "Jane Doe (customer 2)", new: "Jane Doe (customer 1)")])
+
+        sut.presentHistory(response: .found(orderID: "2", events: [event], isDeleted: false))
+
+        let displayed = try history().events.first
+        XCTAssertEqual(displayed?.title, "Customer merged: now Jane Doe (customer 1)")
+        XCTAssertEqual(displayed?.changes, [ViewModel.DisplayedChange(field: "Customer merged", old: "Jane Doe (customer 2)", new: "Jane Doe (customer 1)")])
+        XCTAssertNil(displayed?.noChanges)
+    }
+
     /// A typed price's change says its reason.
     func testARepricedLineSaysItsReason() throws {
         let before = GoodsSeeds.order
