@@ -210,12 +210,11 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
     ) async throws -> (check: PlacingCheck, products: [Int64: Product]) {
         let products = try await OrderGoodsPostgres.products(ids: draft.lines.compactMap(\.productID), on: connection, logger: logger)
         let rates = try await OrderGoodsPostgres.taxRates(region: draft.shipmentAddress.state, on: connection, logger: logger)
-        let since = at.addingTimeInterval(-DraftPlacing.duplicateWindow).timeIntervalSince1970
-        let candidates = try await orders(
-            """
-            SELECT \(unescaped: OrderColumns.selected) FROM orders
-            WHERE created_at >= \(since) AND status <> \(OrderStatus.cancelled.rawValue)
-            """, on: connection, cards: cards, logger: logger)
+        let since = at.addingTimeInterval(-DraftPlacing.duplicateWindow)
+        var candidates: [Order] = []
+        if let sql = OrdersQuerySQL.duplicateCandidates(of: draft, since: since, columns: OrderColumns.selected, dialect: .postgres) {
+            candidates = try await orders(try PostgresValues.query(sql), on: connection, cards: cards, logger: logger)
+        }
         var recent: [Order] = []  // the newest duplicate alone, when there is one
         for var order in DraftPlacing.duplicateCandidates(of: draft, among: candidates, at: at) {
             order.lines = try await OrderGoodsPostgres.lines(ofOrder: OrderID.rowID(order.id ?? "") ?? 0, on: connection, logger: logger)

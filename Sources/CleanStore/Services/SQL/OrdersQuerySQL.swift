@@ -122,6 +122,25 @@ struct OrdersQuerySQL {
         "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
+    /// The orders a placing's duplicate check (`DraftPlacing.duplicateCandidates`) looks among:
+    /// placed since `since`, not cancelled, and whose search text holds the draft's phone digits or
+    /// its folded email, found through the search index (the trigram index on both stores). Nil
+    /// when the draft has neither: no order is then the same person. It is a superset of the
+    /// duplicates (a phone's digits may be a substring of another number): `DraftPlacing` compares
+    /// person, address and items exactly. Reading every order of the window instead decoded each
+    /// one: a check page cost 1.2 s of CPU and 2 GB of memory when 100,000 orders fell in the day.
+    static func duplicateCandidates(of draft: Draft, since: Date, columns: String, dialect: Dialect) -> Statement? {
+        let terms = [draft.contact.phone.filter(\.isASCIIDigit), OrderSearch.fold(draft.contact.email)].filter { !$0.isEmpty }
+        guard !terms.isEmpty else { return nil }
+        var builder = Builder(dialect: dialect)
+        let conditions = [
+            "created_at >= \(builder.parameter(.real(since.timeIntervalSince1970)))",
+            "status <> \(builder.parameter(.text(OrderStatus.cancelled.rawValue)))",
+            builder.containsAny(terms),
+        ]
+        return Statement(sql: "SELECT \(columns) FROM orders WHERE " + conditions.joined(separator: " AND "), arguments: builder.arguments)
+    }
+
     /// More matches than this (1% of 100,000 orders) make words common.
     static let commonMatches = 1_000
 
@@ -189,6 +208,24 @@ struct OrdersQuerySQL {
                 }
             }
             return conditions
+        }
+
+        /// The condition that the order's search text contains any of `words`: in SQLite one
+        /// MATCH of the trigram index when each is three characters or more.
+        mutating func containsAny(_ words: [String]) -> String {
+            if case .sqlite = dialect, words.allSatisfy(OrdersQuerySQL.isIndexed) {
+                let match = words.map(OrdersQuerySQL.phrase).joined(separator: " OR ")
+                return "id IN (SELECT rowid FROM orders_search WHERE orders_search MATCH \(parameter(.text(match))))"
+            }
+            var alternatives: [String] = []
+            for word in words {
+                if case .sqlite = dialect {
+                    alternatives.append("instr(search_text, \(parameter(.text(word)))) > 0")
+                } else {
+                    alternatives.append(contains(word))
+                }
+            }
+            return "(" + alternatives.joined(separator: " OR ") + ")"
         }
 
         /// The condition that the order's search text contains `word` (folded, no white space).

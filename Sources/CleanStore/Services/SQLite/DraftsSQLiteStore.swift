@@ -168,10 +168,11 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
         let products = try OrderGoodsSQLite.products(ids: draft.lines.compactMap(\.productID), in: db)
         let rates = try OrderGoodsSQLite.taxRates(region: draft.shipmentAddress.state, in: db)
         let since = at.addingTimeInterval(-DraftPlacing.duplicateWindow)
-        let candidates = try Row.fetchAll(
-            db, sql: "SELECT \(OrderColumns.selected) FROM orders WHERE created_at >= ? AND status <> ?",
-            arguments: [since.timeIntervalSince1970, OrderStatus.cancelled.rawValue]
-        ).map(orderMapping)
+        let candidates = try OrdersQuerySQL.duplicateCandidates(
+            of: draft, since: since, columns: OrderColumns.selected, dialect: .sqlite(trigramIndex: true)
+        ).map { sql in
+            try Row.fetchAll(db, sql: sql.sql, arguments: StatementArguments(sql.arguments)).map(orderMapping)
+        } ?? []
         var recent: [Order] = []  // the newest duplicate alone, when there is one
         for var order in DraftPlacing.duplicateCandidates(of: draft, among: candidates, at: at) {
             order.lines = try OrderGoodsSQLite.lines(ofOrder: OrderID.rowID(order.id ?? "") ?? 0, in: db)
