@@ -46,6 +46,9 @@ public struct SceneEnvironment: Sendable {
     public var savedViews: any SavedViewsStoreProtocol = SavedViewsMemStore()
     /// The bulk moves' batches (in the same database as `ordersStore`: `OrdersDatabase.bulkMoves`).
     public var bulkMoves: any BulkMovesStoreProtocol
+    /// Webhook endpoints and their deliveries (in the same database as `ordersStore`:
+    /// `OrdersDatabase.webhooks`, whose order changes write the deliveries).
+    public var webhooks: any WebhooksStoreProtocol
     /// The sample catalog the set-up page offers to load (`SampleDataWorker`), relative to the
     /// working directory as `Views/` is.
     public var sampleCatalogPath = "deploy/sample-catalog.csv"
@@ -91,6 +94,7 @@ public struct SceneEnvironment: Sendable {
         customers = CustomersMemStore(database: memory)
         savedViews = SavedViewsMemStore(database: memory)
         bulkMoves = BulkMovesMemStore(database: memory)
+        webhooks = WebhooksMemStore(database: memory)
         self.pages = pages
         self.now = now
         countCache = OrdersCountCache(now: now)
