@@ -124,6 +124,7 @@ struct ServeCommand: AsyncParsableCommand {
         environment.savedViews = database.savedViews
         environment.bulkMoves = database.bulkMoves
         environment.webhooks = database.webhooks
+        environment.allowPrivateWebhooks = allowPrivateWebhooks
         logger.info("Serving orders from \(database.description), in the time zone \(shopTimeZone.identifier)")
         let app = buildApplication(environment: environment, configuration: configuration, logger: logger, database: database)
         // Runs until SIGTERM or SIGINT: then stops accepting, finishes the requests in flight

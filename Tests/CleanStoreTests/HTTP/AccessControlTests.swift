@@ -56,6 +56,9 @@ final class AccessControlTests: XCTestCase {
         if path == "/orders/views/1" { return "action=up" }
         if path == "/accounts/new" { return "username=newbie&displayName=New+Bie&role=clerk" }
         if path == "/accounts/amy/role" { return "role=viewer" }
+        // A webhook endpoint registered (endpoint 1), then disabled from its version 1.
+        if path == "/webhooks" { return "url=https%3A%2F%2Fexample.com%2Fhooks&events%5B%5D=order.placed" }
+        if path == "/webhooks/1/enabled" { return "enabled=false&version=1" }
         if path.hasSuffix("/tracking") { return "trackingNumber=1Z999AA1&version=1" }
         if path.hasSuffix("/undo") { return "version=1" }
         // A bulk move of order 1 to paid, from the version the list showed (1), under a key of its own.
@@ -116,7 +119,7 @@ final class AccessControlTests: XCTestCase {
         let app = try await TestApp(orders: [Seeds.Orders.amy])
         try await app.test { client in
             let routes = Self.protectedRoutes(app)
-            XCTAssertEqual(routes.count, 72, "Every route but sign-in, sign-out, set-up, set-password and /healthz")
+            XCTAssertEqual(routes.count, 77, "Every route but sign-in, sign-out, set-up, set-password and /healthz")
             for route in routes {
                 if route.method == .get {
                     let response = try await client.get(route.path, signedIn: false)
@@ -197,13 +200,13 @@ final class AccessControlTests: XCTestCase {
             switch role {
             case .viewer:
                 XCTAssertEqual(
-                    refusedPosts, 36,
-                    "Create, update, delete, change status, undo, a tracking number, a bulk move, add a note; the four item forms; add and change a tax rate; add, change, archive and restore a product; start a draft, use a saved customer on it, its five sections, a line's price, a changed price, placing; add, change and merge customers; add an account, change its role, disable, enable, reset its password")
+                    refusedPosts, 38,
+                    "Create, update, delete, change status, undo, a tracking number, a bulk move, add a note; the four item forms; add and change a tax rate; add, change, archive and restore a product; start a draft, use a saved customer on it, its five sections, a line's price, a changed price, placing; add, change and merge customers; add an account, change its role, disable, enable, reset its password; register and disable a webhook endpoint")
                 XCTAssertEqual(stored, [Seeds.Orders.amy], "A viewer changed nothing")
             case .clerk:
                 XCTAssertEqual(
-                    refusedPosts, 13,
-                    "Only delete, add and change a tax rate, add, change, archive and restore a product, merge customers, and the five account changes")
+                    refusedPosts, 15,
+                    "Only delete, add and change a tax rate, add, change, archive and restore a product, merge customers, the five account changes, and the two webhook changes")
                 XCTAssert(stored.contains { $0.id == "1" }, "A clerk cannot delete")
             case .supervisor:
                 XCTAssertEqual(refusedPosts, 0)

@@ -39,6 +39,7 @@ final class HardeningTests: XCTestCase {
                     "/tax-rates/new", "/tax-rates/{id}/edit", "/products/new", "/products/{id}/edit", "/products/{id}/archive",
                     "/products/{id}/restore", "/customers/new", "/customers/{id}/edit", "/customers/{id}/merge/{key}", "/accounts/new", "/accounts/{id}/role",
                     "/accounts/{id}/disable", "/accounts/{id}/enable", "/accounts/{id}/reset-password", "/set-password",
+                    "/webhooks", "/webhooks/{id}/enabled",
                 ])
             for uri in postRoutes.map({ $0.path("1") }) {
                 for (name, cookie, form) in cases {

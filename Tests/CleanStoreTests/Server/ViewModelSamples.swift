@@ -167,6 +167,10 @@ enum ViewModelSamples {
     static var scenePages: [(template: String, sample: Any)] { [
         ("EditSavedViews/views", EditSavedViewsViewControllerTests.viewsPage),
         ("EditSavedViews/form", EditSavedViewsViewControllerTests.formPage),
+        ("EditWebhooks/list", EditWebhooksViewControllerTests.listPage),
+        ("EditWebhooks/form", EditWebhooksViewControllerTests.formPage),
+        ("EditWebhooks/secret", EditWebhooksViewControllerTests.secretPage),
+        ("EditWebhooks/endpoint", EditWebhooksViewControllerTests.endpointPage),
         ("BulkMoveOrders/confirm", BulkMoveOrdersViewControllerTests.confirmationPage),
         ("BulkMoveOrders/result", BulkMoveOrdersViewControllerTests.result),
         ("MergeCustomers/pick", MergeCustomersViewControllerTests.pickPage),

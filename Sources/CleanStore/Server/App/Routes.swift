@@ -402,7 +402,7 @@ enum Routes {
                     id: try orderID(context), otherID: try lineKey(context),
                     fields: try FormDecoding.decode(MergeCustomers.MergeFormFields.self, context: context))
             },
-        ] + accountRoutes(environment: environment)
+        ] + accountRoutes(environment: environment) + webhookRoutes(environment: environment)
     }
 
     /// `route`'s handler behind its access rule (see `Access`).

@@ -49,6 +49,8 @@ public struct SceneEnvironment: Sendable {
     /// Webhook endpoints and their deliveries (in the same database as `ordersStore`:
     /// `OrdersDatabase.webhooks`, whose order changes write the deliveries).
     public var webhooks: any WebhooksStoreProtocol
+    /// `--allow-private-webhooks`: an endpoint may be registered with http and a private address.
+    public var allowPrivateWebhooks = false
     /// The sample catalog the set-up page offers to load (`SampleDataWorker`), relative to the
     /// working directory as `Views/` is.
     public var sampleCatalogPath = "deploy/sample-catalog.csv"

@@ -52,6 +52,7 @@ public struct PageRenderer: PageRendering {
     /// template would otherwise render as nothing.
     public static let requiredTemplates = [
         "EditSavedViews/views", "EditSavedViews/form",
+        "EditWebhooks/list", "EditWebhooks/form", "EditWebhooks/secret", "EditWebhooks/endpoint",
         "BulkMoveOrders/confirm", "BulkMoveOrders/result",
         "ListTaxRates/rates",
         "EditTaxRate/form",
