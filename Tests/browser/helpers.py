@@ -38,6 +38,7 @@ SNAPSHOT_FOLDERS = [
     SNAPSHOTS.parent / "OrderNavigationHTTPTests",
     SNAPSHOTS.parent / "BulkMovesHTTPTests",
     SNAPSHOTS.parent / "OrderCancellingHTTPTests",
+    SNAPSHOTS.parent / "WebhooksHTTPTests",
 ]
 
 

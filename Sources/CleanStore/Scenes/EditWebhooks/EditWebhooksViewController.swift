@@ -28,7 +28,9 @@ final class EditWebhooksViewController: EditWebhooksDisplayLogic, RequestEnding 
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
         let interactor = EditWebhooksInteractor(
-            worker: EditWebhooksWorker(store: environment.webhooks, allowPrivate: environment.allowPrivateWebhooks, now: environment.now))
+            worker: EditWebhooksWorker(
+                store: environment.webhooks, allowPrivate: environment.allowPrivateWebhooks, now: environment.now,
+                newSecret: environment.newWebhookSecret))
         let presenter = EditWebhooksPresenter(timeZone: environment.timeZone)
         let router = EditWebhooksRouter()
         interactor.presenter = presenter

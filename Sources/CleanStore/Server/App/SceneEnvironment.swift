@@ -51,6 +51,8 @@ public struct SceneEnvironment: Sendable {
     public var webhooks: any WebhooksStoreProtocol
     /// `--allow-private-webhooks`: an endpoint may be registered with http and a private address.
     public var allowPrivateWebhooks = false
+    /// Makes a new webhook endpoint's signing secret (`whsec_` + 32 random bytes); tests fix it.
+    public var newWebhookSecret: @Sendable () -> String = { WebhookSecret.random() }
     /// The sample catalog the set-up page offers to load (`SampleDataWorker`), relative to the
     /// working directory as `Views/` is.
     public var sampleCatalogPath = "deploy/sample-catalog.csv"
