@@ -215,9 +215,13 @@ final class WebhookSenderTests: GoodsContractTestCase {
 
     func testTwoInstancesOnOnePostgreSQLDeliverEachMessageOnce() async throws {
         let receiver = try await WebhookReceiver.start(for: self)
-        let database = try await TestPostgres.makeStore(for: self).database
-        let first = try await GoodsStores.postgres(on: database)
-        let second = try await GoodsStores.postgres(on: database)
+        // Two clients (two connection pools) on one database: two instances of the app.
+        let url = try await TestPostgres.makeDatabase()
+        let one = try await TestPostgres.openStore(url: url, for: self)
+        try await one.migrate()
+        let other = try await TestPostgres.openStore(url: url, for: self)
+        let first = try await GoodsStores.postgres(on: one.database)
+        let second = try await GoodsStores.postgres(on: other.database)
         let catalog = try await seed(first, widgetsOnHand: 100)
         _ = try await first.webhooks.addEndpoint(
             url: receiver.url("/twice"), events: [.orderPlaced], secret: Self.secret, at: Self.now)
