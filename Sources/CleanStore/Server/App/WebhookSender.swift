@@ -104,7 +104,7 @@ public struct WebhookSender: Service {
 
     public init(
         store: any WebhooksStoreProtocol, allowPrivate: Bool, now: @escaping @Sendable () -> Date = { Date() },
-        interval: Duration = .seconds(1), timeout: Duration = .seconds(10), batch: Int = 20,
+        interval: Duration = .seconds(1), timeout: Duration = .seconds(10), batch: Int = 4,
         resolve: @escaping @Sendable (String) async throws -> [String] = SystemHostResolver.resolve,
         transport: any WebhookTransport = HTTPWebhookTransport(), logger: Logger,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
@@ -135,7 +135,9 @@ public struct WebhookSender: Service {
         }
     }
 
-    /// One round at `now()`: claims what is due and sends it, one at a time; answers the
+    /// One round at `now()`: claims at most `batch` due deliveries and sends them, one at a time
+    /// (4 attempts of at most 10 s each fit in the claim's 60-second lease, so no other instance
+    /// takes one of them meanwhile); answers the
     /// deliveries as recorded. A store that fails is logged and tried again next round.
     @discardableResult
     public func round() async -> [WebhookDelivery] {
