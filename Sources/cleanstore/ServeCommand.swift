@@ -47,6 +47,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Requests a minute each API token may make on this instance (in memory: behind N instances, N times as many).")
     var apiRateLimit = 120
 
+    @Flag(
+        help: ArgumentHelp(
+            "Send webhooks over http and to loopback, private and link-local addresses too (tests, a private network).",
+            discussion: "Without it, a webhook goes only over https to a public address: every address its host resolves to is checked, and the checked one is connected to."))
+    var allowPrivateWebhooks = false
+
     @Option(help: "Days a draft may go unchanged before it is removed.")
     var draftDays = DraftHousekeeping.defaultDays
 
@@ -118,6 +124,8 @@ struct ServeCommand: AsyncParsableCommand {
         environment.customers = database.customers
         environment.savedViews = database.savedViews
         environment.bulkMoves = database.bulkMoves
+        environment.webhooks = database.webhooks
+        environment.allowPrivateWebhooks = allowPrivateWebhooks
         logger.info("Serving orders from \(database.description), in the time zone \(shopTimeZone.identifier)")
         let app = buildApplication(environment: environment, configuration: configuration, logger: logger, database: database)
         // Runs until SIGTERM or SIGINT: then stops accepting, finishes the requests in flight
@@ -129,6 +137,8 @@ struct ServeCommand: AsyncParsableCommand {
             SignInHousekeeping(signIn: signIn, logger: logger),
             DraftHousekeeping(drafts: database.drafts, days: draftDays, logger: logger),
             CustomersFromOrdersLinking(customers: database.customers, logger: logger),
+            // The webhooks' outbox, sent every second (issue 30).
+            WebhookSender(store: database.webhooks, allowPrivate: allowPrivateWebhooks, logger: logger),
         ]
         if let metricsRegistry, let metricsPort {
             alsoRunning.append(

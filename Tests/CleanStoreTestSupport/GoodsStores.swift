@@ -21,6 +21,12 @@ struct GoodsStores: Sendable {
     let addRate: @Sendable (TaxRate) async throws -> Void
     /// The product with `id` as stored now (its stock included).
     let product: @Sendable (Int64) async throws -> Product?
+    /// Webhook endpoints and the deliveries the changes write (the same database).
+    var webhooks: any WebhooksStoreProtocol
+    /// Makes every later write of a webhook delivery fail inside its transaction (a trigger), so a
+    /// change that writes one is rolled back; nil in memory, whose transactions decide before
+    /// they write.
+    var failDeliveryWrites: (@Sendable () async throws -> Void)?
 
     /// Draft references in a fixed sequence, `D-AAAAA2`, `D-AAAAA3`, … (no look-alikes).
     static func refs() -> DraftRefs {
@@ -43,7 +49,8 @@ struct GoodsStores: Sendable {
                 }
             },
             addRate: { rate in await database.transaction { tables in tables.taxRates.append(rate) } },
-            product: { id in await database.read { $0.products[id] } })
+            product: { id in await database.read { $0.products[id] } }, webhooks: WebhooksMemStore(database: database),
+            failDeliveryWrites: nil)
     }
 
     static func sqlite(path: String, refs given: DraftRefs? = nil) throws -> GoodsStores {
@@ -79,7 +86,14 @@ struct GoodsStores: Sendable {
                         ])
                 }
             },
-            product: { id in try await database.pool.read { db in try OrderGoodsSQLite.products(ids: [id], in: db)[id] } })
+            product: { id in try await database.pool.read { db in try OrderGoodsSQLite.products(ids: [id], in: db)[id] } },
+            webhooks: WebhooksSQLiteStore(database: database),
+            failDeliveryWrites: {
+                try await database.pool.write { db in
+                    try db.execute(
+                        sql: "CREATE TRIGGER no_deliveries BEFORE INSERT ON webhook_deliveries BEGIN SELECT RAISE(ABORT, 'no deliveries'); END")
+                }
+            })
     }
 
     static func postgres(for testCase: XCTestCase, refs given: DraftRefs? = nil) async throws -> GoodsStores {
@@ -117,6 +131,15 @@ struct GoodsStores: Sendable {
             },
             product: { id in
                 try await client.withConnection { connection in try await OrderGoodsPostgres.products(ids: [id], on: connection, logger: logger)[id] }
+            },
+            webhooks: WebhooksPostgresStore(database: database),
+            failDeliveryWrites: {
+                try await client.query(
+                    "CREATE FUNCTION no_deliveries() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'no deliveries'; END $$ LANGUAGE plpgsql",
+                    logger: logger)
+                try await client.query(
+                    "CREATE TRIGGER no_deliveries BEFORE INSERT ON webhook_deliveries FOR EACH ROW EXECUTE FUNCTION no_deliveries()",
+                    logger: logger)
             })
     }
 

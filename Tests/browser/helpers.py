@@ -41,6 +41,7 @@ SNAPSHOT_FOLDERS = [
     SNAPSHOTS.parent / "EditMergeHTTPTests",
     SNAPSHOTS.parent / "TokensHTTPTests",
     SNAPSHOTS.parent / "StartDraftFromOrderHTTPTests",
+    SNAPSHOTS.parent / "WebhooksHTTPTests",
 ]
 
 

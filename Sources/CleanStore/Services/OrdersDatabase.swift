@@ -40,6 +40,9 @@ public struct OrdersDatabase: Sendable {
     public let savedViews: any SavedViewsStoreProtocol
     /// The bulk moves' batches: in the same database (the orders they moved).
     public let bulkMoves: any BulkMovesStoreProtocol
+    /// Webhook endpoints and their deliveries: in the same database (the outbox is written in the
+    /// orders' transactions).
+    public let webhooks: any WebhooksStoreProtocol
     /// The store as `cleanstore rotate-card-key` uses it (nil in memory: no card number at rest).
     public let cardKeyRotation: (any CardKeyRotating)?
     /// What the logs say the orders are served from (never a password).
@@ -68,7 +71,7 @@ public struct OrdersDatabase: Sendable {
                 taxRates: TaxRatesPostgresStore(database: postgres), apiTokens: APITokensPostgresStore(database: postgres),
                 idempotencyKeys: IdempotencyKeysPostgresStore(database: postgres),
                 customers: CustomersPostgresStore(database: postgres), savedViews: SavedViewsPostgresStore(database: postgres),
-                bulkMoves: BulkMovesPostgresStore(database: postgres),
+                bulkMoves: BulkMovesPostgresStore(database: postgres), webhooks: WebhooksPostgresStore(database: postgres),
                 cardKeyRotation: store, description: "PostgreSQL at \(PostgresAppDatabase.redacted(database))",
                 services: [client], prepare: { try await postgres.migrate() }, close: {})
         }
@@ -82,7 +85,8 @@ public struct OrdersDatabase: Sendable {
                 products: ProductsMemStore(database: memory), taxRates: TaxRatesMemStore(database: memory),
                 apiTokens: APITokensMemStore(database: memory), idempotencyKeys: IdempotencyKeysMemStore(database: memory),
                 customers: CustomersMemStore(database: memory),
-                savedViews: SavedViewsMemStore(database: memory), bulkMoves: BulkMovesMemStore(database: memory), cardKeyRotation: nil,
+                savedViews: SavedViewsMemStore(database: memory), bulkMoves: BulkMovesMemStore(database: memory),
+                webhooks: WebhooksMemStore(database: memory), cardKeyRotation: nil,
                 description: "memory", services: [], prepare: {}, close: {})
         }
         let (cards, generated) = try cardKeys.keyring(sqlitePath: database, logger: logger)
@@ -104,7 +108,7 @@ public struct OrdersDatabase: Sendable {
             taxRates: TaxRatesSQLiteStore(database: sqlite), apiTokens: APITokensSQLiteStore(database: sqlite),
             idempotencyKeys: IdempotencyKeysSQLiteStore(database: sqlite),
             customers: CustomersSQLiteStore(database: sqlite), savedViews: SavedViewsSQLiteStore(database: sqlite),
-            bulkMoves: BulkMovesSQLiteStore(database: sqlite),
+            bulkMoves: BulkMovesSQLiteStore(database: sqlite), webhooks: WebhooksSQLiteStore(database: sqlite),
             cardKeyRotation: store, description: "SQLite file \(database)",
             services: [], prepare: {}, close: { try sqlite.close() })
     }

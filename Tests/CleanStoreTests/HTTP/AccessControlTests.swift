@@ -59,6 +59,9 @@ final class AccessControlTests: XCTestCase {
         if path.hasSuffix("/tokens") { return "name=Walk&role=viewer&expiresDays=30" }
         if path.hasSuffix("/revoke") { return "" }
         if path == "/accounts/amy/role" { return "role=viewer" }
+        // A webhook endpoint registered (endpoint 1), then disabled from its version 1.
+        if path == "/webhooks" { return "url=https%3A%2F%2Fexample.com%2Fhooks&events%5B%5D=order.placed" }
+        if path == "/webhooks/1/enabled" { return "enabled=false&version=1" }
         if path.hasSuffix("/tracking") { return "trackingNumber=1Z999AA1&version=1" }
         if path.hasSuffix("/undo") { return "version=1" }
         // A bulk move of order 1 to paid, from the version the list showed (1), under a key of its own.
@@ -121,7 +124,7 @@ final class AccessControlTests: XCTestCase {
         let app = try await TestApp(orders: [Seeds.Orders.amy])
         try await app.test { client in
             let routes = Self.protectedRoutes(app)
-            XCTAssertEqual(routes.count, 84, "Every route but sign-in, sign-out, set-up, set-password and /healthz")
+            XCTAssertEqual(routes.count, 89, "Every route but sign-in, sign-out, set-up, set-password and /healthz")
             for route in routes {
                 if route.method == .get {
                     let response = try await client.get(route.path, signedIn: false)
@@ -205,13 +208,13 @@ final class AccessControlTests: XCTestCase {
             switch role {
             case .viewer:
                 XCTAssertEqual(
-                    refusedPosts, 41,
-                    "Create, update, delete, change status, undo, a tracking number, a bulk move, add a note; the four item forms; add and change a tax rate; add, change, archive and restore a product; start a draft (empty, for an order's customer, repeating an order), use a saved customer on it, its five sections, a line's price, a changed price, placing; add, change, merge and erase customers; add an account, change its role, disable, enable, reset its password; make and revoke another account's token")
+                    refusedPosts, 43,
+                    "Create, update, delete, change status, undo, a tracking number, a bulk move, add a note; the four item forms; add and change a tax rate; add, change, archive and restore a product; start a draft (empty, for an order's customer, repeating an order), use a saved customer on it, its five sections, a line's price, a changed price, placing; add, change, merge and erase customers; add an account, change its role, disable, enable, reset its password; make and revoke another account's token; register and disable a webhook endpoint")
                 XCTAssertEqual(stored, [Seeds.Orders.amy], "A viewer changed nothing")
             case .clerk:
                 XCTAssertEqual(
-                    refusedPosts, 16,
-                    "Only delete, add and change a tax rate, add, change, archive and restore a product, merge and erase customers, the five account changes, and making and revoking another account's token")
+                    refusedPosts, 18,
+                    "Only delete, add and change a tax rate, add, change, archive and restore a product, merge and erase customers, the five account changes, making and revoking another account's token, and the two webhook changes")
                 XCTAssert(stored.contains { $0.id == "1" }, "A clerk cannot delete")
             case .supervisor:
                 XCTAssertEqual(refusedPosts, 0)

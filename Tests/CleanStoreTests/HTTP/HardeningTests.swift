@@ -40,6 +40,7 @@ final class HardeningTests: XCTestCase {
                     "/products/{id}/restore", "/customers/new", "/customers/{id}/edit", "/customers/{id}/merge/{key}", "/customers/{id}/erase",
                     "/account/tokens", "/account/tokens/{id}/revoke", "/accounts/{id}/tokens", "/accounts/{id}/tokens/{key}/revoke", "/accounts/new", "/accounts/{id}/role",
                     "/accounts/{id}/disable", "/accounts/{id}/enable", "/accounts/{id}/reset-password", "/set-password",
+                    "/webhooks", "/webhooks/{id}/enabled",
                 ])
             for uri in postRoutes.map({ $0.path("1") }) {
                 for (name, cookie, form) in cases {

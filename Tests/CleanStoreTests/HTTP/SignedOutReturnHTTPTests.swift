@@ -57,6 +57,8 @@ final class SignedOutReturnHTTPTests: XCTestCase {
         "/accounts/{id}/disable": "/accounts/1/edit",
         "/accounts/{id}/enable": "/accounts/1/edit",
         "/accounts/{id}/reset-password": "/accounts/1/edit",
+        "/webhooks": "/webhooks/new",
+        "/webhooks/{id}/enabled": "/webhooks/1",
     ]
 
     /// The value of the sign-in page's hidden field `name`, as the browser would post it back.

@@ -16,6 +16,7 @@ final class OrderUseTests: XCTestCase {
             (.delete, .deleteOrders), (.viewDeletedHistory, .deleteOrders),
             (.export, .exportOrders), (.viewCatalog, .viewOrders), (.viewTaxRates, .viewOrders), (.changeTaxRates, .changeTaxRates), (.changeCatalog, .changeCatalog),
             (.viewCustomers, .viewOrders), (.changeCustomers, .changeOrders), (.mergeCustomers, .manageCustomers),
+            (.manageWebhooks, .manageAccounts),
         ]
         for (use, permission) in table {
             XCTAssertEqual(use.permission, permission, "\(use)")

@@ -35,6 +35,8 @@ enum OrderUse: Equatable, Sendable {
     case changeCatalog
     /// The accounts: their list, log and changes (`/accounts`): supervisors.
     case manageAccounts
+    /// Webhook endpoints and their deliveries (`/webhooks`): supervisors, as the accounts.
+    case manageWebhooks
     /// Customers: their list and a customer's page (whoever reads orders).
     case viewCustomers
     /// Add and change customers: whoever takes orders (clerks).
@@ -55,7 +57,7 @@ enum OrderUse: Equatable, Sendable {
         case .export: .exportOrders
         case .changeTaxRates: .changeTaxRates
         case .changeCatalog: .changeCatalog
-        case .manageAccounts: .manageAccounts
+        case .manageAccounts, .manageWebhooks: .manageAccounts
         case .mergeCustomers, .eraseCustomers: .manageCustomers
         }
     }

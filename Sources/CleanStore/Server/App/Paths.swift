@@ -89,6 +89,12 @@ public enum Paths {
     public static let savedViews = AppPath("/orders/views")
     public static let newSavedView = AppPath("/orders/views/new")
     public static let savedView = AppPath("/orders/views/{id}")
+    /// Webhooks (`EditWebhooks`, supervisors): the endpoints, the register form, an endpoint's
+    /// deliveries and its disable/enable button.
+    public static let webhooks = AppPath("/webhooks")
+    public static let newWebhook = AppPath("/webhooks/new")
+    public static let webhook = AppPath("/webhooks/{id}")
+    public static let webhookEnabled = AppPath("/webhooks/{id}/enabled")
     /// The catalog (`ListProducts`) and a product's page (`ShowProduct`).
     public static let products = AppPath("/products")
     public static let product = AppPath("/products/{id}")

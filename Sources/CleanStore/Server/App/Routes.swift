@@ -427,7 +427,7 @@ enum Routes {
                 await eraseCustomer(context).erase(
                     id: try orderID(context), fields: try FormDecoding.decode(EraseCustomer.EraseFormFields.self, context: context))
             },
-        ] + accountRoutes(environment: environment)
+        ] + accountRoutes(environment: environment) + webhookRoutes(environment: environment)
     }
 
     /// `route`'s handler behind its access rule (see `Access`).

@@ -46,6 +46,13 @@ public struct SceneEnvironment: Sendable {
     public var savedViews: any SavedViewsStoreProtocol = SavedViewsMemStore()
     /// The bulk moves' batches (in the same database as `ordersStore`: `OrdersDatabase.bulkMoves`).
     public var bulkMoves: any BulkMovesStoreProtocol
+    /// Webhook endpoints and their deliveries (in the same database as `ordersStore`:
+    /// `OrdersDatabase.webhooks`, whose order changes write the deliveries).
+    public var webhooks: any WebhooksStoreProtocol
+    /// `--allow-private-webhooks`: an endpoint may be registered with http and a private address.
+    public var allowPrivateWebhooks = false
+    /// Makes a new webhook endpoint's signing secret (`whsec_` + 32 random bytes); tests fix it.
+    public var newWebhookSecret: @Sendable () -> String = { WebhookSecret.random() }
     /// The sample catalog the set-up page offers to load (`SampleDataWorker`), relative to the
     /// working directory as `Views/` is.
     public var sampleCatalogPath = "deploy/sample-catalog.csv"
@@ -93,6 +100,7 @@ public struct SceneEnvironment: Sendable {
         customers = CustomersMemStore(database: memory)
         savedViews = SavedViewsMemStore(database: memory)
         bulkMoves = BulkMovesMemStore(database: memory)
+        webhooks = WebhooksMemStore(database: memory)
         self.pages = pages
         self.now = now
         countCache = OrdersCountCache(now: now)

@@ -54,6 +54,7 @@ public struct PageRenderer: PageRendering {
         "ManageTokens/tokens", "ManageTokens/made", "ManageTokens/revoke",
         "EraseCustomer/form",
         "EditSavedViews/views", "EditSavedViews/form",
+        "EditWebhooks/list", "EditWebhooks/form", "EditWebhooks/secret", "EditWebhooks/endpoint",
         "BulkMoveOrders/confirm", "BulkMoveOrders/result",
         "ListTaxRates/rates",
         "EditTaxRate/form",

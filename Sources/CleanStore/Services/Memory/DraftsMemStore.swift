@@ -87,7 +87,7 @@ public final class DraftsMemStore: DraftsStoreProtocol {
             if let customerID = order.customerID { tables.orderCustomers[id] = customerID }
             tables.orders.append(order)
             if let key = request.idempotencyKey { tables.createdByKey[key] = id }
-            tables.events.append(DraftPlacing.createdEvent(of: order, check: check, request: request, by: by, at: at))
+            tables.record(DraftPlacing.createdEvent(of: order, check: check, request: request, by: by, at: at))
             tables.drafts.remove(at: index)
             return order
         }

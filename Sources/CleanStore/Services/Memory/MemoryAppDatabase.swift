@@ -59,6 +59,12 @@ public actor MemoryAppDatabase {
         /// The bulk moves' batches, by id, with their moves (`BulkMovesMemStore`).
         var bulkBatches: [Int64: BulkBatch] = [:]
         var lastBulkBatchID: Int64 = 0
+        /// Webhook endpoints, by id, and their deliveries (the outbox), oldest first, each claimed
+        /// until the date by its id while the sender works on it (`WebhooksMemStore`).
+        var webhookEndpoints: [Int64: WebhookEndpoint] = [:]
+        var lastWebhookEndpointID: Int64 = 0
+        var webhookDeliveries: [WebhookDelivery] = []
+        var webhookClaims: [Int64: Date] = [:]
     }
 
     private var tables = Tables()

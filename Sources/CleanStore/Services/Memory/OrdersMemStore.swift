@@ -86,7 +86,7 @@ public final class OrdersMemStore: OrdersStoreProtocol {
             order.id = id
             tables.orders.append(order)
             if let idempotencyKey { tables.createdByKey[idempotencyKey] = id }
-            tables.events.append(OrderEvent(orderID: id, kind: .created, by: by, at: at))
+            tables.record(OrderEvent(orderID: id, kind: .created, by: by, at: at))
             return order
         }
     }
@@ -100,7 +100,7 @@ public final class OrdersMemStore: OrdersStoreProtocol {
             let rates = OrderWrites.movesTaxAddress(orderToUpdate, from: stored) ? tables.taxRates.filter { $0.region == region } : []
             let order = try OrderWrites.updated(orderToUpdate, of: stored, rates: rates, timeZone: timeZone, by: by, at: at)
             tables.orders[index] = order
-            tables.events.append(OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order)))
+            tables.record(OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order)))
             return order
         }
     }
@@ -109,7 +109,7 @@ public final class OrdersMemStore: OrdersStoreProtocol {
         try await database.transaction { tables throws(OrdersStoreError) in
             guard let index = tables.orders.firstIndex(where: { $0.id == id }) else { throw .notFound(id: id) }
             try OrderWrites.checkDeletable(tables.orders[index])
-            tables.events.append(OrderEvent(orderID: id, kind: .deleted, by: by, at: at))
+            tables.record(OrderEvent(orderID: id, kind: .deleted, by: by, at: at))
             tables.notes.removeAll { $0.orderID == id }
             tables.createdByKey = tables.createdByKey.filter { $0.value != id }
             return tables.orders.remove(at: index)
@@ -137,7 +137,7 @@ public final class OrdersMemStore: OrdersStoreProtocol {
                 tables.products[move.productID]?.stock?.onHand += move.onHand
             }
             tables.orders[index] = order
-            tables.events.append(
+            tables.record(
                 OrderEvent(
                     orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order),
                     statusChange: OrderEvent.StatusChange(from: stored.status, to: status, reason: reason, batch: batch)))
@@ -154,7 +154,7 @@ public final class OrdersMemStore: OrdersStoreProtocol {
                 .max { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }?.element
             let (order, undone) = try OrderWrites.statusUndone(stored, latest: latest, expectedVersion: expectedVersion, by: by, at: at)
             tables.orders[index] = order
-            tables.events.append(
+            tables.record(
                 OrderEvent(
                     orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order),
                     statusChange: OrderEvent.StatusChange(from: undone.to, to: undone.from)))
@@ -175,7 +175,7 @@ public final class OrdersMemStore: OrdersStoreProtocol {
                 tables.products[move.productID]?.stock?.onHand += move.onHand
             }
             tables.orders[index] = order
-            tables.events.append(
+            tables.record(
                 OrderEvent(
                     orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order), statusChange: statusChange))
             return order
@@ -191,7 +191,7 @@ public final class OrdersMemStore: OrdersStoreProtocol {
             let order = try OrderWrites.trackingChanged(
                 stored, trackingNumber: trackingNumber, expectedVersion: expectedVersion, by: by, at: at)
             tables.orders[index] = order
-            tables.events.append(
+            tables.record(
                 OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: OrderChange.between(stored, order)))
             return order
         }
@@ -212,7 +212,7 @@ public final class OrdersMemStore: OrdersStoreProtocol {
                 tables.products[move.productID]?.stock?.onHand += move.onHand
             }
             tables.orders[index] = order
-            tables.events.append(OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: changes))
+            tables.record(OrderEvent(orderID: id, kind: .updated, by: by, at: at, changes: changes))
             return order
         }
     }

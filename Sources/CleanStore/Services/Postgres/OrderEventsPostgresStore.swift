@@ -11,7 +11,8 @@ public final class OrderEventsPostgresStore: OrderEventsStoreProtocol {
         self.database = database
     }
 
-    /// Writes `event` in the transaction of `connection`: a failure rolls the change it records back.
+    /// Writes `event` in the transaction of `connection`, and the webhook deliveries it makes (the
+    /// outbox, `WebhooksPostgresStore.enqueue`): a failure rolls the change it records back.
     static func insert(_ event: OrderEvent, rowID: Int64, on connection: PostgresConnection, logger: Logger) async throws {
         var binds = PostgresBindings()
         try PostgresValues.append(try OrderEventColumns.values(of: event, rowID: rowID), to: &binds)
@@ -19,6 +20,7 @@ public final class OrderEventsPostgresStore: OrderEventsStoreProtocol {
         try await connection.query(
             PostgresQuery(unsafeSQL: "INSERT INTO order_events (\(OrderEventColumns.written)) VALUES (\(placeholders))", binds: binds),
             logger: logger)
+        try await WebhooksPostgresStore.enqueue(event, rowID: rowID, on: connection, logger: logger)
     }
 
     public func fetchEvents(orderID: String) async throws(OrdersStoreError) -> [OrderEvent] {

@@ -10,12 +10,14 @@ public final class OrderEventsSQLiteStore: OrderEventsStoreProtocol {
         self.database = database
     }
 
-    /// Writes `event` in the transaction of `db`: a failure rolls the change it records back.
+    /// Writes `event` in the transaction of `db`, and the webhook deliveries it makes (the outbox,
+    /// `WebhooksSQLiteStore.enqueue`): a failure rolls the change it records back.
     static func insert(_ event: OrderEvent, rowID: Int64, into db: Database) throws {
         let values = try OrderEventColumns.values(of: event, rowID: rowID)
         try db.execute(
             sql: "INSERT INTO order_events (\(OrderEventColumns.written)) VALUES (?\(String(repeating: ", ?", count: values.count - 1)))",
             arguments: StatementArguments(values))
+        try WebhooksSQLiteStore.enqueue(event, rowID: rowID, into: db)
     }
 
     public func fetchEvents(orderID: String) async throws(OrdersStoreError) -> [OrderEvent] {

@@ -406,6 +406,7 @@ extension SQLiteAppDatabase {
                     CREATE INDEX api_idempotency_keys_age ON api_idempotency_keys (created_at);
                     """)
         }
+        registerWebhookMigrations(&migrator)
         return migrator
     }
 
