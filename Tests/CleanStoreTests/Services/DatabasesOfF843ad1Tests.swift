@@ -32,7 +32,7 @@ final class DatabasesOfF843ad1Tests: TemporaryDirectoryTestCase {
         "v29: bulk moves",
         "v30: cancelling",
         "v31: idempotency keys",
-        "v35: webhooks",
+        "v32: webhooks",
     ]
     static let postgresMigrationsSince = [
         "12 first supervisor", "13 products", "14 tax rates", "15 order lines and drafts", "16 customers", "18 search street line 1",

@@ -4,8 +4,8 @@ import Foundation
 extension PostgresAppDatabase {
     static let webhookMigrations: [Migration] = [
         Migration(
-            version: 34, name: "webhooks",
-            // As SQLite's v35: endpoints and the deliveries' outbox, written in the change's
+            version: 31, name: "webhooks",
+            // As SQLite's v32: endpoints and the deliveries' outbox, written in the change's
             // transaction; `claimed_until` is the lease a claim (`FOR UPDATE SKIP LOCKED`) holds.
             steps: [
                 .sql(

@@ -3,7 +3,7 @@ import Logging
 import PostgresNIO
 
 /// Webhook endpoints and their deliveries in the PostgreSQL database (`webhook_endpoints`,
-/// `webhook_deliveries`, migration 34). Deliveries are written by `enqueue`, called by
+/// `webhook_deliveries`, migration 31). Deliveries are written by `enqueue`, called by
 /// `OrderEventsPostgresStore.insert` in the change's transaction. A claim is one statement that
 /// locks the due rows it takes (`FOR UPDATE SKIP LOCKED`: rows another instance's claim is taking
 /// are skipped, and a row it has just taken is no longer due) and sets their lease.

@@ -7,7 +7,7 @@ extension SQLiteAppDatabase {
         // An endpoint's events are their Standard Webhooks names, comma separated
         // (`WebhookOutbox.eventsText`). A delivery is written in the transaction of the order's
         // change (`WebhooksSQLiteStore.enqueue`); `claimed_until` holds it while the sender works.
-        migrator.registerMigration("v35: webhooks") { db in
+        migrator.registerMigration("v32: webhooks") { db in
             try db.execute(
                 sql: """
                     CREATE TABLE webhook_endpoints (

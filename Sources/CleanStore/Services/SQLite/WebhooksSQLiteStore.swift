@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// Webhook endpoints and their deliveries in the SQLite database (`webhook_endpoints`,
-/// `webhook_deliveries`, migration "v35: webhooks"). Deliveries are written by `enqueue`, called by
+/// `webhook_deliveries`, migration "v32: webhooks"). Deliveries are written by `enqueue`, called by
 /// `OrderEventsSQLiteStore.insert` in the change's transaction. SQLite writes one transaction at a
 /// time: a claim reads and marks its rows with nothing in between.
 public final class WebhooksSQLiteStore: WebhooksStoreProtocol {
