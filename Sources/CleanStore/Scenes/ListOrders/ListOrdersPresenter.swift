@@ -276,7 +276,7 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic, ListOrdersTabsPres
     }
 
     /// All, New, Paid, Packed (to ship) with their counts, Cancellation requests with its count for
-    /// supervisors (the list's `cancellation=requested` filter), Drafts for who takes orders, then the
+    /// supervisors while any waits (the list's `cancellation=requested` filter), Drafts for who takes orders, then the
     /// account's saved views; the first whose list is `current` is marked. "All" is `/orders` unless
     /// the account opens the list on a view of its own, then `/orders?view=all` (a query, so no
     /// default opens).
@@ -307,8 +307,11 @@ final class ListOrdersPresenter: ListOrdersPresentationLogic, ListOrdersTabsPres
                     label: status == .packed ? "Packed (to ship)" : status.toString(), count: count(value),
                     url: SavedViewsWorker.url(ofQuery: query), current: current == query))
         }
-        if mayDecideCancellations {
-            let query = SavedViewsWorker.query(of: OrdersFilters(cancellationRequested: true))
+        // Only while a request waits (or when it is the list shown): one more tab wrapped the
+        // supervisor's tabs to a second line at 1280 px, which pushed the first order below 350 px.
+        let requestsQuery = SavedViewsWorker.query(of: OrdersFilters(cancellationRequested: true))
+        if mayDecideCancellations, (counts?.cancellationRequests ?? 1) > 0 || current == requestsQuery {
+            let query = requestsQuery
             tabs.append(
                 Tab(
                     label: "Cancellation requests", count: count(counts?.cancellationRequests), url: SavedViewsWorker.url(ofQuery: query),

@@ -172,6 +172,14 @@ final class ListOrdersTabsTests: XCTestCase {
         XCTAssertNil(shown.saveURL, "a list a tab shows is saved already")
         XCTAssertEqual(notCounted.tabs[4], Tab(label: "Cancellation requests", count: nil, url: "/orders?cancellation=requested", current: false))
         XCTAssertFalse(clerks.tabs.map(\.label).contains("Cancellation requests"), "a supervisor's tab")
+
+        // None waiting: no tab (it wrapped the tabs to a second line at 1280 px), unless it is the list shown.
+        let noneWaiting = ListOrders.FetchTabs.Counts(all: 12, new: 3, paid: 4, packed: 5, cancellationRequests: 0)
+        let quiet = ListOrdersPresenter.tabs(views: [], counts: noneWaiting, current: "", mayTakeOrders: true, mayDecideCancellations: true)
+        XCTAssertEqual(quiet.tabs.map(\.label), ["All", "New", "Paid", "Packed (to ship)", "Drafts"])
+        let shownEmpty = ListOrdersPresenter.tabs(
+            views: [], counts: noneWaiting, current: "cancellation=requested", mayTakeOrders: true, mayDecideCancellations: true)
+        XCTAssertEqual(shownEmpty.tabs[4], Tab(label: "Cancellation requests", count: "0", url: "/orders?cancellation=requested", current: true))
     }
 
     func testASearchNoTabShowsOffersToSaveItAndAllIsReachableBesideADefault() {
