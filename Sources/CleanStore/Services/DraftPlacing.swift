@@ -85,35 +85,70 @@ enum DraftPlacing {
 
     /// Same phone or email, same ship-to address and the same items (SKU and quantity, in any order).
     static func isDuplicate(_ order: Order, of draft: Draft) -> Bool {
-        let samePerson = digits(order.phone) == digits(draft.contact.phone) && !digits(draft.contact.phone).isEmpty
-            || order.email.lowercased() == draft.contact.email.lowercased() && !draft.contact.email.isEmpty
+        isSamePersonAndAddress(DuplicateCandidate(order), as: draft) && hasSameItems(order.lines, as: draft)
+    }
+
+    /// Same phone (its digits) or email (any case), and the same ship-to address (case, spaces,
+    /// commas and full stops aside).
+    static func isSamePersonAndAddress(_ candidate: DuplicateCandidate, as draft: Draft) -> Bool {
+        let samePerson = digits(candidate.phone) == digits(draft.contact.phone) && !digits(draft.contact.phone).isEmpty
+            || candidate.email.lowercased() == draft.contact.email.lowercased() && !draft.contact.email.isEmpty
+        return samePerson && normalized(candidate.shipmentAddress) == normalized(draft.shipmentAddress)
+    }
+
+    /// The same items as the draft's (SKU and quantity, in any order), and the draft has some.
+    static func hasSameItems(_ lines: [OrderLine], as draft: Draft) -> Bool {
         func items(_ lines: [OrderLine]) -> [String: Int] {
             lines.reduce(into: [:]) { $0[$1.sku, default: 0] += $1.quantity }
         }
-        return samePerson && normalized(order.shipmentAddress) == normalized(draft.shipmentAddress)
-            && items(order.lines) == items(draft.lines) && !draft.lines.isEmpty
+        return items(lines) == items(draft.lines) && !draft.lines.isEmpty
     }
 
-    /// Of `orders` (read without their lines: a list's read), those that `isDuplicate` may find
-    /// duplicates of `draft`: the same person and ship-to address. An SQL store reads the lines of
-    /// these only, and `check` compares the items.
-    static func samePersonAndAddress(_ orders: [Order], as draft: Draft) -> [Order] {
-        orders.filter { order in
-            var withTheDraftsItems = order
-            withTheDraftsItems.lines = draft.lines
-            return isDuplicate(withTheDraftsItems, of: draft)
+    /// What the duplicate check reads of an order of the window before it knows the order may be a
+    /// duplicate: who, where to and when. An SQL store reads these few columns of each candidate
+    /// (`OrderColumns.duplicateCandidate`), never the whole order and its card: a caller who
+    /// orders the same every hour has dozens of candidates a day, and a placing read them all.
+    struct DuplicateCandidate: Equatable, Sendable {
+        var id: String
+        var date: Date
+        var phone: String
+        var email: String
+        var shipmentAddress: Address
+
+        init(id: String, date: Date, phone: String, email: String, shipmentAddress: Address) {
+            self.id = id
+            self.date = date
+            self.phone = phone
+            self.email = email
+            self.shipmentAddress = shipmentAddress
+        }
+
+        init(_ order: Order) {
+            self.init(id: order.id ?? "", date: order.date, phone: order.phone, email: order.email, shipmentAddress: order.shipmentAddress)
         }
     }
 
-    /// The orders among `candidates` (read without their lines) that `check` may name a duplicate
-    /// of `draft`, newest first (by date, then id): `check` names the newest, so an SQL store reads
-    /// the lines of these in turn and stops at the first that `isDuplicate` of the draft. One read
+    /// The orders among `candidates` that `check` may name a duplicate of `draft` (the same
+    /// person and ship-to address, within the window), newest first (by date, then id): `check`
+    /// names the newest, so an SQL store reads the lines of these in turn, stops at the first
+    /// whose items are the draft's (`hasSameItems`) and reads that order alone in full. One read
     /// of lines for a caller who orders the same again and again, not one per order of the day
     /// (placing holds the order numbers' lock meanwhile).
-    static func duplicateCandidates(of draft: Draft, among candidates: [Order], at: Date) -> [Order] {
-        samePersonAndAddress(candidates, as: draft)
-            .filter { $0.date >= at.addingTimeInterval(-duplicateWindow) }
-            .sorted { ($0.date, Int($0.id ?? "") ?? 0) > ($1.date, Int($1.id ?? "") ?? 0) }
+    static func duplicateCandidates(of draft: Draft, among candidates: [DuplicateCandidate], at: Date) -> [DuplicateCandidate] {
+        candidates.filter { mayBeDuplicate($0, of: draft, at: at) }.sorted(by: isNewer)
+    }
+
+    /// Whether `check` may name `candidate` a duplicate of `draft`, its items aside: the same person
+    /// and ship-to address, within the window. A store that reads the candidates newest first
+    /// (`isNewer`: `OrdersQuerySQL.duplicateCandidates` orders them so) asks this of each in turn
+    /// and stops at the first whose items are the draft's, reading no more of them.
+    static func mayBeDuplicate(_ candidate: DuplicateCandidate, of draft: Draft, at: Date) -> Bool {
+        candidate.date >= at.addingTimeInterval(-duplicateWindow) && isSamePersonAndAddress(candidate, as: draft)
+    }
+
+    /// Newest first: by date, then by order number.
+    static func isNewer(_ one: DuplicateCandidate, than other: DuplicateCandidate) -> Bool {
+        (one.date, Int(one.id) ?? 0) > (other.date, Int(other.id) ?? 0)
     }
 
     /// `check` with the shortages `products` show, read again after the conditional update of

@@ -21,6 +21,9 @@ import Foundation
 ///   `CustomerEvent` when anything changed), and the order records the customer (`Order.customerID`).
 /// - A `place` whose idempotency key an earlier placing used throws `.alreadyPlaced` with that
 ///   order, whatever the draft (gone by then) and the rest say: a double click is one order.
+/// - `fetchCheckedDraft` is `fetchDraft` and `checkPlacing` in one read: the draft as stored and
+///   what placing it now meets, of the same moment (the draft page and the check page show both;
+///   two reads read the draft and its lines twice).
 /// - An unknown reference is nil from `fetchDraft` and `.notFound` elsewhere.
 public protocol DraftsStoreProtocol: Sendable {
     func createDraft(by: AccountName?, at: Date) async throws(DraftsStoreError) -> Draft
@@ -35,8 +38,22 @@ public protocol DraftsStoreProtocol: Sendable {
     func deleteDrafts(changedBefore date: Date) async throws(DraftsStoreError) -> Int
     /// What placing the draft now would meet (`PlacingCheck`), changing nothing.
     func checkPlacing(ref: String, request: PlacingRequest, at: Date) async throws(DraftsStoreError) -> PlacingCheck
+    /// The draft and what placing it now would meet, read together, changing nothing; nil when
+    /// there is no such draft.
+    func fetchCheckedDraft(ref: String, request: PlacingRequest, at: Date) async throws(DraftsStoreError) -> CheckedDraft?
     /// Places the draft: the order as saved.
     func place(ref: String, request: PlacingRequest, by: AccountName?, at: Date) async throws(DraftsStoreError) -> Order
+}
+
+/// A draft and what placing it would meet, read in one transaction (`fetchCheckedDraft`).
+public struct CheckedDraft: Equatable, Sendable {
+    public var draft: Draft
+    public var check: PlacingCheck
+
+    public init(draft: Draft, check: PlacingCheck) {
+        self.draft = draft
+        self.check = check
+    }
 }
 
 /// One change to a draft, as a section of its page posts it.
@@ -176,4 +193,38 @@ public enum DraftsStoreError: Error, Equatable, Sendable {
     /// The idempotency key was used by an earlier placing: this is its order.
     case alreadyPlaced(Order)
     case unavailable(String)
+}
+
+/// What a log line or a failed test's message may show of a draft store's error: the draft's
+/// reference, the order's number, what a check found, never a whole `Order` (whose card number is
+/// there in full) or `Draft` (the caller's contact and addresses). Nothing prints these errors
+/// today; this keeps a future `"\(error)"` safe.
+extension DraftsStoreError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .notFound(let ref): return "No draft \(ref)"
+        case .lineNotFound(let key, let current): return "Draft \(current.ref) has no line \(key)"
+        case .tooManyLines(let current): return "Draft \(current.ref) would have more than \(OrderLine.mostLines) lines"
+        case .quantityOutOfRange(let key, let current): return "Draft \(current.ref): a quantity out of range (line \(key ?? "added"))"
+        case .draftChanged(let current): return "Draft \(current.ref) changed since the check page (now version \(current.version))"
+        case .refused(let check): return "Placing refused: \(check)"
+        case .alreadyPlaced(let order): return "Order \(order.id ?? "") was already placed with this key"
+        case .unavailable(let reason): return reason
+        }
+    }
+}
+
+/// What stands in the way, by kind, and the duplicate by its order number alone (never the order:
+/// its card number is there in full).
+extension PlacingCheck: CustomStringConvertible {
+    public var description: String {
+        var found: [String] = []
+        if !incomplete.isEmpty { found.append("incomplete: \(incomplete.map(\.rawValue).joined(separator: ", "))") }
+        if !priceChanges.isEmpty { found.append("price changed: \(priceChanges.map(\.sku).joined(separator: ", "))") }
+        if !shortages.isEmpty { found.append("short: \(shortages.map(\.sku).joined(separator: ", "))") }
+        if !unavailableLines.isEmpty { found.append("\(unavailableLines.count) line(s) no longer sold") }
+        if let missingTaxRegion { found.append("no tax rate for \(missingTaxRegion)") }
+        if let duplicate { found.append("possible duplicate of order \(duplicate.id ?? "")") }
+        return found.isEmpty ? "nothing stands in the way" : found.joined(separator: "; ")
+    }
 }

@@ -53,6 +53,12 @@ class DraftsWorker {
         try await drafts.checkPlacing(ref: ref, request: PlacingRequest(timeZone: timeZone), at: now())
     }
 
+    /// The draft and what placing it now would meet, in one read (`fetchCheckedDraft`); nil when
+    /// there is no such draft.
+    func fetchChecked(ref: String) async throws(DraftsStoreError) -> CheckedDraft? {
+        try await drafts.fetchCheckedDraft(ref: ref, request: PlacingRequest(timeZone: timeZone), at: now())
+    }
+
     /// Places the draft (`DraftsStoreProtocol.place`), in the shop's time zone: timed as the store's
     /// `place` operation (`cleanstore_store_duration_seconds`) and counted as an order created
     /// (`cleanstore_orders_total{event="created"}`), as the one-page form's create was; a failure

@@ -164,11 +164,10 @@ final class DraftRulesTests: XCTestCase {
                 from: Self.ready, check: PlacingCheck(totals: OrderTotals(subtotalCents: 0, shippingCents: 0, taxCents: 0, tax: nil)),
                 products: Self.products, payment: Seeds.Orders.amy.paymentMethod, id: id, by: nil,
                 at: Self.now.addingTimeInterval(-hoursAgo * 3_600))
-            order.lines = []  // read without their lines, as an SQL store reads them
             edit(&order)
             return order
         }
-        let candidates = [
+        let candidates: [DraftPlacing.DuplicateCandidate] = [
             placed("7", hoursAgo: 5), placed("9", hoursAgo: 1), placed("8", hoursAgo: 1),
             placed("6", hoursAgo: 25),  // older than a day
             placed("10", hoursAgo: 0.5) { $0.shipmentAddress.zip = "10002" },  // another address
@@ -176,7 +175,7 @@ final class DraftRulesTests: XCTestCase {
                 $0.phone = "(222) 222-2222"
                 $0.email = "bob@example.com"
             },
-        ]
+        ].map(DraftPlacing.DuplicateCandidate.init)
         // Newest first, by date then id: the first whose items match is the one check names.
         XCTAssertEqual(
             DraftPlacing.duplicateCandidates(of: Self.ready, among: candidates, at: Self.now).map(\.id), ["9", "8", "7"])
@@ -193,6 +192,31 @@ final class DraftRulesTests: XCTestCase {
         XCTAssertEqual(order.lines.map(\.stockCommitted), [0, 1], "only the gadget's stock is tracked")
         XCTAssertEqual(order.nextLineNumber, 3)
         XCTAssertEqual(DraftPlacing.stockCommits(of: Self.ready, products: Self.products).map(\.productID), [2])
+    }
+
+    func testAPlacingErrorNamesTheOrderAndTheDraftNeverTheirCardOrCaller() {
+        let order = Self.placed
+        let number = order.paymentMethod.creditCardNumber
+        XCTAssertFalse(number.isEmpty)
+        let duplicate = PlacingCheck(duplicate: order, totals: order.totals)
+        let errors: [DraftsStoreError] = [
+            .alreadyPlaced(order), .refused(duplicate), .draftChanged(current: Self.ready), .tooManyLines(current: Self.ready),
+            .lineNotFound(key: "l9", current: Self.ready), .quantityOutOfRange(key: nil, current: Self.ready),
+        ]
+        for error in errors {
+            for text in [String(describing: error), String(reflecting: error), "\(error)", "\(duplicate)"] {
+                XCTAssertFalse(text.contains(number), text)
+                XCTAssertFalse(text.contains(String(number.suffix(8))), text)
+                for personal in [order.phone, order.email, order.lastName, Self.ready.contact.phone, Self.ready.shipmentAddress.street1] {
+                    XCTAssertFalse(text.contains(personal), "\(text) holds \(personal)")
+                }
+            }
+        }
+        XCTAssertEqual(String(describing: DraftsStoreError.alreadyPlaced(order)), "Order 7 was already placed with this key")
+        XCTAssertEqual("\(DraftsStoreError.refused(duplicate))", "Placing refused: possible duplicate of order 7")
+        XCTAssertEqual(
+            String(describing: DraftsStoreError.draftChanged(current: Self.ready)),
+            "Draft \(Self.ready.ref) changed since the check page (now version \(Self.ready.version))")
     }
 
     // MARK: OrderLineWrites

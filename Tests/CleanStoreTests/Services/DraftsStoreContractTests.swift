@@ -334,6 +334,38 @@ final class DraftsStoreContractTests: GoodsContractTestCase {
         }
     }
 
+    func testTheNewestDuplicateIsFoundPastANewerOrderWithOtherItems() async throws {
+        for (store, catalog) in try await makeStores() {
+            let first = try await place(try await readyDraft(in: store, items: [(catalog.gadget, 2)]), in: store)
+            // Same caller and address, other items: placed (no duplicate), and newer than the first.
+            let other = try await place(try await readyDraft(in: store, items: [(catalog.gadget, 3)]), in: store)
+            XCTAssertEqual(other.id, "2", store.name)
+            let again = try await readyDraft(in: store, items: [(catalog.gadget, 2)])
+            let check = try await store.drafts.checkPlacing(ref: again.ref, request: PlacingRequest(timeZone: Self.utc), at: Self.now)
+            XCTAssertEqual(check.duplicate?.id, first.id, "\(store.name): the newest order with the draft's items, past order 2")
+            XCTAssertEqual(check.duplicate?.lines, first.lines, store.name)
+            XCTAssertEqual(check.duplicate?.paymentMethod, first.paymentMethod, "\(store.name): the duplicate is read in full")
+        }
+    }
+
+    func testTheDraftAndItsCheckAreReadTogether() async throws {
+        for (store, catalog) in try await makeStores() {
+            _ = try await place(try await readyDraft(in: store, items: [(catalog.gadget, 2)]), in: store)
+            let again = try await readyDraft(in: store, items: [(catalog.gadget, 2), (catalog.widget, 1)])
+            _ = try await store.drafts.updateDraft(ref: again.ref, change: .quantities([again.lines[1].key: 6]), by: Self.amy, at: Self.now)
+            let request = PlacingRequest(timeZone: Self.utc)
+            let checked = try await store.drafts.fetchCheckedDraft(ref: again.ref, request: request, at: Self.now)
+            let draft = try await store.drafts.fetchDraft(ref: again.ref)
+            let check = try await store.drafts.checkPlacing(ref: again.ref, request: request, at: Self.now)
+            XCTAssertEqual(checked?.draft, draft, store.name)
+            XCTAssertEqual(checked?.check, check, store.name)
+            XCTAssertEqual(checked?.check.shortages.map(\.sku), ["W-1"], store.name)
+            XCTAssertNil(checked?.check.duplicate, "\(store.name): other items now")
+            let unknown = try await store.drafts.fetchCheckedDraft(ref: "D-ZZZZZZ", request: request, at: Self.now)
+            XCTAssertNil(unknown, store.name)
+        }
+    }
+
     func testAKeyUsedByAnEarlierPlacingGivesItsOrder() async throws {
         for (store, catalog) in try await makeStores() {
             let draft = try await readyDraft(in: store, items: [(catalog.widget, 1)])

@@ -236,9 +236,10 @@ final class EditDraftInteractor: EditDraftBusinessLogic, EditDraftDataStore {
     }
 
     private func load(ref: String) async throws(DraftsStoreError) -> EditDraft.Loaded? {
-        guard let draft = try await worker.fetchDraft(ref: ref) else { return nil }
-        self.draft = draft
-        return EditDraft.Loaded(draft: draft, check: try await worker.check(ref: ref))
+        // The draft and its check in one read: the draft and its lines are read once.
+        guard let checked = try await worker.fetchChecked(ref: ref) else { return nil }
+        self.draft = checked.draft
+        return EditDraft.Loaded(draft: checked.draft, check: checked.check)
     }
 
     // MARK: The rules of each section

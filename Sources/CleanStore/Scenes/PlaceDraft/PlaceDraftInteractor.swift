@@ -43,9 +43,8 @@ final class PlaceDraftInteractor: PlaceDraftBusinessLogic, PlaceDraftDataStore {
     }
 
     private func checked(_ ref: String, key: String, duplicateAccepted: Bool) async throws(DraftsStoreError) -> PlaceDraft.Checked? {
-        guard DraftRefs.isWellFormed(ref), let draft = try await worker.fetchDraft(ref: ref) else { return nil }
-        return PlaceDraft.Checked(
-            draft: draft, check: try await worker.check(ref: ref), orderKey: key, duplicateAccepted: duplicateAccepted)
+        guard DraftRefs.isWellFormed(ref), let checked = try await worker.fetchChecked(ref: ref) else { return nil }
+        return PlaceDraft.Checked(draft: checked.draft, check: checked.check, orderKey: key, duplicateAccepted: duplicateAccepted)
     }
 
     // MARK: Place

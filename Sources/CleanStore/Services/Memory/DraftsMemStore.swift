@@ -64,6 +64,14 @@ public final class DraftsMemStore: DraftsStoreProtocol {
         return check
     }
 
+    public func fetchCheckedDraft(ref: String, request: PlacingRequest, at: Date) async throws(DraftsStoreError) -> CheckedDraft? {
+        await database.read { tables in
+            tables.drafts.first(where: { $0.ref == ref }).map {
+                CheckedDraft(draft: $0, check: Self.check($0, in: tables, at: at, timeZone: request.timeZone))
+            }
+        }
+    }
+
     public func place(ref: String, request: PlacingRequest, by: AccountName?, at: Date) async throws(DraftsStoreError) -> Order {
         try await database.transaction { tables throws(DraftsStoreError) in
             if let key = request.idempotencyKey, let id = tables.createdByKey[key], let order = tables.orders.first(where: { $0.id == id }) {

@@ -122,6 +122,15 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
         }
     }
 
+    public func fetchCheckedDraft(ref: String, request: PlacingRequest, at: Date) async throws(DraftsStoreError) -> CheckedDraft? {
+        let cards = database.cards
+        return try await transaction("Cannot check draft \(ref)") { connection, logger in
+            guard let (_, draft) = try await Self.draft(ref: ref, lock: false, on: connection, logger: logger) else { return nil }
+            let check = try await Self.check(draft, on: connection, at: at, timeZone: request.timeZone, cards: cards, logger: logger).check
+            return CheckedDraft(draft: draft, check: check)
+        }
+    }
+
     public func place(ref: String, request: PlacingRequest, by: AccountName?, at: Date) async throws(DraftsStoreError) -> Order {
         let cards = database.cards
         return try await transaction("Cannot place draft \(ref)") { connection, logger in
@@ -211,17 +220,26 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
         let products = try await OrderGoodsPostgres.products(ids: draft.lines.compactMap(\.productID), on: connection, logger: logger)
         let rates = try await OrderGoodsPostgres.taxRates(region: draft.shipmentAddress.state, on: connection, logger: logger)
         let since = at.addingTimeInterval(-DraftPlacing.duplicateWindow)
-        var candidates: [Order] = []
-        if let sql = OrdersQuerySQL.duplicateCandidates(of: draft, since: since, columns: OrderColumns.selected, dialect: .postgres) {
-            candidates = try await orders(try PostgresValues.query(sql), on: connection, cards: cards, logger: logger)
+        // Each candidate's few columns (no card decrypted); the lines of each in turn, newest
+        // first, until one has the draft's items; that order alone is read in full.
+        var candidates: [DraftPlacing.DuplicateCandidate] = []
+        if let sql = OrdersQuerySQL.duplicateCandidates(of: draft, since: since, columns: OrderColumns.duplicateCandidate, dialect: .postgres) {
+            for try await row in try await connection.query(try PostgresValues.query(sql), logger: logger) {
+                candidates.append(try OrderColumns.duplicateCandidate(from: PostgresOrderRow(row: row.makeRandomAccess())))
+            }
         }
         var recent: [Order] = []  // the newest duplicate alone, when there is one
-        for var order in DraftPlacing.duplicateCandidates(of: draft, among: candidates, at: at) {
-            order.lines = try await OrderGoodsPostgres.lines(ofOrder: OrderID.rowID(order.id ?? "") ?? 0, on: connection, logger: logger)
-            if DraftPlacing.isDuplicate(order, of: draft) {
-                recent = [order]
-                break
-            }
+        for candidate in DraftPlacing.duplicateCandidates(of: draft, among: candidates, at: at) {
+            let rowID = OrderID.rowID(candidate.id) ?? 0
+            let lines = try await OrderGoodsPostgres.lines(ofOrder: rowID, on: connection, logger: logger)
+            guard DraftPlacing.hasSameItems(lines, as: draft),
+                var order = try await orders(
+                    "SELECT \(unescaped: OrderColumns.selected) FROM orders WHERE id = \(rowID)", on: connection, cards: cards, logger: logger
+                ).first
+            else { continue }
+            order.lines = lines
+            recent = [order]
+            break
         }
         let check = DraftPlacing.check(draft, products: products, rates: rates, recentOrders: recent, at: at, timeZone: timeZone)
         return (check, products)

@@ -130,6 +130,18 @@ enum OrderColumns {
             ("next_line_number", .integer(order.nextLineNumber)),
         ]
     }
+    /// What a placing's duplicate check reads of each candidate (`DraftPlacing.DuplicateCandidate`):
+    /// no card, nothing decrypted.
+    static let duplicateCandidate = "id, created_at, phone, email, shipment_street1, shipment_street2, shipment_city, shipment_state, shipment_zip"
+
+    /// A candidate in a row of `duplicateCandidate`.
+    static func duplicateCandidate<Row: OrderRow>(from row: Row) throws -> DraftPlacing.DuplicateCandidate {
+        DraftPlacing.DuplicateCandidate(
+            id: String(try row.int64(0)), date: Date(timeIntervalSince1970: try row.double(1)), phone: try row.text(2), email: try row.text(3),
+            shipmentAddress: Address(
+                street1: try row.text(4), street2: try row.text(5), city: try row.text(6), state: try row.text(7), zip: try row.text(8)))
+    }
+
 
     /// The order in a row whose values are the `selected` columns, its card number decrypted. A
     /// card number that does not open (its bytes altered, or under a key not given) spoils that

@@ -294,16 +294,19 @@ public final class CustomersSQLiteStore: CustomersStoreProtocol {
 
     public func fetchSummaries(customerIDs: [Int64]) async throws(CustomersStoreError) -> [Int64: CustomerOrdersSummary] {
         guard !customerIDs.isEmpty else { return [:] }
-        // Ids are integers: written into the query as they are.
-        let sql = CustomerColumns.summaries(list: Set(customerIDs).map(String.init).joined(separator: ", "))
+        // One placeholder per id: cached statements, one per number of customers found (a page's
+        // few), not one per set of ids.
+        let ids = Set(customerIDs).sorted()
+        let sql = CustomerColumns.summaries(list: "?" + String(repeating: ", ?", count: ids.count - 1))
+        let arguments = StatementArguments(ids)
         return try await read("Cannot fetch the customers' orders") { db in
             var newest: [Int64: CustomerOrder] = [:]
-            for row in try Row.fetchAll(db, sql: sql.newest) {
+            for row in try Row.fetchAll(db.cachedStatement(sql: sql.newest), arguments: arguments) {
                 let found = try CustomerColumns.order(from: SQLiteRow(row: row))
                 newest[found.customerID] = found.order
             }
             var summaries: [Int64: CustomerOrdersSummary] = [:]
-            for row in try Row.fetchAll(db, sql: sql.figures) {
+            for row in try Row.fetchAll(db.cachedStatement(sql: sql.figures), arguments: arguments) {
                 let id: Int64 = row[0]
                 guard let last = newest[id] else { continue }
                 summaries[id] = CustomerOrdersSummary(count: row[1], spendCents: row[2], last: last)

@@ -63,9 +63,8 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
             guard let (rowID, stored) = try Self.draft(ref: ref, in: db) else { throw DraftsStoreError.notFound(ref: ref) }
             let draft = try DraftWrites.applied(change, to: stored, by: by, at: at)
             let columns = DraftColumns.written(draft)
-            try db.execute(
-                sql: "UPDATE drafts SET \(columns.map { "\($0.name) = ?" }.joined(separator: ", ")) WHERE id = ?",
-                arguments: StatementArguments(columns.map(\.value) + [.integer(Int(rowID))]))
+            try db.cachedStatement(sql: "UPDATE drafts SET \(columns.map { "\($0.name) = ?" }.joined(separator: ", ")) WHERE id = ?")
+                .execute(arguments: StatementArguments(columns.map(\.value) + [.integer(Int(rowID))]))
             if draft.lines != stored.lines { try Self.write(draft.lines, ofDraft: rowID, in: db) }
             return draft
         }
@@ -91,6 +90,18 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
             return try await database.pool.read { db in
                 guard let (_, draft) = try Self.draft(ref: ref, in: db) else { throw DraftsStoreError.notFound(ref: ref) }
                 return try Self.check(draft, in: db, at: at, timeZone: request.timeZone, orderMapping).check
+            }
+        } catch {
+            throw Self.error(error, "Cannot check draft \(ref)")
+        }
+    }
+
+    public func fetchCheckedDraft(ref: String, request: PlacingRequest, at: Date) async throws(DraftsStoreError) -> CheckedDraft? {
+        let orderMapping = orderMapping
+        do {
+            return try await database.pool.read { db in
+                guard let (_, draft) = try Self.draft(ref: ref, in: db) else { return nil }
+                return CheckedDraft(draft: draft, check: try Self.check(draft, in: db, at: at, timeZone: request.timeZone, orderMapping).check)
             }
         } catch {
             throw Self.error(error, "Cannot check draft \(ref)")
@@ -127,14 +138,14 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
             order.customerID = try Self.caller(of: draft, request: request, by: by, at: at, in: db)
             let columns = try OrderColumns.written(by: order, cards: cards) + OrderColumns.created(by: by, idempotencyKey: request.idempotencyKey)
                 + [("customer_id", order.customerID.map { .integer(Int($0)) } ?? .null)]
-            try db.execute(
+            try db.cachedStatement(
                 sql: "INSERT INTO orders (id, created_at, \(columns.map(\.name).joined(separator: ", "))) "
-                    + "VALUES (?, ?\(String(repeating: ", ?", count: columns.count)))",
-                arguments: StatementArguments([.integer(Int(rowID)), .real(at.timeIntervalSince1970)] + columns.map(\.value)))
+                    + "VALUES (?, ?\(String(repeating: ", ?", count: columns.count)))"
+            ).execute(arguments: StatementArguments([.integer(Int(rowID)), .real(at.timeIntervalSince1970)] + columns.map(\.value)))
             try OrderGoodsSQLite.write(order.lines, ofOrder: rowID, in: db)
             try OrderEventsSQLiteStore.insert(
                 DraftPlacing.createdEvent(of: order, check: check, request: request, by: by, at: at), rowID: rowID, into: db)
-            try db.execute(sql: "DELETE FROM drafts WHERE id = ?", arguments: [draftRowID])
+            try db.cachedStatement(sql: "DELETE FROM drafts WHERE id = ?").execute(arguments: [draftRowID])
             return order
         }
     }
@@ -168,15 +179,25 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
         let products = try OrderGoodsSQLite.products(ids: draft.lines.compactMap(\.productID), in: db)
         let rates = try OrderGoodsSQLite.taxRates(region: draft.shipmentAddress.state, in: db)
         let since = at.addingTimeInterval(-DraftPlacing.duplicateWindow)
-        let candidates = try OrdersQuerySQL.duplicateCandidates(
-            of: draft, since: since, columns: OrderColumns.selected, dialect: .sqlite(trigramIndex: true)
-        ).map { sql in
-            try Row.fetchAll(db, sql: sql.sql, arguments: StatementArguments(sql.arguments)).map(orderMapping)
-        } ?? []
+        // Each candidate's few columns (no card decrypted), newest first as the SQL orders them,
+        // streamed: the lines of each that may be a duplicate in turn, until one has the draft's
+        // items; that order alone is read in full, and no further candidate is read.
         var recent: [Order] = []  // the newest duplicate alone, when there is one
-        for var order in DraftPlacing.duplicateCandidates(of: draft, among: candidates, at: at) {
-            order.lines = try OrderGoodsSQLite.lines(ofOrder: OrderID.rowID(order.id ?? "") ?? 0, in: db)
-            if DraftPlacing.isDuplicate(order, of: draft) {
+        if let sql = OrdersQuerySQL.duplicateCandidates(
+            of: draft, since: since, columns: OrderColumns.duplicateCandidate, dialect: .sqlite(trigramIndex: true))
+        {
+            let candidates = try Row.fetchCursor(db.cachedStatement(sql: sql.sql), arguments: StatementArguments(sql.arguments))
+            while let row = try candidates.next() {
+                let candidate = try OrderColumns.duplicateCandidate(from: SQLiteRow(row: row))
+                guard DraftPlacing.mayBeDuplicate(candidate, of: draft, at: at) else { continue }
+                let rowID = OrderID.rowID(candidate.id) ?? 0
+                let lines = try OrderGoodsSQLite.lines(ofOrder: rowID, in: db)
+                guard DraftPlacing.hasSameItems(lines, as: draft),
+                    var order = try Row.fetchOne(
+                        db.cachedStatement(sql: "SELECT \(OrderColumns.selected) FROM orders WHERE id = ?"), arguments: [rowID]
+                    ).map(orderMapping)
+                else { continue }
+                order.lines = lines
                 recent = [order]
                 break
             }
@@ -186,7 +207,7 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
     }
 
     private static func draft(ref: String, in db: Database) throws -> (rowID: Int64, draft: Draft)? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT \(DraftColumns.selected) FROM drafts WHERE ref = ?", arguments: [ref]) else {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(DraftColumns.selected) FROM drafts WHERE ref = ?"), arguments: [ref]) else {
             return nil
         }
         let (rowID, draft) = try DraftColumns.draft(from: SQLiteRow(row: row))
@@ -196,16 +217,17 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
     private static func withLines(_ draft: Draft, rowID: Int64, in db: Database) throws -> Draft {
         var draft = draft
         draft.lines = try Row.fetchAll(
-            db, sql: "SELECT \(OrderLineColumns.ofDraft) FROM draft_lines WHERE draft_id = ? ORDER BY position", arguments: [rowID]
+            db.cachedStatement(sql: "SELECT \(OrderLineColumns.ofDraft) FROM draft_lines WHERE draft_id = ? ORDER BY position"), arguments: [rowID]
         ).map { try OrderLineColumns.line(from: SQLiteRow(row: $0), ofOrder: false) }
         return draft
     }
 
     private static func write(_ lines: [OrderLine], ofDraft rowID: Int64, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM draft_lines WHERE draft_id = ?", arguments: [rowID])
+        try db.cachedStatement(sql: "DELETE FROM draft_lines WHERE draft_id = ?").execute(arguments: [rowID])
+        let insert = try db.cachedStatement(
+            sql: "INSERT INTO draft_lines (draft_id, \(OrderLineColumns.ofDraft)) VALUES (?\(String(repeating: ", ?", count: 10)))")
         for (position, line) in lines.enumerated() {
-            try db.execute(
-                sql: "INSERT INTO draft_lines (draft_id, \(OrderLineColumns.ofDraft)) VALUES (?\(String(repeating: ", ?", count: 10)))",
+            try insert.execute(
                 arguments: StatementArguments([.integer(Int(rowID))] + OrderLineColumns.values(of: line, position: position, ofOrder: false)))
         }
     }

@@ -14,9 +14,9 @@ public final class OrderEventsSQLiteStore: OrderEventsStoreProtocol {
     /// `WebhooksSQLiteStore.enqueue`): a failure rolls the change it records back.
     static func insert(_ event: OrderEvent, rowID: Int64, into db: Database) throws {
         let values = try OrderEventColumns.values(of: event, rowID: rowID)
-        try db.execute(
-            sql: "INSERT INTO order_events (\(OrderEventColumns.written)) VALUES (?\(String(repeating: ", ?", count: values.count - 1)))",
-            arguments: StatementArguments(values))
+        try db.cachedStatement(
+            sql: "INSERT INTO order_events (\(OrderEventColumns.written)) VALUES (?\(String(repeating: ", ?", count: values.count - 1)))"
+        ).execute(arguments: StatementArguments(values))
         try WebhooksSQLiteStore.enqueue(event, rowID: rowID, into: db)
     }
 

@@ -4,7 +4,9 @@ import GRDB
 /// The SQL the SQLite orders and drafts stores run inside their write transactions for an order's
 /// goods: its lines, the order-number counter, and the catalog's products, tax rates and stock
 /// (read and moved directly: a store takes its database, never another store). Static helpers
-/// on a `Database`, as `OrderEventsSQLiteStore.insert` is.
+/// on a `Database`, as `OrderEventsSQLiteStore.insert` is. Every statement is cached
+/// (`cachedStatement`): prepared once per connection, not on each page or placing (GRDB's
+/// authorizer runs for every column of a statement prepared).
 enum OrderGoodsSQLite {
     /// The next order number: one more than the last given (or than the highest id, for rows an
     /// older release or a test wrote), in the transaction that writes the order, so that a
@@ -14,7 +16,7 @@ enum OrderGoodsSQLite {
             UPDATE order_numbers SET last_number = max(last_number, (SELECT COALESCE(max(id), 0) FROM orders)) + 1
             WHERE id = 1 RETURNING last_number
             """
-        guard let number = try Int64.fetchOne(db, sql: sql) else { throw OrdersStoreError.cannotCreate("No order-number counter") }
+        guard let number = try Int64.fetchOne(db.cachedStatement(sql: sql)) else { throw OrdersStoreError.cannotCreate("No order-number counter") }
         return number
     }
 
@@ -27,7 +29,7 @@ enum OrderGoodsSQLite {
 
     /// Replaces the order's lines by `lines` (at most `OrderLine.mostLines`).
     static func write(_ lines: [OrderLine], ofOrder rowID: Int64, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM order_lines WHERE order_id = ?", arguments: [rowID])
+        try db.cachedStatement(sql: "DELETE FROM order_lines WHERE order_id = ?").execute(arguments: [rowID])
         let insert = try db.cachedStatement(
             sql: "INSERT INTO order_lines (order_id, \(OrderLineColumns.ofOrder)) VALUES (?\(String(repeating: ", ?", count: 12)))")
         for (position, line) in lines.enumerated() {
@@ -35,11 +37,15 @@ enum OrderGoodsSQLite {
         }
     }
 
-    /// The products with these ids, by id.
+    /// The products with these ids, by id. One placeholder per id: the statements cached are one
+    /// per number of ids (at most `OrderLine.mostLines`), not one per set of ids.
     static func products(ids: some Collection<Int64>, in db: Database) throws -> [Int64: Product] {
         guard !ids.isEmpty else { return [:] }
-        let list = Set(ids).map(String.init).joined(separator: ", ")  // integers: nothing to escape
-        let rows = try Row.fetchAll(db, sql: "SELECT \(CatalogColumns.product) FROM products WHERE id IN (\(list))")
+        let list = Set(ids).sorted()
+        let rows = try Row.fetchAll(
+            db.cachedStatement(
+                sql: "SELECT \(CatalogColumns.product) FROM products WHERE id IN (?\(String(repeating: ", ?", count: list.count - 1)))"),
+            arguments: StatementArguments(list))
         return try Dictionary(uniqueKeysWithValues: rows.map { row in
             let product = try CatalogColumns.product(from: SQLiteRow(row: row))
             return (product.id ?? 0, product)
@@ -48,8 +54,9 @@ enum OrderGoodsSQLite {
 
     /// Every rate of `region` (upper-cased), whatever its days.
     static func taxRates(region: String, in db: Database) throws -> [TaxRate] {
-        try Row.fetchAll(db, sql: "SELECT \(CatalogColumns.taxRate) FROM tax_rates WHERE region = ?", arguments: [region.uppercased()])
-            .map { try CatalogColumns.taxRate(from: SQLiteRow(row: $0)) }
+        try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT \(CatalogColumns.taxRate) FROM tax_rates WHERE region = ?"), arguments: [region.uppercased()]
+        ).map { try CatalogColumns.taxRate(from: SQLiteRow(row: $0)) }
     }
 
     /// Moves the stock of each product by one conditional update (`OrderLineColumns.stockMove`),
@@ -57,7 +64,7 @@ enum OrderGoodsSQLite {
     static func move(_ moves: [OrderLineWrites.StockMove], in db: Database) throws -> Int64? {
         for move in moves.sorted(by: { $0.productID < $1.productID }) {
             let statement = OrderLineColumns.stockMove(move, postgres: false)
-            try db.execute(sql: statement.sql, arguments: StatementArguments(statement.arguments))
+            try db.cachedStatement(sql: statement.sql).execute(arguments: StatementArguments(statement.arguments))
             if db.changesCount == 0, move.committed > 0 { return move.productID }
         }
         return nil

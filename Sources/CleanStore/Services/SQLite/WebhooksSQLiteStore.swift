@@ -19,7 +19,7 @@ public final class WebhooksSQLiteStore: WebhooksStoreProtocol {
     /// the order `rowID` as changed: one per enabled endpoint that wants the event.
     static func enqueue(_ event: OrderEvent, rowID: Int64, into db: Database) throws {
         guard let type = WebhookOutbox.eventType(of: event) else { return }
-        let endpoints = try Row.fetchAll(db, sql: "SELECT \(WebhookColumns.endpoint) FROM webhook_endpoints WHERE enabled = 1 ORDER BY id")
+        let endpoints = try Row.fetchAll(db.cachedStatement(sql: "SELECT \(WebhookColumns.endpoint) FROM webhook_endpoints WHERE enabled = 1 ORDER BY id"))
             .map(endpoint)
         let recipients = WebhookOutbox.recipients(of: type, among: endpoints)
         guard !recipients.isEmpty,
