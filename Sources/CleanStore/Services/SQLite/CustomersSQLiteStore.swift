@@ -30,13 +30,22 @@ public final class CustomersSQLiteStore: CustomersStoreProtocol {
 
     static let select = "SELECT \(CustomerColumns.selected) FROM customers"
 
-    static func customers(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws -> [Customer] {
-        // Cached: the linking asks the same few statements for every order it reads.
-        try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { try CustomerColumns.customer(from: SQLiteRow(row: $0)) }
+    static func customers(_ db: Database, _ sql: String, _ arguments: StatementArguments, cached: Bool = true) throws -> [Customer] {
+        // Cached: the linking asks the same few statements for every order it reads, "Who is
+        // calling?" the same phone search on every draft page it answers.
+        let statement = cached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
+        return try Row.fetchAll(statement, arguments: arguments).map { try CustomerColumns.customer(from: SQLiteRow(row: $0)) }
     }
 
-    private static func search(_ text: String) -> (sql: String, arguments: [DatabaseValue]) {
-        let condition = CustomerColumns.condition(CustomerSearch.query(text), function: "instr") { _ in "?" }
+    /// A search's condition and arguments, and whether its statement may be cached: a phone search
+    /// has one shape per number of digits, a search of words three per word (a word, an order
+    /// number, or both), so only searches of a few words are: a connection's cache is never
+    /// emptied, and every other shape would stay in it.
+    static func search(_ text: String) -> (sql: String, arguments: [DatabaseValue], cached: Bool) {
+        let query = CustomerSearch.query(text)
+        let condition = CustomerColumns.condition(query, function: "instr") { _ in "?" }
+        var cached = true
+        if case .words(let words) = query { cached = words.count <= cachedWords }
         return (
             condition.sql,
             condition.parameters.map {
@@ -44,9 +53,13 @@ public final class CustomersSQLiteStore: CustomersStoreProtocol {
                 case .text(let text): text.databaseValue
                 case .number(let number): number.databaseValue
                 }
-            }
+            },
+            cached
         )
     }
+
+    /// The most words a search may have for its statement to be cached.
+    static let cachedWords = 3
 
     public func fetchCustomers(matching text: String, after: CustomersCursor?, limit: Int) async throws(CustomersStoreError) -> [Customer] {
         let search = Self.search(text)
@@ -60,7 +73,8 @@ public final class CustomersSQLiteStore: CustomersStoreProtocol {
         arguments.append(max(0, limit).databaseValue)
         let query = sql
         let values = StatementArguments(arguments)
-        return try await read("Cannot fetch customers") { db in try Self.customers(db, query, values) }
+        let cached = search.cached
+        return try await read("Cannot fetch customers") { db in try Self.customers(db, query, values, cached: cached) }
     }
 
     public func fetchCustomers(matching text: String, before: CustomersCursor, limit: Int) async throws(CustomersStoreError) -> [Customer] {
@@ -70,7 +84,8 @@ public final class CustomersSQLiteStore: CustomersStoreProtocol {
             search.arguments + [
                 before.sortName.databaseValue, before.sortName.databaseValue, before.id.databaseValue, max(0, limit).databaseValue,
             ])
-        let found = try await read("Cannot fetch customers") { db in try Self.customers(db, sql, values) }
+        let cached = search.cached
+        let found = try await read("Cannot fetch customers") { db in try Self.customers(db, sql, values, cached: cached) }
         return found.reversed()
     }
 
