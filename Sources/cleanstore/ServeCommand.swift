@@ -138,7 +138,7 @@ struct ServeCommand: AsyncParsableCommand {
             DraftHousekeeping(drafts: database.drafts, days: draftDays, logger: logger),
             CustomersFromOrdersLinking(customers: database.customers, logger: logger),
             // The webhooks' outbox, sent every second (issue 30).
-            WebhookSender(store: database.webhooks, allowPrivate: allowPrivateWebhooks, logger: logger),
+            WebhookSender(store: database.webhooks, allowPrivate: allowPrivateWebhooks, logger: logger, wake: WebhookOutbox.deliveriesWritten),
         ]
         if let metricsRegistry, let metricsPort {
             alsoRunning.append(

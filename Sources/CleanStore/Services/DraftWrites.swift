@@ -6,8 +6,13 @@ import Foundation
 /// and its lines as a whole: at most `OrderLine.mostLines`). A refusal is thrown before anything
 /// is written.
 enum DraftWrites {
-    /// The draft `change` makes of `stored`: one more version, changed by `by` at `at`.
-    static func applied(_ change: DraftChange, to stored: Draft, by: AccountName?, at: Date) throws(DraftsStoreError) -> Draft {
+    /// The draft `change` makes of `stored`: one more version, changed by `by` at `at`. A stored
+    /// draft at another version than `expectedVersion` (when one is given) is refused first:
+    /// `.draftChanged` with it, whatever the change.
+    static func applied(
+        _ change: DraftChange, to stored: Draft, expectedVersion: Int? = nil, by: AccountName?, at: Date
+    ) throws(DraftsStoreError) -> Draft {
+        if let expectedVersion, expectedVersion != stored.version { throw .draftChanged(current: stored) }
         var draft = stored
         switch change {
         case .contact(let contact):

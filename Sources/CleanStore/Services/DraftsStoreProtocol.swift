@@ -6,7 +6,11 @@ import Foundation
 ///   under a fresh reference `D-` + 6 characters of an alphabet with no look-alikes, unique in
 ///   the store, that no order number can be mistaken for.
 /// - `updateDraft` applies one `DraftChange` as `DraftWrites` decides, on the draft as stored, in
-///   one transaction: one more version, `updatedBy`, `updatedAt`. A draft holds no card data.
+///   one transaction: one more version, `updatedBy`, `updatedAt`. A draft holds no card data. With
+///   an `expectedVersion` (the API's `If-Match`), a draft stored at another version is left as it
+///   is and the write throws `.draftChanged` with it: checked on the row read in the write's
+///   transaction (locked on PostgreSQL), never before it. Without one (the draft's pages), the
+///   change applies to whatever version is stored.
 /// - `checkPlacing` runs every placing check on the draft as stored, against the catalog, the tax
 ///   table and the orders as they are now, and changes nothing. `place` runs the same checks again
 ///   in the transaction that writes the order (`DraftPlacing` decides; the store executes): when
@@ -31,7 +35,9 @@ public protocol DraftsStoreProtocol: Sendable {
     /// At most `limit` drafts: those `mine` created first, then the others; each group most
     /// recently changed first.
     func fetchDrafts(mineFirst mine: AccountName?, limit: Int) async throws(DraftsStoreError) -> [Draft]
-    func updateDraft(ref: String, change: DraftChange, by: AccountName?, at: Date) async throws(DraftsStoreError) -> Draft
+    func updateDraft(
+        ref: String, change: DraftChange, expectedVersion: Int?, by: AccountName?, at: Date
+    ) async throws(DraftsStoreError) -> Draft
     /// Removes the draft (nothing else).
     func deleteDraft(ref: String) async throws(DraftsStoreError)
     /// Removes the drafts last changed before `date` (`--draft-days`); returns how many.
@@ -53,6 +59,13 @@ public struct CheckedDraft: Equatable, Sendable {
     public init(draft: Draft, check: PlacingCheck) {
         self.draft = draft
         self.check = check
+    }
+}
+
+extension DraftsStoreProtocol {
+    /// `change` applied to the draft at whatever version it is stored (the draft's pages).
+    public func updateDraft(ref: String, change: DraftChange, by: AccountName?, at: Date) async throws(DraftsStoreError) -> Draft {
+        try await updateDraft(ref: ref, change: change, expectedVersion: nil, by: by, at: at)
     }
 }
 
@@ -186,7 +199,8 @@ public enum DraftsStoreError: Error, Equatable, Sendable {
     case tooManyLines(current: Draft)
     /// A quantity outside `OrderLine.quantities` (an added line's sum included).
     case quantityOutOfRange(key: String?, current: Draft)
-    /// The draft changed since the check page (`PlacingRequest.draftVersion`): nothing placed.
+    /// The draft changed since the check page (`PlacingRequest.draftVersion`): nothing placed; or
+    /// since the version an `updateDraft` expected: nothing written.
     case draftChanged(current: Draft)
     /// A placing check failed (in the placing transaction, too): nothing placed.
     case refused(PlacingCheck)

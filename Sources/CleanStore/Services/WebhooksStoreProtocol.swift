@@ -62,6 +62,12 @@ public struct WebhookMessage: Equatable, Sendable {
 /// `OrderEventsPostgresStore.insert`, `MemoryAppDatabase.Tables.record`), so a change rolled back
 /// writes no delivery and a committed one always has its deliveries.
 public enum WebhookOutbox {
+    /// Signalled by each store where it writes deliveries (in the change's transaction, before it
+    /// commits): `ServeCommand`'s `WebhookSender` wakes at once instead of waiting out its idle
+    /// backoff. One per process, that is per instance (a test process's several apps share it: a
+    /// wake is a hint, the sender still claims from its store).
+    public static let deliveriesWritten = PeriodicWake()
+
     /// What a history entry tells webhooks: a creation is `order.placed`, a status move to cancelled
     /// `order.cancelled`, any other status move (an undo among them) `order.status_changed`; every
     /// other entry (an edit, a note, a declined cancellation request, a deletion) nothing.

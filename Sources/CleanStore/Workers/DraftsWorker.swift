@@ -85,8 +85,9 @@ class DraftsWorker {
         }
     }
 
-    func update(ref: String, change: DraftChange, by: AccountName?) async throws(DraftsStoreError) -> Draft {
-        try await drafts.updateDraft(ref: ref, change: change, by: by, at: now())
+    /// `change` saved (`DraftsStoreProtocol.updateDraft`), from `expectedVersion` when one is given.
+    func update(ref: String, change: DraftChange, expectedVersion: Int? = nil, by: AccountName?) async throws(DraftsStoreError) -> Draft {
+        try await drafts.updateDraft(ref: ref, change: change, expectedVersion: expectedVersion, by: by, at: now())
     }
 
     func product(sku: String) async throws -> Product? {

@@ -131,47 +131,92 @@ final class APIDraftsHTTPTests: XCTestCase {
         try await app.test { client in
             _ = try await Self.create(client, secret)
             let path = "/api/v1/drafts/\(Self.ref)"
-            let caller = try await client.api(.put, "\(path)/caller", token: secret.text, json: Self.caller)
+            let caller = try await client.api(.put, "\(path)/caller", token: secret.text, json: Self.caller, ifMatch: #""1""#)
             XCTAssertEqual(caller.status, .ok, caller.text)
             XCTAssertEqual(caller.headers[.eTag], #""2""#)
             let badDelivery = try await client.api(
                 .put, "\(path)/delivery", token: secret.text,
-                json: #"{"shippingAddress":{"street1":"","street2":"","city":"X","state":"ZZ","zip":"1"},"shipping":"standard","billingSameAsShipping":false}"#)
+                json: #"{"shippingAddress":{"street1":"","street2":"","city":"X","state":"ZZ","zip":"1"},"shipping":"standard","billingSameAsShipping":false}"#,
+                ifMatch: #""2""#)
             let problem = try APIHTTPTests.assertProblem(badDelivery, .unprocessableContent)
             let fields = (problem["errors"] as? [[String: String]])?.compactMap { $0["field"] } ?? []
             XCTAssertTrue(fields.contains("shippingAddress.street1"), "\(fields)")
             XCTAssertTrue(fields.contains("billingAddress.street1"), "\(fields)")
-            let delivery = try await client.api(.put, "\(path)/delivery", token: secret.text, json: Self.delivery())
+            let delivery = try await client.api(.put, "\(path)/delivery", token: secret.text, json: Self.delivery(), ifMatch: #""2""#)
             XCTAssertEqual(delivery.status, .ok, delivery.text)
+            XCTAssertEqual(delivery.headers[.eTag], #""3""#)
 
-            let added = try await client.api(.post, "\(path)/lines", token: secret.text, json: #"{"sku":"MUG-1","quantity":2}"#)
+            let added = try await client.api(.post, "\(path)/lines", token: secret.text, json: #"{"sku":"MUG-1","quantity":2}"#, ifMatch: #""3""#)
             XCTAssertEqual(added.status, .ok, added.text)
             let lines = try XCTUnwrap(try APIHTTPTests.json(added)["lines"] as? [[String: Any]])
             XCTAssertEqual(lines.first?["quantity"] as? Int, 2)
             XCTAssertEqual((lines.first?["unitPrice"] as? [String: Any])?["amount"] as? Int, 1250)
 
-            let unknown = try await client.api(.post, "\(path)/lines", token: secret.text, json: #"{"sku":"NOPE","quantity":0}"#)
+            let unknown = try await client.api(.post, "\(path)/lines", token: secret.text, json: #"{"sku":"NOPE","quantity":0}"#, ifMatch: #""4""#)
             let refusal = try APIHTTPTests.assertProblem(unknown, .unprocessableContent)
             XCTAssertEqual(refusal["errors"] as? [[String: String]], [
                 ["field": "sku", "message": "Enter a SKU from the catalog, or search the catalog"],
                 ["field": "quantity", "message": "Enter a quantity from 1 to 9,999"],
             ])
-            let archived = try await client.api(.post, "\(path)/lines", token: secret.text, json: #"{"sku":"LAMP-9","quantity":1}"#)
+            let archived = try await client.api(.post, "\(path)/lines", token: secret.text, json: #"{"sku":"LAMP-9","quantity":1}"#, ifMatch: #""4""#)
             try APIHTTPTests.assertProblem(archived, .unprocessableContent)
 
-            let changed = try await client.api(.put, "\(path)/lines/mug-1", token: secret.text, json: #"{"quantity":5}"#)
+            let changed = try await client.api(.put, "\(path)/lines/mug-1", token: secret.text, json: #"{"quantity":5}"#, ifMatch: #""4""#)
             XCTAssertEqual(changed.status, .ok, changed.text)
             XCTAssertEqual((try APIHTTPTests.json(changed)["lines"] as? [[String: Any]])?.first?["quantity"] as? Int, 5)
-            let tooMany = try await client.api(.put, "\(path)/lines/MUG-1", token: secret.text, json: #"{"quantity":10000}"#)
+            let tooMany = try await client.api(.put, "\(path)/lines/MUG-1", token: secret.text, json: #"{"quantity":10000}"#, ifMatch: #""5""#)
             let tooManyProblem = try APIHTTPTests.assertProblem(tooMany, .unprocessableContent)
             XCTAssertEqual(tooManyProblem["errors"] as? [[String: String]], [["field": "quantity", "message": "Enter a quantity of Blue mug from 1 to 9,999"]])
-            try APIHTTPTests.assertProblem(try await client.api(.put, "\(path)/lines/CAP-1", token: secret.text, json: #"{"quantity":1}"#), .notFound)
+            try APIHTTPTests.assertProblem(
+                try await client.api(.put, "\(path)/lines/CAP-1", token: secret.text, json: #"{"quantity":1}"#, ifMatch: #""5""#), .notFound)
 
-            let removed = try await client.api(.delete, "\(path)/lines/MUG-1", token: secret.text)
+            let removed = try await client.api(.delete, "\(path)/lines/MUG-1", token: secret.text, ifMatch: #""5""#)
             XCTAssertEqual(removed.status, .ok, removed.text)
             XCTAssertEqual((try APIHTTPTests.json(removed)["lines"] as? [Any])?.count, 0)
             try APIHTTPTests.assertProblem(try await client.api(.get, "/api/v1/drafts/D-NONEXX", token: secret.text), .notFound)
         }
+    }
+
+    /// Each of a draft's five writes from its ETag: without If-Match 428, from a stale one 412 with
+    /// the draft's ETag now (nothing saved), from the one it is at 200 with the next.
+    func testEachWriteNeedsTheDraftsETagIn428Stale412Right200WithTheNext() async throws {
+        let (app, secret) = try await Self.makeApp()
+        try await app.test { client in
+            _ = try await Self.create(client, secret)
+            let path = "/api/v1/drafts/\(Self.ref)"
+            let writes: [(String, HTTPRequest.Method, String, String?)] = [
+                ("saveDraftCaller", .put, "\(path)/caller", Self.caller),
+                ("saveDraftDelivery", .put, "\(path)/delivery", Self.delivery()),
+                ("addDraftLine", .post, "\(path)/lines", #"{"sku":"MUG-1","quantity":2}"#),
+                ("changeDraftLine", .put, "\(path)/lines/MUG-1", #"{"quantity":3}"#),
+                ("removeDraftLine", .delete, "\(path)/lines/MUG-1", nil),
+            ]
+            for (version, (operation, method, uri, json)) in zip(1..., writes) {
+                let missing = try await client.api(method, uri, token: secret.text, json: json)
+                let required = try APIHTTPTests.assertProblem(missing, .preconditionRequired)
+                XCTAssertEqual(required["title"] as? String, "Send the draft's ETag in If-Match", operation)
+
+                let stale = try await client.api(method, uri, token: secret.text, json: json, ifMatch: "\"\(version - 1)\"")
+                let failed = try APIHTTPTests.assertProblem(stale, .preconditionFailed)
+                XCTAssertEqual(stale.headers[.eTag], "\"\(version)\"", "\(operation): the draft's ETag now")
+                XCTAssertEqual(failed["title"] as? String, "The draft changed since it was read", operation)
+                let ahead = try await client.api(method, uri, token: secret.text, json: json, ifMatch: "\"\(version + 1)\"")
+                try APIHTTPTests.assertProblem(ahead, .preconditionFailed)
+                try APIHTTPTests.assertProblem(try await client.api(method, uri, token: secret.text, json: json, ifMatch: "*"), .preconditionFailed)
+                let unchanged = try await client.api(.get, path, token: secret.text)
+                XCTAssertEqual(unchanged.headers[.eTag], "\"\(version)\"", "\(operation): nothing saved")
+
+                let right = try await client.api(method, uri, token: secret.text, json: json, ifMatch: "\"\(version)\"")
+                XCTAssertEqual(right.status, .ok, "\(operation): \(right.text)")
+                XCTAssertEqual(right.headers[.eTag], "\"\(version + 1)\"", operation)
+                XCTAssertEqual(try APIHTTPTests.json(right)["version"] as? Int, version + 1, operation)
+            }
+        }
+        let draft = try await app.environment.drafts.fetchDraft(ref: Self.ref)
+        XCTAssertEqual(draft?.version, 6)
+        XCTAssertEqual(draft?.contact.lastName, "Adams")
+        XCTAssertEqual(draft?.shipmentAddress.city, "San Francisco")
+        XCTAssertEqual(draft?.lines, [], "added, changed to 3, removed")
     }
 
     func testAViewersTokenMayNotTouchDrafts() async throws {
@@ -188,8 +233,8 @@ final class APIDraftsHTTPTests: XCTestCase {
     static func fill(_ client: any TestClientProtocol, _ secret: APITokenSecret) async throws {
         _ = try await create(client, secret, json: #"{"caller":\#(caller),"delivery":\#(delivery())}"#)
         let path = "/api/v1/drafts/\(ref)"
-        _ = try await client.api(.post, "\(path)/lines", token: secret.text, json: #"{"sku":"MUG-1","quantity":2}"#)
-        _ = try await client.api(.post, "\(path)/lines", token: secret.text, json: #"{"sku":"CAP-1","quantity":1}"#)
+        _ = try await client.api(.post, "\(path)/lines", token: secret.text, json: #"{"sku":"MUG-1","quantity":2}"#, ifMatch: #""3""#)
+        _ = try await client.api(.post, "\(path)/lines", token: secret.text, json: #"{"sku":"CAP-1","quantity":1}"#, ifMatch: #""4""#)
     }
 
     func testADraftIsPlacedFromItsETagOncePerKeyAndTheCardIsNeverAnswered() async throws {
@@ -247,7 +292,7 @@ final class APIDraftsHTTPTests: XCTestCase {
         let (app, secret) = try await Self.makeApp()
         try await app.test { client in
             _ = try await Self.create(client, secret, json: #"{"caller":\#(Self.caller),"delivery":\#(Self.delivery(state: "OR"))}"#)
-            _ = try await client.api(.post, "/api/v1/drafts/\(Self.ref)/lines", token: secret.text, json: #"{"sku":"MUG-1","quantity":1}"#)
+            _ = try await client.api(.post, "/api/v1/drafts/\(Self.ref)/lines", token: secret.text, json: #"{"sku":"MUG-1","quantity":1}"#, ifMatch: #""3""#)
             let refused = try await Self.place(client, secret, ifMatch: #""4""#)
             let problem = try APIHTTPTests.assertProblem(refused, .conflict)
             XCTAssertTrue((problem["detail"] as? String)?.contains("No tax rate for OR — ask a supervisor") == true, refused.text)

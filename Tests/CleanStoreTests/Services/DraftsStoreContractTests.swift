@@ -230,6 +230,48 @@ final class DraftsStoreContractTests: GoodsContractTestCase {
         }
     }
 
+    func testAChangeFromAnExpectedVersionIsSavedOnlyWhileTheDraftIsAtIt() async throws {
+        for (store, catalog) in try await makeStores() {
+            let draft = try await store.drafts.createDraft(by: Self.amy, at: Self.now)
+            let later = Self.now.addingTimeInterval(60)
+            let added = try await store.drafts.updateDraft(
+                ref: draft.ref, change: .addLine(Self.line(catalog.widget, quantity: 2)), expectedVersion: 1, by: Self.sue, at: later)
+            XCTAssertEqual(added.version, 2, store.name)
+            XCTAssertEqual(added.lines.map(\.quantity), [2], store.name)
+
+            // From version 1 again (another client's stale read): refused with the draft as stored, for every kind of change
+            let stale: [DraftChange] = [
+                .contact(Draft.Contact(firstName: "Ann", lastName: "Lee", phone: "555-0100", email: "ann@example.com")),
+                .delivery(shipment: Self.address, billingSameAsShipping: true, billing: Draft.emptyAddress, method: ShipmentMethod(speed: .oneDay)),
+                .addLine(Self.line(catalog.gadget, quantity: 1)),
+                .quantities(["l1": 5]),
+                .removeLine(key: "l1"),
+            ]
+            for change in stale {
+                let refused = await refusal({ () async throws(DraftsStoreError) in
+                    try await store.drafts.updateDraft(ref: draft.ref, change: change, expectedVersion: 1, by: Self.amy, at: later)
+                }, store.name)
+                XCTAssertEqual(refused, .draftChanged(current: added), "\(store.name): \(change)")
+            }
+            // A version the draft never had is no better; one it is at still is
+            let ahead = await refusal({ () async throws(DraftsStoreError) in
+                try await store.drafts.updateDraft(ref: draft.ref, change: .quantities(["l1": 5]), expectedVersion: 3, by: Self.amy, at: later)
+            }, store.name)
+            XCTAssertEqual(ahead, .draftChanged(current: added), store.name)
+            let fetched = try await store.drafts.fetchDraft(ref: draft.ref)
+            XCTAssertEqual(fetched, added, "\(store.name): nothing written")
+            let changed = try await store.drafts.updateDraft(
+                ref: draft.ref, change: .quantities(["l1": 5]), expectedVersion: 2, by: Self.amy, at: later)
+            XCTAssertEqual(changed.version, 3, store.name)
+            XCTAssertEqual(changed.lines.map(\.quantity), [5], store.name)
+            // An unknown draft is not found, whatever the version
+            let unknown = await refusal({ () async throws(DraftsStoreError) in
+                try await store.drafts.updateDraft(ref: "D-ZZZZZZ", change: .removeLine(key: "l1"), expectedVersion: 1, by: Self.amy, at: later)
+            }, store.name)
+            XCTAssertEqual(unknown, .notFound(ref: "D-ZZZZZZ"), store.name)
+        }
+    }
+
     func testDeleteRemovesOneDraftAndHousekeepingThoseChangedBefore() async throws {
         for (store, _) in try await makeStores() {
             let old = try await store.drafts.createDraft(by: Self.amy, at: Self.now.addingTimeInterval(-15 * 86_400))

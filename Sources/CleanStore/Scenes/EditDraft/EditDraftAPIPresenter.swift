@@ -25,6 +25,15 @@ final class EditDraftAPIPresenter: EditDraftPresentationLogic {
 
     static let notFound = APIProblem(status: .notFound, title: "No such draft")
 
+    /// A change from a version the draft is not at: 412 with the draft's ETag now.
+    static func changedMeanwhile(version: Int) -> APIProblem {
+        var problem = APIProblem(
+            status: .preconditionFailed, title: "The draft changed since it was read",
+            detail: "Nothing was saved: read it again (GET), then send the change with its ETag.")
+        problem.headers[.eTag] = OrderAPIFormatter.eTag(version)
+        return problem
+    }
+
     func presentStartedDraft(response: EditDraft.StartDraft.Response) {
         switch response {
         case .created(let ref), .createdForCustomer(let ref, _), .repeated(let ref, _):
@@ -66,6 +75,7 @@ final class EditDraftAPIPresenter: EditDraftPresentationLogic {
         case .saved(let ref, _): viewController?.displayDraft(viewModel: .saved(ref: ref))
         case .invalid(let loaded, let refusal):
             viewController?.displayDraft(viewModel: .problem(.invalid(errors(refusal, draft: loaded.draft))))
+        case .changedMeanwhile(let current): viewController?.displayDraft(viewModel: .problem(Self.changedMeanwhile(version: current.version)))
         case .notFound: viewController?.displayDraft(viewModel: .problem(Self.notFound))
         case .storeUnavailable: viewController?.displayDraft(viewModel: .problem(.unavailable))
         }

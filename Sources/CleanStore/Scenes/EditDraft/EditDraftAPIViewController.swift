@@ -2,8 +2,9 @@ import Foundation
 
 /// The API face of `EditDraft` (`POST /api/v1/drafts`, `GET /api/v1/drafts/{ref}`, `PUT …/caller`,
 /// `PUT …/delivery`, `POST …/lines`, `PUT`, `DELETE …/lines/{sku}`): the draft page's interactor,
-/// each JSON body turned into the form its section posts. A save is answered with the draft read
-/// again, as the page's router redirects to it.
+/// each JSON body turned into the form its section posts. A save is made from the version in
+/// `If-Match` (the draft's ETag), as placing is, and answered with the draft read again, as the
+/// page's router redirects to it.
 protocol EditDraftAPIDisplayLogic: AnyObject {
     func displayDraft(viewModel: EditDraft.APIViewModel)
 }
@@ -69,9 +70,31 @@ final class EditDraftAPIViewController: EditDraftAPIDisplayLogic {
         return .ok(.init(headers: .init(eTag: OrderAPIFormatter.eTag(draft.version)), body: .json(draft)))
     }
 
-    /// `PUT …/caller`, `PUT …/delivery`, `POST …/lines`: one section saved, the draft answered.
-    func save(ref: String, _ section: EditDraft.Section) async throws -> Components.Responses.Draft {
-        await interactor?.saveSection(request: EditDraft.SaveSection.Request(ref: ref, section: section, signedIn: signedIn))
+    /// The draft's version an `If-Match` names (`"3"`): 428 without one, 412 when it names none.
+    /// A draft's changes and its placing are made from the version the client read.
+    static func draftVersion(ifMatch: String?) throws -> Int {
+        guard let ifMatch else {
+            throw APIProblem(
+                status: .preconditionRequired, title: "Send the draft's ETag in If-Match",
+                detail: "A draft is changed and placed as it was read: GET it, then send its ETag.")
+        }
+        guard let version = ChangeOrderStatusAPIViewController.version(ifMatch: ifMatch) else {
+            throw APIProblem(
+                status: .preconditionFailed, title: "If-Match names no version of this draft",
+                detail: "Send the ETag a GET of the draft answered (\"3\").")
+        }
+        return version
+    }
+
+    /// `PUT …/caller`, `PUT …/delivery`, `POST …/lines`: one section saved from the version in
+    /// `If-Match` (428 without it, 412 when the draft is at another), the draft answered.
+    func save(ref: String, ifMatch: String?, _ section: EditDraft.Section) async throws -> Components.Responses.Draft {
+        try await save(ref: ref, version: Self.draftVersion(ifMatch: ifMatch), section)
+    }
+
+    private func save(ref: String, version: Int, _ section: EditDraft.Section) async throws -> Components.Responses.Draft {
+        await interactor?.saveSection(
+            request: EditDraft.SaveSection.Request(ref: ref, section: section, signedIn: signedIn, expectedVersion: version))
         switch viewModel {
         case .saved(let ref):
             let draft = try await read(ref)
@@ -82,9 +105,13 @@ final class EditDraftAPIViewController: EditDraftAPIDisplayLogic {
     }
 
     /// `PUT …/lines/{sku}` (a quantity) and `DELETE …/lines/{sku}` (nil): the draft's line of that
-    /// SKU, found in the draft as read; 404 when none holds it, 409 when two do.
-    func changeLine(ref: String, sku: String, quantity: Int?) async throws -> Components.Responses.Draft {
+    /// SKU, found in the draft as read, from the version in `If-Match` (428 without it, 412 when the
+    /// draft is at another: its lines may not be the ones the client saw); 404 when no line holds
+    /// the SKU, 409 when two do.
+    func changeLine(ref: String, ifMatch: String?, sku: String, quantity: Int?) async throws -> Components.Responses.Draft {
+        let version = try Self.draftVersion(ifMatch: ifMatch)
         let draft = try await read(ref)
+        guard draft.version == version else { throw EditDraftAPIPresenter.changedMeanwhile(version: draft.version) }
         let lines = draft.lines.filter { $0.sku.caseInsensitiveCompare(sku.trimmingCharacters(in: .whitespaces)) == .orderedSame }
         guard let line = lines.first else {
             throw APIProblem(status: .notFound, title: "No line of this SKU", detail: "Draft \(ref) holds no line of SKU \(sku).")
@@ -96,10 +123,10 @@ final class EditDraftAPIViewController: EditDraftAPIDisplayLogic {
         }
         if let quantity {
             return try await save(
-                ref: ref,
+                ref: ref, version: version,
                 .quantities(EditDraft.QuantitiesFormFields(line: [line.key: .init(quantity: String(quantity))])))
         }
-        return try await save(ref: ref, .removeLine(key: line.key))
+        return try await save(ref: ref, version: version, .removeLine(key: line.key))
     }
 
     /// The draft as it is now, or its problem.

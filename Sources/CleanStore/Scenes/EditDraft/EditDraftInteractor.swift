@@ -198,6 +198,9 @@ final class EditDraftInteractor: EditDraftBusinessLogic, EditDraftDataStore {
         do {
             guard let stored = try await worker.fetchDraft(ref: request.ref) else { return .notFound }
             draft = stored
+            // Decided on the version the client read, or not at all (the store checks it again in
+            // the write's transaction).
+            if let expected = request.expectedVersion, expected != stored.version { return .changedMeanwhile(current: stored) }
             let decided = try await decide(request.section, on: stored)
             switch decided {
             case .refused(let refusal):
@@ -208,8 +211,12 @@ final class EditDraftInteractor: EditDraftBusinessLogic, EditDraftDataStore {
                 return .notFound
             case .change(let change, let saved):
                 do {
-                    draft = try await worker.update(ref: request.ref, change: change, by: request.signedIn)
+                    draft = try await worker.update(
+                        ref: request.ref, change: change, expectedVersion: request.expectedVersion, by: request.signedIn)
                     return .saved(ref: request.ref, saved)
+                } catch .draftChanged(let current) {
+                    draft = current
+                    return .changedMeanwhile(current: current)
                 } catch .tooManyLines {
                     return try await refused(request.ref, EditDraft.Refusal(
                         posted: request.section, itemErrors: [ItemError(field: "sku", problem: .tooManyLines)]))

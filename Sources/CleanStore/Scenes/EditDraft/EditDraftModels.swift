@@ -270,11 +270,17 @@ enum EditDraft {
             var ref: String
             var section: Section
             var signedIn: AccountName?
+            /// The version the change was made from (the API's `If-Match`): a draft at another
+            /// version is left as it is (`.changedMeanwhile`). Nil (the draft's pages): the change
+            /// applies to the draft as it is stored.
+            var expectedVersion: Int? = nil
         }
 
         enum Response: Equatable {
             case saved(ref: String, Saved)
             case invalid(Loaded, Refusal)
+            /// The draft is not at `Request.expectedVersion` (any more): nothing saved.
+            case changedMeanwhile(current: Draft)
             case notFound
             case storeUnavailable
         }

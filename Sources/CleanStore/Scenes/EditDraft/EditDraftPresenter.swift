@@ -89,6 +89,7 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
         switch response {
         case .saved(let ref, let saved): page = .saved(ref: ref, flash: Self.flash(saved))
         case .invalid(let loaded, let refusal): page = .draft(displayedDraft(loaded, refusal: refusal), invalid: true)
+        case .changedMeanwhile(let current): page = .saved(ref: current.ref, flash: Self.changedMeanwhileMessage)
         case .notFound: page = .notFound
         case .storeUnavailable: page = .unavailable
         }
@@ -96,6 +97,9 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
     }
 
     // MARK: Words
+
+    /// A save made from a version the draft is no longer at (the page shows it as it is now).
+    static let changedMeanwhileMessage = "Someone changed this order since you opened it: nothing was saved. Check it and save again."
 
     static func flash(_ saved: EditDraft.Saved) -> String {
         switch saved {

@@ -30,16 +30,7 @@ final class PlaceDraftAPIViewController: PlaceDraftAPIDisplayLogic {
     ) async throws -> Operations.PlaceDraft.Output {
         // A key of another shape is refused before anything else is read (400).
         let orderKey = try APIIdempotencyWorker.orderKey(idempotencyKey, of: caller) ?? ""
-        guard let ifMatch else {
-            throw APIProblem(
-                status: .preconditionRequired, title: "Send the draft's ETag in If-Match",
-                detail: "A draft is placed as it was read: GET it, check it, then send its ETag.")
-        }
-        guard let version = ChangeOrderStatusAPIViewController.version(ifMatch: ifMatch) else {
-            throw APIProblem(
-                status: .preconditionFailed, title: "If-Match names no version of this draft",
-                detail: "Send the ETag a GET of the draft answered (\"3\").")
-        }
+        let version = try EditDraftAPIViewController.draftVersion(ifMatch: ifMatch)
         var fields = PlaceDraft.PlaceFormFields()
         fields.paymentMethodCreditCardNumber = body.cardNumber
         fields.paymentMethodExpirationDate = body.expirationDate

@@ -25,18 +25,20 @@ final class ShowOrderAPIViewController: ShowOrderAPIDisplayLogic {
         self.interactor = interactor
     }
 
+    /// The order alone: neither its notes nor its history is read.
     func getOrder(id: String) async throws -> Operations.GetOrder.Output {
-        let found = try await found(id: id)
+        let found = try await found(id: id, readsNotes: false)
         return .ok(.init(headers: .init(eTag: OrderAPIFormatter.eTag(found.order.version)), body: .json(found.order)))
     }
 
     func listNotes(orderID: String) async throws -> Operations.ListOrderNotes.Output {
-        let found = try await found(id: orderID)
+        let found = try await found(id: orderID, readsNotes: true)
         return .ok(.init(body: .json(.init(notes: found.notes))))
     }
 
-    private func found(id: String) async throws -> (order: Components.Schemas.Order, notes: [Components.Schemas.Note]) {
-        await interactor?.getOrder(request: ShowOrder.GetOrder.Request(orderID: id, signedIn: signedIn))
+    private func found(id: String, readsNotes: Bool) async throws -> (order: Components.Schemas.Order, notes: [Components.Schemas.Note]) {
+        await interactor?.getOrder(
+            request: ShowOrder.GetOrder.Request(orderID: id, signedIn: signedIn, readsNotes: readsNotes, readsHistory: false))
         switch viewModel {
         case .found(let order, let notes): return (order, notes)
         case .problem(let problem): throw problem

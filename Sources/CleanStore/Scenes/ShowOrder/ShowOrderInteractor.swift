@@ -34,8 +34,8 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
         let response: ShowOrder.GetOrder.Response
         do {
             order = try await ordersWorker.fetchOrder(id: request.orderID)
-            let notes = order == nil ? [] : try await notes(forOrder: request.orderID)
-            let events = order == nil ? [] : try await historyWorker.fetchEvents(orderID: request.orderID)
+            let notes = order == nil || !request.readsNotes ? [] : try await notes(forOrder: request.orderID)
+            let events = order == nil || !request.readsHistory ? [] : try await historyWorker.fetchEvents(orderID: request.orderID)
             let signedIn = request.signedIn
             response =
                 order.map {

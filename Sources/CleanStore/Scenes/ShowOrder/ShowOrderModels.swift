@@ -12,6 +12,12 @@ enum ShowOrder {
             /// A new order's item form that broke a rule (`Scenes/ChangeOrderItems`): the page comes
             /// back with that form as typed, each error at its field (422).
             var refusedItems: RefusedItems? = nil
+            /// Whether the order's notes are read (the page shows them; the API's order does not:
+            /// its notes are their own resource).
+            var readsNotes = true
+            /// Whether the order's history is read (the page's timeline and its undo; the API shows
+            /// neither, and a store read it does not show is CPU every request pays).
+            var readsHistory = true
         }
 
         /// An item form of the order's page as typed, and what is wrong with it, field by field.

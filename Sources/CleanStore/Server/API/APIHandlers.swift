@@ -88,32 +88,35 @@ struct APIHandlers: APIProtocol {
         guard case .json(let body) = input.body else { throw APIProblem.status(.unsupportedMediaType) }
         let caller = try APICaller.require(.create)
         let fields = EditDraftAPIViewController.fields(caller: body, delivery: nil)
-        return .ok(try await drafts(caller).save(ref: input.path.ref, .caller(fields)))
+        return .ok(try await drafts(caller).save(ref: input.path.ref, ifMatch: caller.ifMatch ?? input.headers.ifMatch, .caller(fields)))
     }
 
     func saveDraftDelivery(_ input: Operations.SaveDraftDelivery.Input) async throws -> Operations.SaveDraftDelivery.Output {
         guard case .json(let body) = input.body else { throw APIProblem.status(.unsupportedMediaType) }
         let caller = try APICaller.require(.create)
         let fields = EditDraftAPIViewController.fields(caller: nil, delivery: body)
-        return .ok(try await drafts(caller).save(ref: input.path.ref, .delivery(fields)))
+        return .ok(try await drafts(caller).save(ref: input.path.ref, ifMatch: caller.ifMatch ?? input.headers.ifMatch, .delivery(fields)))
     }
 
     func addDraftLine(_ input: Operations.AddDraftLine.Input) async throws -> Operations.AddDraftLine.Output {
         guard case .json(let body) = input.body else { throw APIProblem.status(.unsupportedMediaType) }
         let caller = try APICaller.require(.create)
         let line = EditDraft.LineFormFields(sku: body.sku, quantity: String(body.quantity))
-        return .ok(try await drafts(caller).save(ref: input.path.ref, .addLine(line)))
+        return .ok(try await drafts(caller).save(ref: input.path.ref, ifMatch: caller.ifMatch ?? input.headers.ifMatch, .addLine(line)))
     }
 
     func changeDraftLine(_ input: Operations.ChangeDraftLine.Input) async throws -> Operations.ChangeDraftLine.Output {
         guard case .json(let body) = input.body else { throw APIProblem.status(.unsupportedMediaType) }
         let caller = try APICaller.require(.create)
-        return .ok(try await drafts(caller).changeLine(ref: input.path.ref, sku: input.path.sku, quantity: body.quantity))
+        return .ok(
+            try await drafts(caller).changeLine(
+                ref: input.path.ref, ifMatch: caller.ifMatch ?? input.headers.ifMatch, sku: input.path.sku, quantity: body.quantity))
     }
 
     func removeDraftLine(_ input: Operations.RemoveDraftLine.Input) async throws -> Operations.RemoveDraftLine.Output {
         let caller = try APICaller.require(.create)
-        return .ok(try await drafts(caller).changeLine(ref: input.path.ref, sku: input.path.sku, quantity: nil))
+        return .ok(
+            try await drafts(caller).changeLine(ref: input.path.ref, ifMatch: caller.ifMatch ?? input.headers.ifMatch, sku: input.path.sku, quantity: nil))
     }
 
     func placeDraft(_ input: Operations.PlaceDraft.Input) async throws -> Operations.PlaceDraft.Output {

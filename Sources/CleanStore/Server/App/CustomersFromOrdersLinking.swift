@@ -34,23 +34,14 @@ public struct CustomersFromOrdersLinking: Service {
         self.sleep = sleep
     }
 
+    /// Batches after `startDelay`, again after `retryDelay` when one fails, until all are linked;
+    /// then nothing more until the server stops (`PeriodicService`).
     public func run() async throws {
-        do {
-            try await cancelWhenGracefulShutdown {
-                try await sleep(startDelay)
-                while true {
-                    if await linkAll() { break }
-                    // Cancelled during a batch (the server stopping): stop here, whatever `sleep`
-                    // does with a cancelled task (a test's returns at once: it looped for ever).
-                    try Task.checkCancellation()
-                    try await sleep(retryDelay)
-                }
-                // Done: nothing more to do until the server stops.
-                try await gracefulShutdown()
-            }
-        } catch is CancellationError {
-            return
-        }
+        try await PeriodicService(
+            name: "Linking orders to customers", firstWait: startDelay, retryWait: retryDelay, logger: logger, sleep: sleep
+        ) { _ in
+            await linkAll() ? .done : .after(retryDelay)
+        }.run()
     }
 
     /// Links batches until none is left (true) or one fails (false, logged). Returns early when

@@ -32,18 +32,12 @@ public struct DraftHousekeeping: Service {
     }
 
     /// A round every `interval` (the first after one: the database is migrated by then), until
-    /// graceful shutdown or cancellation.
+    /// graceful shutdown or cancellation (`PeriodicService`).
     public func run() async throws {
-        do {
-            try await cancelWhenGracefulShutdown {
-                while true {
-                    try await sleep(interval)
-                    await purge()
-                }
-            }
-        } catch is CancellationError {
-            return
-        }
+        try await PeriodicService(name: "Draft housekeeping", firstWait: interval, retryWait: interval, logger: logger, sleep: sleep) { _ in
+            await purge()
+            return .after(interval)
+        }.run()
     }
 
     /// The moment before which a draft last changed is removed, at `time`.

@@ -28,18 +28,12 @@ public struct SignInHousekeeping: Service {
     }
 
     /// A round every `interval` (the first after one: the database is migrated by then), until
-    /// graceful shutdown or cancellation.
+    /// graceful shutdown or cancellation (`PeriodicService`).
     public func run() async throws {
-        do {
-            try await cancelWhenGracefulShutdown {
-                while true {
-                    try await sleep(interval)
-                    await purge()
-                }
-            }
-        } catch is CancellationError {
-            return
-        }
+        try await PeriodicService(name: "Sign-in housekeeping", firstWait: interval, retryWait: interval, logger: logger, sleep: sleep) { _ in
+            await purge()
+            return .after(interval)
+        }.run()
     }
 
     /// One round, at `now()`. A store that fails is logged and tried again next round: the server

@@ -101,14 +101,20 @@ public struct WebhookSender: Service {
     let transport: any WebhookTransport
     let logger: Logger
     let sleep: @Sendable (Duration) async throws -> Void
+    /// The longest wait between rounds that found nothing to send.
+    let idleWait: Duration
+    /// Ends a wait at once: `WebhookOutbox.deliveriesWritten` in the server.
+    let wake: PeriodicWake?
 
     public init(
         store: any WebhooksStoreProtocol, allowPrivate: Bool, now: @escaping @Sendable () -> Date = { Date() },
-        interval: Duration = .seconds(1), timeout: Duration = .seconds(10), batch: Int = 4,
+        interval: Duration = .seconds(1), idleWait: Duration = .seconds(30), timeout: Duration = .seconds(10), batch: Int = 4,
         resolve: @escaping @Sendable (String) async throws -> [String] = SystemHostResolver.resolve,
         transport: any WebhookTransport = HTTPWebhookTransport(), logger: Logger,
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }, wake: PeriodicWake? = nil
     ) {
+        self.idleWait = idleWait
+        self.wake = wake
         self.store = store
         self.allowPrivate = allowPrivate
         self.now = now
@@ -121,18 +127,23 @@ public struct WebhookSender: Service {
         self.sleep = sleep
     }
 
-    /// A round every `interval` until graceful shutdown or cancellation.
+    /// Rounds until graceful shutdown or cancellation (`PeriodicService`): the next after
+    /// `nextWait`, or at once when `wake` is signalled (a delivery written by this instance).
     public func run() async throws {
-        do {
-            try await cancelWhenGracefulShutdown {
-                while true {
-                    try await sleep(interval)
-                    await round()
-                }
-            }
-        } catch is CancellationError {
-            return
-        }
+        try await PeriodicService(name: "Webhook sending", firstWait: interval, retryWait: interval, logger: logger, sleep: sleep, wake: wake) {
+            waited in
+            .after(nextWait(claimed: try await send().count, waited: waited))
+        }.run()
+    }
+
+    /// The wait after a round that claimed `claimed` deliveries, `waited` after the one before:
+    /// `interval` while there is something to send, or after a wake (a delivery written in a
+    /// transaction not yet committed when the round read is claimed by the next); otherwise twice
+    /// the wait before, at most `idleWait`, so that an idle server asks its store seldom (the
+    /// claim is a write transaction).
+    func nextWait(claimed: Int, waited: PeriodicService.Waited) -> Duration {
+        if claimed > 0 || waited.woken { return interval }
+        return min(max(waited.wait, interval) * 2, idleWait)
     }
 
     /// One round at `now()`: claims at most `batch` due deliveries and sends them, one at a time
@@ -142,19 +153,24 @@ public struct WebhookSender: Service {
     @discardableResult
     public func round() async -> [WebhookDelivery] {
         do {
-            let claimed = try await store.claimDue(now: now(), lease: WebhookAttempts.lease, limit: batch)
-            var recorded: [WebhookDelivery] = []
-            for dispatch in claimed {
-                let outcome = await attempt(dispatch)
-                let delivery = try await store.recordAttempt(deliveryID: dispatch.delivery.id, outcome, at: now())
-                recorded.append(delivery)
-                log(delivery, endpoint: dispatch.delivery.endpointID)
-            }
-            return recorded
+            return try await send()
         } catch {
             logger.error("Webhook sending failed", metadata: ["error": "\(error)"])
             return []
         }
+    }
+
+    /// `round()`, a store's failure thrown.
+    private func send() async throws -> [WebhookDelivery] {
+        let claimed = try await store.claimDue(now: now(), lease: WebhookAttempts.lease, limit: batch)
+        var recorded: [WebhookDelivery] = []
+        for dispatch in claimed {
+            let outcome = await attempt(dispatch)
+            let delivery = try await store.recordAttempt(deliveryID: dispatch.delivery.id, outcome, at: now())
+            recorded.append(delivery)
+            log(delivery, endpoint: dispatch.delivery.endpointID)
+        }
+        return recorded
     }
 
     private func log(_ delivery: WebhookDelivery, endpoint: Int64) {

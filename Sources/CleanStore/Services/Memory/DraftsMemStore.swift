@@ -32,10 +32,12 @@ public final class DraftsMemStore: DraftsStoreProtocol {
         return Array(DraftRefs.mineFirst(drafts, mine: mine).prefix(limit))
     }
 
-    public func updateDraft(ref: String, change: DraftChange, by: AccountName?, at: Date) async throws(DraftsStoreError) -> Draft {
+    public func updateDraft(
+        ref: String, change: DraftChange, expectedVersion: Int?, by: AccountName?, at: Date
+    ) async throws(DraftsStoreError) -> Draft {
         try await database.transaction { tables throws(DraftsStoreError) in
             guard let index = tables.drafts.firstIndex(where: { $0.ref == ref }) else { throw .notFound(ref: ref) }
-            let draft = try DraftWrites.applied(change, to: tables.drafts[index], by: by, at: at)
+            let draft = try DraftWrites.applied(change, to: tables.drafts[index], expectedVersion: expectedVersion, by: by, at: at)
             tables.drafts[index] = draft
             return draft
         }

@@ -10,8 +10,9 @@ extension MemoryAppDatabase.Tables {
             let order = orders.first(where: { $0.id == event.orderID }),
             let message = WebhookOutbox.message(for: event, order: WebhookOrderSummary(order))
         else { return }
-        let endpoints = webhookEndpoints.values.sorted { $0.id < $1.id }
-        for endpoint in WebhookOutbox.recipients(of: message.type, among: endpoints) {
+        let recipients = WebhookOutbox.recipients(of: message.type, among: webhookEndpoints.values.sorted { $0.id < $1.id })
+        if !recipients.isEmpty { WebhookOutbox.deliveriesWritten.signal() }
+        for endpoint in recipients {
             webhookDeliveries.append(
                 WebhookDelivery(
                     id: Int64(webhookDeliveries.count + 1), endpointID: endpoint.id, eventType: message.type,

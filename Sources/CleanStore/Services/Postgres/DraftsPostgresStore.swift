@@ -64,12 +64,14 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
         }
     }
 
-    public func updateDraft(ref: String, change: DraftChange, by: AccountName?, at: Date) async throws(DraftsStoreError) -> Draft {
+    public func updateDraft(
+        ref: String, change: DraftChange, expectedVersion: Int?, by: AccountName?, at: Date
+    ) async throws(DraftsStoreError) -> Draft {
         try await transaction("Cannot change draft \(ref)") { connection, logger in
             guard let (rowID, stored) = try await Self.draft(ref: ref, lock: true, on: connection, logger: logger) else {
                 throw DraftsStoreError.notFound(ref: ref)
             }
-            let draft = try DraftWrites.applied(change, to: stored, by: by, at: at)
+            let draft = try DraftWrites.applied(change, to: stored, expectedVersion: expectedVersion, by: by, at: at)
             var binds = PostgresBindings()
             let names = try PostgresValues.bind(DraftColumns.written(draft), into: &binds)
             binds.append(rowID)

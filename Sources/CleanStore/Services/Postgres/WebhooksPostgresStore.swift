@@ -41,6 +41,7 @@ public final class WebhooksPostgresStore: WebhooksStoreProtocol {
                 VALUES (\(endpoint.id), \(message.type.rawValue), \(message.webhookID), \(message.orderID), \(message.payload), \(at), \(at), 'pending')
                 """, logger: logger)
         }
+        WebhookOutbox.deliveriesWritten.signal()
     }
 
     private func withConnection<T: Sendable>(

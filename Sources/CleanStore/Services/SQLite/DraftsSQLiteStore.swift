@@ -58,10 +58,12 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
         }
     }
 
-    public func updateDraft(ref: String, change: DraftChange, by: AccountName?, at: Date) async throws(DraftsStoreError) -> Draft {
+    public func updateDraft(
+        ref: String, change: DraftChange, expectedVersion: Int?, by: AccountName?, at: Date
+    ) async throws(DraftsStoreError) -> Draft {
         try await write("Cannot change draft \(ref)") { db in
             guard let (rowID, stored) = try Self.draft(ref: ref, in: db) else { throw DraftsStoreError.notFound(ref: ref) }
-            let draft = try DraftWrites.applied(change, to: stored, by: by, at: at)
+            let draft = try DraftWrites.applied(change, to: stored, expectedVersion: expectedVersion, by: by, at: at)
             let columns = DraftColumns.written(draft)
             try db.cachedStatement(sql: "UPDATE drafts SET \(columns.map { "\($0.name) = ?" }.joined(separator: ", ")) WHERE id = ?")
                 .execute(arguments: StatementArguments(columns.map(\.value) + [.integer(Int(rowID))]))

@@ -38,6 +38,7 @@ public final class WebhooksSQLiteStore: WebhooksStoreProtocol {
                     event.at.timeIntervalSince1970,
                 ])
         }
+        WebhookOutbox.deliveriesWritten.signal()
     }
 
     private func read<T: Sendable>(_ what: String, _ body: @escaping @Sendable (Database) throws -> T) async throws(WebhooksStoreError) -> T {

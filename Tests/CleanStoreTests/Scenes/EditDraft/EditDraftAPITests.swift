@@ -115,26 +115,56 @@ final class EditDraftAPITests: XCTestCase {
     func testASectionIsSavedThenTheDraftReadAgain() async throws {
         let (sut, spy, _) = try await makeSUT()
         let fields = EditDraftAPIViewController.fields(caller: .init(firstName: "A", lastName: "B", phone: "1", email: "e"), delivery: nil)
-        let answer = try await sut.save(ref: "D-ABCDEB", .caller(fields))
+        let answer = try await sut.save(ref: "D-ABCDEB", ifMatch: "\"2\"", .caller(fields))
         XCTAssertEqual(answer.headers.eTag, "\"3\"")
         XCTAssertEqual(spy.saved.map(\.section), [.caller(fields)])
         XCTAssertEqual(spy.saved.first?.signedIn, testAccount.name)
+        XCTAssertEqual(spy.saved.first?.expectedVersion, 2, "the version If-Match names, for the interactor and the store to hold")
         XCTAssertEqual(spy.shown, ["D-ABCDEB"])
+    }
+
+    /// The problem `body` throws, or nil.
+    func problem(_ body: () async throws -> Void) async -> APIProblem? {
+        do {
+            try await body()
+            return nil
+        } catch {
+            return error as? APIProblem
+        }
+    }
+
+    func testASaveWithoutIfMatchIs428AndOneNamingNoVersion412AndNothingIsAsked() async throws {
+        let (sut, spy, _) = try await makeSUT()
+        let fields = EditDraftAPIViewController.fields(caller: .init(firstName: "A", lastName: "B", phone: "1", email: "e"), delivery: nil)
+        let missing = await problem { _ = try await sut.save(ref: "D-ABCDEB", ifMatch: nil, .caller(fields)) }
+        XCTAssertEqual(missing?.status, .preconditionRequired)
+        let notAVersion = await problem { _ = try await sut.save(ref: "D-ABCDEB", ifMatch: "*", .caller(fields)) }
+        XCTAssertEqual(notAVersion?.status, .preconditionFailed)
+        let lineMissing = await problem { _ = try await sut.changeLine(ref: "D-ABCDEB", ifMatch: nil, sku: "MUG-1", quantity: 1) }
+        XCTAssertEqual(lineMissing?.status, .preconditionRequired)
+        XCTAssertTrue(spy.saved.isEmpty)
+        XCTAssertTrue(spy.shown.isEmpty, "refused before the draft is read")
     }
 
     func testALineIsFoundByItsSKUAndChangedOrRemovedByItsKey() async throws {
         let (sut, spy, _) = try await makeSUT()
-        _ = try await sut.changeLine(ref: "D-ABCDEB", sku: "mug-1", quantity: 4)
-        _ = try await sut.changeLine(ref: "D-ABCDEB", sku: "MUG-1", quantity: nil)
+        _ = try await sut.changeLine(ref: "D-ABCDEB", ifMatch: "\"3\"", sku: "mug-1", quantity: 4)
+        _ = try await sut.changeLine(ref: "D-ABCDEB", ifMatch: "\"3\"", sku: "MUG-1", quantity: nil)
         XCTAssertEqual(spy.saved.map(\.section), [
             .quantities(EditDraft.QuantitiesFormFields(line: ["l1": .init(quantity: "4")])), .removeLine(key: "l1"),
         ])
-        do {
-            _ = try await sut.changeLine(ref: "D-ABCDEB", sku: "CAP-1", quantity: 1)
-            XCTFail("changed a line that is not there")
-        } catch let problem as APIProblem {
-            XCTAssertEqual(problem.status, .notFound)
-        }
+        XCTAssertEqual(spy.saved.map(\.expectedVersion), [3, 3])
+        let notThere = await problem { _ = try await sut.changeLine(ref: "D-ABCDEB", ifMatch: "\"3\"", sku: "CAP-1", quantity: 1) }
+        XCTAssertEqual(notThere?.status, .notFound)
+    }
+
+    func testALineChangedFromAnotherVersionIs412WithTheDraftsETagBeforeItsLinesAreLookedAt() async throws {
+        let (sut, spy, _) = try await makeSUT()
+        // Read at version 2; the draft is at 3 now: its lines may not be the ones the client saw
+        let stale = await problem { _ = try await sut.changeLine(ref: "D-ABCDEB", ifMatch: "\"2\"", sku: "CAP-1", quantity: 1) }
+        XCTAssertEqual(stale?.status, .preconditionFailed)
+        XCTAssertEqual(stale?.headers[.eTag], "\"3\"")
+        XCTAssertTrue(spy.saved.isEmpty)
     }
 
     // MARK: Presenter
@@ -172,6 +202,17 @@ final class EditDraftAPITests: XCTestCase {
         XCTAssertEqual(spy.viewModel, .saved(ref: "D-ABCDED"))
         sut.presentSavedSection(response: .notFound)
         XCTAssertEqual(spy.viewModel, .problem(EditDraftAPIPresenter.notFound))
+    }
+
+    func testThePresenterSaysADraftChangedMeanwhileIs412WithItsETagNow() {
+        let sut = EditDraftAPIPresenter(formatter: OrderDisplayFormatter(timeZone: .gmt))
+        let spy = DisplaySpy()
+        sut.viewController = spy
+        sut.presentSavedSection(response: .changedMeanwhile(current: Self.draft))
+        guard case .problem(let problem) = spy.viewModel else { return XCTFail("\(String(describing: spy.viewModel))") }
+        XCTAssertEqual(problem.status, .preconditionFailed)
+        XCTAssertEqual(problem.title, "The draft changed since it was read")
+        XCTAssertEqual(problem.headers[.eTag], "\"3\"")
     }
 
     func testARefusedSectionIs422WithTheFormsAndTheItemsMessagesAtTheJSONsFields() {

@@ -44,10 +44,18 @@ final class EditDraftInteractorTests: XCTestCase {
     /// The real worker over memory stores, recording the changes it was asked to save.
     final class DraftsWorkerSpy: DraftsWorker {
         var changes: [DraftChange] = []
+        var expectedVersions: [Int?] = []
+        /// A change another client saves just before this one (between the interactor's read and its write).
+        var changeFirst: DraftChange?
 
-        override func update(ref: String, change: DraftChange, by: AccountName?) async throws(DraftsStoreError) -> Draft {
+        override func update(ref: String, change: DraftChange, expectedVersion: Int?, by: AccountName?) async throws(DraftsStoreError) -> Draft {
+            if let first = changeFirst {
+                changeFirst = nil
+                _ = try await super.update(ref: ref, change: first, by: by)
+            }
             changes.append(change)
-            return try await super.update(ref: ref, change: change, by: by)
+            expectedVersions.append(expectedVersion)
+            return try await super.update(ref: ref, change: change, expectedVersion: expectedVersion, by: by)
         }
     }
 
@@ -350,6 +358,52 @@ final class EditDraftInteractorTests: XCTestCase {
             XCTAssertEqual(response, .notFound, posted)
         }
         XCTAssertEqual(workerSpy.changes, [])
+    }
+
+    func testAChangeFromTheVersionTheDraftIsAtIsSavedAndTheStoreIsToldThatVersion() async throws {
+        let ref = try await newDraft()
+        await sut.saveSection(request: EditDraft.SaveSection.Request(
+            ref: ref, section: .addLine(EditDraft.LineFormFields(sku: "MUG-1", quantity: "2")), signedIn: testAccount.name, expectedVersion: 1))
+        guard case .saved(ref, .lineAdded) = presenterSpy.saved else { return XCTFail("\(String(describing: presenterSpy.saved))") }
+        XCTAssertEqual(workerSpy.expectedVersions, [1])
+        XCTAssertEqual(sut.draft?.version, 2)
+    }
+
+    func testAChangeFromAnotherVersionIsChangedMeanwhileAndNothingIsSaved() async throws {
+        let ref = try await newDraft()
+        _ = await save(ref, .addLine(EditDraft.LineFormFields(sku: "MUG-1", quantity: "2")))
+
+        // Read at version 1, the draft at 2: refused before any rule runs (even a quantity the rules refuse)
+        await sut.saveSection(request: EditDraft.SaveSection.Request(
+            ref: ref, section: .addLine(EditDraft.LineFormFields(sku: "NOPE", quantity: "0")), signedIn: testAccount.name, expectedVersion: 1))
+        guard case .changedMeanwhile(let current) = presenterSpy.saved else { return XCTFail("\(String(describing: presenterSpy.saved))") }
+        XCTAssertEqual(current.version, 2)
+        XCTAssertEqual(workerSpy.changes.count, 1, "only the first add reached the store")
+        let stored = try await workerSpy.fetchDraft(ref: ref)
+        XCTAssertEqual(stored?.version, 2)
+    }
+
+    func testAChangeTheStoreFindsStaleInItsTransactionIsChangedMeanwhile() async throws {
+        let ref = try await newDraft()
+        // Another client saves the caller between this save's read (version 1) and its write
+        workerSpy.changeFirst = .contact(Draft.Contact(firstName: "Ann", lastName: "Lee", phone: "555-0100", email: "ann@example.com"))
+        await sut.saveSection(request: EditDraft.SaveSection.Request(
+            ref: ref, section: .addLine(EditDraft.LineFormFields(sku: "MUG-1", quantity: "2")), signedIn: testAccount.name, expectedVersion: 1))
+        guard case .changedMeanwhile(let current) = presenterSpy.saved else { return XCTFail("\(String(describing: presenterSpy.saved))") }
+        XCTAssertEqual(current.version, 2)
+        XCTAssertEqual(current.lines, [], "the mug was not added")
+        XCTAssertEqual(sut.draft, current)
+        let stored = try await workerSpy.fetchDraft(ref: ref)
+        XCTAssertEqual(stored?.lines, [])
+    }
+
+    func testAPagesSaveNamesNoVersionAndChangesTheDraftAsStored() async throws {
+        let ref = try await newDraft()
+        workerSpy.changeFirst = .contact(Draft.Contact(firstName: "Ann", lastName: "Lee", phone: "555-0100", email: "ann@example.com"))
+        let response = await save(ref, .addLine(EditDraft.LineFormFields(sku: "MUG-1", quantity: "2")))
+        guard case .saved(ref, .lineAdded) = response else { return XCTFail("\(String(describing: response))") }
+        XCTAssertEqual(workerSpy.expectedVersions, [nil])
+        XCTAssertEqual(sut.draft?.version, 3)
     }
 
     func testAnUnknownDraftIsNotFound() async {

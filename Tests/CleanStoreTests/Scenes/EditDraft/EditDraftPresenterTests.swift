@@ -166,6 +166,13 @@ final class EditDraftPresenterTests: XCTestCase {
         XCTAssertEqual(spy.saved?.page, .saved(ref: "D-ABCDEF", flash: "Removed Cap."))
     }
 
+    func testAChangeFromAnotherVersionShowsTheDraftAsItIsNowSayingNothingWasSaved() {
+        sut.presentSavedSection(response: .changedMeanwhile(current: loaded().draft))
+        XCTAssertEqual(
+            spy.saved?.page,
+            .saved(ref: "D-ABCDEF", flash: "Someone changed this order since you opened it: nothing was saved. Check it and save again."))
+    }
+
     // MARK: Who is calling?
 
     static let jane = Customer(

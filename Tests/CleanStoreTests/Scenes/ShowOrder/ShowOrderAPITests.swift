@@ -26,8 +26,12 @@ final class ShowOrderAPITests: XCTestCase {
         _ = try? await sut.getOrder(id: "7")
         XCTAssertEqual(spy.request?.orderID, "7")
         XCTAssertEqual(spy.request?.signedIn, clerk)
+        XCTAssertEqual(spy.request?.readsNotes, false, "the order alone: its notes are their own resource")
+        XCTAssertEqual(spy.request?.readsHistory, false, "the API shows no timeline")
         _ = try? await sut.listNotes(orderID: "8")
         XCTAssertEqual(spy.request?.orderID, "8")
+        XCTAssertEqual(spy.request?.readsNotes, true)
+        XCTAssertEqual(spy.request?.readsHistory, false)
     }
 
     func testTheOrderAnswersWithItsVersionAsETag() async throws {

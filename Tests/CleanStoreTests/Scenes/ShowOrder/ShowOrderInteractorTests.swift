@@ -49,6 +49,30 @@ final class ShowOrderInteractorTests: XCTestCase {
         XCTAssertEqual(sut.order, Seeds.Orders.amy, "The data store should keep the order")
     }
 
+    func testAnOrderAskedForWithoutNotesOrHistoryReadsNeither() async {
+        // Given
+        let presenterSpy = ShowOrderPresentationLogicSpy()
+        sut.presenter = presenterSpy
+        sut.ordersWorker = OrdersWorkerSpy()
+        let notes = OrderNotesWorkerSpy()
+        let history = ViewOrderHistoryInteractorTests.ViewOrderHistoryWorkerSpy()
+        sut.notesWorker = notes
+        sut.historyWorker = history
+
+        // When: as the API's order asks (its notes are their own resource)
+        await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1", readsNotes: false, readsHistory: false))
+
+        // Then
+        XCTAssertNil(notes.notesCalledWithOrderID)
+        XCTAssertNil(history.fetchEventsCalledWithID)
+        XCTAssertEqual(presenterSpy.response, .found(Seeds.Orders.amy))
+
+        // When: as the page asks
+        await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1"))
+        XCTAssertEqual(notes.notesCalledWithOrderID, "1")
+        XCTAssertEqual(history.fetchEventsCalledWithID, "1")
+    }
+
     func testWhatTheOneAskingMayDoWithTheOrderFollowsTheirRole() async {
         let presenterSpy = ShowOrderPresentationLogicSpy()
         sut.presenter = presenterSpy

@@ -10,7 +10,7 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/headers/VersionETag`.
         internal typealias VersionETag = Swift.String
-        /// The draft's version, quoted (`"3"`); placing sends it back in If-Match.
+        /// The draft's version, quoted (`"3"`); its changes and placing send it back in If-Match.
         ///
         /// - Remark: Generated from `#/components/headers/DraftETag`.
         internal typealias DraftETag = Swift.String

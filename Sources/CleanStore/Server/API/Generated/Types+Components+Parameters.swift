@@ -14,6 +14,10 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/parameters/DraftRef`.
         internal typealias DraftRef = Swift.String
+        /// The draft's ETag as read (`"3"`). Required; without it the answer is 428, and 412 when the draft is at another version now (nothing saved).
+        ///
+        /// - Remark: Generated from `#/components/parameters/DraftIfMatch`.
+        internal typealias DraftIfMatch = Swift.String
         /// - Remark: Generated from `#/components/parameters/OrderID`.
         internal typealias OrderID = Swift.String
     }

@@ -9,14 +9,14 @@ extension Components {
         internal struct Draft: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/Draft/headers`.
             internal struct Headers: Sendable, Hashable {
-                /// The draft's version, quoted (`"3"`); placing sends it back in If-Match.
+                /// The draft's version, quoted (`"3"`); its changes and placing send it back in If-Match.
                 ///
                 /// - Remark: Generated from `#/components/responses/Draft/headers/ETag`.
                 internal var eTag: Components.Headers.DraftETag?
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - eTag: The draft's version, quoted (`"3"`); placing sends it back in If-Match.
+                ///   - eTag: The draft's version, quoted (`"3"`); its changes and placing send it back in If-Match.
                 internal init(eTag: Components.Headers.DraftETag? = nil) {
                     self.eTag = eTag
                 }

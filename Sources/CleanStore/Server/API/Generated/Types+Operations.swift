@@ -2075,7 +2075,7 @@ internal enum Operations {
             internal struct Created: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/drafts/POST/responses/201/headers`.
                 internal struct Headers: Sendable, Hashable {
-                    /// The draft's version, quoted (`"3"`); placing sends it back in If-Match.
+                    /// The draft's version, quoted (`"3"`); its changes and placing send it back in If-Match.
                     ///
                     /// - Remark: Generated from `#/paths/drafts/POST/responses/201/headers/ETag`.
                     internal var eTag: Components.Headers.DraftETag?
@@ -2086,7 +2086,7 @@ internal enum Operations {
                     /// Creates a new `Headers`.
                     ///
                     /// - Parameters:
-                    ///   - eTag: The draft's version, quoted (`"3"`); placing sends it back in If-Match.
+                    ///   - eTag: The draft's version, quoted (`"3"`); its changes and placing send it back in If-Match.
                     ///   - location: Where the resource is (`/api/v1/drafts/D-…`, `/api/v1/orders/…`).
                     internal init(
                         eTag: Components.Headers.DraftETag? = nil,
@@ -2156,7 +2156,7 @@ internal enum Operations {
             internal struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/drafts/POST/responses/200/headers`.
                 internal struct Headers: Sendable, Hashable {
-                    /// The draft's version, quoted (`"3"`); placing sends it back in If-Match.
+                    /// The draft's version, quoted (`"3"`); its changes and placing send it back in If-Match.
                     ///
                     /// - Remark: Generated from `#/paths/drafts/POST/responses/200/headers/ETag`.
                     internal var eTag: Components.Headers.DraftETag?
@@ -2167,7 +2167,7 @@ internal enum Operations {
                     /// Creates a new `Headers`.
                     ///
                     /// - Parameters:
-                    ///   - eTag: The draft's version, quoted (`"3"`); placing sends it back in If-Match.
+                    ///   - eTag: The draft's version, quoted (`"3"`); its changes and placing send it back in If-Match.
                     ///   - location: Where the resource is (`/api/v1/drafts/D-…`, `/api/v1/orders/…`).
                     internal init(
                         eTag: Components.Headers.DraftETag? = nil,
@@ -2552,14 +2552,14 @@ internal enum Operations {
             internal struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/drafts/{ref}/GET/responses/200/headers`.
                 internal struct Headers: Sendable, Hashable {
-                    /// The draft's version, quoted (`"3"`); placing sends it back in If-Match.
+                    /// The draft's version, quoted (`"3"`); its changes and placing send it back in If-Match.
                     ///
                     /// - Remark: Generated from `#/paths/drafts/{ref}/GET/responses/200/headers/ETag`.
                     internal var eTag: Components.Headers.DraftETag?
                     /// Creates a new `Headers`.
                     ///
                     /// - Parameters:
-                    ///   - eTag: The draft's version, quoted (`"3"`); placing sends it back in If-Match.
+                    ///   - eTag: The draft's version, quoted (`"3"`); its changes and placing send it back in If-Match.
                     internal init(eTag: Components.Headers.DraftETag? = nil) {
                         self.eTag = eTag
                     }
@@ -2820,12 +2820,21 @@ internal enum Operations {
             internal var path: Operations.SaveDraftCaller.Input.Path
             /// - Remark: Generated from `#/paths/drafts/{ref}/caller/PUT/header`.
             internal struct Headers: Sendable, Hashable {
+                /// The draft's ETag as read (`"3"`). Required; without it the answer is 428, and 412 when the draft is at another version now (nothing saved).
+                ///
+                /// - Remark: Generated from `#/paths/drafts/{ref}/caller/PUT/header/If-Match`.
+                internal var ifMatch: Components.Parameters.DraftIfMatch?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SaveDraftCaller.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifMatch: The draft's ETag as read (`"3"`). Required; without it the answer is 428, and 412 when the draft is at another version now (nothing saved).
                 ///   - accept:
-                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SaveDraftCaller.AcceptableContentType>] = .defaultValues()) {
+                internal init(
+                    ifMatch: Components.Parameters.DraftIfMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SaveDraftCaller.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifMatch = ifMatch
                     self.accept = accept
                 }
             }
@@ -2970,6 +2979,29 @@ internal enum Operations {
             }
             /// An RFC 9457 problem.
             ///
+            /// - Remark: Generated from `#/paths//drafts/{ref}/caller/put(saveDraftCaller)/responses/412`.
+            ///
+            /// HTTP response code: `412 preconditionFailed`.
+            case preconditionFailed(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.preconditionFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.preconditionFailed`.
+            /// - SeeAlso: `.preconditionFailed`.
+            internal var preconditionFailed: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .preconditionFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "preconditionFailed",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
             /// - Remark: Generated from `#/paths//drafts/{ref}/caller/put(saveDraftCaller)/responses/413`.
             ///
             /// HTTP response code: `413 contentTooLarge`.
@@ -3032,6 +3064,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//drafts/{ref}/caller/put(saveDraftCaller)/responses/428`.
+            ///
+            /// HTTP response code: `428 preconditionRequired`.
+            case preconditionRequired(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.preconditionRequired`.
+            ///
+            /// - Throws: An error if `self` is not `.preconditionRequired`.
+            /// - SeeAlso: `.preconditionRequired`.
+            internal var preconditionRequired: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .preconditionRequired(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "preconditionRequired",
                             response: self
                         )
                     }
@@ -3144,12 +3199,21 @@ internal enum Operations {
             internal var path: Operations.SaveDraftDelivery.Input.Path
             /// - Remark: Generated from `#/paths/drafts/{ref}/delivery/PUT/header`.
             internal struct Headers: Sendable, Hashable {
+                /// The draft's ETag as read (`"3"`). Required; without it the answer is 428, and 412 when the draft is at another version now (nothing saved).
+                ///
+                /// - Remark: Generated from `#/paths/drafts/{ref}/delivery/PUT/header/If-Match`.
+                internal var ifMatch: Components.Parameters.DraftIfMatch?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SaveDraftDelivery.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifMatch: The draft's ETag as read (`"3"`). Required; without it the answer is 428, and 412 when the draft is at another version now (nothing saved).
                 ///   - accept:
-                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SaveDraftDelivery.AcceptableContentType>] = .defaultValues()) {
+                internal init(
+                    ifMatch: Components.Parameters.DraftIfMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SaveDraftDelivery.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifMatch = ifMatch
                     self.accept = accept
                 }
             }
@@ -3294,6 +3358,29 @@ internal enum Operations {
             }
             /// An RFC 9457 problem.
             ///
+            /// - Remark: Generated from `#/paths//drafts/{ref}/delivery/put(saveDraftDelivery)/responses/412`.
+            ///
+            /// HTTP response code: `412 preconditionFailed`.
+            case preconditionFailed(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.preconditionFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.preconditionFailed`.
+            /// - SeeAlso: `.preconditionFailed`.
+            internal var preconditionFailed: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .preconditionFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "preconditionFailed",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
             /// - Remark: Generated from `#/paths//drafts/{ref}/delivery/put(saveDraftDelivery)/responses/413`.
             ///
             /// HTTP response code: `413 contentTooLarge`.
@@ -3356,6 +3443,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//drafts/{ref}/delivery/put(saveDraftDelivery)/responses/428`.
+            ///
+            /// HTTP response code: `428 preconditionRequired`.
+            case preconditionRequired(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.preconditionRequired`.
+            ///
+            /// - Throws: An error if `self` is not `.preconditionRequired`.
+            /// - SeeAlso: `.preconditionRequired`.
+            internal var preconditionRequired: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .preconditionRequired(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "preconditionRequired",
                             response: self
                         )
                     }
@@ -3468,12 +3578,21 @@ internal enum Operations {
             internal var path: Operations.AddDraftLine.Input.Path
             /// - Remark: Generated from `#/paths/drafts/{ref}/lines/POST/header`.
             internal struct Headers: Sendable, Hashable {
+                /// The draft's ETag as read (`"3"`). Required; without it the answer is 428, and 412 when the draft is at another version now (nothing saved).
+                ///
+                /// - Remark: Generated from `#/paths/drafts/{ref}/lines/POST/header/If-Match`.
+                internal var ifMatch: Components.Parameters.DraftIfMatch?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AddDraftLine.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifMatch: The draft's ETag as read (`"3"`). Required; without it the answer is 428, and 412 when the draft is at another version now (nothing saved).
                 ///   - accept:
-                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AddDraftLine.AcceptableContentType>] = .defaultValues()) {
+                internal init(
+                    ifMatch: Components.Parameters.DraftIfMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AddDraftLine.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifMatch = ifMatch
                     self.accept = accept
                 }
             }
@@ -3618,6 +3737,29 @@ internal enum Operations {
             }
             /// An RFC 9457 problem.
             ///
+            /// - Remark: Generated from `#/paths//drafts/{ref}/lines/post(addDraftLine)/responses/412`.
+            ///
+            /// HTTP response code: `412 preconditionFailed`.
+            case preconditionFailed(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.preconditionFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.preconditionFailed`.
+            /// - SeeAlso: `.preconditionFailed`.
+            internal var preconditionFailed: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .preconditionFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "preconditionFailed",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
             /// - Remark: Generated from `#/paths//drafts/{ref}/lines/post(addDraftLine)/responses/413`.
             ///
             /// HTTP response code: `413 contentTooLarge`.
@@ -3680,6 +3822,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//drafts/{ref}/lines/post(addDraftLine)/responses/428`.
+            ///
+            /// HTTP response code: `428 preconditionRequired`.
+            case preconditionRequired(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.preconditionRequired`.
+            ///
+            /// - Throws: An error if `self` is not `.preconditionRequired`.
+            /// - SeeAlso: `.preconditionRequired`.
+            internal var preconditionRequired: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .preconditionRequired(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "preconditionRequired",
                             response: self
                         )
                     }
@@ -3801,12 +3966,21 @@ internal enum Operations {
             internal var path: Operations.ChangeDraftLine.Input.Path
             /// - Remark: Generated from `#/paths/drafts/{ref}/lines/{sku}/PUT/header`.
             internal struct Headers: Sendable, Hashable {
+                /// The draft's ETag as read (`"3"`). Required; without it the answer is 428, and 412 when the draft is at another version now (nothing saved).
+                ///
+                /// - Remark: Generated from `#/paths/drafts/{ref}/lines/{sku}/PUT/header/If-Match`.
+                internal var ifMatch: Components.Parameters.DraftIfMatch?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ChangeDraftLine.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifMatch: The draft's ETag as read (`"3"`). Required; without it the answer is 428, and 412 when the draft is at another version now (nothing saved).
                 ///   - accept:
-                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ChangeDraftLine.AcceptableContentType>] = .defaultValues()) {
+                internal init(
+                    ifMatch: Components.Parameters.DraftIfMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ChangeDraftLine.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifMatch = ifMatch
                     self.accept = accept
                 }
             }
@@ -3974,6 +4148,29 @@ internal enum Operations {
             }
             /// An RFC 9457 problem.
             ///
+            /// - Remark: Generated from `#/paths//drafts/{ref}/lines/{sku}/put(changeDraftLine)/responses/412`.
+            ///
+            /// HTTP response code: `412 preconditionFailed`.
+            case preconditionFailed(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.preconditionFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.preconditionFailed`.
+            /// - SeeAlso: `.preconditionFailed`.
+            internal var preconditionFailed: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .preconditionFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "preconditionFailed",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
             /// - Remark: Generated from `#/paths//drafts/{ref}/lines/{sku}/put(changeDraftLine)/responses/413`.
             ///
             /// HTTP response code: `413 contentTooLarge`.
@@ -4036,6 +4233,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//drafts/{ref}/lines/{sku}/put(changeDraftLine)/responses/428`.
+            ///
+            /// HTTP response code: `428 preconditionRequired`.
+            case preconditionRequired(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.preconditionRequired`.
+            ///
+            /// - Throws: An error if `self` is not `.preconditionRequired`.
+            /// - SeeAlso: `.preconditionRequired`.
+            internal var preconditionRequired: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .preconditionRequired(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "preconditionRequired",
                             response: self
                         )
                     }
@@ -4157,12 +4377,21 @@ internal enum Operations {
             internal var path: Operations.RemoveDraftLine.Input.Path
             /// - Remark: Generated from `#/paths/drafts/{ref}/lines/{sku}/DELETE/header`.
             internal struct Headers: Sendable, Hashable {
+                /// The draft's ETag as read (`"3"`). Required; without it the answer is 428, and 412 when the draft is at another version now (nothing saved).
+                ///
+                /// - Remark: Generated from `#/paths/drafts/{ref}/lines/{sku}/DELETE/header/If-Match`.
+                internal var ifMatch: Components.Parameters.DraftIfMatch?
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveDraftLine.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifMatch: The draft's ETag as read (`"3"`). Required; without it the answer is 428, and 412 when the draft is at another version now (nothing saved).
                 ///   - accept:
-                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveDraftLine.AcceptableContentType>] = .defaultValues()) {
+                internal init(
+                    ifMatch: Components.Parameters.DraftIfMatch? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RemoveDraftLine.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifMatch = ifMatch
                     self.accept = accept
                 }
             }
@@ -4314,6 +4543,52 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//drafts/{ref}/lines/{sku}/delete(removeDraftLine)/responses/412`.
+            ///
+            /// HTTP response code: `412 preconditionFailed`.
+            case preconditionFailed(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.preconditionFailed`.
+            ///
+            /// - Throws: An error if `self` is not `.preconditionFailed`.
+            /// - SeeAlso: `.preconditionFailed`.
+            internal var preconditionFailed: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .preconditionFailed(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "preconditionFailed",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An RFC 9457 problem.
+            ///
+            /// - Remark: Generated from `#/paths//drafts/{ref}/lines/{sku}/delete(removeDraftLine)/responses/428`.
+            ///
+            /// HTTP response code: `428 preconditionRequired`.
+            case preconditionRequired(Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.preconditionRequired`.
+            ///
+            /// - Throws: An error if `self` is not `.preconditionRequired`.
+            /// - SeeAlso: `.preconditionRequired`.
+            internal var preconditionRequired: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .preconditionRequired(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "preconditionRequired",
                             response: self
                         )
                     }
