@@ -45,4 +45,31 @@ final class MoneyTests: XCTestCase {
             }
         }
     }
+
+    /// The edges of the digit writer: no dollars, one digit of cents, exact thousands (where a comma
+    /// falls), negatives, and the largest and smallest `Int64` (whose magnitude no `Int64` holds).
+    func testEveryAmountIsWrittenWhateverItsDigits() {
+        let cases: [(Int64, String, String)] = [
+            (0, "$0.00", "0.00"), (5, "$0.05", "0.05"), (-5, "-$0.05", "-0.05"), (10, "$0.10", "0.10"), (99, "$0.99", "0.99"),
+            (100, "$1.00", "1.00"), (-100, "-$1.00", "-1.00"), (99_999, "$999.99", "999.99"), (100_000, "$1,000.00", "1000.00"),
+            (-100_000, "-$1,000.00", "-1000.00"), (100_000_000, "$1,000,000.00", "1000000.00"),
+            (-100_000_000, "-$1,000,000.00", "-1000000.00"), (123_456_789_012, "$1,234,567,890.12", "1234567890.12"),
+            (Int64.max, "$92,233,720,368,547,758.07", "92233720368547758.07"),
+            (Int64.min, "-$92,233,720,368,547,758.08", "-92233720368547758.08"),
+        ]
+        for (cents, text, plain) in cases {
+            XCTAssertEqual(Money.text(cents: cents), text, "\(cents)")
+            XCTAssertEqual(Money.plainText(cents: cents), plain, "\(cents)")
+        }
+        // Against a second way of writing them (integer division and interpolation) across the range.
+        var cents: Int64 = -1_000_003
+        while cents < 1_000_003_000 {
+            let dollars = String(cents.magnitude / 100)
+            let fraction = cents.magnitude % 100
+            let plain = (cents < 0 ? "-" : "") + dollars + "." + (fraction < 10 ? "0" : "") + String(fraction)
+            XCTAssertEqual(Money.plainText(cents: cents), plain)
+            XCTAssertEqual(Money.text(cents: cents).filter { $0 != "," && $0 != "$" }, plain)
+            cents += cents < 0 ? 9_973 : cents / 7 + 1
+        }
+    }
 }

@@ -62,6 +62,42 @@ final class OrderDisplayFormatterTests: XCTestCase {
         }
     }
 
+    /// The wall clock by arithmetic (`OrderDisplayFormatter.clock`) is the calendar's, in zones with
+    /// and without summer time, a half-hour offset, on both sides of a change of the clocks, before
+    /// 1970, at fractions of a second, and (asking the calendar) outside 1900–9999.
+    func testTheShopsWallClockIsTheCalendars() {
+        let moments: [Double] = Array(stride(from: -2_000_000_000.0, to: 4_000_000_000, by: 3_333_333.3))
+            + [0, -0.5, 0.999, -1, 86_399.5, 1_710_054_000, 1_710_053_999, 1_730_613_600, 1_730_617_200, 1_730_620_799,
+               -2_208_988_800, -2_208_902_401, -5_000_000_000, -12_219_292_800, 253_402_300_799, 300_000_000_000]
+        for zone in ["UTC", "America/Los_Angeles", "America/New_York", "Europe/London", "Asia/Kolkata", "Australia/Lord_Howe"] {
+            let timeZone = TimeZone(identifier: zone)!
+            let sut = OrderDisplayFormatter(timeZone: timeZone)
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            for seconds in moments {
+                let date = Date(timeIntervalSince1970: seconds)
+                let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+                let clock = sut.clock(date)
+                let expected = OrderDisplayFormatter.ClockParts(
+                    year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!,
+                    second: parts.second!, offsetMinutes: timeZone.secondsFromGMT(for: date) / 60)
+                XCTAssertEqual(clock, expected, "\(zone) \(seconds)")
+            }
+        }
+        XCTAssertEqual(OrderDisplayFormatter.fourDigits(42), "0042")
+        XCTAssertEqual(OrderDisplayFormatter.fourDigits(2026), "2026")
+        XCTAssertEqual(OrderDisplayFormatter.fourDigits(12026), "12026")
+        XCTAssertEqual(OrderDisplayFormatter.twoDigits(0), "00")
+        XCTAssertEqual(OrderDisplayFormatter.twoDigits(7), "07")
+        XCTAssertEqual(OrderDisplayFormatter.twoDigits(99), "99")
+        XCTAssertEqual(OrderDisplayFormatter.twoDigits(123), "123")
+        XCTAssertEqual(OrderDisplayFormatter.twoDigits(-5), "-5")
+        let utc = OrderDisplayFormatter(timeZone: TimeZone(identifier: "UTC")!)
+        XCTAssertEqual(utc.expirationDate(ExpirationDate(year: 2031, month: 3)), "03/31")
+        XCTAssertEqual(utc.expirationDate(ExpirationDate(year: 2100, month: 12)), "12/00")
+        XCTAssertEqual(utc.machineDate(Date(timeIntervalSince1970: -0.5)), "1969-12-31")
+    }
+
     func testLongDatesAreDayMonthInWordsAndYearInTheShopsTimeZone() {
         for zone in ["UTC", "America/Los_Angeles", "Asia/Tokyo"] {
             let timeZone = TimeZone(identifier: zone)!

@@ -12,7 +12,8 @@ import Mustache
 /// Mustache spec's rules for standalone lines, indentation and inheritance, is the one that
 /// decides what a template says — and this renders the tokens it parsed: names split once at
 /// start-up, each context cast to `MustacheParent` once when it is pushed (not at every look-up),
-/// and one output string for the whole page. The semantics are swift-mustache's (2.1.1, pinned
+/// a list of view models pushed row by row without a cast per row (`ParentSequence`), one stack
+/// pushed and popped for the whole page, and one output string. The semantics are swift-mustache's (2.1.1, pinned
 /// exactly in Package.swift, since its tokens are read through `Mirror`), for the parts our
 /// templates use: variables, `{{{ }}}`, sections and inverted sections over `Bool`, optionals,
 /// values and arrays, dotted names, `.`, the `empty` transform, partials, and parents with blocks;
@@ -154,7 +155,11 @@ struct CompiledTemplates: Sendable {
         case other(Any)
 
         init(_ value: Any) {
-            if let parent = value as? any MustacheParent {
+            // Text is the commonest section value that is no `MustacheParent`: known without asking
+            // the runtime for a conformance (a look-up in its hash table, 4.5% of a list page).
+            if value is String {
+                self = .other(value)
+            } else if let parent = value as? any MustacheParent {
                 self = .parent(parent)
             } else {
                 self = .other(value)
@@ -182,6 +187,9 @@ struct CompiledTemplates: Sendable {
         }
     }
 
+    /// What a template sees while it renders: the contexts, innermost last (one array for the
+    /// whole page, pushed and popped, not copied for each row), and the partial's indentation and
+    /// blocks.
     private struct Context {
         var stack: [Frame]
         var indentation: String?
@@ -193,14 +201,16 @@ struct CompiledTemplates: Sendable {
         guard let nodes = templates[name] else { return nil }
         var output = ""
         output.reserveCapacity(16_384)
-        render(nodes, context: Context(stack: [Frame(object)]), into: &output)
+        var context = Context(stack: [Frame(object)])
+        context.stack.reserveCapacity(8)
+        render(nodes, context: &context, into: &output)
         return output
     }
 
-    private func render(_ nodes: [Node], context: Context, into output: inout String) {
+    private func render(_ nodes: [Node], context: inout Context, into output: inout String) {
         guard let indentation = context.indentation, !indentation.isEmpty else {
             for node in nodes {
-                render(node, context: context, into: &output)
+                render(node, context: &context, into: &output)
             }
             return
         }
@@ -210,7 +220,7 @@ struct CompiledTemplates: Sendable {
         for node in nodes {
             let before = output.utf8.count
             let endsLine = before > start && output.utf8.last == UInt8(ascii: "\n")
-            render(node, context: context, into: &output)
+            render(node, context: &context, into: &output)
             if endsLine, output.utf8.count > before {
                 let index = output.utf8.index(output.startIndex, offsetBy: before)
                 output.insert(contentsOf: indentation, at: index)
@@ -218,68 +228,88 @@ struct CompiledTemplates: Sendable {
         }
     }
 
-    private func render(_ node: Node, context: Context, into output: inout String) {
+    private func render(_ node: Node, context: inout Context, into output: inout String) {
         switch node {
         case .text(let text):
             output += text
         case .variable(let name, let escaped):
             guard let value = lookUp(name, in: context) else { return }
-            let text = value as? String ?? String(describing: Self.unwrappingOptional(value) ?? value)
+            let text = Self.text(of: value)
             output += escaped ? HTMLEscaping.escape(text) : text
         case .section(let name, let inverted, let nodes):
             let value = lookUp(name, in: context)
             if inverted {
-                renderInverted(value, nodes, context: context, into: &output)
+                renderInverted(value, nodes, context: &context, into: &output)
             } else {
-                renderSection(value, nodes, context: context, into: &output)
+                renderSection(value, nodes, context: &context, into: &output)
             }
         case .partial(let name, let indentation, let overrides):
             guard let nodes = templates[name] else { return }
-            var inner = context
-            if let indentation { inner.indentation = (context.indentation ?? "") + indentation }
+            let outer = (context.indentation, context.overrides)
+            if let indentation { context.indentation = (outer.0 ?? "") + indentation }
             if let overrides {
-                inner.overrides = context.overrides.map { $0.merging(overrides) { outer, _ in outer } } ?? overrides
+                context.overrides = outer.1.map { $0.merging(overrides) { outer, _ in outer } } ?? overrides
             }
-            render(nodes, context: inner, into: &output)
+            render(nodes, context: &context, into: &output)
+            (context.indentation, context.overrides) = outer
         case .block(let name, let defaultNodes, let indentation):
-            var inner = context
-            if let indentation { inner.indentation = (context.indentation ?? "") + indentation }
-            render(context.overrides?[name] ?? defaultNodes, context: inner, into: &output)
+            let outer = context.indentation
+            if let indentation { context.indentation = (outer ?? "") + indentation }
+            render(context.overrides?[name] ?? defaultNodes, context: &context, into: &output)
+            context.indentation = outer
         }
     }
 
-    private func renderSection(_ value: Any?, _ nodes: [Node], context: Context, into output: inout String) {
-        switch value {
-        case let sequence as any TemplateSequence:
-            for element in sequence.templateElements {
-                var inner = context
-                inner.stack.append(Frame(element))
-                render(nodes, context: inner, into: &output)
+    /// A variable's text: swift-mustache's `String(describing:)` of the value (an optional's
+    /// content), with the kinds the view models hold taken without `Mirror`.
+    private static func text(of value: Any) -> String {
+        if let text = value as? String { return text }
+        if let number = value as? Int { return String(number) }
+        if let flag = value as? Bool { return String(flag) }
+        return String(describing: unwrappingOptional(value) ?? value)
+    }
+
+    /// Renders `nodes` with `value` pushed on the stack.
+    private func render(_ nodes: [Node], with frame: Frame, context: inout Context, into output: inout String) {
+        context.stack.append(frame)
+        render(nodes, context: &context, into: &output)
+        context.stack.removeLast()
+    }
+
+    private func renderSection(_ value: Any?, _ nodes: [Node], context: inout Context, into output: inout String) {
+        // The cheap checks first (no value, a flag, text); the runtime's conformance look-ups only
+        // for what may be a list.
+        guard let value else { return }
+        if let flag = value as? Bool {
+            if flag { render(nodes, context: &context, into: &output) }
+        } else if value is String {
+            render(nodes, with: .other(value), context: &context, into: &output)
+        } else if let parents = value as? any ParentSequence {
+            // A list of view models: each already a `MustacheParent`, no cast per row.
+            for parent in parents.templateParents {
+                render(nodes, with: .parent(parent), context: &context, into: &output)
             }
-        case let flag as Bool:
-            if flag { render(nodes, context: context, into: &output) }
-        case .some(let value):
-            var inner = context
-            inner.stack.append(Frame(value))
-            render(nodes, context: inner, into: &output)
-        case .none:
-            return
+        } else if let sequence = value as? any TemplateSequence {
+            for element in sequence.templateElements {
+                render(nodes, with: Frame(element), context: &context, into: &output)
+            }
+        } else {
+            render(nodes, with: Frame(value), context: &context, into: &output)
         }
     }
 
-    private func renderInverted(_ value: Any?, _ nodes: [Node], context: Context, into output: inout String) {
-        switch value {
-        case let sequence as any TemplateSequence:
-            guard sequence.templateIsEmpty else { return }
-            var inner = context
-            inner.stack.append(Frame(sequence))
-            render(nodes, context: inner, into: &output)
-        case let flag as Bool:
-            if !flag { render(nodes, context: context, into: &output) }
-        case .some:
+    private func renderInverted(_ value: Any?, _ nodes: [Node], context: inout Context, into output: inout String) {
+        guard let value else {
+            render(nodes, context: &context, into: &output)
             return
-        case .none:
-            render(nodes, context: context, into: &output)
+        }
+        if let flag = value as? Bool {
+            if !flag { render(nodes, context: &context, into: &output) }
+        } else if value is String {
+            return
+        } else if let sequence = value as? any TemplateSequence {
+            guard sequence.templateIsEmpty else { return }
+            render(nodes, with: Frame(sequence), context: &context, into: &output)
         }
     }
 
@@ -292,14 +322,18 @@ struct CompiledTemplates: Sendable {
         } else if name.currentOnly {
             found = context.stack.last.flatMap { Self.follow(name.path[...], from: $0) }
         } else {
-            for frame in context.stack.reversed() {
-                if let child = frame.child(named: name.path[0]) {
+            let first = name.path[0]
+            var index = context.stack.endIndex
+            while index > context.stack.startIndex {
+                index -= 1
+                if let child = context.stack[index].child(named: first) {
                     found = name.path.count == 1 ? child : Self.follow(name.path.dropFirst(), from: Frame(child))
                     break
                 }
             }
         }
         guard var value = found else { return nil }
+        if name.transforms.isEmpty { return value }
         for transform in name.transforms.reversed() {
             // `empty` is the only transform the templates use (checked at start-up).
             if transform == "empty", let sequence = value as? any TemplateSequence {
@@ -325,6 +359,16 @@ struct CompiledTemplates: Sendable {
         guard mirror.displayStyle == .optional else { return value }
         return mirror.children.first?.value
     }
+}
+
+/// A list of view models the templates read through `MustacheParent`: one conformance look-up for
+/// the list, none for each of its rows (`[DisplayedOrder]`, the fifty rows of the list page).
+protocol ParentSequence {
+    var templateParents: [any MustacheParent] { get }
+}
+
+extension Array: ParentSequence where Element: MustacheParent {
+    var templateParents: [any MustacheParent] { map { $0 } }
 }
 
 /// What a section iterates: an array of view models (swift-mustache's `MustacheSequence`).
