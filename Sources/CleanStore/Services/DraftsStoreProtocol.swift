@@ -22,8 +22,11 @@ import Foundation
 /// - A `place` whose idempotency key an earlier placing used throws `.alreadyPlaced` with that
 ///   order, whatever the draft (gone by then) and the rest say: a double click is one order.
 /// - An unknown reference is nil from `fetchDraft` and `.notFound` elsewhere.
+/// - `createDraft` with a `key` (an order page's one-time key, `OrderKeyWorker`) makes one draft per
+///   key: while the draft a key made is there, the same key answers it (`made` false) and makes
+///   none, so a double click on "Repeat this order" is one draft. Two at once: one is made.
 public protocol DraftsStoreProtocol: Sendable {
-    func createDraft(by: AccountName?, at: Date) async throws(DraftsStoreError) -> Draft
+    func createDraft(by: AccountName?, at: Date, key: String?) async throws(DraftsStoreError) -> (draft: Draft, made: Bool)
     func fetchDraft(ref: String) async throws(DraftsStoreError) -> Draft?
     /// At most `limit` drafts: those `mine` created first, then the others; each group most
     /// recently changed first.
@@ -159,6 +162,13 @@ public struct StockShortage: Equatable, Sendable {
         self.name = name
         self.wanted = wanted
         self.available = available
+    }
+}
+
+extension DraftsStoreProtocol {
+    /// A new draft, no key.
+    public func createDraft(by: AccountName?, at: Date) async throws(DraftsStoreError) -> Draft {
+        try await createDraft(by: by, at: at, key: nil).draft
     }
 }
 

@@ -27,6 +27,41 @@ final class DraftsStoreContractTests: GoodsContractTestCase {
         }
     }
 
+    /// A one-time key makes one draft: the same key again answers that draft (`made` false) while
+    /// it is there; another key, or none, makes another; once the draft is gone, the key makes a new one.
+    func testAKeyMakesOneDraft() async throws {
+        for (store, _) in try await makeStores() {
+            let first = try await store.drafts.createDraft(by: Self.sue, at: Self.now, key: "repeating/1/k-1")
+            let second = try await store.drafts.createDraft(by: Self.amy, at: Self.now.addingTimeInterval(1), key: "repeating/1/k-1")
+            XCTAssertTrue(first.made, store.name)
+            XCTAssertFalse(second.made, store.name)
+            XCTAssertEqual(second.draft, first.draft, "\(store.name): the first draft, as stored")
+            let other = try await store.drafts.createDraft(by: Self.sue, at: Self.now, key: "repeating/1/k-2")
+            let keyless = try await store.drafts.createDraft(by: Self.sue, at: Self.now, key: nil)
+            let keylessAgain = try await store.drafts.createDraft(by: Self.sue, at: Self.now, key: nil)
+            XCTAssertTrue(other.made && keyless.made && keylessAgain.made, store.name)
+            XCTAssertEqual(Set([first.draft.ref, other.draft.ref, keyless.draft.ref, keylessAgain.draft.ref]).count, 4, store.name)
+            try await store.drafts.deleteDraft(ref: first.draft.ref)
+            let afterwards = try await store.drafts.createDraft(by: Self.sue, at: Self.now, key: "repeating/1/k-1")
+            XCTAssertTrue(afterwards.made, store.name)
+            XCTAssertNotEqual(afterwards.draft.ref, first.draft.ref, store.name)
+            let drafts = try await store.drafts.fetchDrafts(mineFirst: nil, limit: 10)
+            XCTAssertEqual(drafts.count, 4, store.name)
+        }
+    }
+
+    /// Two requests with one key at once: one draft.
+    func testTwoCreatesWithOneKeyAtOnceMakeOneDraft() async throws {
+        for (store, _) in try await makeStores() {
+            let drafts = store.drafts
+            async let one = drafts.createDraft(by: Self.sue, at: Self.now, key: "customer-of/1/k-1")
+            async let two = drafts.createDraft(by: Self.sue, at: Self.now, key: "customer-of/1/k-1")
+            let answers = try await [one, two]
+            XCTAssertEqual(answers.filter(\.made).count, 1, store.name)
+            XCTAssertEqual(Set(answers.map(\.draft.ref)).count, 1, store.name)
+        }
+    }
+
     func testAReferenceInUseIsNeverGivenAgain() async throws {
         // References that repeat: the store draws again until one is free
         let sequence = ["D-AAAAAA", "D-AAAAAA", "D-AAAAAA", "D-BBBBBB"]

@@ -407,6 +407,15 @@ extension SQLiteAppDatabase {
                     """)
         }
         registerWebhookMigrations(&migrator)
+        // A draft started from an order's page keeps the page's one-time key: a double click on
+        // "Repeat this order" finds the draft the first click made (`DraftsStoreProtocol.createDraft`).
+        migrator.registerMigration("v33: drafts made once") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE drafts ADD COLUMN creation_key TEXT;
+                    CREATE UNIQUE INDEX drafts_by_creation_key ON drafts (creation_key) WHERE creation_key IS NOT NULL;
+                    """)
+        }
         return migrator
     }
 
