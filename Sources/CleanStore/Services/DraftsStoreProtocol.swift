@@ -26,7 +26,8 @@ import Foundation
 ///   key: while the draft a key made is there, the same key answers it (`made` false) and makes
 ///   none, so a double click on "Repeat this order" is one draft. Two at once: one is made.
 public protocol DraftsStoreProtocol: Sendable {
-    func createDraft(by: AccountName?, at: Date, key: String?) async throws(DraftsStoreError) -> (draft: Draft, made: Bool)
+    /// `repeating`: the order a draft made repeats (`Draft.repeatsOrderID`), kept while it is a draft.
+    func createDraft(by: AccountName?, at: Date, key: String?, repeating: Int64?) async throws(DraftsStoreError) -> (draft: Draft, made: Bool)
     func fetchDraft(ref: String) async throws(DraftsStoreError) -> Draft?
     /// At most `limit` drafts: those `mine` created first, then the others; each group most
     /// recently changed first.
@@ -168,7 +169,7 @@ public struct StockShortage: Equatable, Sendable {
 extension DraftsStoreProtocol {
     /// A new draft, no key.
     public func createDraft(by: AccountName?, at: Date) async throws(DraftsStoreError) -> Draft {
-        try await createDraft(by: by, at: at, key: nil).draft
+        try await createDraft(by: by, at: at, key: nil, repeating: nil).draft
     }
 }
 

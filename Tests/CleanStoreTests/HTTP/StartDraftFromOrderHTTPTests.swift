@@ -69,10 +69,29 @@ final class StartDraftFromOrderHTTPTests: XCTestCase {
             XCTAssert(page.text.contains("Gadget &amp; case (GAD-2) is short of stock: 0 available, 1 on this order."))
         }
         let draft = try await app.environment.drafts.fetchDraft(ref: "D-ABCDEB")
+        XCTAssertEqual(draft?.repeatsOrderID, 1, "the draft records the order it repeats")
         XCTAssertEqual(draft?.lines.map(\.sku), ["WID-1", "GAD-2"])
         XCTAssertEqual(draft?.lines.map(\.unitPriceCents), [1_350, 4_999])
         XCTAssertEqual(draft?.contact.firstName, "Bob", "The order's caller, not the customer record's")
         XCTAssertEqual(draft?.customerID, 1)
+    }
+
+    /// The marks stay after a section is saved: the draft records the order it repeats, so its
+    /// page (the section's redirect has no `?repeated=`) marks the same until it is placed.
+    func testTheRepeatMarksStayAfterASectionIsSaved() async throws {
+        let (app, database) = try await Self.makeApp(role: .clerk)
+        await database.transaction { tables in tables.products[1]?.priceCents = 1_350 }
+        try await app.test { client in
+            let started = try await client.post("/orders/1/repeat", form: "draftKey=\(testOrderKey)")
+            XCTAssertEqual(started.headers[.location], "/drafts/D-ABCDEB?repeated=1")
+            let saved = try await client.post("/drafts/D-ABCDEB/caller", form: DraftsHTTPTests.caller)
+            XCTAssertEqual(saved.status, .seeOther)
+            XCTAssertEqual(saved.headers[.location], "/drafts/D-ABCDEB")
+            let page = try await client.get("/drafts/D-ABCDEB", cookie: saved.cookieToSendBack)
+            XCTAssertEqual(page.status, .ok)
+            XCTAssert(page.text.contains("Repeated from order"), "the page still says which order it repeats")
+            XCTAssert(page.text.contains("Price changed: was $12.50 when ordered, now $13.50"))
+        }
     }
 
     /// A double click: each button's form carries the page's one-time key (`draftKey`, from

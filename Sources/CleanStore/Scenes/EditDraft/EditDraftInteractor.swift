@@ -56,7 +56,8 @@ final class EditDraftInteractor: EditDraftBusinessLogic, EditDraftDataStore {
             case .repeating(let orderID):
                 guard let order = try await order(orderID) else { return .orderNotFound }
                 guard !order.lines.isEmpty else { return .nothingToStartFrom(orderID: orderID, repeating: true) }
-                let (draft, made) = try await worker.createDraft(by: request.signedIn, key: request.key.map { "repeating/\(orderID)/\($0)" })
+                let (draft, made) = try await worker.createDraft(
+                    by: request.signedIn, key: request.key.map { "repeating/\(orderID)/\($0)" }, repeating: OrderID.rowID(orderID))
                 self.draft = draft
                 if made { try await repeatOrder(order, into: draft.ref, by: request.signedIn) }
                 return .repeated(ref: draft.ref, orderID: orderID)
@@ -166,7 +167,10 @@ final class EditDraftInteractor: EditDraftBusinessLogic, EditDraftDataStore {
                     let found = try await worker.findCallers(text)
                     loaded.callers = EditDraft.CallerSearch(text: text, customers: found.customers, summaries: found.summaries)
                 }
-                if let orderID = request.repeated, let order = try await order(orderID), !order.lines.isEmpty {
+                // The order the draft repeats (kept on it until placed), else the address's `?repeated=`.
+                if let orderID = loaded.draft.repeatsOrderID.map(String.init) ?? request.repeated, let order = try await order(orderID),
+                    !order.lines.isEmpty
+                {
                     loaded.repeated = try await repeated(order, on: loaded.draft)
                 }
                 response = .found(loaded)

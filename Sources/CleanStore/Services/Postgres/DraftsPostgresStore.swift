@@ -21,7 +21,9 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
         self.refs = refs
     }
 
-    public func createDraft(by: AccountName?, at: Date, key: String?) async throws(DraftsStoreError) -> (draft: Draft, made: Bool) {
+    public func createDraft(
+        by: AccountName?, at: Date, key: String?, repeating: Int64?
+    ) async throws(DraftsStoreError) -> (draft: Draft, made: Bool) {
         let refs = refs
         return try await transaction("Cannot create a draft") { connection, logger in
             if let key {
@@ -38,6 +40,7 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
                 }
             }
             var draft = Draft(ref: refs.next(), createdAt: at, createdBy: by)
+            draft.repeatsOrderID = repeating
             while true {
                 let columns = DraftColumns.created(draft)
                 var binds = PostgresBindings()

@@ -17,7 +17,9 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
         self.refs = refs
     }
 
-    public func createDraft(by: AccountName?, at: Date, key: String?) async throws(DraftsStoreError) -> (draft: Draft, made: Bool) {
+    public func createDraft(
+        by: AccountName?, at: Date, key: String?, repeating: Int64?
+    ) async throws(DraftsStoreError) -> (draft: Draft, made: Bool) {
         let refs = refs
         return try await write("Cannot create a draft") { db in
             if let key, let ref = try String.fetchOne(db, sql: "SELECT ref FROM drafts WHERE creation_key = ?", arguments: [key]),
@@ -27,7 +29,8 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
             }
             var ref = refs.next()
             while try Bool.fetchOne(db, sql: "SELECT 1 FROM drafts WHERE ref = ?", arguments: [ref]) ?? false { ref = refs.next() }
-            let draft = Draft(ref: ref, createdAt: at, createdBy: by)
+            var draft = Draft(ref: ref, createdAt: at, createdBy: by)
+            draft.repeatsOrderID = repeating
             let columns = DraftColumns.created(draft)
             try db.execute(
                 sql: "INSERT INTO drafts (\(columns.map(\.name).joined(separator: ", ")), creation_key) VALUES (?\(String(repeating: ", ?", count: columns.count)))",
