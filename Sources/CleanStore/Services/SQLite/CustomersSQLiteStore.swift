@@ -240,13 +240,12 @@ public final class CustomersSQLiteStore: CustomersStoreProtocol {
         }
     }
 
-    /// The writer connection's page cache while the linking runs, in KiB (SQLite's own default is
-    /// 2,000): the batches insert into the customers' indexes at random places, and a cache that
-    /// holds them reads fewer pages again. Set to it at each batch, given back to SQLite's default
-    /// once the linking is done. `CLEANSTORE_LINKING_CACHE_KIB` overrides it (measuring only:
-    /// `scripts/measure-customer-linking --cache-kib`).
+    /// The writer connection's page cache while the linking runs, in KiB; 0 (the default) leaves
+    /// SQLite's own 2,000. Measured, a 64 MiB cache did not help (docs/NOTES.md: 28.5 s of CPU at
+    /// 2 MB, 30.7 s at 64 MiB, for 100,000 orders), so it is a knob for measuring only:
+    /// `CLEANSTORE_LINKING_CACHE_KIB`, `scripts/measure-customer-linking --cache-kib`.
     static let linkingCacheKiB: Int = {
-        ProcessInfo.processInfo.environment["CLEANSTORE_LINKING_CACHE_KIB"].flatMap { Int($0) }.map { max(0, $0) } ?? 65_536
+        ProcessInfo.processInfo.environment["CLEANSTORE_LINKING_CACHE_KIB"].flatMap { Int($0) }.map { max(0, $0) } ?? 0
     }()
 
     /// As the PostgreSQL store: a batch's customers read in one query, the batch decided in plain
