@@ -53,6 +53,11 @@ struct ServeCommand: AsyncParsableCommand {
             discussion: "Without it, a webhook goes only over https to a public address: every address its host resolves to is checked, and the checked one is connected to."))
     var allowPrivateWebhooks = false
 
+    /// Orders each batch of the one-off linking of orders to customers takes (issue 27): for
+    /// `scripts/measure-customer-linking --batch-size`, which measures whether bigger ones help.
+    @Option(help: .hidden)
+    var linkingBatchSize = CustomersFromOrdersLinking.defaultBatchSize
+
     @Option(help: "Days a draft may go unchanged before it is removed.")
     var draftDays = DraftHousekeeping.defaultDays
 
@@ -136,7 +141,7 @@ struct ServeCommand: AsyncParsableCommand {
         var alsoRunning: [any Service] = [
             SignInHousekeeping(signIn: signIn, logger: logger),
             DraftHousekeeping(drafts: database.drafts, days: draftDays, logger: logger),
-            CustomersFromOrdersLinking(customers: database.customers, logger: logger),
+            CustomersFromOrdersLinking(customers: database.customers, batchSize: max(1, linkingBatchSize), logger: logger),
             // The webhooks' outbox, sent every second (issue 30).
             WebhookSender(store: database.webhooks, allowPrivate: allowPrivateWebhooks, logger: logger, wake: WebhookOutbox.deliveriesWritten),
         ]

@@ -9,7 +9,7 @@ from selenium.webdriver.common.by import By
 
 from helpers import flash, navigate, open_page, path_of
 from test_goods_journeys import (  # noqa: F401 (tax_table: that module's fixture, the sample tax table)
-    PageStates, fill_draft, import_products, placed_order_id, tax_table, type_card_and_place,
+    PageStates, add_item, fill_draft, import_products, placed_order_id, tax_table, type_card_and_place,
 )
 
 
@@ -49,6 +49,15 @@ def test_a_repeated_order_marks_the_price_changed_since_and_the_product_no_longe
     assert problems == ["Repeat cup (REPEAT-CUP) is no longer sold, so it was not added (1 on the order)."], problems
     assert driver.find_element(By.ID, "firstName").get_attribute("value") == "Rhea", "the order's caller"
     pages.check("draft-repeated")
+
+    # A section saved (one more jug, the items section): the draft's page, without ?repeated=,
+    # still marks the price changed and what was not added, until the draft is placed or discarded.
+    add_item(driver, "REPEAT-JUG")
+    assert path_of(driver) == draft and "repeated=" not in driver.current_url, driver.current_url
+    marks = [mark.text for mark in driver.find_elements(By.CSS_SELECTOR, "table.lines .price-changed")]
+    assert marks == ["Price changed: was $12.00 when ordered, now $13.50"], marks
+    problems = [item.text for item in driver.find_elements(By.CSS_SELECTOR, ".repeat-problems li")]
+    assert problems == ["Repeat cup (REPEAT-CUP) is no longer sold, so it was not added (1 on the order)."], problems
 
     # And from the same order, a new order for its customer (saved at placing): her details only.
     open_page(driver, f"/orders/{order_id}")

@@ -20,6 +20,9 @@ public struct Draft: Equatable, Sendable {
     /// copy, never a link, so a customer changed later rewrites no draft. Placing with "Save this
     /// caller" updates that customer rather than making another.
     public var customerID: Int64?
+    /// The order this draft repeats ("Repeat this order"), kept until it is placed or discarded:
+    /// its page marks what changed since (`EditDraft.Repeated`) after any section is saved too.
+    public var repeatsOrderID: Int64?
     /// The number the next line's key takes (`OrderLine.key(number:)`): keys are never reused.
     public var nextLineNumber: Int
     /// 1 when created, one more at each save of a section or a line.

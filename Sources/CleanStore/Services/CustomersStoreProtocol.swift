@@ -23,9 +23,10 @@ import Foundation
 ///   Searches no longer find them by name, email, phone or street.
 /// - `linkOrders` makes customers of the orders no customer holds yet, a batch at a time
 ///   (`CustomersFromOrders` decides who is whom), and records the customer on each order.
-///   PostgreSQL writes a batch set-based (`CustomersFromOrders.plan`: one read of the batch's
-///   customers, one statement each for the new customers, the changed ones, the history and the
-///   orders); memory and SQLite (in process, no round trips) decide and write an order at a time.
+///   PostgreSQL and SQLite decide a batch with `CustomersFromOrders.plan` after one read of the
+///   batch's customers; PostgreSQL writes it with one statement each for the new customers, the
+///   changed ones, the history and the orders, SQLite row by row through cached statements;
+///   memory decides and writes an order at a time.
 public protocol CustomersStoreProtocol: Sendable {
     func fetchCustomers(matching text: String, after: CustomersCursor?, limit: Int) async throws(CustomersStoreError) -> [Customer]
     /// The last `limit` customers the search finds before `before`, in the list's order.

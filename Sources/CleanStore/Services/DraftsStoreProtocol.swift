@@ -29,8 +29,12 @@ import Foundation
 ///   what placing it now meets, of the same moment (the draft page and the check page show both;
 ///   two reads read the draft and its lines twice).
 /// - An unknown reference is nil from `fetchDraft` and `.notFound` elsewhere.
+/// - `createDraft` with a `key` (an order page's one-time key, `OrderKeyWorker`) makes one draft per
+///   key: while the draft a key made is there, the same key answers it (`made` false) and makes
+///   none, so a double click on "Repeat this order" is one draft. Two at once: one is made.
 public protocol DraftsStoreProtocol: Sendable {
-    func createDraft(by: AccountName?, at: Date) async throws(DraftsStoreError) -> Draft
+    /// `repeating`: the order a draft made repeats (`Draft.repeatsOrderID`), kept while it is a draft.
+    func createDraft(by: AccountName?, at: Date, key: String?, repeating: Int64?) async throws(DraftsStoreError) -> (draft: Draft, made: Bool)
     func fetchDraft(ref: String) async throws(DraftsStoreError) -> Draft?
     /// At most `limit` drafts: those `mine` created first, then the others; each group most
     /// recently changed first.
@@ -189,6 +193,13 @@ public struct StockShortage: Equatable, Sendable {
         self.name = name
         self.wanted = wanted
         self.available = available
+    }
+}
+
+extension DraftsStoreProtocol {
+    /// A new draft, no key.
+    public func createDraft(by: AccountName?, at: Date) async throws(DraftsStoreError) -> Draft {
+        try await createDraft(by: by, at: at, key: nil, repeating: nil).draft
     }
 }
 

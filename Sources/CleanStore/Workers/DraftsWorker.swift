@@ -36,8 +36,13 @@ class DraftsWorker {
     }
 
     func createDraft(by: AccountName?) async throws(DraftsStoreError) -> Draft {
+        try await createDraft(by: by, key: nil, repeating: nil).draft
+    }
+
+    /// A new draft, or the one `key` made before (`made` false): `DraftsStoreProtocol.createDraft`.
+    func createDraft(by: AccountName?, key: String?, repeating: Int64? = nil) async throws(DraftsStoreError) -> (draft: Draft, made: Bool) {
         do {
-            return try await drafts.createDraft(by: by, at: now())
+            return try await drafts.createDraft(by: by, at: now(), key: key, repeating: repeating)
         } catch {
             logger.error("Draft not created", metadata: ["error": "\(error)"])
             throw error

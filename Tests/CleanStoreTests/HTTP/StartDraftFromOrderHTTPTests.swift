@@ -69,16 +69,65 @@ final class StartDraftFromOrderHTTPTests: XCTestCase {
             XCTAssert(page.text.contains("Gadget &amp; case (GAD-2) is short of stock: 0 available, 1 on this order."))
         }
         let draft = try await app.environment.drafts.fetchDraft(ref: "D-ABCDEB")
+        XCTAssertEqual(draft?.repeatsOrderID, 1, "the draft records the order it repeats")
         XCTAssertEqual(draft?.lines.map(\.sku), ["WID-1", "GAD-2"])
         XCTAssertEqual(draft?.lines.map(\.unitPriceCents), [1_350, 4_999])
         XCTAssertEqual(draft?.contact.firstName, "Bob", "The order's caller, not the customer record's")
         XCTAssertEqual(draft?.customerID, 1)
     }
 
+    /// The marks stay after a section is saved: the draft records the order it repeats, so its
+    /// page (the section's redirect has no `?repeated=`) marks the same until it is placed.
+    func testTheRepeatMarksStayAfterASectionIsSaved() async throws {
+        let (app, database) = try await Self.makeApp(role: .clerk)
+        await database.transaction { tables in tables.products[1]?.priceCents = 1_350 }
+        try await app.test { client in
+            let started = try await client.post("/orders/1/repeat", form: "draftKey=\(testOrderKey)")
+            XCTAssertEqual(started.headers[.location], "/drafts/D-ABCDEB?repeated=1")
+            let saved = try await client.post("/drafts/D-ABCDEB/caller", form: DraftsHTTPTests.caller)
+            XCTAssertEqual(saved.status, .seeOther)
+            XCTAssertEqual(saved.headers[.location], "/drafts/D-ABCDEB")
+            let page = try await client.get("/drafts/D-ABCDEB", cookie: saved.cookieToSendBack)
+            XCTAssertEqual(page.status, .ok)
+            XCTAssert(page.text.contains("Repeated from order"), "the page still says which order it repeats")
+            XCTAssert(page.text.contains("Price changed: was $12.50 when ordered, now $13.50"))
+        }
+    }
+
+    /// A double click: each button's form carries the page's one-time key (`draftKey`, from
+    /// `SceneEnvironment.newOrderKey`), and the second POST with it goes to the draft the first made
+    /// (303, the same Location), never a second draft; a new key (the page shown again) is a new draft.
+    func testADoubleClickOnEitherButtonIsOneDraft() async throws {
+        let (app, _) = try await Self.makeApp(role: .clerk)
+        try await app.test { client in
+            let page = try await client.get("/orders/1")
+            XCTAssertEqual(
+                page.text.components(separatedBy: #"<input type="hidden" name="draftKey" value="\#(testOrderKey)" />"#).count - 1, 2,
+                "both forms carry the page's key")
+            for (path, location) in [("/orders/1/repeat", "/drafts/D-ABCDEB?repeated=1"), ("/orders/1/new-draft", "/drafts/D-ABCDEC")] {
+                let first = try await client.post(path, form: "draftKey=\(testOrderKey)")
+                let second = try await client.post(path, form: "draftKey=\(testOrderKey)")
+                XCTAssertEqual(first.status, .seeOther, path)
+                XCTAssertEqual(second.status, .seeOther, path)
+                XCTAssertEqual(first.headers[.location], location, path)
+                XCTAssertEqual(second.headers[.location], location, "\(path): the draft the first click made")
+            }
+            // Another key (the page shown again), or none (an old page): a new draft each.
+            let again = try await client.post("/orders/1/repeat", form: "draftKey=AnotherKey0123456789_-")
+            XCTAssertEqual(again.headers[.location], "/drafts/D-ABCDED?repeated=1")
+            let keyless = try await client.post("/orders/1/repeat", form: "")
+            XCTAssertEqual(keyless.headers[.location], "/drafts/D-ABCDEE?repeated=1")
+            let absurd = try await client.post("/orders/1/repeat", form: "draftKey=no")
+            XCTAssertEqual(absurd.headers[.location], "/drafts/D-ABCDEF?repeated=1", "a key the app never makes is no key")
+        }
+        let drafts = try await app.environment.drafts.fetchDrafts(mineFirst: nil, limit: 10)
+        XCTAssertEqual(drafts.count, 5)
+        let repeated = try await app.environment.drafts.fetchDraft(ref: "D-ABCDEB")
+        XCTAssertEqual(repeated?.lines.map(\.sku), ["WID-1", "GAD-2", "BK-3"], "the order's lines once, not twice")
+    }
+
     /// An order with no customer, or no items, starts nothing (409, a page saying why), and offers
-    /// neither button; no order is a 404. A double click starts two drafts: `POST /drafts` has no
-    /// key against that either (the list of drafts shows both, and the one not used is deleted
-    /// after `--draft-days`).
+    /// neither button; no order is a 404.
     func testAnOrderWithNothingToStartFromIsA409AndNoneIsA404() async throws {
         let (app, _) = try await Self.makeApp(role: .clerk)
         try await app.test { client in

@@ -79,6 +79,7 @@ enum ViewModelSamples {
         shown.customerURL = "/customers/1"
         shown.newDraftURL = "/orders/1/new-draft"
         shown.repeatURL = "/orders/1/repeat"
+        shown.startDraftKey = "test-order-key-0000001"
         shown.shipment = ShowOrder.GetOrder.ViewModel.DisplayedShipment(
             shippedOn: "s", carrier: "c", trackingNumber: "t", trackingURL: "/orders/1/tracking", trackingLabel: "l")
         shown.statusURL = "/orders/1/status"

@@ -33,11 +33,13 @@ final class DatabasesOfF843ad1Tests: TemporaryDirectoryTestCase {
         "v30: cancelling",
         "v31: idempotency keys",
         "v32: webhooks",
+        "v33: drafts started from orders",
     ]
     static let postgresMigrationsSince = [
         "12 first supervisor", "13 products", "14 tax rates", "15 order lines and drafts", "16 customers", "18 search street line 1",
         "20 order shipments", "21 notes for the packer", "22 accounts in the browser", "24 api tokens", "25 drafts remember their customer",
         "26 merged customers", "27 saved views", "28 bulk moves", "29 cancelling", "30 idempotency keys", "31 webhooks",
+        "32 drafts started from orders",
     ]
 
     func testTheSQLiteFileOfF843ad1IsUpToDateAndReadable() async throws {

@@ -27,6 +27,57 @@ final class DraftsStoreContractTests: GoodsContractTestCase {
         }
     }
 
+    /// A one-time key makes one draft: the same key again answers that draft (`made` false) while
+    /// it is there; another key, or none, makes another; once the draft is gone, the key makes a new one.
+    func testAKeyMakesOneDraft() async throws {
+        for (store, _) in try await makeStores() {
+            let first = try await store.drafts.createDraft(by: Self.sue, at: Self.now, key: "repeating/1/k-1", repeating: nil)
+            let second = try await store.drafts.createDraft(by: Self.amy, at: Self.now.addingTimeInterval(1), key: "repeating/1/k-1", repeating: nil)
+            XCTAssertTrue(first.made, store.name)
+            XCTAssertFalse(second.made, store.name)
+            XCTAssertEqual(second.draft, first.draft, "\(store.name): the first draft, as stored")
+            let other = try await store.drafts.createDraft(by: Self.sue, at: Self.now, key: "repeating/1/k-2", repeating: nil)
+            let keyless = try await store.drafts.createDraft(by: Self.sue, at: Self.now, key: nil, repeating: nil)
+            let keylessAgain = try await store.drafts.createDraft(by: Self.sue, at: Self.now, key: nil, repeating: nil)
+            XCTAssertTrue(other.made && keyless.made && keylessAgain.made, store.name)
+            XCTAssertEqual(Set([first.draft.ref, other.draft.ref, keyless.draft.ref, keylessAgain.draft.ref]).count, 4, store.name)
+            try await store.drafts.deleteDraft(ref: first.draft.ref)
+            let afterwards = try await store.drafts.createDraft(by: Self.sue, at: Self.now, key: "repeating/1/k-1", repeating: nil)
+            XCTAssertTrue(afterwards.made, store.name)
+            XCTAssertNotEqual(afterwards.draft.ref, first.draft.ref, store.name)
+            let drafts = try await store.drafts.fetchDrafts(mineFirst: nil, limit: 10)
+            XCTAssertEqual(drafts.count, 4, store.name)
+        }
+    }
+
+    /// A repeating draft records its order, as made and after every change, until it is gone.
+    func testADraftRemembersTheOrderItRepeats() async throws {
+        for (store, _) in try await makeStores() {
+            let made = try await store.drafts.createDraft(by: Self.sue, at: Self.now, key: nil, repeating: 1042)
+            XCTAssertEqual(made.draft.repeatsOrderID, 1042, store.name)
+            let changed = try await store.drafts.updateDraft(
+                ref: made.draft.ref, change: .contact(.init(firstName: "Amy", lastName: "Adams", phone: "", email: "")), by: Self.sue,
+                at: Self.now)
+            XCTAssertEqual(changed.repeatsOrderID, 1042, store.name)
+            let fetched = try await store.drafts.fetchDraft(ref: made.draft.ref)
+            XCTAssertEqual(fetched?.repeatsOrderID, 1042, store.name)
+            let plain = try await store.drafts.createDraft(by: Self.sue, at: Self.now)
+            XCTAssertNil(plain.repeatsOrderID, store.name)
+        }
+    }
+
+    /// Two requests with one key at once: one draft.
+    func testTwoCreatesWithOneKeyAtOnceMakeOneDraft() async throws {
+        for (store, _) in try await makeStores() {
+            let drafts = store.drafts
+            async let one = drafts.createDraft(by: Self.sue, at: Self.now, key: "customer-of/1/k-1", repeating: nil)
+            async let two = drafts.createDraft(by: Self.sue, at: Self.now, key: "customer-of/1/k-1", repeating: nil)
+            let answers = try await [one, two]
+            XCTAssertEqual(answers.filter(\.made).count, 1, store.name)
+            XCTAssertEqual(Set(answers.map(\.draft.ref)).count, 1, store.name)
+        }
+    }
+
     func testAReferenceInUseIsNeverGivenAgain() async throws {
         // References that repeat: the store draws again until one is free
         let sequence = ["D-AAAAAA", "D-AAAAAA", "D-AAAAAA", "D-BBBBBB"]

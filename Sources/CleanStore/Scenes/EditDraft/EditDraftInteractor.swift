@@ -43,8 +43,9 @@ final class EditDraftInteractor: EditDraftBusinessLogic, EditDraftDataStore {
             case .forCustomerOf(let orderID):
                 guard let order = try await order(orderID) else { return .orderNotFound }
                 guard let customerID = order.customerID else { return .nothingToStartFrom(orderID: orderID, repeating: false) }
-                let draft = try await worker.createDraft(by: request.signedIn)
+                let (draft, made) = try await worker.createDraft(by: request.signedIn, key: request.key.map { "customer-of/\(orderID)/\($0)" })
                 self.draft = draft
+                guard made else { return .created(ref: draft.ref) }  // A second click: the draft the first made.
                 // *Use*'s own path: the customer read and copied by the same rule (a copy, never a link).
                 let used = EditDraft.UseCustomerFormFields(customer: String(customerID))
                 guard case .change(let change, .customerUsed(let name)) = try await decide(.useCustomer(used), on: draft) else {
@@ -55,7 +56,11 @@ final class EditDraftInteractor: EditDraftBusinessLogic, EditDraftDataStore {
             case .repeating(let orderID):
                 guard let order = try await order(orderID) else { return .orderNotFound }
                 guard !order.lines.isEmpty else { return .nothingToStartFrom(orderID: orderID, repeating: true) }
-                return .repeated(ref: try await repeatOrder(order, by: request.signedIn), orderID: orderID)
+                let (draft, made) = try await worker.createDraft(
+                    by: request.signedIn, key: request.key.map { "repeating/\(orderID)/\($0)" }, repeating: OrderID.rowID(orderID))
+                self.draft = draft
+                if made { try await repeatOrder(order, into: draft.ref, by: request.signedIn) }
+                return .repeated(ref: draft.ref, orderID: orderID)
             }
         } catch {
             return .storeUnavailable
@@ -73,8 +78,7 @@ final class EditDraftInteractor: EditDraftBusinessLogic, EditDraftDataStore {
     /// each line whose product is still sold, the same quantity at today's catalog price (each
     /// added as the items section adds one). A product no longer sold is left off, and its page
     /// says so (`ShowDraft`, `Repeated.notSold`): never dropped silently.
-    private func repeatOrder(_ order: Order, by: AccountName?) async throws -> String {
-        let ref = try await worker.createDraft(by: by).ref
+    private func repeatOrder(_ order: Order, into ref: String, by: AccountName?) async throws {
         if let id = order.customerID, let customer = try await worker.customer(id: id) {
             draft = try await worker.update(ref: ref, change: .useCustomer(customer), by: by)
         }
@@ -94,7 +98,6 @@ final class EditDraftInteractor: EditDraftBusinessLogic, EditDraftDataStore {
                 quantity: line.quantity, taxable: product.taxable)
             draft = try await worker.update(ref: ref, change: .addLine(added), by: by)
         }
-        return ref
     }
 
     // MARK: Keep the old one-page order form as a draft
@@ -164,7 +167,10 @@ final class EditDraftInteractor: EditDraftBusinessLogic, EditDraftDataStore {
                     let found = try await worker.findCallers(text)
                     loaded.callers = EditDraft.CallerSearch(text: text, customers: found.customers, summaries: found.summaries)
                 }
-                if let orderID = request.repeated, let order = try await order(orderID), !order.lines.isEmpty {
+                // The order the draft repeats (kept on it until placed), else the address's `?repeated=`.
+                if let orderID = loaded.draft.repeatsOrderID.map(String.init) ?? request.repeated, let order = try await order(orderID),
+                    !order.lines.isEmpty
+                {
                     loaded.repeated = try await repeated(order, on: loaded.draft)
                 }
                 response = .found(loaded)

@@ -183,6 +183,11 @@ enum EditDraft {
         case lineAlreadyGone
     }
 
+    /// `POST /orders/{id}/new-draft`, `POST /orders/{id}/repeat`: the order page's one-time key.
+    struct StartDraftFormFields: Decodable, SingleLineForm {
+        var draftKey: String?
+    }
+
     // MARK: Use cases
 
     enum StartDraft {
@@ -200,6 +205,9 @@ enum EditDraft {
         struct Request {
             var signedIn: AccountName?
             var start: Start = .empty
+            /// The order page's one-time key (`OrderKeyWorker`): the draft it made before, if any,
+            /// is the answer, and no other is made. nil for none.
+            var key: String? = nil
         }
 
         enum Response: Equatable {

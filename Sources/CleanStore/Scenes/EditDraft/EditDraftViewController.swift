@@ -18,6 +18,8 @@ final class EditDraftViewController: EditDraftDisplayLogic, RequestEnding {
     let csrfToken: String
     /// Who is signed in on the browser: what they save is recorded as theirs.
     let signedIn: AccountName?
+    /// Tells a one-time key the app made from anything else posted (`OrderKeyWorker`).
+    let keys: OrderKeyWorker
 
     /// The page this cycle produced.
     private(set) var response: Response?
@@ -26,6 +28,7 @@ final class EditDraftViewController: EditDraftDisplayLogic, RequestEnding {
         pages = environment.pages
         csrfToken = browser.csrfToken
         signedIn = browser.signedIn?.name
+        keys = environment.orderKeyWorker
         setup(environment: environment, browser: browser)
     }
 
@@ -44,9 +47,12 @@ final class EditDraftViewController: EditDraftDisplayLogic, RequestEnding {
 
     // MARK: Routes
 
-    /// `POST /drafts`; `POST /orders/{id}/new-draft` and `POST /orders/{id}/repeat` (`start`).
-    func startDraft(from start: EditDraft.StartDraft.Start = .empty) async -> Response {
-        await interactor?.startDraft(request: EditDraft.StartDraft.Request(signedIn: signedIn, start: start))
+    /// `POST /drafts`; `POST /orders/{id}/new-draft` and `POST /orders/{id}/repeat` (`start`), whose
+    /// form's one-time `key` makes one draft however often it is posted (a key the app never makes
+    /// is no key: the draft is made, as from a form without one).
+    func startDraft(from start: EditDraft.StartDraft.Start = .empty, key: String? = nil) async -> Response {
+        await interactor?.startDraft(
+            request: EditDraft.StartDraft.Request(signedIn: signedIn, start: start, key: key.flatMap(keys.key(posted:))))
         return finished()
     }
 

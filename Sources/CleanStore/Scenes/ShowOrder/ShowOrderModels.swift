@@ -235,6 +235,8 @@ enum ShowOrder {
                 /// order with items), for who takes orders: each posts to start a draft.
                 var newDraftURL: String? = nil
                 var repeatURL: String? = nil
+                /// Their forms' one-time key (`draftKey`), made as the page is shown.
+                var startDraftKey: String? = nil
                 /// Offered to whoever made the order's latest move to paid or packed, for 5 minutes.
                 var undo: DisplayedUndo? = nil
                 /// A packed order whose ship-to address changed since it was packed: its slip, to

@@ -7,9 +7,13 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
     /// The page's view controller, for its way back and onward.
     weak var navigationViewController: ShowOrderNavigationDisplayLogic?
     let formatter: OrderDisplayFormatter
+    /// Makes the one-time key the page's "New order for this customer" and "Repeat this order"
+    /// forms carry (`SceneEnvironment.newOrderKey`): a double click on either is one draft.
+    let newKey: () -> String
 
-    init(formatter: OrderDisplayFormatter) {
+    init(formatter: OrderDisplayFormatter, newKey: @escaping () -> String = { OrderKeyWorker.random() }) {
         self.formatter = formatter
+        self.newKey = newKey
     }
 
     // MARK: Get order
@@ -73,6 +77,7 @@ final class ShowOrderPresenter: ShowOrderPresentationLogic {
             displayed.customerURL = order.customerID.map { Paths.customer(String($0)) }
             displayed.newDraftURL = mayStartDraft && order.customerID != nil ? Paths.orderNewDraft(id) : nil
             displayed.repeatURL = mayStartDraft && !order.lines.isEmpty ? Paths.orderRepeat(id) : nil
+            if displayed.newDraftURL != nil || displayed.repeatURL != nil { displayed.startDraftKey = newKey() }
             displayed.timeline = timeline(notes: notes, events: events)
             displayed.noteURL = mayAddNote ? Paths.orderNotes(id) : nil
             displayed.noteHint = AddOrderNotePresenter.hint

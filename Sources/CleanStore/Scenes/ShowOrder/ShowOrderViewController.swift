@@ -41,7 +41,7 @@ final class ShowOrderViewController: ShowOrderDisplayLogic, RequestEnding {
         let interactor = ShowOrderInteractor(
             ordersWorker: environment.ordersWorker, notesWorker: environment.notesWorker, historyWorker: environment.historyWorker,
             now: environment.now)
-        let presenter = ShowOrderPresenter(formatter: environment.formatter)
+        let presenter = ShowOrderPresenter(formatter: environment.formatter, newKey: environment.newOrderKey)
         let router = ShowOrderRouter()
         interactor.presenter = presenter
         presenter.viewController = self

@@ -12,6 +12,8 @@ import ServiceLifecycle
 /// It starts after `startDelay` (PostgreSQL's migrations have run by then); a batch that fails is
 /// logged and tried again after `retryDelay`; it stops at once when the server shuts down.
 public struct CustomersFromOrdersLinking: Service {
+    public static let defaultBatchSize = 200
+
     let customers: any CustomersStoreProtocol
     let batchSize: Int
     let now: @Sendable () -> Date
@@ -21,7 +23,7 @@ public struct CustomersFromOrdersLinking: Service {
     let sleep: @Sendable (Duration) async throws -> Void
 
     public init(
-        customers: any CustomersStoreProtocol, batchSize: Int = 200, now: @escaping @Sendable () -> Date = { Date() },
+        customers: any CustomersStoreProtocol, batchSize: Int = defaultBatchSize, now: @escaping @Sendable () -> Date = { Date() },
         startDelay: Duration = .seconds(1), retryDelay: Duration = .seconds(60), logger: Logger,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {

@@ -297,13 +297,14 @@ enum Routes {
                 return await editDraft(context).startDraft()
             },
             // A new draft from an order's page: its customer's details, or the order again (its lines at today's prices).
+            // Each form carries the page's one-time key (`draftKey`): a double click is one draft.
             Route(method: .post, path: Paths.orderNewDraft, access: .signedIn(.create), returnsTo: Paths.order) { _, context in
-                _ = try FormDecoding.decode(FormDecoding.NoFields.self, context: context)
-                return await editDraft(context).startDraft(from: .forCustomerOf(orderID: try orderID(context)))
+                let fields = try FormDecoding.decode(EditDraft.StartDraftFormFields.self, context: context)
+                return await editDraft(context).startDraft(from: .forCustomerOf(orderID: try orderID(context)), key: fields.draftKey)
             },
             Route(method: .post, path: Paths.orderRepeat, access: .signedIn(.create), returnsTo: Paths.order) { _, context in
-                _ = try FormDecoding.decode(FormDecoding.NoFields.self, context: context)
-                return await editDraft(context).startDraft(from: .repeating(orderID: try orderID(context)))
+                let fields = try FormDecoding.decode(EditDraft.StartDraftFormFields.self, context: context)
+                return await editDraft(context).startDraft(from: .repeating(orderID: try orderID(context)), key: fields.draftKey)
             },
             Route(method: .get, path: Paths.drafts, access: .signedIn(.create)) { _, context in
                 await ListDraftsViewController(environment: environment.serving(context), browser: context.browser).showDrafts()

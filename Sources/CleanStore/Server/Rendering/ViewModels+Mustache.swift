@@ -245,6 +245,7 @@ extension ShowOrder.GetOrder.ViewModel.DisplayedOrder: MustacheParent {
         case "customerURL": customerURL
         case "newDraftURL": newDraftURL
         case "repeatURL": repeatURL
+        case "startDraftKey": startDraftKey
         case "shipment": shipment
         case "undo": undo
         case "reprintSlipURL": reprintSlipURL

@@ -12,14 +12,21 @@ public final class DraftsMemStore: DraftsStoreProtocol {
         self.refs = refs
     }
 
-    public func createDraft(by: AccountName?, at: Date) async throws(DraftsStoreError) -> Draft {
+    public func createDraft(
+        by: AccountName?, at: Date, key: String?, repeating: Int64?
+    ) async throws(DraftsStoreError) -> (draft: Draft, made: Bool) {
         let refs = refs
         return await database.transaction { tables in
+            if let key, let ref = tables.draftsByCreationKey[key], let draft = tables.drafts.first(where: { $0.ref == ref }) {
+                return (draft, false)
+            }
             var ref = refs.next()
             while tables.drafts.contains(where: { $0.ref == ref }) { ref = refs.next() }
-            let draft = Draft(ref: ref, createdAt: at, createdBy: by)
+            var draft = Draft(ref: ref, createdAt: at, createdBy: by)
+            draft.repeatsOrderID = repeating
             tables.drafts.append(draft)
-            return draft
+            if let key { tables.draftsByCreationKey[key] = ref }
+            return (draft, true)
         }
     }
 

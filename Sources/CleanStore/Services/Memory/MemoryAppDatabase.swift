@@ -31,6 +31,8 @@ public actor MemoryAppDatabase {
         var accountEvents: [AccountEvent] = []
         /// Drafts, oldest first (`DraftsMemStore`).
         var drafts: [Draft] = []
+        /// The draft each one-time key made (`DraftsStoreProtocol.createDraft(key:)`, SQL's `drafts.creation_key`).
+        var draftsByCreationKey: [String: String] = [:]
         /// The catalog, by id (`ProductsMemStore`; read by placing, which commits stock here).
         var products: [Int64: Product] = [:]
         /// Every product's history, oldest first.

@@ -21,14 +21,32 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
         self.refs = refs
     }
 
-    public func createDraft(by: AccountName?, at: Date) async throws(DraftsStoreError) -> Draft {
+    public func createDraft(
+        by: AccountName?, at: Date, key: String?, repeating: Int64?
+    ) async throws(DraftsStoreError) -> (draft: Draft, made: Bool) {
         let refs = refs
         return try await transaction("Cannot create a draft") { connection, logger in
+            if let key {
+                // Two requests with one key wait for each other here: the second finds the first's draft.
+                try await connection.query("SELECT pg_advisory_xact_lock(hashtext('drafts.creation_key'), hashtext(\(key)))", logger: logger)
+                var ref: String?
+                for try await found in try await connection.query(
+                    "SELECT ref FROM drafts WHERE creation_key = \(key)", logger: logger
+                ).decode(String.self) {
+                    ref = found
+                }
+                if let ref, let made = try await Self.draft(ref: ref, lock: false, on: connection, logger: logger)?.draft {
+                    return (made, false)
+                }
+            }
             var draft = Draft(ref: refs.next(), createdAt: at, createdBy: by)
+            draft.repeatsOrderID = repeating
             while true {
                 let columns = DraftColumns.created(draft)
                 var binds = PostgresBindings()
-                let names = try PostgresValues.bind(columns, into: &binds)
+                var names = try PostgresValues.bind(columns, into: &binds)
+                names.append("creation_key")
+                if let key { binds.append(key) } else { binds.appendNull() }
                 let placeholders = (1...binds.count).map { "$\($0)" }.joined(separator: ", ")
                 let rows = try await connection.query(
                     PostgresQuery(
@@ -36,7 +54,7 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
                         binds: binds), logger: logger)
                 var inserted = false
                 for try await _ in rows { inserted = true }
-                if inserted { return draft }
+                if inserted { return (draft, true) }
                 draft.ref = refs.next()
             }
         }

@@ -26,7 +26,7 @@ extension PostgresAppDatabase {
     static let migrations: [Migration] =
         ordersAndAccountsMigrations + goodsMigrations + customerMigrations + listMigrations + orderPageMigrations + accountsMigrations
         + apiMigrations + callerMigrations + customerMergeMigrations + savedViewsMigrations + bulkMigrations + cancellingMigrations
-        + idempotencyMigrations + webhookMigrations
+        + idempotencyMigrations + webhookMigrations + draftKeyMigrations
 
     /// Versions 1–12: orders, their history and notes, accounts, sessions, sign-ins.
     static let ordersAndAccountsMigrations: [Migration] = [

@@ -44,3 +44,19 @@ extension PostgresAppDatabase {
             ]),
     ]
 }
+
+/// Drafts made once per one-time key (issue 27). A version, once released, never changes: add a new one.
+extension PostgresAppDatabase {
+    static let draftKeyMigrations: [Migration] = [
+        Migration(
+            version: 32, name: "drafts started from orders",
+            // As SQLite's v33: a draft started from an order's page keeps the page's one-time key,
+            // so that a double click on "Repeat this order" finds the draft the first click made;
+            // and the order it repeats, whose changes since its page marks until it is placed.
+            steps: [
+                .sql("ALTER TABLE drafts ADD COLUMN creation_key TEXT"),
+                .sql("ALTER TABLE drafts ADD COLUMN repeats_order_id BIGINT"),
+                .sql("CREATE UNIQUE INDEX drafts_by_creation_key ON drafts (creation_key) WHERE creation_key IS NOT NULL"),
+            ]),
+    ]
+}

@@ -8,7 +8,7 @@ enum DraftColumns {
         shipment_street1, shipment_street2, shipment_city, shipment_state, shipment_zip, shipment_speed, \
         billing_same, billing_street1, billing_street2, billing_city, billing_state, billing_zip, \
         next_line_number, version, created_at, created_by_username, created_by_display_name, \
-        updated_at, updated_by_username, updated_by_display_name, customer_id
+        updated_at, updated_by_username, updated_by_display_name, customer_id, repeats_order_id
         """
 
     /// The columns a create writes: the reference and who created the draft when, with `written`'s.
@@ -18,6 +18,7 @@ enum DraftColumns {
             ("created_at", .real(draft.createdAt.timeIntervalSince1970)),
             ("created_by_username", draft.createdBy.map { .text($0.username) } ?? .null),
             ("created_by_display_name", draft.createdBy.map { .text($0.displayName) } ?? .null),
+            ("repeats_order_id", draft.repeatsOrderID.map { .integer(Int($0)) } ?? .null),
         ] + written(draft)
     }
 
@@ -67,6 +68,7 @@ enum DraftColumns {
             createdBy: try OrderColumns.accountName(row, 21), updatedAt: Date(timeIntervalSince1970: try row.double(23)))
         draft.updatedBy = try OrderColumns.accountName(row, 24)
         draft.customerID = try row.optionalInt64(26)
+        draft.repeatsOrderID = try row.optionalInt64(27)
         return (try row.int64(0), draft)
     }
 }

@@ -255,44 +255,82 @@ public final class CustomersSQLiteStore: CustomersStoreProtocol {
         }
     }
 
+    /// The writer connection's page cache while the linking runs, in KiB; 0 (the default) leaves
+    /// SQLite's own 2,000. Measured, a 64 MiB cache did not help (docs/NOTES.md: 28.5 s of CPU at
+    /// 2 MB, 30.7 s at 64 MiB, for 100,000 orders), so it is a knob for measuring only:
+    /// `CLEANSTORE_LINKING_CACHE_KIB`, `scripts/measure-customer-linking --cache-kib`.
+    static let linkingCacheKiB: Int = {
+        ProcessInfo.processInfo.environment["CLEANSTORE_LINKING_CACHE_KIB"].flatMap { Int($0) }.map { max(0, $0) } ?? 0
+    }()
+
+    /// As the PostgreSQL store: a batch's customers read in one query, the batch decided in plain
+    /// Swift (`CustomersFromOrders.plan`, the same plan), then written with cached statements.
     public func linkOrders(limit: Int, at: Date) async throws(CustomersStoreError) -> Int {
         try await write("Cannot link orders to customers") { db in
-            guard let progress = try Row.fetchOne(db, sql: "SELECT last_order_id, done FROM customers_from_orders WHERE id = 1"),
+            guard let progress = try Row.fetchOne(db.cachedStatement(sql: "SELECT last_order_id, done FROM customers_from_orders WHERE id = 1")),
                 !(progress[1] as Bool)
             else { return 0 }
             let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT id, created_at, first_name, last_name, phone, email,
-                        shipment_street1, shipment_street2, shipment_city, shipment_state, shipment_zip,
-                        billing_street1, billing_street2, billing_city, billing_state, billing_zip
-                    FROM orders WHERE id > ? AND customer_id IS NULL ORDER BY id LIMIT ?
-                    """, arguments: [progress[0] as Int64, max(0, limit)])
+                db.cachedStatement(
+                    sql: """
+                        SELECT id, created_at, first_name, last_name, phone, email,
+                            shipment_street1, shipment_street2, shipment_city, shipment_state, shipment_zip,
+                            billing_street1, billing_street2, billing_city, billing_state, billing_zip
+                        FROM orders WHERE id > ? AND +customer_id IS NULL ORDER BY id LIMIT ?
+                        """), arguments: [progress[0] as Int64, max(0, limit)])
+            // `+customer_id`: not through `orders_by_customer`, whose NULL entries are every order not
+            // linked yet, read and sorted again for each batch (linking cost the square of the
+            // orders); the rowid range from the last order looked at reads about a batch.
             guard let last = rows.last else {
                 try db.execute(sql: "UPDATE customers_from_orders SET done = 1 WHERE id = 1")
+                try db.execute(sql: "PRAGMA cache_size = -2000")
                 return 0
             }
-            for row in rows {
-                let contact = CustomersFromOrders.OrderContact(
+            if Self.linkingCacheKiB > 0 { try db.execute(sql: "PRAGMA cache_size = -\(Self.linkingCacheKiB)") }
+            let contacts = rows.map { row in
+                CustomersFromOrders.OrderContact(
                     orderID: row[0], date: Date(timeIntervalSince1970: row[1]), firstName: row[2], lastName: row[3], phone: row[4],
                     email: row[5], shipping: Address(street1: row[6], street2: row[7], city: row[8], state: row[9], zip: row[10]),
                     billing: Address(street1: row[11], street2: row[12], city: row[13], state: row[14], zip: row[15]))
-                let keys = CustomersFromOrders.keys(of: contact)
-                let candidates = try Self.sharing(phoneKey: keys.phone, emailKey: keys.email, except: nil, in: db)
-                let customerID: Int64
-                switch CustomersFromOrders.decide(contact, among: candidates, at: at) {
-                case .create(var customer):
-                    try Self.insert(&customer, kind: .fromOrders, by: nil, at: at, into: db)
-                    customerID = customer.id ?? 0
-                case .join(let stored, let saved):
-                    if let saved { try Self.update(saved, from: stored, kind: .fromOrders, by: nil, at: at, in: db) }
-                    customerID = stored.id ?? 0
-                }
-                try db.cachedStatement(sql: "UPDATE orders SET customer_id = ? WHERE id = ?").execute(arguments: [customerID, contact.orderID])
             }
-            try db.execute(sql: "UPDATE customers_from_orders SET last_order_id = ? WHERE id = 1", arguments: [last[0] as Int64])
+            let keys = contacts.map(CustomersFromOrders.keys(of:))
+            func list(_ values: [String]) throws -> String {
+                String(decoding: try JSONEncoder().encode(Array(Set(values.filter { !$0.isEmpty })).sorted()), as: UTF8.self)
+            }
+            let candidates = try Self.customers(
+                db,
+                """
+                \(Self.select) WHERE merged_into IS NULL
+                AND ((phone_key <> '' AND phone_key IN (SELECT value FROM json_each(?)))
+                    OR (email_key <> '' AND email_key IN (SELECT value FROM json_each(?))))
+                ORDER BY id
+                """, [try list(keys.map(\.phone)), try list(keys.map(\.email))])
+            try Self.write(CustomersFromOrders.plan(contacts, among: candidates, at: at), into: db)
+            try db.cachedStatement(sql: "UPDATE customers_from_orders SET last_order_id = ? WHERE id = 1").execute(arguments: [last[0] as Int64])
             return rows.count
         }
+    }
+
+    /// Writes a batch of the linking (`CustomersFromOrders.Batch`): the new customers in the order
+    /// they were made (so they number as one at a time would), each changed one guarded by its
+    /// stored version, the history, and each order's customer; the batch's stand-in ids replaced by
+    /// the ids SQLite gives.
+    private static func write(_ batch: CustomersFromOrders.Batch, into db: Database) throws {
+        var real: [Int64: Int64] = [:]
+        for var customer in batch.created {
+            let standIn = customer.id ?? 0
+            customer.id = nil
+            try insertRow(&customer, into: db)
+            real[standIn] = customer.id ?? 0
+        }
+        func replaced(_ id: Int64) -> Int64 { id < 0 ? real[id] ?? id : id }
+        for change in batch.changed { try save(change.saved, over: change.stored, in: db) }
+        for var event in batch.events {
+            event.customerID = replaced(event.customerID)
+            try insert(event, into: db)
+        }
+        let link = try db.cachedStatement(sql: "UPDATE orders SET customer_id = ? WHERE id = ?")
+        for order in batch.links { try link.execute(arguments: [replaced(order.customerID), order.orderID]) }
     }
 
     public func fetchOrders(customerID: Int64, limit: Int) async throws(CustomersStoreError) -> [CustomerOrder] {
@@ -333,6 +371,12 @@ public final class CustomersSQLiteStore: CustomersStoreProtocol {
     // MARK: Writing rows
 
     static func insert(_ customer: inout Customer, kind: CustomerEvent.Kind, by: AccountName?, at: Date, into db: Database) throws {
+        try insertRow(&customer, into: db)
+        try insert(CustomerWrites.event(kind, from: nil, to: customer, by: by, at: at), into: db)
+    }
+
+    /// The customer's row alone (no event): `customer.id` becomes the id SQLite gave it.
+    private static func insertRow(_ customer: inout Customer, into db: Database) throws {
         let written = CustomerColumns.written(customer)
         let values = written.map(\.value.databaseValue) + [
             customer.version.databaseValue, customer.createdAt.timeIntervalSince1970.databaseValue,
@@ -346,7 +390,6 @@ public final class CustomersSQLiteStore: CustomersStoreProtocol {
                 """
         ).execute(arguments: StatementArguments(values))
         customer.id = db.lastInsertedRowID
-        try insert(CustomerWrites.event(kind, from: nil, to: customer, by: by, at: at), into: db)
     }
 
     /// Writes `saved` over `stored`, guarded by the stored version (a second lock), and its event.

@@ -17,17 +17,25 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
         self.refs = refs
     }
 
-    public func createDraft(by: AccountName?, at: Date) async throws(DraftsStoreError) -> Draft {
+    public func createDraft(
+        by: AccountName?, at: Date, key: String?, repeating: Int64?
+    ) async throws(DraftsStoreError) -> (draft: Draft, made: Bool) {
         let refs = refs
         return try await write("Cannot create a draft") { db in
+            if let key, let ref = try String.fetchOne(db, sql: "SELECT ref FROM drafts WHERE creation_key = ?", arguments: [key]),
+                let made = try Self.draft(ref: ref, in: db)?.draft
+            {
+                return (made, false)
+            }
             var ref = refs.next()
             while try Bool.fetchOne(db, sql: "SELECT 1 FROM drafts WHERE ref = ?", arguments: [ref]) ?? false { ref = refs.next() }
-            let draft = Draft(ref: ref, createdAt: at, createdBy: by)
+            var draft = Draft(ref: ref, createdAt: at, createdBy: by)
+            draft.repeatsOrderID = repeating
             let columns = DraftColumns.created(draft)
             try db.execute(
-                sql: "INSERT INTO drafts (\(columns.map(\.name).joined(separator: ", "))) VALUES (?\(String(repeating: ", ?", count: columns.count - 1)))",
-                arguments: StatementArguments(columns.map(\.value)))
-            return draft
+                sql: "INSERT INTO drafts (\(columns.map(\.name).joined(separator: ", ")), creation_key) VALUES (?\(String(repeating: ", ?", count: columns.count)))",
+                arguments: StatementArguments(columns.map(\.value)) + [key])
+            return (draft, true)
         }
     }
 

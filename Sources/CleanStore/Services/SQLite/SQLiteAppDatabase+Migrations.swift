@@ -407,6 +407,17 @@ extension SQLiteAppDatabase {
                     """)
         }
         registerWebhookMigrations(&migrator)
+        // A draft started from an order's page keeps the page's one-time key: a double click on
+        // "Repeat this order" finds the draft the first click made (`DraftsStoreProtocol.createDraft`);
+        // and the order it repeats, whose changes since its page marks until it is placed.
+        migrator.registerMigration("v33: drafts started from orders") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE drafts ADD COLUMN creation_key TEXT;
+                    ALTER TABLE drafts ADD COLUMN repeats_order_id INTEGER;
+                    CREATE UNIQUE INDEX drafts_by_creation_key ON drafts (creation_key) WHERE creation_key IS NOT NULL;
+                    """)
+        }
         return migrator
     }
 

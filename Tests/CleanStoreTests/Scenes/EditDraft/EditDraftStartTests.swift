@@ -115,8 +115,43 @@ final class EditDraftStartTests: XCTestCase {
         XCTAssertEqual(loaded.check.shortages, [StockShortage(sku: "GAD-2", name: "Gadget & case", wanted: 1, available: 0)])
     }
 
-    func testADraftPageNamesNoRepeatForAnOrderThatIsNoneOrHasNoItems() async throws {
+    /// One key, one draft: the second start with the key answers the draft the first made and
+    /// saves nothing into it again (its lines once); each start keys by its kind and order.
+    func testAStartWithAKeyUsedBeforeAnswersTheDraftItMade() async throws {
+        func started(_ start: EditDraft.StartDraft.Start, key: String?) async -> EditDraft.StartDraft.Response? {
+            await sut.startDraft(request: EditDraft.StartDraft.Request(signedIn: testAccount.name, start: start, key: key))
+            return presenterSpy.started
+        }
+        guard case .repeated(let ref, "1") = await started(.repeating(orderID: "1"), key: "k-0123456789abcdef") else { return XCTFail() }
+        let changes = workerSpy.changes.count
+        guard case .repeated(let again, "1") = await started(.repeating(orderID: "1"), key: "k-0123456789abcdef") else { return XCTFail() }
+        XCTAssertEqual(again, ref)
+        XCTAssertEqual(workerSpy.changes.count, changes, "nothing saved into it again")
+        let fetched = try await workerSpy.fetchDraft(ref: ref)
+        XCTAssertEqual(fetched?.lines.map(\.sku), ["WID-1", "GAD-2"])
+        guard case .createdForCustomer(let other, _) = await started(.forCustomerOf(orderID: "1"), key: "k-0123456789abcdef") else {
+            return XCTFail("\(String(describing: presenterSpy.started))")
+        }
+        XCTAssertNotEqual(other, ref, "the other button's draft, not the repeat's")
+        guard case .created(let same) = await started(.forCustomerOf(orderID: "1"), key: "k-0123456789abcdef") else { return XCTFail() }
+        XCTAssertEqual(same, other)
+    }
+
+    /// A repeated draft records its order: its page marks it with or without `?repeated=` (a
+    /// section's redirect has none), until it is placed or discarded.
+    func testARepeatedDraftsPageMarksItsOrderWithoutTheAddressSayingSo() async throws {
         guard case .repeated(let ref, _) = await start(.repeating(orderID: "1")) else { return XCTFail() }
+        let fetched = try await workerSpy.fetchDraft(ref: ref)
+        XCTAssertEqual(fetched?.repeatsOrderID, 1)
+        for repeated in [nil, "1", "2", "x"] {
+            await sut.showDraft(request: EditDraft.ShowDraft.Request(ref: ref, search: nil, repeated: repeated))
+            guard case .found(let loaded) = presenterSpy.shown else { return XCTFail("\(String(describing: repeated))") }
+            XCTAssertEqual(loaded.repeated?.orderID, "1", String(describing: repeated))
+        }
+    }
+
+    func testADraftPageNamesNoRepeatForAnOrderThatIsNoneOrHasNoItems() async throws {
+        guard case .created(let ref) = await start(.empty) else { return XCTFail() }
         for repeated in [nil, "2", "9", "x"] {
             await sut.showDraft(request: EditDraft.ShowDraft.Request(ref: ref, search: nil, repeated: repeated))
             guard case .found(let loaded) = presenterSpy.shown else { return XCTFail("\(String(describing: repeated))") }
