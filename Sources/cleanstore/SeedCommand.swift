@@ -47,7 +47,7 @@ struct SeedCommand: AsyncParsableCommand {
             written = try await database.use {
                 try await seed.seed(count, now: Date(), force: force) { done in
                     // One line a tenth of the way (and at the end), to stderr: stdout is the summary alone.
-                    if done == count || done % max(1, count / 10) < seed.batchSize {
+                    if done == count || done * 10 / count != max(0, done - seed.batchSize) * 10 / count {
                         FileHandle.standardError.write(Data("Seeded \(done) of \(count) orders\n".utf8))
                     }
                 }
