@@ -11,6 +11,7 @@ struct CleanStoreCommand: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, MigrateCommand.self, CheckCommand.self, BackupCommand.self, RotateCardKeyCommand.self,
             AccountsCommand.self, ProductsCommand.self, TaxRatesCommand.self, TokensCommand.self,
+            SeedCommand.self,
         ],
         defaultSubcommand: ServeCommand.self)
 }

@@ -60,6 +60,12 @@ public protocol OrdersStoreProtocol: Sendable {
     /// Creates the order, unless `idempotencyKey` was used by an earlier create (then
     /// `.alreadyCreated` with the order it made).
     func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
+    /// Creates the orders, in their order, in one transaction: each as `createOrder` without an
+    /// idempotency key would (numbered by the counter, its lines kept, one `.created` event), all of
+    /// them or none. For bulk loads (`cleanstore seed`): one commit for many orders. Returns them
+    /// as created, with their ids. (The extension's default, one create after another and not one
+    /// transaction, is for test doubles; the three stores write one transaction.)
+    func createOrders(_ orders: [Order], by: AccountName?, at: Date) async throws(OrdersStoreError) -> [Order]
     /// Updates the order; an order of goods whose ship-to address moves is re-taxed at the rate in
     /// force on its placing day, that day in `timeZone` (the shop's, `--time-zone`).
     func updateOrder(orderToUpdate: Order, timeZone: TimeZone, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order
@@ -126,6 +132,15 @@ extension OrdersStoreProtocol {
         id: String, to status: OrderStatus, expectedVersion: Int, reason: String?, by: AccountName?, at: Date
     ) async throws(OrdersStoreError) -> Order {
         try await changeStatus(id: id, to: status, expectedVersion: expectedVersion, reason: reason, shipment: nil, by: by, at: at)
+    }
+
+    /// One create after another (test doubles; the stores make one transaction of them).
+    public func createOrders(_ orders: [Order], by: AccountName?, at: Date) async throws(OrdersStoreError) -> [Order] {
+        var created: [Order] = []
+        for order in orders {
+            created.append(try await createOrder(orderToCreate: order, idempotencyKey: nil, by: by, at: at))
+        }
+        return created
     }
 
     /// A create with no idempotency key: every call creates an order.

@@ -39,6 +39,34 @@ final class OrdersStoreContractTests: TemporaryDirectoryTestCase {
         }
     }
 
+    func testCreateOrdersWritesEachInOrderWithItsNumberAndEvent() async throws {
+        for (name, store) in try await makeStores() {
+            let first = try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.amy))
+            var ann = Self.newOrder(Seeds.Orders.amy)
+            ann.firstName = "Ann"
+            let clerk = AccountName(username: "clerk", displayName: "Casey Clerk")
+            let made = try await store.createOrders([Self.newOrder(Seeds.Orders.bob), ann], by: clerk, at: Seeds.june29)
+            XCTAssertEqual(made.map(\.firstName), ["Bob", "Ann"], name)
+            let ids = made.compactMap { $0.id.flatMap(Int64.init) }
+            XCTAssertEqual(ids.count, 2, "\(name): each gets its id")
+            XCTAssertEqual(ids, [Int64(first.id!)! + 1, Int64(first.id!)! + 2], "\(name): numbered by the counter, in order, no gaps")
+            for order in made {
+                let stored = try await store.fetchOrder(id: order.id!)
+                XCTAssertEqual(stored, order, "\(name): stored as returned (every field, the totals computed)")
+                XCTAssertEqual(stored?.createdBy, clerk, name)
+                let events = try await (store as! OrderStores).fetchEvents(orderID: order.id!)
+                XCTAssertEqual(events.map(\.kind), [.created], "\(name): one created event each")
+                XCTAssertEqual(events.first?.at, Seeds.june29, name)
+            }
+            XCTAssertEqual(made[1].total, Decimal(string: "0.00"), name)
+            XCTAssertEqual(made[0].total, Decimal(string: "9.99"), name)
+            let none = try await store.createOrders([], by: nil, at: Seeds.june29)
+            XCTAssertEqual(none, [], name)
+            let count = try await store.countOrders(matching: .all, upTo: 100)
+            XCTAssertEqual(count, 3, name)
+        }
+    }
+
     func testIDsStayUniqueOverManyCreates() async throws {
         for (name, store) in try await makeStores() {
             var ids = Set<String>()

@@ -11,5 +11,12 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 SCRATCH=${SCRATCH:-$(cd "$HERE/../../.." && pwd)/.build-vapor}
 CONFIG=${CONFIG:-release}
 cd "$HERE/vapor-peer"
-swift build -c "$CONFIG" --scratch-path "$SCRATCH" "$@" >&2
-echo "$(swift build -c "$CONFIG" --scratch-path "$SCRATCH" --show-bin-path)/vapor-peer"
+# As Vapor's template Dockerfile builds an app for production: release, the Swift runtime linked
+# statically (--static-swift-stdlib). The template also links jemalloc (-Xlinker -ljemalloc) when
+# libjemalloc-dev is installed; so does this, when it is.
+FLAGS=(--static-swift-stdlib)
+if [[ -e /usr/lib/x86_64-linux-gnu/libjemalloc.so || -e /usr/lib/aarch64-linux-gnu/libjemalloc.so ]]; then
+  FLAGS+=(-Xlinker -ljemalloc)
+fi
+swift build -c "$CONFIG" --scratch-path "$SCRATCH" "${FLAGS[@]}" "$@" >&2
+echo "$(swift build -c "$CONFIG" --scratch-path "$SCRATCH" "${FLAGS[@]}" --show-bin-path)/vapor-peer"

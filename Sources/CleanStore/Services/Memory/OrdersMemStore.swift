@@ -91,6 +91,23 @@ public final class OrdersMemStore: OrdersStoreProtocol {
         }
     }
 
+    public func createOrders(_ orders: [Order], by: AccountName?, at: Date) async throws(OrdersStoreError) -> [Order] {
+        await database.transaction { tables in
+            var created: [Order] = []
+            created.reserveCapacity(orders.count)
+            for orderToCreate in orders {
+                var order = OrderWrites.created(orderToCreate, by: by)
+                tables.lastOrderID += 1
+                let id = String(tables.lastOrderID)
+                order.id = id
+                tables.orders.append(order)
+                tables.record(OrderEvent(orderID: id, kind: .created, by: by, at: at))
+                created.append(order)
+            }
+            return created
+        }
+    }
+
     public func updateOrder(orderToUpdate: Order, timeZone: TimeZone, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         let id = orderToUpdate.id ?? ""
         return try await database.transaction { tables throws(OrdersStoreError) in

@@ -165,6 +165,50 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
         }
     }
 
+    public func createOrders(_ orders: [Order], by: AccountName?, at: Date) async throws(OrdersStoreError) -> [Order] {
+        var made = orders.map { OrderWrites.created($0, by: by) }
+        let rowIDs: [Int64]
+        do {
+            var rows: [(sql: String, values: [OrderColumns.Value], createdAt: Double, lines: [OrderLine])] = []
+            rows.reserveCapacity(made.count)
+            for order in made {
+                let columns = try OrderColumns.written(by: order, cards: cards) + OrderColumns.created(by: by, idempotencyKey: nil)
+                let placeholders = (2...columns.count + 2).map { "$\($0)" }.joined(separator: ", ")
+                let sql = """
+                    INSERT INTO orders (id, created_at, \(columns.map(\.name).joined(separator: ", "))) OVERRIDING SYSTEM VALUE
+                    VALUES ($1, \(placeholders))
+                    """
+                rows.append((sql, columns.map(\.value), order.date.timeIntervalSince1970, order.lines))
+            }
+            let written = rows
+            let logger = self.logger
+            // One transaction for them all, each order as `createOrder` writes it; the counter's row
+            // is locked first, as a create's and a placing's.
+            rowIDs = try await client.withTransaction(logger: logger) { connection in
+                try await OrderGoodsPostgres.lockOrderNumbers(on: connection, logger: logger)
+                var rowIDs: [Int64] = []
+                rowIDs.reserveCapacity(written.count)
+                for row in written {
+                    let rowID = try await OrderGoodsPostgres.nextOrderNumber(on: connection, logger: logger)
+                    var binds = PostgresBindings()
+                    binds.append(rowID)
+                    binds.append(row.createdAt)
+                    try PostgresValues.append(row.values, to: &binds)
+                    try await connection.query(PostgresQuery(unsafeSQL: row.sql, binds: binds), logger: logger)
+                    try await OrderGoodsPostgres.write(row.lines, ofOrder: rowID, on: connection, logger: logger)
+                    try await OrderEventsPostgresStore.insert(
+                        OrderEvent(orderID: String(rowID), kind: .created, by: by, at: at), rowID: rowID, on: connection, logger: logger)
+                    rowIDs.append(rowID)
+                }
+                return rowIDs
+            }
+        } catch {
+            throw .from(unwrapping: error) { .cannotCreate("Cannot create orders: \(String(reflecting: $0))") }
+        }
+        for index in made.indices { made[index].id = String(rowIDs[index]) }
+        return made
+    }
+
     public func updateOrder(orderToUpdate: Order, timeZone: TimeZone, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         let id = orderToUpdate.id ?? ""
         guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }

@@ -107,6 +107,41 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         return order
     }
 
+    public func createOrders(_ orders: [Order], by: AccountName?, at: Date) async throws(OrdersStoreError) -> [Order] {
+        var made = orders.map { OrderWrites.created($0, by: by) }
+        try database.checkFileIsTheOneOpened()
+        var rows: [(names: [String], arguments: [DatabaseValue], lines: [OrderLine])] = []
+        rows.reserveCapacity(made.count)
+        for order in made {
+            let columns = try columns(of: order, OrderColumns.created(by: by, idempotencyKey: nil))
+            rows.append((columns.names, [order.date.timeIntervalSince1970.databaseValue] + columns.values, order.lines))
+        }
+        let written = rows
+        let rowIDs: [Int64]
+        do {
+            // One write transaction for them all, each order as `createOrder` writes it.
+            rowIDs = try await database.pool.write { db in
+                var rowIDs: [Int64] = []
+                rowIDs.reserveCapacity(written.count)
+                for row in written {
+                    let rowID = try OrderGoodsSQLite.nextOrderNumber(in: db)
+                    try db.cachedStatement(
+                        sql: "INSERT INTO orders (id, created_at, \(row.names.joined(separator: ", "))) "
+                            + "VALUES (?, ?\(String(repeating: ", ?", count: row.names.count)))"
+                    ).execute(arguments: StatementArguments([rowID.databaseValue] + row.arguments))
+                    try OrderGoodsSQLite.write(row.lines, ofOrder: rowID, in: db)
+                    try OrderEventsSQLiteStore.insert(OrderEvent(orderID: String(rowID), kind: .created, by: by, at: at), rowID: rowID, into: db)
+                    rowIDs.append(rowID)
+                }
+                return rowIDs
+            }
+        } catch {
+            throw .from(error) { .cannotCreate("Cannot create orders: \($0)") }
+        }
+        for index in made.indices { made[index].id = String(rowIDs[index]) }
+        return made
+    }
+
     public func updateOrder(orderToUpdate: Order, timeZone: TimeZone, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         let id = orderToUpdate.id ?? ""
         guard let rowID = OrderID.rowID(id) else { throw .notFound(id: id) }

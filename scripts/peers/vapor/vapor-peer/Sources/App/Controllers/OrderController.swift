@@ -17,29 +17,31 @@ struct OrderController: RouteCollection {
         orders.get(":orderID", use: show)
     }
 
-    /// GET /orders/?page=N — 50 newest first, Django Paginator semantics for `page`.
+    /// GET /orders/?before=ID — 50 newest first, keyset paging: the next page is the orders with a
+    /// smaller id than the last one shown (ids are given in creation order, so newest first is id
+    /// descending), on the primary key, so page 2,000 costs what page 1 does. No count(*) and no page
+    /// numbers (an OFFSET page and a total read the table); one row more than the page tells whether
+    /// there is an older page.
     @Sendable
     func index(req: Request) async throws -> Response {
-        let requested = (try? req.query.get(Int.self, at: "page")) ?? 1
+        let before = req.query[Int.self, at: "before"]
         let query = Order.query(on: req.db)
-            .sort(\.$createdAt, .descending)
-            .sort(\.$id, .descending)
-        var page = try await query.paginate(PageRequest(page: max(requested, 1), per: Self.pageSize))
-        if page.items.isEmpty, page.metadata.page > 1, page.metadata.pageCount >= 1 {
-            // Out of range: like Paginator.get_page, show the last page.
-            page = try await query.paginate(PageRequest(page: page.metadata.pageCount, per: Self.pageSize))
+        if let before {
+            query.filter(\.$id < before)
         }
-        let meta = page.metadata
-        let pageCount = max(meta.pageCount, 1)
+        let rows = try await query
+            .sort(\.$id, .descending)
+            .limit(Self.pageSize + 1)
+            .all()
+        let orders = Array(rows.prefix(Self.pageSize))
+        let next = rows.count > Self.pageSize ? orders.last?.id : nil
         let flash = req.cookies[Self.flashCookie].flatMap { Int($0.string) }.map { "Order #\($0) was created." }
         let context = ListContext(
             flash: flash,
-            orders: page.items,
-            page: meta.page,
-            pageCount: pageCount,
-            total: meta.total,
-            previous: meta.page > 1 ? meta.page - 1 : nil,
-            next: meta.page < pageCount ? meta.page + 1 : nil
+            orders: orders,
+            hasOrders: !orders.isEmpty,
+            laterPage: before != nil,
+            next: next
         )
         let res = try await req.view.render("list", context).encodeResponse(for: req)
         if flash != nil {

@@ -8,10 +8,10 @@ struct ListContext: Encodable {
     let title = "Orders"
     let flash: String?
     let orders: [Order]
-    let page: Int
-    let pageCount: Int
-    let total: Int
-    let previous: Int?
+    let hasOrders: Bool
+    /// Not the first page: the list links back to the newest orders.
+    let laterPage: Bool
+    /// The `before` of the next page (the last id shown), nil on the last page.
     let next: Int?
 }
 
