@@ -22,28 +22,10 @@ final class ChangeOrderStatusAPIViewController: ChangeOrderStatusAPIDisplayLogic
         self.interactor = interactor
     }
 
-    /// The version an `If-Match` names: `"7"` (or `W/"7"`, or `7`); nil for anything else.
-    static func version(ifMatch: String) -> Int? {
-        var text = Substring(ifMatch.trimmingCharacters(in: .whitespaces))
-        if text.hasPrefix("W/") { text = text.dropFirst(2) }
-        if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = text.dropFirst().dropLast() }
-        guard !text.isEmpty, text.count <= 9, text.allSatisfy(\.isASCIIDigit) else { return nil }
-        return Int(text)
-    }
-
     func changeStatus(
         orderID: String, ifMatch: String?, body: Components.Schemas.StatusChange
     ) async throws -> Operations.ChangeOrderStatus.Output {
-        guard let ifMatch else {
-            throw APIProblem(
-                status: .preconditionRequired, title: "Send the order's ETag in If-Match",
-                detail: "A change is made from the version it was read at: GET the order, then send its ETag.")
-        }
-        guard let version = Self.version(ifMatch: ifMatch) else {
-            throw APIProblem(
-                status: .preconditionFailed, title: "If-Match names no version of this order",
-                detail: "Send the ETag a GET of the order answered (\"7\").")
-        }
+        let version = try IfMatch.version(ifMatch, of: "order", example: 7)
         let fields = ChangeOrderStatus.StatusFormFields(
             action: body.action.rawValue, version: String(version), reason: body.reason, carrier: body.carrier,
             carrierOther: body.carrierOther, trackingNumber: body.trackingNumber)

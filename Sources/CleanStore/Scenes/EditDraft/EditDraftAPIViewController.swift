@@ -70,26 +70,10 @@ final class EditDraftAPIViewController: EditDraftAPIDisplayLogic {
         return .ok(.init(headers: .init(eTag: OrderAPIFormatter.eTag(draft.version)), body: .json(draft)))
     }
 
-    /// The draft's version an `If-Match` names (`"3"`): 428 without one, 412 when it names none.
-    /// A draft's changes and its placing are made from the version the client read.
-    static func draftVersion(ifMatch: String?) throws -> Int {
-        guard let ifMatch else {
-            throw APIProblem(
-                status: .preconditionRequired, title: "Send the draft's ETag in If-Match",
-                detail: "A draft is changed and placed as it was read: GET it, then send its ETag.")
-        }
-        guard let version = ChangeOrderStatusAPIViewController.version(ifMatch: ifMatch) else {
-            throw APIProblem(
-                status: .preconditionFailed, title: "If-Match names no version of this draft",
-                detail: "Send the ETag a GET of the draft answered (\"3\").")
-        }
-        return version
-    }
-
     /// `PUT …/caller`, `PUT …/delivery`, `POST …/lines`: one section saved from the version in
     /// `If-Match` (428 without it, 412 when the draft is at another), the draft answered.
     func save(ref: String, ifMatch: String?, _ section: EditDraft.Section) async throws -> Components.Responses.Draft {
-        try await save(ref: ref, version: Self.draftVersion(ifMatch: ifMatch), section)
+        try await save(ref: ref, version: IfMatch.version(ifMatch, of: "draft", example: 3), section)
     }
 
     private func save(ref: String, version: Int, _ section: EditDraft.Section) async throws -> Components.Responses.Draft {
@@ -109,7 +93,7 @@ final class EditDraftAPIViewController: EditDraftAPIDisplayLogic {
     /// draft is at another: its lines may not be the ones the client saw); 404 when no line holds
     /// the SKU, 409 when two do.
     func changeLine(ref: String, ifMatch: String?, sku: String, quantity: Int?) async throws -> Components.Responses.Draft {
-        let version = try Self.draftVersion(ifMatch: ifMatch)
+        let version = try IfMatch.version(ifMatch, of: "draft", example: 3)
         let draft = try await read(ref)
         guard draft.version == version else { throw EditDraftAPIPresenter.changedMeanwhile(version: draft.version) }
         let lines = draft.lines.filter { $0.sku.caseInsensitiveCompare(sku.trimmingCharacters(in: .whitespaces)) == .orderedSame }

@@ -30,7 +30,7 @@ final class PlaceDraftAPIViewController: PlaceDraftAPIDisplayLogic {
     ) async throws -> Operations.PlaceDraft.Output {
         // A key of another shape is refused before anything else is read (400).
         let orderKey = try APIIdempotencyWorker.orderKey(idempotencyKey, of: caller) ?? ""
-        let version = try EditDraftAPIViewController.draftVersion(ifMatch: ifMatch)
+        let version = try IfMatch.version(ifMatch, of: "draft", example: 3)
         var fields = PlaceDraft.PlaceFormFields()
         fields.paymentMethodCreditCardNumber = body.cardNumber
         fields.paymentMethodExpirationDate = body.expirationDate

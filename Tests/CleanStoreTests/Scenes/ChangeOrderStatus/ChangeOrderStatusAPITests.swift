@@ -30,11 +30,11 @@ final class ChangeOrderStatusAPITests: XCTestCase {
     }
 
     func testIfMatchNamesAVersion() {
-        XCTAssertEqual(ChangeOrderStatusAPIViewController.version(ifMatch: "\"7\""), 7)
-        XCTAssertEqual(ChangeOrderStatusAPIViewController.version(ifMatch: "W/\"12\""), 12)
-        XCTAssertEqual(ChangeOrderStatusAPIViewController.version(ifMatch: " 3 "), 3)
+        XCTAssertEqual(IfMatch.version(named: "\"7\""), 7)
+        XCTAssertEqual(IfMatch.version(named: "W/\"12\""), 12)
+        XCTAssertEqual(IfMatch.version(named: " 3 "), 3)
         for garbled in ["*", "\"\"", "\"7", "\"-1\"", "\"1234567890\"", "seven"] {
-            XCTAssertNil(ChangeOrderStatusAPIViewController.version(ifMatch: garbled), garbled)
+            XCTAssertNil(IfMatch.version(named: garbled), garbled)
         }
     }
 
