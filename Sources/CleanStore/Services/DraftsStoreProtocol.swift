@@ -46,8 +46,6 @@ public protocol DraftsStoreProtocol: Sendable {
     func deleteDraft(ref: String) async throws(DraftsStoreError)
     /// Removes the drafts last changed before `date` (`--draft-days`); returns how many.
     func deleteDrafts(changedBefore date: Date) async throws(DraftsStoreError) -> Int
-    /// What placing the draft now would meet (`PlacingCheck`), changing nothing.
-    func checkPlacing(ref: String, request: PlacingRequest, at: Date) async throws(DraftsStoreError) -> PlacingCheck
     /// The draft and what placing it now would meet, read together, changing nothing; nil when
     /// there is no such draft.
     func fetchCheckedDraft(ref: String, request: PlacingRequest, at: Date) async throws(DraftsStoreError) -> CheckedDraft?
@@ -67,6 +65,13 @@ public struct CheckedDraft: Equatable, Sendable {
 }
 
 extension DraftsStoreProtocol {
+    /// What placing the draft now would meet (`PlacingCheck`), changing nothing: the check of
+    /// `fetchCheckedDraft` (one read in every store), `.notFound` when there is no such draft.
+    public func checkPlacing(ref: String, request: PlacingRequest, at: Date) async throws(DraftsStoreError) -> PlacingCheck {
+        guard let checked = try await fetchCheckedDraft(ref: ref, request: request, at: at) else { throw .notFound(ref: ref) }
+        return checked.check
+    }
+
     /// `change` applied to the draft at whatever version it is stored (the draft's pages).
     public func updateDraft(ref: String, change: DraftChange, by: AccountName?, at: Date) async throws(DraftsStoreError) -> Draft {
         try await updateDraft(ref: ref, change: change, expectedVersion: nil, by: by, at: at)

@@ -65,14 +65,6 @@ public final class DraftsMemStore: DraftsStoreProtocol {
         }
     }
 
-    public func checkPlacing(ref: String, request: PlacingRequest, at: Date) async throws(DraftsStoreError) -> PlacingCheck {
-        let check = await database.read { tables in
-            tables.drafts.first(where: { $0.ref == ref }).map { Self.check($0, in: tables, at: at, timeZone: request.timeZone) }
-        }
-        guard let check else { throw .notFound(ref: ref) }
-        return check
-    }
-
     public func fetchCheckedDraft(ref: String, request: PlacingRequest, at: Date) async throws(DraftsStoreError) -> CheckedDraft? {
         await database.read { tables in
             tables.drafts.first(where: { $0.ref == ref }).map {

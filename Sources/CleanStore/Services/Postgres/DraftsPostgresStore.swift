@@ -132,16 +132,6 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
         }
     }
 
-    public func checkPlacing(ref: String, request: PlacingRequest, at: Date) async throws(DraftsStoreError) -> PlacingCheck {
-        let cards = database.cards
-        return try await transaction("Cannot check draft \(ref)") { connection, logger in
-            guard let (_, draft) = try await Self.draft(ref: ref, lock: false, on: connection, logger: logger) else {
-                throw DraftsStoreError.notFound(ref: ref)
-            }
-            return try await Self.check(draft, on: connection, at: at, timeZone: request.timeZone, cards: cards, logger: logger).check
-        }
-    }
-
     public func fetchCheckedDraft(ref: String, request: PlacingRequest, at: Date) async throws(DraftsStoreError) -> CheckedDraft? {
         let cards = database.cards
         return try await transaction("Cannot check draft \(ref)") { connection, logger in

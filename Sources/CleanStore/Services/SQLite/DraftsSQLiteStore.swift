@@ -94,18 +94,6 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
         }
     }
 
-    public func checkPlacing(ref: String, request: PlacingRequest, at: Date) async throws(DraftsStoreError) -> PlacingCheck {
-        let orderMapping = orderMapping
-        do {
-            return try await database.pool.read { db in
-                guard let (_, draft) = try Self.draft(ref: ref, in: db) else { throw DraftsStoreError.notFound(ref: ref) }
-                return try Self.check(draft, in: db, at: at, timeZone: request.timeZone, orderMapping).check
-            }
-        } catch {
-            throw Self.error(error, "Cannot check draft \(ref)")
-        }
-    }
-
     public func fetchCheckedDraft(ref: String, request: PlacingRequest, at: Date) async throws(DraftsStoreError) -> CheckedDraft? {
         let orderMapping = orderMapping
         do {
