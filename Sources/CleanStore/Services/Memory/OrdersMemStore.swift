@@ -80,31 +80,15 @@ public final class OrdersMemStore: OrdersStoreProtocol {
             {
                 throw .alreadyCreated(existing)
             }
-            var order = OrderWrites.created(orderToCreate, by: by)
-            tables.lastOrderID += 1
-            let id = String(tables.lastOrderID)
-            order.id = id
-            tables.orders.append(order)
-            if let idempotencyKey { tables.createdByKey[idempotencyKey] = id }
-            tables.record(OrderEvent(orderID: id, kind: .created, by: by, at: at))
+            let order = tables.insertCreated(orderToCreate, by: by, at: at)
+            if let idempotencyKey, let id = order.id { tables.createdByKey[idempotencyKey] = id }
             return order
         }
     }
 
     public func createOrders(_ orders: [Order], by: AccountName?, at: Date) async throws(OrdersStoreError) -> [Order] {
         await database.transaction { tables in
-            var created: [Order] = []
-            created.reserveCapacity(orders.count)
-            for orderToCreate in orders {
-                var order = OrderWrites.created(orderToCreate, by: by)
-                tables.lastOrderID += 1
-                let id = String(tables.lastOrderID)
-                order.id = id
-                tables.orders.append(order)
-                tables.record(OrderEvent(orderID: id, kind: .created, by: by, at: at))
-                created.append(order)
-            }
-            return created
+            orders.map { tables.insertCreated($0, by: by, at: at) }
         }
     }
 
@@ -236,4 +220,18 @@ public final class OrdersMemStore: OrdersStoreProtocol {
 
     /// Memory can always be read and written while the process runs: healthy.
     public func checkHealth() async throws(OrdersStoreError) {}
+}
+
+extension MemoryAppDatabase.Tables {
+    /// `orderToCreate` written as a create writes it: numbered by the counter, with its `.created`
+    /// event (`createOrder` and `createOrders` both, in their transaction).
+    mutating func insertCreated(_ orderToCreate: Order, by: AccountName?, at: Date) -> Order {
+        var order = OrderWrites.created(orderToCreate, by: by)
+        lastOrderID += 1
+        let id = String(lastOrderID)
+        order.id = id
+        orders.append(order)
+        record(OrderEvent(orderID: id, kind: .created, by: by, at: at))
+        return order
+    }
 }

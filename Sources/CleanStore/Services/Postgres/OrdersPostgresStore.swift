@@ -110,6 +110,42 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
     }
 
     /// What a create found: the order's new id, or the order an earlier create with its key made.
+    /// A created order's INSERT, made before the transaction (its card encrypted): the statement
+    /// (`$1` its number), the values after its number (creation date first) and its lines.
+    private struct CreatedRow: Sendable {
+        var sql: String
+        var createdAt: Double
+        var values: [OrderColumns.Value]
+        var lines: [OrderLine]
+    }
+
+    private func createdRow(_ order: Order, by: AccountName?, idempotencyKey: String?) throws -> CreatedRow {
+        let columns = try OrderColumns.written(by: order, cards: cards) + OrderColumns.created(by: by, idempotencyKey: idempotencyKey)
+        let placeholders = (2...columns.count + 2).map { "$\($0)" }.joined(separator: ", ")
+        let sql = """
+            INSERT INTO orders (id, created_at, \(columns.map(\.name).joined(separator: ", "))) OVERRIDING SYSTEM VALUE
+            VALUES ($1, \(placeholders))
+            """
+        return CreatedRow(sql: sql, createdAt: order.date.timeIntervalSince1970, values: columns.map(\.value), lines: order.lines)
+    }
+
+    /// Writes `row` as a create does, in the caller's transaction (the counter's row locked by
+    /// then): numbered by the counter, its lines and its `.created` event. Its number.
+    private static func insert(
+        _ row: CreatedRow, by: AccountName?, at: Date, on connection: PostgresConnection, logger: Logger
+    ) async throws -> Int64 {
+        let rowID = try await OrderGoodsPostgres.nextOrderNumber(on: connection, logger: logger)
+        var binds = PostgresBindings()
+        binds.append(rowID)
+        binds.append(row.createdAt)
+        try PostgresValues.append(row.values, to: &binds)
+        try await connection.query(PostgresQuery(unsafeSQL: row.sql, binds: binds), logger: logger)
+        try await OrderGoodsPostgres.write(row.lines, ofOrder: rowID, on: connection, logger: logger)
+        try await OrderEventsPostgresStore.insert(
+            OrderEvent(orderID: String(rowID), kind: .created, by: by, at: at), rowID: rowID, on: connection, logger: logger)
+        return rowID
+    }
+
     private enum CreateOutcome {
         case created(Int64)
         case existing(Order)
@@ -121,20 +157,11 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
         var order = OrderWrites.created(orderToCreate, by: by)
         let outcome: CreateOutcome
         do {
-            let columns = try OrderColumns.written(by: order, cards: cards) + OrderColumns.created(by: by, idempotencyKey: idempotencyKey)
-            let values = columns.map(\.value)
-            let names = columns.map(\.name)
-            let createdAt = order.date.timeIntervalSince1970
-            let placeholders = (2...columns.count + 2).map { "$\($0)" }.joined(separator: ", ")
+            let row = try createdRow(order, by: by, idempotencyKey: idempotencyKey)
+            let logger = self.logger
             // Numbered by the counter (`OrderGoodsPostgres`): its row is locked first, so creates and
             // placings take turns, and a key another create used is found committed; the number is
             // taken only when the order is written, in the same transaction: no gaps.
-            let sql = """
-                INSERT INTO orders (id, created_at, \(names.joined(separator: ", "))) OVERRIDING SYSTEM VALUE
-                VALUES ($1, \(placeholders))
-                """
-            let logger = self.logger
-            let lines = order.lines
             outcome = try await client.withTransaction(logger: logger) { connection in
                 try await OrderGoodsPostgres.lockOrderNumbers(on: connection, logger: logger)
                 if let idempotencyKey {
@@ -142,16 +169,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
                         "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE idempotency_key = \(idempotencyKey)"
                     if let order = try await self.order(existing, on: connection) { return .existing(order) }
                 }
-                let rowID = try await OrderGoodsPostgres.nextOrderNumber(on: connection, logger: logger)
-                var binds = PostgresBindings()
-                binds.append(rowID)
-                binds.append(createdAt)
-                try PostgresValues.append(values, to: &binds)
-                try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
-                try await OrderGoodsPostgres.write(lines, ofOrder: rowID, on: connection, logger: logger)
-                try await OrderEventsPostgresStore.insert(
-                    OrderEvent(orderID: String(rowID), kind: .created, by: by, at: at), rowID: rowID, on: connection, logger: logger)
-                return .created(rowID)
+                return .created(try await Self.insert(row, by: by, at: at, on: connection, logger: logger))
             }
         } catch {
             throw .from(unwrapping: error) { .cannotCreate("Cannot create order: \(String(reflecting: $0))") }
@@ -169,17 +187,9 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
         var made = orders.map { OrderWrites.created($0, by: by) }
         let rowIDs: [Int64]
         do {
-            var rows: [(sql: String, values: [OrderColumns.Value], createdAt: Double, lines: [OrderLine])] = []
+            var rows: [CreatedRow] = []
             rows.reserveCapacity(made.count)
-            for order in made {
-                let columns = try OrderColumns.written(by: order, cards: cards) + OrderColumns.created(by: by, idempotencyKey: nil)
-                let placeholders = (2...columns.count + 2).map { "$\($0)" }.joined(separator: ", ")
-                let sql = """
-                    INSERT INTO orders (id, created_at, \(columns.map(\.name).joined(separator: ", "))) OVERRIDING SYSTEM VALUE
-                    VALUES ($1, \(placeholders))
-                    """
-                rows.append((sql, columns.map(\.value), order.date.timeIntervalSince1970, order.lines))
-            }
+            for order in made { rows.append(try createdRow(order, by: by, idempotencyKey: nil)) }
             let written = rows
             let logger = self.logger
             // One transaction for them all, each order as `createOrder` writes it; the counter's row
@@ -189,16 +199,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
                 var rowIDs: [Int64] = []
                 rowIDs.reserveCapacity(written.count)
                 for row in written {
-                    let rowID = try await OrderGoodsPostgres.nextOrderNumber(on: connection, logger: logger)
-                    var binds = PostgresBindings()
-                    binds.append(rowID)
-                    binds.append(row.createdAt)
-                    try PostgresValues.append(row.values, to: &binds)
-                    try await connection.query(PostgresQuery(unsafeSQL: row.sql, binds: binds), logger: logger)
-                    try await OrderGoodsPostgres.write(row.lines, ofOrder: rowID, on: connection, logger: logger)
-                    try await OrderEventsPostgresStore.insert(
-                        OrderEvent(orderID: String(rowID), kind: .created, by: by, at: at), rowID: rowID, on: connection, logger: logger)
-                    rowIDs.append(rowID)
+                    rowIDs.append(try await Self.insert(row, by: by, at: at, on: connection, logger: logger))
                 }
                 return rowIDs
             }

@@ -73,9 +73,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
     ) async throws(OrdersStoreError) -> Order {
         var order = OrderWrites.created(orderToCreate, by: by)
         try database.checkFileIsTheOneOpened()
-        let columns = try columns(of: order, OrderColumns.created(by: by, idempotencyKey: idempotencyKey))
-        let arguments = [order.date.timeIntervalSince1970.databaseValue] + columns.values
-        let lines = order.lines
+        let row = try createdRow(order, by: by, idempotencyKey: idempotencyKey)
         let mapping = orderMapping
         // The order made, or the one an earlier create with the key made.
         let outcome: (rowID: Int64?, existing: Order?)
@@ -89,15 +87,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
                 {
                     return (nil, existing)
                 }
-                // Numbered by the counter, in this transaction: no gaps (`OrderGoodsSQLite`).
-                let rowID = try OrderGoodsSQLite.nextOrderNumber(in: db)
-                try db.execute(
-                    sql: "INSERT INTO orders (id, created_at, \(columns.names.joined(separator: ", "))) "
-                        + "VALUES (?, ?\(String(repeating: ", ?", count: columns.names.count)))",
-                    arguments: StatementArguments([rowID.databaseValue] + arguments))
-                try OrderGoodsSQLite.write(lines, ofOrder: rowID, in: db)
-                try OrderEventsSQLiteStore.insert(OrderEvent(orderID: String(rowID), kind: .created, by: by, at: at), rowID: rowID, into: db)
-                return (rowID, nil)
+                return (try Self.insert(row, by: by, at: at, in: db), nil)
             }
         } catch {
             throw .from(error) { .cannotCreate("Cannot create order: \($0)") }
@@ -110,30 +100,15 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
     public func createOrders(_ orders: [Order], by: AccountName?, at: Date) async throws(OrdersStoreError) -> [Order] {
         var made = orders.map { OrderWrites.created($0, by: by) }
         try database.checkFileIsTheOneOpened()
-        var rows: [(names: [String], arguments: [DatabaseValue], lines: [OrderLine])] = []
+        var rows: [CreatedRow] = []
         rows.reserveCapacity(made.count)
-        for order in made {
-            let columns = try columns(of: order, OrderColumns.created(by: by, idempotencyKey: nil))
-            rows.append((columns.names, [order.date.timeIntervalSince1970.databaseValue] + columns.values, order.lines))
-        }
+        for order in made { rows.append(try createdRow(order, by: by, idempotencyKey: nil)) }
         let written = rows
         let rowIDs: [Int64]
         do {
             // One write transaction for them all, each order as `createOrder` writes it.
             rowIDs = try await database.pool.write { db in
-                var rowIDs: [Int64] = []
-                rowIDs.reserveCapacity(written.count)
-                for row in written {
-                    let rowID = try OrderGoodsSQLite.nextOrderNumber(in: db)
-                    try db.cachedStatement(
-                        sql: "INSERT INTO orders (id, created_at, \(row.names.joined(separator: ", "))) "
-                            + "VALUES (?, ?\(String(repeating: ", ?", count: row.names.count)))"
-                    ).execute(arguments: StatementArguments([rowID.databaseValue] + row.arguments))
-                    try OrderGoodsSQLite.write(row.lines, ofOrder: rowID, in: db)
-                    try OrderEventsSQLiteStore.insert(OrderEvent(orderID: String(rowID), kind: .created, by: by, at: at), rowID: rowID, into: db)
-                    rowIDs.append(rowID)
-                }
-                return rowIDs
+                try written.map { try Self.insert($0, by: by, at: at, in: db) }
             }
         } catch {
             throw .from(error) { .cannotCreate("Cannot create orders: \($0)") }
@@ -359,6 +334,28 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
     ) throws(OrdersStoreError) -> (names: [String], values: [DatabaseValue]) {
         let columns = try OrderColumns.written(by: order, cards: database.cards) + record
         return (columns.map(\.name), columns.map(\.value.sqliteValue))
+    }
+
+    /// A created order's row, made before the write transaction (its card encrypted): the
+    /// columns' names, the arguments after its id (creation date first), its lines.
+    private typealias CreatedRow = (names: [String], arguments: [DatabaseValue], lines: [OrderLine])
+
+    private func createdRow(_ order: Order, by: AccountName?, idempotencyKey: String?) throws(OrdersStoreError) -> CreatedRow {
+        let columns = try columns(of: order, OrderColumns.created(by: by, idempotencyKey: idempotencyKey))
+        return (columns.names, [order.date.timeIntervalSince1970.databaseValue] + columns.values, order.lines)
+    }
+
+    /// Writes `row` as a create does, in the caller's write transaction: numbered by the counter
+    /// (no gaps, `OrderGoodsSQLite`), its lines and its `.created` event. Its number.
+    private static func insert(_ row: CreatedRow, by: AccountName?, at: Date, in db: Database) throws -> Int64 {
+        let rowID = try OrderGoodsSQLite.nextOrderNumber(in: db)
+        try db.cachedStatement(
+            sql: "INSERT INTO orders (id, created_at, \(row.names.joined(separator: ", "))) "
+                + "VALUES (?, ?\(String(repeating: ", ?", count: row.names.count)))"
+        ).execute(arguments: StatementArguments([rowID.databaseValue] + row.arguments))
+        try OrderGoodsSQLite.write(row.lines, ofOrder: rowID, in: db)
+        try OrderEventsSQLiteStore.insert(OrderEvent(orderID: String(rowID), kind: .created, by: by, at: at), rowID: rowID, into: db)
+        return rowID
     }
 
     /// `name = ?, …` for `columns`.
