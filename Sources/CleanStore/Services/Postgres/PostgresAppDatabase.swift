@@ -93,6 +93,22 @@ public final class PostgresAppDatabase: Sendable {
         return 0
     }
 
+    /// As `count(_:)`, `statement` prepared once per connection (`PostgresPreparedStatements`).
+    func count(prepared statement: OrdersQuerySQL.Statement) async throws -> Int {
+        let rows = try await PostgresPreparedStatements.rows(
+            try PostgresValues.query(statement), types: PostgresPreparedStatements.types(of: statement.arguments), on: client,
+            logger: logger)
+        return try rows.first?.decode(Int.self) ?? 0
+    }
+
+    /// As `exists(_:)`, `statement` prepared once per connection (`PostgresPreparedStatements`).
+    func exists(prepared statement: OrdersQuerySQL.Statement) async throws -> Bool {
+        let rows = try await PostgresPreparedStatements.rows(
+            try PostgresValues.query(statement), types: PostgresPreparedStatements.types(of: statement.arguments), on: client,
+            logger: logger)
+        return try rows.first?.decode(Bool.self) ?? false
+    }
+
     func exists(_ query: PostgresQuery) async throws -> Bool {
         for try await value in try await client.query(query, logger: logger).decode(Bool.self) {
             return value
