@@ -436,37 +436,30 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
 
     // MARK: Queries
 
-    private func orders(_ query: PostgresQuery) async throws -> [Order] {
-        try await orders(of: client.query(query, logger: logger))
-    }
-
-    /// As `orders(_:)`, in a transaction.
+    /// The orders `query` selects (`selectedColumns`), in a transaction.
     private func orders(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> [Order] {
         try await orders(of: connection.query(query, logger: logger))
     }
 
     /// The orders `statement` selects (`selectedColumns`), prepared once per connection.
     private func orders(prepared statement: OrdersQuerySQL.Statement) async throws -> [Order] {
-        let rows = try await PostgresPreparedStatements.rows(
-            try PostgresValues.query(statement), types: PostgresPreparedStatements.types(of: statement.arguments), on: client,
-            logger: logger)
-        return try rows.map { try OrderColumns.order(from: PostgresOrderRow(row: $0.makeRandomAccess()), cards: cards, logger: logger) }
+        try await PostgresPreparedStatements.rows(statement, on: client, logger: logger).map(order(from:))
+    }
+
+    private func order(from row: PostgresRow) throws -> Order {
+        try OrderColumns.order(from: PostgresOrderRow(row: row.makeRandomAccess()), cards: cards, logger: logger)
     }
 
     private func orders(of rows: PostgresRowSequence) async throws -> [Order] {
         var orders: [Order] = []
-        for try await row in rows {
-            orders.append(try OrderColumns.order(from: PostgresOrderRow(row: row.makeRandomAccess()), cards: cards, logger: logger))
-        }
+        for try await row in rows { orders.append(try order(from: row)) }
         return orders
     }
 
     /// The order page's read: prepared once per connection, as its lines' (`OrderGoodsPostgres.lines`).
     private func order(id: Int64) async throws -> Order? {
         let query: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(id)"
-        let rows = try await PostgresPreparedStatements.rows(query, on: client, logger: logger)
-        guard var order = try rows.first.map({ try OrderColumns.order(from: PostgresOrderRow(row: $0.makeRandomAccess()), cards: cards, logger: logger) })
-        else { return nil }
+        guard var order = try await PostgresPreparedStatements.rows(query, on: client, logger: logger).first.map(self.order(from:)) else { return nil }
         order.lines = try await client.withConnection { connection in
             try await OrderGoodsPostgres.lines(ofOrder: id, on: connection, logger: self.logger)
         }

@@ -95,18 +95,12 @@ public final class PostgresAppDatabase: Sendable {
 
     /// As `count(_:)`, `statement` prepared once per connection (`PostgresPreparedStatements`).
     func count(prepared statement: OrdersQuerySQL.Statement) async throws -> Int {
-        let rows = try await PostgresPreparedStatements.rows(
-            try PostgresValues.query(statement), types: PostgresPreparedStatements.types(of: statement.arguments), on: client,
-            logger: logger)
-        return try rows.first?.decode(Int.self) ?? 0
+        try await PostgresPreparedStatements.rows(statement, on: client, logger: logger).first?.decode(Int.self) ?? 0
     }
 
     /// As `exists(_:)`, `statement` prepared once per connection (`PostgresPreparedStatements`).
     func exists(prepared statement: OrdersQuerySQL.Statement) async throws -> Bool {
-        let rows = try await PostgresPreparedStatements.rows(
-            try PostgresValues.query(statement), types: PostgresPreparedStatements.types(of: statement.arguments), on: client,
-            logger: logger)
-        return try rows.first?.decode(Bool.self) ?? false
+        try await PostgresPreparedStatements.rows(statement, on: client, logger: logger).first?.decode(Bool.self) ?? false
     }
 
     func exists(_ query: PostgresQuery) async throws -> Bool {

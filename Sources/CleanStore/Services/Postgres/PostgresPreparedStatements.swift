@@ -40,6 +40,11 @@ enum PostgresPreparedStatements {
         return try await run(slots[slot])
     }
 
+    /// The rows of an `OrdersQuerySQL` statement, run on `client` prepared (its arguments' kinds the types' key).
+    static func rows(_ statement: OrdersQuerySQL.Statement, on client: PostgresClient, logger: Logger) async throws -> [PostgresRow] {
+        try await rows(try PostgresValues.query(statement), types: types(of: statement.arguments), on: client, logger: logger)
+    }
+
     /// The rows of `query`, run on `connection` (in its transaction) prepared, or unnamed once the
     /// slots are all given.
     static func rows(_ query: PostgresQuery, types: String = "", on connection: PostgresConnection, logger: Logger) async throws
