@@ -117,10 +117,20 @@ public struct OrdersDatabase: Sendable {
     /// that use the store without serving (`rotate-card-key`).
     public func use<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
         try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
+            // Each service's task says it has begun before it calls `run()`, and the migrations wait
+            // for every one: without the wait the first query could lease a connection before the
+            // `PostgresClient`'s `run()` had begun, and PostgresNIO warned so (`cleanstore seed`'s
+            // first line). `run()` marks the client running before it first suspends, right after
+            // the signal, so the wait leaves the warning no more than that window.
+            let (begun, beginning) = AsyncStream<Void>.makeStream()
             for service in services {
-                group.addTask { try await service.run() }
+                group.addTask {
+                    beginning.yield()
+                    try await service.run()
+                }
             }
             defer { group.cancelAll() }
+            for await _ in begun.prefix(services.count) {}
             try await prepare()
             let result = try await body()
             try close()

@@ -22,6 +22,18 @@ struct PostgresAccountsAccess: Sendable {
         }
     }
 
+    /// As `rows(_:_:_:)`, the statement prepared once per connection (`PostgresPreparedStatements`):
+    /// for the reads every signed-in request makes.
+    func preparedRows<T: Sendable>(_ what: String, _ query: PostgresQuery, _ read: (PostgresRow) throws -> T) async throws(AccountsStoreError)
+        -> [T]
+    {
+        do {
+            return try await PostgresPreparedStatements.rows(query, on: client, logger: logger).map(read)
+        } catch {
+            throw .from(error, doing: what)
+        }
+    }
+
     func run(_ what: String, _ query: PostgresQuery) async throws(AccountsStoreError) {
         do {
             try await client.query(query, logger: logger)

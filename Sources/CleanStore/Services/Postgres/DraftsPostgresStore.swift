@@ -267,9 +267,12 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
         ref: String, lock: Bool, on connection: PostgresConnection, logger: Logger
     ) async throws -> (rowID: Int64, draft: Draft)? {
         var found: (Int64, Draft)?
-        let rows = try await connection.query(
-            "SELECT \(unescaped: DraftColumns.selected) FROM drafts WHERE ref = \(ref)\(unescaped: lock ? " FOR UPDATE" : "")", logger: logger)
-        for try await row in rows { found = try DraftColumns.draft(from: PostgresOrderRow(row: row.makeRandomAccess())) }
+        // Prepared once per connection (`PostgresPreparedStatements`), as its lines' below: every
+        // draft page and change reads them.
+        let rows = try await PostgresPreparedStatements.rows(
+            "SELECT \(unescaped: DraftColumns.selected) FROM drafts WHERE ref = \(ref)\(unescaped: lock ? " FOR UPDATE" : "")", on: connection,
+            logger: logger)
+        for row in rows { found = try DraftColumns.draft(from: PostgresOrderRow(row: row.makeRandomAccess())) }
         guard let (rowID, draft) = found else { return nil }
         return (rowID, try await withLines(draft, rowID: rowID, on: connection, logger: logger))
     }
@@ -277,9 +280,10 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
     private static func withLines(_ draft: Draft, rowID: Int64, on connection: PostgresConnection, logger: Logger) async throws -> Draft {
         var draft = draft
         var lines: [OrderLine] = []
-        let rows = try await connection.query(
-            "SELECT \(unescaped: OrderLineColumns.ofDraft) FROM draft_lines WHERE draft_id = \(rowID) ORDER BY position", logger: logger)
-        for try await row in rows { lines.append(try OrderLineColumns.line(from: PostgresOrderRow(row: row.makeRandomAccess()), ofOrder: false)) }
+        let rows = try await PostgresPreparedStatements.rows(
+            "SELECT \(unescaped: OrderLineColumns.ofDraft) FROM draft_lines WHERE draft_id = \(rowID) ORDER BY position", on: connection,
+            logger: logger)
+        for row in rows { lines.append(try OrderLineColumns.line(from: PostgresOrderRow(row: row.makeRandomAccess()), ofOrder: false)) }
         draft.lines = lines
         return draft
     }

@@ -29,9 +29,11 @@ enum OrderGoodsPostgres {
 
     static func lines(ofOrder rowID: Int64, on connection: PostgresConnection, logger: Logger) async throws -> [OrderLine] {
         var lines: [OrderLine] = []
-        let rows = try await connection.query(
-            "SELECT \(unescaped: OrderLineColumns.ofOrder) FROM order_lines WHERE order_id = \(rowID) ORDER BY position", logger: logger)
-        for try await row in rows {
+        // Prepared once per connection (`PostgresPreparedStatements`): every order page reads them.
+        let rows = try await PostgresPreparedStatements.rows(
+            "SELECT \(unescaped: OrderLineColumns.ofOrder) FROM order_lines WHERE order_id = \(rowID) ORDER BY position", on: connection,
+            logger: logger)
+        for row in rows {
             lines.append(try OrderLineColumns.line(from: PostgresOrderRow(row: row.makeRandomAccess()), ofOrder: true))
         }
         return lines

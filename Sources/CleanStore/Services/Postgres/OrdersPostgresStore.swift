@@ -80,10 +80,11 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
     public func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
         let sql = OrdersQuerySQL(page: page, columns: Self.selectedColumns, dialect: .postgres)
         do {
-            let rows = try await orders(try PostgresValues.query(sql.rows))
+            // Prepared once per connection (`PostgresPreparedStatements`), as the counts below.
+            let rows = try await orders(prepared: sql.rows)
             var otherSide = false
             if let statement = sql.otherSide {
-                otherSide = try await database.exists(try PostgresValues.query(statement))
+                otherSide = try await database.exists(prepared: statement)
             }
             return OrdersPage(rows: rows, limit: page.limit, otherSide: otherSide, of: sql)
         } catch {
@@ -94,7 +95,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
     public func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int {
         let sql = OrdersQuerySQL.count(query, upTo: upTo, dialect: .postgres)
         do {
-            return try await database.count(try PostgresValues.query(sql))
+            return try await database.count(prepared: sql)
         } catch {
             throw .from(error) { .cannotFetch("Cannot count orders: \(String(reflecting: $0))") }
         }
@@ -435,25 +436,30 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
 
     // MARK: Queries
 
-    private func orders(_ query: PostgresQuery) async throws -> [Order] {
-        try await orders(of: client.query(query, logger: logger))
-    }
-
-    /// As `orders(_:)`, in a transaction.
+    /// The orders `query` selects (`selectedColumns`), in a transaction.
     private func orders(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> [Order] {
         try await orders(of: connection.query(query, logger: logger))
     }
 
+    /// The orders `statement` selects (`selectedColumns`), prepared once per connection.
+    private func orders(prepared statement: OrdersQuerySQL.Statement) async throws -> [Order] {
+        try await PostgresPreparedStatements.rows(statement, on: client, logger: logger).map(order(from:))
+    }
+
+    private func order(from row: PostgresRow) throws -> Order {
+        try OrderColumns.order(from: PostgresOrderRow(row: row.makeRandomAccess()), cards: cards, logger: logger)
+    }
+
     private func orders(of rows: PostgresRowSequence) async throws -> [Order] {
         var orders: [Order] = []
-        for try await row in rows {
-            orders.append(try OrderColumns.order(from: PostgresOrderRow(row: row.makeRandomAccess()), cards: cards, logger: logger))
-        }
+        for try await row in rows { orders.append(try order(from: row)) }
         return orders
     }
 
+    /// The order page's read: prepared once per connection, as its lines' (`OrderGoodsPostgres.lines`).
     private func order(id: Int64) async throws -> Order? {
-        guard var order = try await orders("SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(id)").first else { return nil }
+        let query: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(id)"
+        guard var order = try await PostgresPreparedStatements.rows(query, on: client, logger: logger).first.map(self.order(from:)) else { return nil }
         order.lines = try await client.withConnection { connection in
             try await OrderGoodsPostgres.lines(ofOrder: id, on: connection, logger: self.logger)
         }

@@ -93,6 +93,16 @@ public final class PostgresAppDatabase: Sendable {
         return 0
     }
 
+    /// As `count(_:)`, `statement` prepared once per connection (`PostgresPreparedStatements`).
+    func count(prepared statement: OrdersQuerySQL.Statement) async throws -> Int {
+        try await PostgresPreparedStatements.rows(statement, on: client, logger: logger).first?.decode(Int.self) ?? 0
+    }
+
+    /// As `exists(_:)`, `statement` prepared once per connection (`PostgresPreparedStatements`).
+    func exists(prepared statement: OrdersQuerySQL.Statement) async throws -> Bool {
+        try await PostgresPreparedStatements.rows(statement, on: client, logger: logger).first?.decode(Bool.self) ?? false
+    }
+
     func exists(_ query: PostgresQuery) async throws -> Bool {
         for try await value in try await client.query(query, logger: logger).decode(Bool.self) {
             return value

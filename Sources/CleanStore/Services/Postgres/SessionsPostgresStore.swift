@@ -28,7 +28,7 @@ public final class SessionsPostgresStore: SessionsStoreProtocol {
 
     public func session(forID id: SessionID, now: Date, timeouts: SessionTimeouts) async throws(AccountsStoreError) -> Session? {
         let hash = id.hash
-        let found = try await database.rows(
+        let found = try await database.preparedRows(
             "Cannot read a session", "SELECT account_key, created_at, last_seen_at FROM sessions WHERE id_hash = \(ByteBuffer(bytes: hash))",
         ) { try $0.decode((String, Double, Double).self) }
         guard let row = found.first else { return nil }
@@ -41,7 +41,7 @@ public final class SessionsPostgresStore: SessionsStoreProtocol {
         let hash = id.hash
         let columns = AccountsPostgresStore.columns.split(separator: ",").map { "a." + $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: ", ")
-        let found = try await database.rows(
+        let found = try await database.preparedRows(
             "Cannot read a session",
             """
             SELECT \(unescaped: columns), s.account_key, s.created_at, s.last_seen_at
