@@ -459,6 +459,29 @@ final class DraftsStoreContractTests: GoodsContractTestCase {
         }
     }
 
+    func testACheckWithoutTheDuplicateLooksForNoneAndFindsTheRestTheSame() async throws {
+        for (store, catalog) in try await makeStores() {
+            let first = try await place(try await readyDraft(in: store, items: [(catalog.gadget, 2)]), in: store)
+            let again = try await readyDraft(in: store, items: [(catalog.gadget, 2)])
+            let request = PlacingRequest(timeZone: Self.utc)
+            let full = try await store.drafts.fetchCheckedDraft(ref: again.ref, request: request, at: Self.now)
+            XCTAssertEqual(full?.check.duplicate?.id, first.id, "\(store.name): the same caller, address and items")
+            let light = try await store.drafts.fetchCheckedDraft(ref: again.ref, request: request, at: Self.now, findingDuplicate: false)
+            XCTAssertEqual(light?.draft, full?.draft, store.name)
+            XCTAssertNil(light?.check.duplicate, "\(store.name): no duplicate looked for")
+            var withoutDuplicate = full?.check
+            withoutDuplicate?.duplicate = nil
+            XCTAssertEqual(light?.check, withoutDuplicate, "\(store.name): totals, stock, prices and what is missing as with it")
+            XCTAssertEqual(light?.check.totals.subtotalCents, full?.check.totals.subtotalCents, store.name)
+            let unknown = try await store.drafts.fetchCheckedDraft(ref: "D-ZZZZZZ", request: request, at: Self.now, findingDuplicate: false)
+            XCTAssertNil(unknown, store.name)
+            // Placing always looks: the duplicate is refused as before.
+            let error = await refusal({ () async throws(DraftsStoreError) in try await place(again, in: store) }, store.name)
+            guard case .refused(let check) = error else { return XCTFail("\(store.name): \(String(describing: error))") }
+            XCTAssertEqual(check.duplicate?.id, first.id, store.name)
+        }
+    }
+
     func testAKeyUsedByAnEarlierPlacingGivesItsOrder() async throws {
         for (store, catalog) in try await makeStores() {
             let draft = try await readyDraft(in: store, items: [(catalog.widget, 1)])
