@@ -427,6 +427,21 @@ final class DraftsStoreContractTests: GoodsContractTestCase {
         }
     }
 
+    func testTheSameLocalNumberInAnotherAreaCodeIsNoDuplicate() async throws {
+        for (store, catalog) in try await makeStores() {
+            _ = try await place(
+                try await readyDraft(in: store, items: [(catalog.gadget, 2)], phone: "(415) 555-0100", email: "ann@example.com"), in: store)
+            // The same last seven digits, the same address and items, another person: found by the
+            // search, told apart by the exact comparison.
+            let other = try await readyDraft(in: store, items: [(catalog.gadget, 2)], phone: "212-555-0100", email: "bob@example.com")
+            let check = try await store.drafts.checkPlacing(ref: other.ref, request: PlacingRequest(timeZone: Self.utc), at: Self.now)
+            XCTAssertNil(check.duplicate, store.name)
+            let same = try await readyDraft(in: store, items: [(catalog.gadget, 2)], phone: "415.555.0100", email: "bob@example.com")
+            let found = try await store.drafts.checkPlacing(ref: same.ref, request: PlacingRequest(timeZone: Self.utc), at: Self.now)
+            XCTAssertEqual(found.duplicate?.id, "1", "\(store.name): the same ten digits")
+        }
+    }
+
     func testTheNewestDuplicateIsFoundPastANewerOrderWithOtherItems() async throws {
         for (store, catalog) in try await makeStores() {
             let first = try await place(try await readyDraft(in: store, items: [(catalog.gadget, 2)]), in: store)
