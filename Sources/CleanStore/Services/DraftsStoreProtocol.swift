@@ -27,7 +27,9 @@ import Foundation
 ///   order, whatever the draft (gone by then) and the rest say: a double click is one order.
 /// - `fetchCheckedDraft` is `fetchDraft` and `checkPlacing` in one read: the draft as stored and
 ///   what placing it now meets, of the same moment (the draft page and the check page show both;
-///   two reads read the draft and its lines twice).
+///   two reads read the draft and its lines twice). Without `findingDuplicate` it looks for no
+///   duplicate order (`PlacingCheck.duplicate` is nil, the rest as with it): the draft page shows
+///   none, and the search of the last day's orders by phone and email is its largest read.
 /// - An unknown reference is nil from `fetchDraft` and `.notFound` elsewhere.
 /// - `createDraft` with a `key` (an order page's one-time key, `OrderKeyWorker`) makes one draft per
 ///   key: while the draft a key made is there, the same key answers it (`made` false) and makes
@@ -47,8 +49,9 @@ public protocol DraftsStoreProtocol: Sendable {
     /// Removes the drafts last changed before `date` (`--draft-days`); returns how many.
     func deleteDrafts(changedBefore date: Date) async throws(DraftsStoreError) -> Int
     /// The draft and what placing it now would meet, read together, changing nothing; nil when
-    /// there is no such draft.
-    func fetchCheckedDraft(ref: String, request: PlacingRequest, at: Date) async throws(DraftsStoreError) -> CheckedDraft?
+    /// there is no such draft. `findingDuplicate` false: no duplicate is looked for.
+    func fetchCheckedDraft(ref: String, request: PlacingRequest, at: Date, findingDuplicate: Bool) async throws(DraftsStoreError)
+        -> CheckedDraft?
     /// Places the draft: the order as saved.
     func place(ref: String, request: PlacingRequest, by: AccountName?, at: Date) async throws(DraftsStoreError) -> Order
 }
@@ -65,6 +68,11 @@ public struct CheckedDraft: Equatable, Sendable {
 }
 
 extension DraftsStoreProtocol {
+    /// The draft and every check placing it now would meet, the duplicate included.
+    public func fetchCheckedDraft(ref: String, request: PlacingRequest, at: Date) async throws(DraftsStoreError) -> CheckedDraft? {
+        try await fetchCheckedDraft(ref: ref, request: request, at: at, findingDuplicate: true)
+    }
+
     /// What placing the draft now would meet (`PlacingCheck`), changing nothing: the check of
     /// `fetchCheckedDraft` (one read in every store), `.notFound` when there is no such draft.
     public func checkPlacing(ref: String, request: PlacingRequest, at: Date) async throws(DraftsStoreError) -> PlacingCheck {

@@ -59,9 +59,10 @@ class DraftsWorker {
     }
 
     /// The draft and what placing it now would meet, in one read (`fetchCheckedDraft`); nil when
-    /// there is no such draft.
-    func fetchChecked(ref: String) async throws(DraftsStoreError) -> CheckedDraft? {
-        try await drafts.fetchCheckedDraft(ref: ref, request: PlacingRequest(timeZone: timeZone), at: now())
+    /// there is no such draft. `findingDuplicate` false: a page that shows no duplicate warning
+    /// has none looked for.
+    func fetchChecked(ref: String, findingDuplicate: Bool = true) async throws(DraftsStoreError) -> CheckedDraft? {
+        try await drafts.fetchCheckedDraft(ref: ref, request: PlacingRequest(timeZone: timeZone), at: now(), findingDuplicate: findingDuplicate)
     }
 
     /// Places the draft (`DraftsStoreProtocol.place`), in the shop's time zone: timed as the store's

@@ -427,6 +427,21 @@ final class DraftsStoreContractTests: GoodsContractTestCase {
         }
     }
 
+    func testTheSameLocalNumberInAnotherAreaCodeIsNoDuplicate() async throws {
+        for (store, catalog) in try await makeStores() {
+            _ = try await place(
+                try await readyDraft(in: store, items: [(catalog.gadget, 2)], phone: "(415) 555-0100", email: "ann@example.com"), in: store)
+            // The same last seven digits, the same address and items, another person: found by the
+            // search, told apart by the exact comparison.
+            let other = try await readyDraft(in: store, items: [(catalog.gadget, 2)], phone: "212-555-0100", email: "bob@example.com")
+            let check = try await store.drafts.checkPlacing(ref: other.ref, request: PlacingRequest(timeZone: Self.utc), at: Self.now)
+            XCTAssertNil(check.duplicate, store.name)
+            let same = try await readyDraft(in: store, items: [(catalog.gadget, 2)], phone: "415.555.0100", email: "bob@example.com")
+            let found = try await store.drafts.checkPlacing(ref: same.ref, request: PlacingRequest(timeZone: Self.utc), at: Self.now)
+            XCTAssertEqual(found.duplicate?.id, "1", "\(store.name): the same ten digits")
+        }
+    }
+
     func testTheNewestDuplicateIsFoundPastANewerOrderWithOtherItems() async throws {
         for (store, catalog) in try await makeStores() {
             let first = try await place(try await readyDraft(in: store, items: [(catalog.gadget, 2)]), in: store)
@@ -456,6 +471,29 @@ final class DraftsStoreContractTests: GoodsContractTestCase {
             XCTAssertNil(checked?.check.duplicate, "\(store.name): other items now")
             let unknown = try await store.drafts.fetchCheckedDraft(ref: "D-ZZZZZZ", request: request, at: Self.now)
             XCTAssertNil(unknown, store.name)
+        }
+    }
+
+    func testACheckWithoutTheDuplicateLooksForNoneAndFindsTheRestTheSame() async throws {
+        for (store, catalog) in try await makeStores() {
+            let first = try await place(try await readyDraft(in: store, items: [(catalog.gadget, 2)]), in: store)
+            let again = try await readyDraft(in: store, items: [(catalog.gadget, 2)])
+            let request = PlacingRequest(timeZone: Self.utc)
+            let full = try await store.drafts.fetchCheckedDraft(ref: again.ref, request: request, at: Self.now)
+            XCTAssertEqual(full?.check.duplicate?.id, first.id, "\(store.name): the same caller, address and items")
+            let light = try await store.drafts.fetchCheckedDraft(ref: again.ref, request: request, at: Self.now, findingDuplicate: false)
+            XCTAssertEqual(light?.draft, full?.draft, store.name)
+            XCTAssertNil(light?.check.duplicate, "\(store.name): no duplicate looked for")
+            var withoutDuplicate = full?.check
+            withoutDuplicate?.duplicate = nil
+            XCTAssertEqual(light?.check, withoutDuplicate, "\(store.name): totals, stock, prices and what is missing as with it")
+            XCTAssertEqual(light?.check.totals.subtotalCents, full?.check.totals.subtotalCents, store.name)
+            let unknown = try await store.drafts.fetchCheckedDraft(ref: "D-ZZZZZZ", request: request, at: Self.now, findingDuplicate: false)
+            XCTAssertNil(unknown, store.name)
+            // Placing always looks: the duplicate is refused as before.
+            let error = await refusal({ () async throws(DraftsStoreError) in try await place(again, in: store) }, store.name)
+            guard case .refused(let check) = error else { return XCTFail("\(store.name): \(String(describing: error))") }
+            XCTAssertEqual(check.duplicate?.id, first.id, store.name)
         }
     }
 

@@ -159,7 +159,7 @@ final class EditDraftInteractor: EditDraftBusinessLogic, EditDraftDataStore {
         // A reference of another shape is no draft: no store is asked (`DraftRefs.isWellFormed`).
         guard DraftRefs.isWellFormed(request.ref) else { return presenter?.presentDraft(response: .notFound) ?? () }
         do {
-            if var loaded = try await load(ref: request.ref) {
+            if var loaded = try await load(ref: request.ref, findingDuplicate: request.readsDuplicate) {
                 if let text = request.search?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty {
                     loaded.search = EditDraft.Search(text: text, products: try await worker.search(text))
                 }
@@ -248,9 +248,10 @@ final class EditDraftInteractor: EditDraftBusinessLogic, EditDraftDataStore {
         return .invalid(loaded, refusal)
     }
 
-    private func load(ref: String) async throws(DraftsStoreError) -> EditDraft.Loaded? {
-        // The draft and its check in one read: the draft and its lines are read once.
-        guard let checked = try await worker.fetchChecked(ref: ref) else { return nil }
+    /// The draft and its check in one read (the draft and its lines read once); a duplicate is
+    /// looked for only when asked: a refused section's page and the kept order form show none.
+    private func load(ref: String, findingDuplicate: Bool = false) async throws(DraftsStoreError) -> EditDraft.Loaded? {
+        guard let checked = try await worker.fetchChecked(ref: ref, findingDuplicate: findingDuplicate) else { return nil }
         self.draft = checked.draft
         return EditDraft.Loaded(draft: checked.draft, check: checked.check)
     }

@@ -260,6 +260,10 @@ enum EditDraft {
             var callerSearch: String? = nil
             /// The order this draft repeats (`repeated`, after "Repeat this order"), if any.
             var repeated: String? = nil
+            /// Whether the check looks for a possible duplicate order (the API's draft shows it,
+            /// `possibleDuplicate`; the draft page shows none, the check page does, and the search
+            /// of the last day's orders by phone and email is the largest read of the page).
+            var readsDuplicate = true
         }
 
         enum Response: Equatable {

@@ -67,7 +67,8 @@ final class EditDraftViewController: EditDraftDisplayLogic, RequestEnding {
     func showDraft(ref: String, search: String?, callerSearch: String? = nil, repeated: String? = nil, flash: String?) async -> Response {
         self.flash = flash
         await interactor?.showDraft(
-            request: EditDraft.ShowDraft.Request(ref: ref, search: search, callerSearch: callerSearch, repeated: repeated))
+            request: EditDraft.ShowDraft.Request(
+                ref: ref, search: search, callerSearch: callerSearch, repeated: repeated, readsDuplicate: false))
         return finished()
     }
 

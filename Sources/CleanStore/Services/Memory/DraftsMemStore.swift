@@ -65,10 +65,12 @@ public final class DraftsMemStore: DraftsStoreProtocol {
         }
     }
 
-    public func fetchCheckedDraft(ref: String, request: PlacingRequest, at: Date) async throws(DraftsStoreError) -> CheckedDraft? {
+    public func fetchCheckedDraft(ref: String, request: PlacingRequest, at: Date, findingDuplicate: Bool) async throws(DraftsStoreError)
+        -> CheckedDraft?
+    {
         await database.read { tables in
             tables.drafts.first(where: { $0.ref == ref }).map {
-                CheckedDraft(draft: $0, check: Self.check($0, in: tables, at: at, timeZone: request.timeZone))
+                CheckedDraft(draft: $0, check: Self.check($0, in: tables, at: at, timeZone: request.timeZone, findingDuplicate: findingDuplicate))
             }
         }
     }
@@ -121,9 +123,11 @@ public final class DraftsMemStore: DraftsStoreProtocol {
         }
     }
 
-    private static func check(_ draft: Draft, in tables: MemoryAppDatabase.Tables, at: Date, timeZone: TimeZone) -> PlacingCheck {
+    private static func check(
+        _ draft: Draft, in tables: MemoryAppDatabase.Tables, at: Date, timeZone: TimeZone, findingDuplicate: Bool = true
+    ) -> PlacingCheck {
         let since = at.addingTimeInterval(-DraftPlacing.duplicateWindow)
-        let recent = tables.orders.filter { $0.date >= since && $0.status != .cancelled }
+        let recent = findingDuplicate ? tables.orders.filter { $0.date >= since && $0.status != .cancelled } : []
         let region = draft.shipmentAddress.state.uppercased()
         return DraftPlacing.check(
             draft, products: tables.products, rates: tables.taxRates.filter { $0.region == region }, recentOrders: recent, at: at,

@@ -132,11 +132,15 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
         }
     }
 
-    public func fetchCheckedDraft(ref: String, request: PlacingRequest, at: Date) async throws(DraftsStoreError) -> CheckedDraft? {
+    public func fetchCheckedDraft(ref: String, request: PlacingRequest, at: Date, findingDuplicate: Bool) async throws(DraftsStoreError)
+        -> CheckedDraft?
+    {
         let cards = database.cards
         return try await transaction("Cannot check draft \(ref)") { connection, logger in
             guard let (_, draft) = try await Self.draft(ref: ref, lock: false, on: connection, logger: logger) else { return nil }
-            let check = try await Self.check(draft, on: connection, at: at, timeZone: request.timeZone, cards: cards, logger: logger).check
+            let check = try await Self.check(
+                draft, on: connection, at: at, timeZone: request.timeZone, findingDuplicate: findingDuplicate, cards: cards, logger: logger
+            ).check
             return CheckedDraft(draft: draft, check: check)
         }
     }
@@ -224,8 +228,11 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
     // MARK: Reading
 
     /// What placing `draft` now meets (`DraftPlacing.check`), and the products its lines name.
+    /// What placing `draft` now meets, and the products its lines name; without
+    /// `findingDuplicate`, no candidate is read (as `DraftsSQLiteStore.check`).
     private static func check(
-        _ draft: Draft, on connection: PostgresConnection, at: Date, timeZone: TimeZone, cards: CardKeyring, logger: Logger
+        _ draft: Draft, on connection: PostgresConnection, at: Date, timeZone: TimeZone, findingDuplicate: Bool = true,
+        cards: CardKeyring, logger: Logger
     ) async throws -> (check: PlacingCheck, products: [Int64: Product]) {
         let products = try await OrderGoodsPostgres.products(ids: draft.lines.compactMap(\.productID), on: connection, logger: logger)
         let rates = try await OrderGoodsPostgres.taxRates(region: draft.shipmentAddress.state, on: connection, logger: logger)
@@ -233,7 +240,9 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
         // Each candidate's few columns (no card decrypted); the lines of each in turn, newest
         // first, until one has the draft's items; that order alone is read in full.
         var candidates: [DraftPlacing.DuplicateCandidate] = []
-        if let sql = OrdersQuerySQL.duplicateCandidates(of: draft, since: since, columns: OrderColumns.duplicateCandidate, dialect: .postgres) {
+        if findingDuplicate,
+            let sql = OrdersQuerySQL.duplicateCandidates(of: draft, since: since, columns: OrderColumns.duplicateCandidate, dialect: .postgres)
+        {
             for try await row in try await connection.query(try PostgresValues.query(sql), logger: logger) {
                 candidates.append(try OrderColumns.duplicateCandidate(from: PostgresOrderRow(row: row.makeRandomAccess())))
             }

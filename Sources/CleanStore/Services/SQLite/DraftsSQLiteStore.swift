@@ -94,12 +94,17 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
         }
     }
 
-    public func fetchCheckedDraft(ref: String, request: PlacingRequest, at: Date) async throws(DraftsStoreError) -> CheckedDraft? {
+    public func fetchCheckedDraft(ref: String, request: PlacingRequest, at: Date, findingDuplicate: Bool) async throws(DraftsStoreError)
+        -> CheckedDraft?
+    {
         let orderMapping = orderMapping
         do {
             return try await database.pool.read { db in
                 guard let (_, draft) = try Self.draft(ref: ref, in: db) else { return nil }
-                return CheckedDraft(draft: draft, check: try Self.check(draft, in: db, at: at, timeZone: request.timeZone, orderMapping).check)
+                let check = try Self.check(
+                    draft, in: db, at: at, timeZone: request.timeZone, findingDuplicate: findingDuplicate, orderMapping
+                ).check
+                return CheckedDraft(draft: draft, check: check)
             }
         } catch {
             throw Self.error(error, "Cannot check draft \(ref)")
@@ -170,9 +175,12 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
         }
     }
 
-    /// What placing `draft` now meets (`DraftPlacing.check`), and the products its lines name.
+    /// What placing `draft` now meets (`DraftPlacing.check`), and the products its lines name;
+    /// without `findingDuplicate`, no candidate is read (the trigram search of a phone that many
+    /// orders share is most of a draft page's SQLite work).
     private static func check(
-        _ draft: Draft, in db: Database, at: Date, timeZone: TimeZone, _ orderMapping: @escaping @Sendable (Row) throws -> Order
+        _ draft: Draft, in db: Database, at: Date, timeZone: TimeZone, findingDuplicate: Bool = true,
+        _ orderMapping: @escaping @Sendable (Row) throws -> Order
     ) throws -> (check: PlacingCheck, products: [Int64: Product]) {
         let products = try OrderGoodsSQLite.products(ids: draft.lines.compactMap(\.productID), in: db)
         let rates = try OrderGoodsSQLite.taxRates(region: draft.shipmentAddress.state, in: db)
@@ -181,8 +189,9 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
         // streamed: the lines of each that may be a duplicate in turn, until one has the draft's
         // items; that order alone is read in full, and no further candidate is read.
         var recent: [Order] = []  // the newest duplicate alone, when there is one
-        if let sql = OrdersQuerySQL.duplicateCandidates(
-            of: draft, since: since, columns: OrderColumns.duplicateCandidate, dialect: .sqlite(trigramIndex: true))
+        if findingDuplicate,
+            let sql = OrdersQuerySQL.duplicateCandidates(
+                of: draft, since: since, columns: OrderColumns.duplicateCandidate, dialect: .sqlite(trigramIndex: true))
         {
             let candidates = try Row.fetchCursor(db.cachedStatement(sql: sql.sql), arguments: StatementArguments(sql.arguments))
             while let row = try candidates.next() {

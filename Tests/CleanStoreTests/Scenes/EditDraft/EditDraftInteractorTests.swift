@@ -47,6 +47,13 @@ final class EditDraftInteractorTests: XCTestCase {
         var expectedVersions: [Int?] = []
         /// A change another client saves just before this one (between the interactor's read and its write).
         var changeFirst: DraftChange?
+        /// Whether each read of the draft and its check looked for a duplicate.
+        var findingDuplicate: [Bool] = []
+
+        override func fetchChecked(ref: String, findingDuplicate: Bool) async throws(DraftsStoreError) -> CheckedDraft? {
+            self.findingDuplicate.append(findingDuplicate)
+            return try await super.fetchChecked(ref: ref, findingDuplicate: findingDuplicate)
+        }
 
         override func update(ref: String, change: DraftChange, expectedVersion: Int?, by: AccountName?) async throws(DraftsStoreError) -> Draft {
             if let first = changeFirst {
@@ -300,6 +307,49 @@ final class EditDraftInteractorTests: XCTestCase {
         guard case .found(let loaded) = presenterSpy.shown else { return XCTFail() }
         XCTAssertEqual(loaded.check.totals.subtotalCents, 2500)
         XCTAssertEqual(loaded.search, EditDraft.Search(text: "mug", products: [CatalogSeeds.mug]))
+    }
+
+    func testTheDraftPageLooksForNoDuplicateAndTheAPIsDraftDoes() async throws {
+        // Given: a draft ready to place, the same caller, address and items as an order placed today
+        let ref = try await newDraft()
+        _ = await save(ref, .caller(Seeds.validFormFields))
+        _ = await save(ref, .delivery(Seeds.validFormFields))
+        _ = await save(ref, .addLine(EditDraft.LineFormFields(sku: "MUG-1", quantity: "2")))
+        let stored = try await workerSpy.fetchDraft(ref: ref)
+        let draft = try XCTUnwrap(stored)
+        _ = try await workerSpy.drafts.place(
+            ref: ref, request: PlacingRequest(payment: Seeds.Orders.amy.paymentMethod, timeZone: workerSpy.timeZone), by: nil, at: Seeds.june29)
+        let again = try await newDraft()
+        for change in [DraftChange.contact(draft.contact), .delivery(
+            shipment: draft.shipmentAddress, billingSameAsShipping: true, billing: Draft.emptyAddress, method: draft.shipmentMethod)]
+        {
+            _ = try await workerSpy.update(ref: again, change: change, expectedVersion: nil, by: nil)
+        }
+        _ = await save(again, .addLine(EditDraft.LineFormFields(sku: "MUG-1", quantity: "2")))
+        workerSpy.findingDuplicate = []
+
+        // When: the page's read, then the API's (the request's default)
+        await sut.showDraft(request: EditDraft.ShowDraft.Request(ref: again, search: nil, readsDuplicate: false))
+        guard case .found(let page) = presenterSpy.shown else { return XCTFail("\(String(describing: presenterSpy.shown))") }
+        await sut.showDraft(request: EditDraft.ShowDraft.Request(ref: again, search: nil))
+        guard case .found(let api) = presenterSpy.shown else { return XCTFail("\(String(describing: presenterSpy.shown))") }
+
+        // Then
+        XCTAssertEqual(workerSpy.findingDuplicate, [false, true])
+        XCTAssertNil(page.check.duplicate, "The page shows no duplicate: none is looked for")
+        XCTAssertEqual(api.check.duplicate?.id, "1", "The API's draft names it (possibleDuplicate)")
+        XCTAssertEqual(page.check.totals, api.check.totals)
+        XCTAssertEqual(page.check.incomplete, [])
+    }
+
+    func testARefusedSectionsPageLooksForNoDuplicate() async throws {
+        let ref = try await newDraft()
+        workerSpy.findingDuplicate = []
+
+        let response = await save(ref, .addLine(EditDraft.LineFormFields(sku: "", quantity: "1")))
+
+        guard case .invalid = response else { return XCTFail("\(String(describing: response))") }
+        XCTAssertEqual(workerSpy.findingDuplicate, [false])
     }
 
     // MARK: Who is calling?
