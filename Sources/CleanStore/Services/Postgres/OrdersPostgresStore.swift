@@ -78,9 +78,9 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
     // MARK: OrdersStoreProtocol
 
     public func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
-        let sql = OrdersQuerySQL(page: page, columns: Self.selectedColumns, dialect: .postgres)
+        let sql = OrdersQuerySQL(page: page, columns: page.opensCards ? Self.selectedColumns : OrderColumns.listed, dialect: .postgres)
         do {
-            let rows = try await orders(try PostgresValues.query(sql.rows))
+            let rows = try await orders(try PostgresValues.query(sql.rows), opensCards: page.opensCards)
             var otherSide = false
             if let statement = sql.otherSide {
                 otherSide = try await database.exists(try PostgresValues.query(statement))
@@ -140,7 +140,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
         binds.append(row.createdAt)
         try PostgresValues.append(row.values, to: &binds)
         try await connection.query(PostgresQuery(unsafeSQL: row.sql, binds: binds), logger: logger)
-        try await OrderGoodsPostgres.write(row.lines, ofOrder: rowID, on: connection, logger: logger)
+        try await OrderGoodsPostgres.write(row.lines, ofOrder: rowID, newOrder: true, on: connection, logger: logger)
         try await OrderEventsPostgresStore.insert(
             OrderEvent(orderID: String(rowID), kind: .created, by: by, at: at), rowID: rowID, on: connection, logger: logger)
         return rowID
@@ -435,8 +435,9 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
 
     // MARK: Queries
 
-    private func orders(_ query: PostgresQuery) async throws -> [Order] {
-        try await orders(of: client.query(query, logger: logger))
+    /// `opensCards` false: rows of `OrderColumns.listed`, each card its last four digits only.
+    private func orders(_ query: PostgresQuery, opensCards: Bool = true) async throws -> [Order] {
+        try await orders(of: client.query(query, logger: logger), opensCards: opensCards)
     }
 
     /// As `orders(_:)`, in a transaction.
@@ -444,10 +445,11 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
         try await orders(of: connection.query(query, logger: logger))
     }
 
-    private func orders(of rows: PostgresRowSequence) async throws -> [Order] {
+    private func orders(of rows: PostgresRowSequence, opensCards: Bool = true) async throws -> [Order] {
         var orders: [Order] = []
         for try await row in rows {
-            orders.append(try OrderColumns.order(from: PostgresOrderRow(row: row.makeRandomAccess()), cards: cards, logger: logger))
+            orders.append(
+                try OrderColumns.order(from: PostgresOrderRow(row: row.makeRandomAccess()), cards: cards, logger: logger, opensCard: opensCards))
         }
         return orders
     }
