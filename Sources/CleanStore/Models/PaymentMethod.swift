@@ -11,6 +11,11 @@ public struct PaymentMethod: Equatable, Sendable {
     /// The card was erased with its customer's personal data (`PersonalDataErasure`): no number is
     /// kept, pages show "••••"; like an unreadable card, an edit must give a new one.
     public var isCardErased: Bool = false
+    /// The card as a list read that opens no card gives it (`OrdersPageRequest.opensCards` false):
+    /// `creditCardNumber` is its last four digits only, as stored in clear beside the ciphertext;
+    /// an unreadable ciphertext is not noticed (nothing is decrypted). For pages that show no card
+    /// number; never one to save (`OrderWrites.updated` refuses it as it refuses an unreadable card).
+    public var isLastFourOnly: Bool = false
 
     public init(creditCardNumber: String, expirationDate: ExpirationDate) {
         self.creditCardNumber = creditCardNumber
@@ -29,6 +34,21 @@ public struct PaymentMethod: Equatable, Sendable {
     public static func erasedCard(expirationDate: ExpirationDate) -> PaymentMethod {
         var payment = unreadableCard(expirationDate: expirationDate)
         payment.isCardErased = true
+        return payment
+    }
+
+    /// This card as a list read that opens no card gives it (`isLastFourOnly`): its last four digits
+    /// only; an erased or unreadable card stays as it is. The memory store lists so; the SQL stores
+    /// read the same from their `card_last4` column (`OrderColumns.order(from:cards:logger:opensCard:)`).
+    public var lastFourOnly: PaymentMethod {
+        guard !isCardUnreadable else { return self }
+        return .lastFourOnly(lastFourDigits, expirationDate: expirationDate)
+    }
+
+    /// A card of which only the last four digits were read (`isLastFourOnly`).
+    public static func lastFourOnly(_ digits: String, expirationDate: ExpirationDate) -> PaymentMethod {
+        var payment = PaymentMethod(creditCardNumber: digits, expirationDate: expirationDate)
+        payment.isLastFourOnly = true
         return payment
     }
 

@@ -32,7 +32,8 @@ enum OrderWrites {
     /// version, updated by `by` at `at`. Refused when the order is read-only (checked first: whatever version the edit
     /// was made from), when the edit was made from another version than the stored one, and when
     /// it carries an unreadable card (`PaymentMethod.isCardUnreadable`: the stored card could not be
-    /// read, so an edit must give a new one; nothing is saved over it that is not a card).
+    /// read, so an edit must give a new one; nothing is saved over it that is not a card) or only
+    /// its last four digits (`PaymentMethod.isLastFourOnly`, a list's read).
     ///
     /// An order of goods whose ship-to address moves: while it is new it is re-taxed with the rate
     /// in force on its placing day for the new address (`rates`: the new state's; refused when none
@@ -45,6 +46,10 @@ enum OrderWrites {
         guard order.version == stored.version else { throw .conflict(current: stored) }
         guard !order.paymentMethod.isCardUnreadable else {
             throw .cannotUpdate("The card of order \(stored.id ?? "") cannot be read: an update must give a new card")
+        }
+        // A list's card (its last four digits only) is never saved as the card number.
+        guard !order.paymentMethod.isLastFourOnly else {
+            throw .cannotUpdate("The card of order \(stored.id ?? "") was read as its last four digits only: an update must give the whole card")
         }
         var saved = order
         saved.id = stored.id

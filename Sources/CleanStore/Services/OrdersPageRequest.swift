@@ -13,11 +13,17 @@ public struct OrdersPageRequest: Equatable, Sendable {
     public var position: Position
     public var limit: Int
     public var query: OrdersQuery
+    /// Whether each order's card number is decrypted (true) or read as its last four digits only,
+    /// as stored in clear beside the ciphertext (false: `PaymentMethod.lastFourOnly`, nothing
+    /// decrypted, an unreadable ciphertext not noticed): for a page that shows no card number (the
+    /// list's HTML page, where opening 50 cards was 6.6 % of its CPU).
+    public var opensCards: Bool
 
-    public init(position: Position = .newest, limit: Int, query: OrdersQuery = .all) {
+    public init(position: Position = .newest, limit: Int, query: OrdersQuery = .all, opensCards: Bool = true) {
         self.position = position
         self.limit = limit
         self.query = query
+        self.opensCards = opensCards
     }
 
     /// The position the stores read: a cursor of another sort than the query's (a link from before

@@ -48,7 +48,9 @@ import Foundation
 ///   (`OrderEventsStoreProtocol` reads the events).
 /// - `checkHealth` throws when the store cannot read and write (for `/healthz`), and changes nothing.
 /// - Card numbers come back as they were given; at rest the SQL stores keep them encrypted
-///   (`CardKeyring`), with the last four digits in clear.
+///   (`CardKeyring`), with the last four digits in clear. A page asked for with
+///   `OrdersPageRequest.opensCards` false decrypts none: each card is its last four digits only
+///   (`PaymentMethod.lastFourOnly`; an erased card stays erased), for a page that shows no card.
 public protocol OrdersStoreProtocol: Sendable {
     /// One page of the orders `page.query` finds, by keyset: the orders just after `after` in the
     /// query's order, or just before `before`, or the first; `limit` at most.

@@ -618,6 +618,26 @@ extension OrdersStoreContractTests {
                 }
             }
         }
+
+        // The list's tab counts (every order, each status tab, the cancellation requests) read an
+        // index, up to the count's limit: never the table (issue 31). The cancellation requests'
+        // partial index holds only the orders asked about; each is read from the table to count it.
+        let tabs: [(OrdersQuery, String)] = [
+            (OrdersQuery(), "USING COVERING INDEX"), (OrdersQuery(status: .new), "USING COVERING INDEX orders_by_status"),
+            (OrdersQuery(status: .paid), "USING COVERING INDEX orders_by_status"),
+            (OrdersQuery(status: .packed), "USING COVERING INDEX orders_by_status"),
+            ({ var query = OrdersQuery(); query.cancellationRequested = true; return query }(), "USING INDEX orders_cancellation_requested"),
+        ]
+        for (query, index) in tabs {
+            let count = OrdersQuerySQL.count(query, upTo: ListOrdersInteractor.countLimit + 1, dialect: .sqlite(trigramIndex: true))
+            let plan = try await store.database.pool.read { db in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + count.sql, arguments: StatementArguments(count.arguments.map(\.sqliteValue)))
+                    .map { $0["detail"] as String }.joined(separator: "\n")
+            }
+            XCTAssert(plan.contains(index), "\(query): \(plan)")
+            let scans = plan.split(separator: "\n").filter { $0.hasPrefix("SCAN orders") && !$0.contains(" INDEX ") }
+            XCTAssertEqual(scans, [], "\(query): the table is never scanned, \(plan)")
+        }
     }
 }
 

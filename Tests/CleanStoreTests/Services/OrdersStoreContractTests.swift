@@ -91,6 +91,39 @@ final class OrdersStoreContractTests: TemporaryDirectoryTestCase {
         }
     }
 
+    func testAPageThatOpensNoCardGivesEachCardsLastFourDigitsOnly() async throws {
+        for (name, store) in try await makeStores() {
+            // Given: two orders, with cards of 16 and of 15 digits
+            let amy = try await store.createOrder(orderToCreate: Self.newOrder(Seeds.Orders.amy))
+            var short = Self.newOrder(Seeds.Orders.bob)
+            short.paymentMethod.creditCardNumber = "378282246310005"
+            let bob = try await store.createOrder(orderToCreate: short)
+
+            // When: a page is read without opening the cards, and then with
+            let listed = try await store.fetchOrders(page: OrdersPageRequest(limit: 10, opensCards: false))
+            let opened = try await store.fetchOrders(page: OrdersPageRequest(limit: 10))
+
+            // Then: each order as the opened page has it, but for its card: the last four digits only
+            XCTAssertEqual(opened.orders, [bob, amy], name)
+            var expected = opened.orders
+            for index in expected.indices { expected[index].paymentMethod = expected[index].paymentMethod.lastFourOnly }
+            XCTAssertEqual(listed.orders, expected, name)
+            XCTAssertEqual(listed.orders.map(\.paymentMethod.creditCardNumber), ["0005", String(amy.paymentMethod.creditCardNumber.suffix(4))], name)
+            XCTAssert(listed.orders.allSatisfy { $0.paymentMethod.isLastFourOnly && !$0.paymentMethod.isCardUnreadable }, name)
+            XCTAssertEqual(listed.hasOlder, opened.hasOlder, name)
+
+            // And an update carrying such a card is refused: the whole card is never replaced by four digits
+            do {
+                let saved = try await store.updateOrder(orderToUpdate: listed.orders[1])
+                XCTFail("\(name): saved a card of four digits: \(saved)")
+            } catch {
+                XCTAssert("\(error)".contains("last four digits only"), "\(name): \(error)")
+            }
+            let fetched = try await store.fetchOrder(id: amy.id!)
+            XCTAssertEqual(fetched, amy, "\(name): nothing changed")
+        }
+    }
+
     func testPagesWalkTheWholeListByKeysetBothWays() async throws {
         for (name, store) in try await makeStores() {
             // 7 orders, some on the same date: newest first is date, then id, descending

@@ -48,7 +48,7 @@ final class ListOrdersInteractor: ListOrdersBusinessLogic, ListOrdersDataStore {
         let response: ListOrders.FetchOrders.Response
         do {
             let page = try await ordersWorker.fetchOrders(
-                page: OrdersPageRequest(position: position, limit: Self.pageSize, query: filtered.query))
+                page: OrdersPageRequest(position: position, limit: Self.pageSize, query: filtered.query, opensCards: request.opensCards))
             orders = page.orders
             let counts = try await count(filtered.query, page: page, position: position, filtered: !filtered.filters.isEmpty)
             response = .fetched(

@@ -14,6 +14,10 @@ enum ListOrders {
             /// Why the list's bulk form was not taken (`POST /orders/bulk` with nothing, or too
             /// much, selected): the list shows it in an error summary.
             var bulkProblem: String? = nil
+            /// Whether the orders' card numbers are decrypted: the HTML list shows no card, so it
+            /// reads each as its last four digits only (`OrdersPageRequest.opensCards`); the API's
+            /// list gives each card's last four, or says it is unreadable.
+            var opensCards = true
         }
 
         /// How many orders the list finds and how many there are in all, each counted exactly up to

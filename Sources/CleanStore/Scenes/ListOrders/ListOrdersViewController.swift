@@ -62,7 +62,8 @@ final class ListOrdersViewController: ListOrdersDisplayLogic, RequestEnding {
         }
         await interactor?.fetchOrders(
             request: ListOrders.FetchOrders.Request(
-                after: after, before: before, signedIn: signedIn, filters: filters, bulkProblem: bulkProblem))
+                after: after, before: before, signedIn: signedIn, filters: filters, bulkProblem: bulkProblem,
+                opensCards: false))
         var response = finished()
         if flash != nil {
             router?.acknowledgeFlash(on: &response)

@@ -115,7 +115,7 @@ extension ShowOrderInteractor: ShowOrderNavigationLogic {
             let cursor = OrdersCursor(order: order, sortedBy: filtered.query.sort.key)
         {
             let page = try? await ordersWorker.fetchOrders(
-                page: OrdersPageRequest(position: .after(cursor), limit: 1, query: filtered.query))
+                page: OrdersPageRequest(position: .after(cursor), limit: 1, query: filtered.query, opensCards: false))
             next = page?.orders.first
         }
         navigationPresenter?.presentNavigation(response: .navigation(filters: filtered.filters, next: next))

@@ -44,6 +44,8 @@ public final class OrdersMemStore: OrdersStoreProtocol {
             let count = order.itemCount
             listed.lines = []
             listed.itemCount = count
+            // A page that opens no card has each card's last four digits only, as the SQL stores'.
+            if !page.opensCards { listed.paymentMethod = order.paymentMethod.lastFourOnly }
             return listed
         }
         let query = page.query

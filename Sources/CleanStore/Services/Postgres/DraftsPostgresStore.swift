@@ -191,7 +191,7 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
                 PostgresQuery(
                     unsafeSQL: "INSERT INTO orders (id, created_at, \(names.joined(separator: ", "))) OVERRIDING SYSTEM VALUE VALUES (\(placeholders))",
                     binds: binds), logger: logger)
-            try await OrderGoodsPostgres.write(order.lines, ofOrder: rowID, on: connection, logger: logger)
+            try await OrderGoodsPostgres.write(order.lines, ofOrder: rowID, newOrder: true, on: connection, logger: logger)
             try await OrderEventsPostgresStore.insert(
                 DraftPlacing.createdEvent(of: order, check: check, request: request, by: by, at: at), rowID: rowID, on: connection,
                 logger: logger)

@@ -39,9 +39,12 @@ enum OrderGoodsPostgres {
         return lines
     }
 
-    /// Replaces the order's lines by `lines` (at most `OrderLine.mostLines`).
-    static func write(_ lines: [OrderLine], ofOrder rowID: Int64, on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("DELETE FROM order_lines WHERE order_id = \(rowID)", logger: logger)
+    /// Replaces the order's lines by `lines` (at most `OrderLine.mostLines`). `newOrder`: the order
+    /// was inserted in this transaction, so it has no lines to delete (a create's or a placing's).
+    static func write(
+        _ lines: [OrderLine], ofOrder rowID: Int64, newOrder: Bool = false, on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        if !newOrder { try await connection.query("DELETE FROM order_lines WHERE order_id = \(rowID)", logger: logger) }
         for (position, line) in lines.enumerated() {
             var binds = PostgresBindings()
             binds.append(rowID)

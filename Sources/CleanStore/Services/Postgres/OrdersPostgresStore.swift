@@ -78,10 +78,10 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
     // MARK: OrdersStoreProtocol
 
     public func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
-        let sql = OrdersQuerySQL(page: page, columns: Self.selectedColumns, dialect: .postgres)
+        let sql = OrdersQuerySQL(page: page, columns: page.opensCards ? Self.selectedColumns : OrderColumns.listed, dialect: .postgres)
         do {
             // Prepared once per connection (`PostgresPreparedStatements`), as the counts below.
-            let rows = try await orders(prepared: sql.rows)
+            let rows = try await orders(prepared: sql.rows, opensCards: page.opensCards)
             var otherSide = false
             if let statement = sql.otherSide {
                 otherSide = try await database.exists(prepared: statement)
@@ -141,7 +141,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
         binds.append(row.createdAt)
         try PostgresValues.append(row.values, to: &binds)
         try await connection.query(PostgresQuery(unsafeSQL: row.sql, binds: binds), logger: logger)
-        try await OrderGoodsPostgres.write(row.lines, ofOrder: rowID, on: connection, logger: logger)
+        try await OrderGoodsPostgres.write(row.lines, ofOrder: rowID, newOrder: true, on: connection, logger: logger)
         try await OrderEventsPostgresStore.insert(
             OrderEvent(orderID: String(rowID), kind: .created, by: by, at: at), rowID: rowID, on: connection, logger: logger)
         return rowID
@@ -441,18 +441,19 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
         try await orders(of: connection.query(query, logger: logger))
     }
 
-    /// The orders `statement` selects (`selectedColumns`), prepared once per connection.
-    private func orders(prepared statement: OrdersQuerySQL.Statement) async throws -> [Order] {
-        try await PostgresPreparedStatements.rows(statement, on: client, logger: logger).map(order(from:))
+    /// The orders `statement` selects, prepared once per connection; `opensCards` false: rows of
+    /// `OrderColumns.listed`, each card its last four digits only.
+    private func orders(prepared statement: OrdersQuerySQL.Statement, opensCards: Bool = true) async throws -> [Order] {
+        try await PostgresPreparedStatements.rows(statement, on: client, logger: logger).map { try order(from: $0, opensCard: opensCards) }
     }
 
-    private func order(from row: PostgresRow) throws -> Order {
-        try OrderColumns.order(from: PostgresOrderRow(row: row.makeRandomAccess()), cards: cards, logger: logger)
+    private func order(from row: PostgresRow, opensCard: Bool = true) throws -> Order {
+        try OrderColumns.order(from: PostgresOrderRow(row: row.makeRandomAccess()), cards: cards, logger: logger, opensCard: opensCard)
     }
 
-    private func orders(of rows: PostgresRowSequence) async throws -> [Order] {
+    private func orders(of rows: PostgresRowSequence, opensCards: Bool = true) async throws -> [Order] {
         var orders: [Order] = []
-        for try await row in rows { orders.append(try order(from: row)) }
+        for try await row in rows { orders.append(try order(from: row, opensCard: opensCards)) }
         return orders
     }
 

@@ -20,6 +20,10 @@ enum OrderColumns {
         cancellation_requested_at, customer_id
         """
 
+    /// `selected` and the card's last four digits in clear (column 49): a list's read that opens no
+    /// card (`OrdersPageRequest.opensCards` false).
+    static let listed = selected + ", card_last4"
+
     /// A value an order writes, in the types both databases take.
     enum Value {
         case text(String)
@@ -147,16 +151,20 @@ enum OrderColumns {
     /// card number that does not open (its bytes altered, or under a key not given) spoils that
     /// order's card alone, not the page or the export it is read for: the order comes back with
     /// its card unreadable (`PaymentMethod.unreadableCard`), and `logger` says so at error level,
-    /// naming the order and the key (never the stored bytes).
-    static func order<Row: OrderRow>(from row: Row, cards: CardKeyring, logger: Logger) throws -> Order {
+    /// naming the order and the key (never the stored bytes). `opensCard` false: a row of `listed`,
+    /// whose card is read as its last four digits only (`PaymentMethod.lastFourOnly`), not decrypted.
+    static func order<Row: OrderRow>(from row: Row, cards: CardKeyring, logger: Logger, opensCard: Bool = true) throws -> Order {
         let id = try row.int64(0)
-        let card = SealedCardNumber(ciphertext: try row.bytes(12), keyID: try row.text(13))
         let expirationDate = ExpirationDate(year: try row.int(14), month: try row.int(15))
+        let keyID = try row.text(13)
         let paymentMethod: PaymentMethod
-        if card.isErased {
+        if keyID == SealedCardNumber.erasedKeyID {
             // Erased with its customer's personal data (`PersonalDataErasure`): nothing to open.
             paymentMethod = .erasedCard(expirationDate: expirationDate)
+        } else if !opensCard {
+            paymentMethod = .lastFourOnly(try row.text(49), expirationDate: expirationDate)
         } else {
+            let card = SealedCardNumber(ciphertext: try row.bytes(12), keyID: keyID)
             do {
                 paymentMethod = PaymentMethod(creditCardNumber: try cards.open(card, orderID: String(id)), expirationDate: expirationDate)
             } catch {

@@ -145,7 +145,7 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
                 sql: "INSERT INTO orders (id, created_at, \(columns.map(\.name).joined(separator: ", "))) "
                     + "VALUES (?, ?\(String(repeating: ", ?", count: columns.count)))"
             ).execute(arguments: StatementArguments([.integer(Int(rowID)), .real(at.timeIntervalSince1970)] + columns.map(\.value)))
-            try OrderGoodsSQLite.write(order.lines, ofOrder: rowID, in: db)
+            try OrderGoodsSQLite.write(order.lines, ofOrder: rowID, newOrder: true, in: db)
             try OrderEventsSQLiteStore.insert(
                 DraftPlacing.createdEvent(of: order, check: check, request: request, by: by, at: at), rowID: rowID, into: db)
             try db.cachedStatement(sql: "DELETE FROM drafts WHERE id = ?").execute(arguments: [draftRowID])

@@ -24,9 +24,10 @@ public final class OrderEventsSQLiteStore: OrderEventsStoreProtocol {
         guard let rowID = OrderID.rowID(orderID) else { return [] }
         do {
             return try await database.pool.read { db in
+                // Cached: every order page reads it (its timeline).
                 try Row.fetchAll(
-                    db,
-                    sql: "SELECT \(OrderEventColumns.selected) FROM order_events WHERE order_id = ? ORDER BY happened_at DESC, id DESC",
+                    db.cachedStatement(
+                        sql: "SELECT \(OrderEventColumns.selected) FROM order_events WHERE order_id = ? ORDER BY happened_at DESC, id DESC"),
                     arguments: [rowID]
                 ).map { try OrderEventColumns.event(from: SQLiteRow(row: $0)) }
             }

@@ -27,9 +27,10 @@ enum OrderGoodsSQLite {
         ).map { try OrderLineColumns.line(from: SQLiteRow(row: $0), ofOrder: true) }
     }
 
-    /// Replaces the order's lines by `lines` (at most `OrderLine.mostLines`).
-    static func write(_ lines: [OrderLine], ofOrder rowID: Int64, in db: Database) throws {
-        try db.cachedStatement(sql: "DELETE FROM order_lines WHERE order_id = ?").execute(arguments: [rowID])
+    /// Replaces the order's lines by `lines` (at most `OrderLine.mostLines`). `newOrder`: the order
+    /// was inserted in this transaction, so it has no lines to delete (a create's or a placing's).
+    static func write(_ lines: [OrderLine], ofOrder rowID: Int64, newOrder: Bool = false, in db: Database) throws {
+        if !newOrder { try db.cachedStatement(sql: "DELETE FROM order_lines WHERE order_id = ?").execute(arguments: [rowID]) }
         let insert = try db.cachedStatement(
             sql: "INSERT INTO order_lines (order_id, \(OrderLineColumns.ofOrder)) VALUES (?\(String(repeating: ", ?", count: 12)))")
         for (position, line) in lines.enumerated() {

@@ -18,22 +18,24 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
 
     public func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
         let probe = OrdersQuerySQL.commonWordsProbe(page.query.words)
-        let order = orderMapping
+        let order = page.opensCards ? orderMapping : listedMapping
+        let columns = page.opensCards ? Self.selectedColumns : OrderColumns.listed
         do {
             return try await database.pool.read { db in
                 let common = try probe.map { probe in
-                    try Bool.fetchOne(db, sql: probe.sql, arguments: StatementArguments(probe.arguments)) ?? false
+                    try Bool.fetchOne(db.cachedStatement(sql: probe.sql), arguments: StatementArguments(probe.arguments)) ?? false
                 }
                 let sql = OrdersQuerySQL(
-                    page: page, columns: Self.selectedColumns, dialect: .sqlite(trigramIndex: !(common ?? false)))
+                    page: page, columns: columns, dialect: .sqlite(trigramIndex: !(common ?? false)))
                 // A cached statement: a page's SQL is one of a few shapes, and preparing it anew (with
                 // GRDB's authorizer called for every column) was 4% of a list page's CPU.
                 // Rows read off the statement as it steps (a cursor), each mapped at once: fetchAll
                 // would first copy every column of every row into values of its own.
                 let statement = try db.cachedStatement(sql: sql.rows.sql)
                 let rows = try Array(Row.fetchCursor(statement, arguments: StatementArguments(sql.rows.arguments)).map(order))
+                // Cached too: whether there is a page on the other side, a statement of the page's shape.
                 let otherSide = try sql.otherSide.map { statement in
-                    try Bool.fetchOne(db, sql: statement.sql, arguments: StatementArguments(statement.arguments)) ?? false
+                    try Bool.fetchOne(db.cachedStatement(sql: statement.sql), arguments: StatementArguments(statement.arguments)) ?? false
                 }
                 return OrdersPage(rows: rows, limit: page.limit, otherSide: otherSide ?? false, of: sql)
             }
@@ -47,7 +49,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         do {
             return try await database.pool.read { db in
                 let common = try probe.map { probe in
-                    try Bool.fetchOne(db, sql: probe.sql, arguments: StatementArguments(probe.arguments)) ?? false
+                    try Bool.fetchOne(db.cachedStatement(sql: probe.sql), arguments: StatementArguments(probe.arguments)) ?? false
                 }
                 let sql = OrdersQuerySQL.count(query, upTo: upTo, dialect: .sqlite(trigramIndex: !(common ?? false)))
                 let statement = try db.cachedStatement(sql: sql.sql)
@@ -353,7 +355,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
             sql: "INSERT INTO orders (id, created_at, \(row.names.joined(separator: ", "))) "
                 + "VALUES (?, ?\(String(repeating: ", ?", count: row.names.count)))"
         ).execute(arguments: StatementArguments([rowID.databaseValue] + row.arguments))
-        try OrderGoodsSQLite.write(row.lines, ofOrder: rowID, in: db)
+        try OrderGoodsSQLite.write(row.lines, ofOrder: rowID, newOrder: true, in: db)
         try OrderEventsSQLiteStore.insert(OrderEvent(orderID: String(rowID), kind: .created, by: by, at: at), rowID: rowID, into: db)
         return rowID
     }
@@ -386,6 +388,13 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         let cards = database.cards
         let logger = database.logger
         return { row in try OrderColumns.order(from: SQLiteRow(row: row), cards: cards, logger: logger) }
+    }
+
+    /// Reads an order from a row of `OrderColumns.listed`, its card as its last four digits only.
+    var listedMapping: @Sendable (Row) throws -> Order {
+        let cards = database.cards
+        let logger = database.logger
+        return { row in try OrderColumns.order(from: SQLiteRow(row: row), cards: cards, logger: logger, opensCard: false) }
     }
 
     public func changeItems(

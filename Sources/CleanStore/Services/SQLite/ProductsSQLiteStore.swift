@@ -30,8 +30,11 @@ public final class ProductsSQLiteStore: ProductsStoreProtocol {
 
     private static let select = "SELECT \(ProductColumns.selected) FROM products"
 
+    /// The products `sql` selects. The statement is cached (prepared once per connection): its SQL
+    /// is one of a few shapes (a search's condition has one placeholder per word, at most
+    /// `OrderSearch.maximumWords`), and the draft page's product search runs it on every look-up.
     static func products(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws -> [Product] {
-        try Row.fetchAll(db, sql: sql, arguments: arguments).map { try ProductColumns.product(from: SQLiteRow(row: $0)) }
+        try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { try ProductColumns.product(from: SQLiteRow(row: $0)) }
     }
 
     /// The condition of a search (`ProductSearch`) and its arguments.

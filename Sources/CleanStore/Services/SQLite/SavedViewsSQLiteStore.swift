@@ -18,8 +18,9 @@ public final class SavedViewsSQLiteStore: SavedViewsStoreProtocol {
     }
 
     static func views(of accountKey: String, in db: Database) throws -> [SavedView] {
+        // Cached: every list page reads its tabs.
         try Row.fetchAll(
-            db, sql: "SELECT \(columns) FROM saved_views WHERE account_key = ? ORDER BY position, id", arguments: [accountKey]
+            db.cachedStatement(sql: "SELECT \(columns) FROM saved_views WHERE account_key = ? ORDER BY position, id"), arguments: [accountKey]
         ).map(view)
     }
 

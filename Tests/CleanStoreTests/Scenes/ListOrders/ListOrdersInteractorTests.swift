@@ -60,6 +60,21 @@ final class ListOrdersInteractorTests: XCTestCase {
         XCTAssertEqual(sut.orders, [Seeds.Orders.bob, Seeds.Orders.amy], "The data store should keep the fetched orders")
     }
 
+    func testFetchOrdersAsksTheStoreToOpenTheCardsOnlyWhenTheRequestSays() async {
+        // Given
+        let workerSpy = OrdersWorkerSpy()
+        sut.ordersWorker = workerSpy
+
+        // When: the HTML list (no card shown) and the API's list (each card's last four) ask
+        await sut.fetchOrders(request: ListOrders.FetchOrders.Request(opensCards: false))
+        let htmlPage = workerSpy.pageRequest
+        await sut.fetchOrders(request: ListOrders.FetchOrders.Request())
+
+        // Then
+        XCTAssertEqual(htmlPage, OrdersPageRequest(position: .newest, limit: 50, opensCards: false), "Nothing decrypted")
+        XCTAssertEqual(workerSpy.pageRequest, OrdersPageRequest(position: .newest, limit: 50, opensCards: true))
+    }
+
     func testFetchOrdersShouldStartThePageWhereTheRequestSaysAndNameTheNeighbouringPages() async {
         // Given
         let presenterSpy = ListOrdersPresentationLogicSpy()

@@ -59,6 +59,7 @@ final class ListOrdersViewControllerTests: XCTestCase {
 
         // Then
         XCTAssert(spy.fetchOrdersCalled, "Requesting the list should ask the interactor to fetch orders")
+        XCTAssertEqual(spy.request?.opensCards, false, "The list shows no card: none is decrypted")
         XCTAssertEqual(response.status, .ok)
         XCTAssertEqual(response.headers[.contentType], "text/html; charset=utf-8")
     }

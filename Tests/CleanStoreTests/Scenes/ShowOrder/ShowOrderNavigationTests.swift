@@ -41,8 +41,8 @@ final class ShowOrderNavigationTests: XCTestCase {
             worker.pageRequest,
             OrdersPageRequest(
                 position: .after(OrdersCursor(order: Seeds.Orders.amy, sortedBy: .date)!), limit: 1,
-                query: OrdersQuery(text: "a", status: .packed)),
-            "one order, after this one's place in the list's sort")
+                query: OrdersQuery(text: "a", status: .packed), opensCards: false),
+            "one order, after this one's place in the list's sort; its link shows no card, so none is decrypted")
     }
 
     func testWithoutAMoveOnlyTheWayBackAndARefusedListIsNone() async {
