@@ -215,6 +215,16 @@ final class CompiledTemplatesTests: XCTestCase {
         XCTAssertNil(TemplateName.existing("never interned: asked by name only"))
     }
 
+    /// A table asked by name before any template or render has used it answers all its names.
+    struct Unrendered: TemplateParent {
+        var onlyHereNamed = "here"
+        static let templateFields: TemplateFields<Self> = ["onlyHereNamed": { $0.onlyHereNamed }]
+    }
+
+    func testATableAskedByNameFirstKnowsItsNames() {
+        XCTAssertEqual(Unrendered().child(named: "onlyHereNamed") as? String, "here")
+    }
+
     func testValuesSayWhatASectionDoesAndWriteTheirText() {
         func text(_ value: any TemplateValue, escaped: Bool = true) -> String {
             var output = ">"

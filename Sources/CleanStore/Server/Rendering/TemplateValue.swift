@@ -115,7 +115,9 @@ extension TemplateParent {
     }
 
     func child(named name: String) -> Any? {
-        guard let name = TemplateName.existing(name), let value = Self.templateFields.value(name, of: self) else { return nil }
+        // The table first: making it interns its names, so a name it has is never unknown.
+        let fields = Self.templateFields
+        guard let name = TemplateName.existing(name), let value = fields.value(name, of: self) else { return nil }
         return (value as? TemplateValues.Dynamic)?.value ?? value as Any
     }
 }
