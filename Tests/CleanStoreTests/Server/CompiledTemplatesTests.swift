@@ -38,9 +38,11 @@ final class CompiledTemplatesTests: XCTestCase {
         var none: [Row] = []
         var plain = Plain(label: "Plain label", hint: nil)
         var html = "<b>bold</b>"
+        var byName = ["amy": Row(name: "Amy", note: "by name", count: 1)]
 
         func child(named name: String) -> Any? {
             switch name {
+            case "byName": byName
             case "title": title
             case "note": note
             case "empty": empty
@@ -54,6 +56,48 @@ final class CompiledTemplatesTests: XCTestCase {
             default: nil
             }
         }
+    }
+
+    /// `Row`, `Plain` and `Page` with tables: what the app's view models are.
+    struct FastRow: TemplateParent {
+        var name: String
+        var note: String?
+        var count: Int
+        static let templateFields: TemplateFields<Self> = [
+            "name": { $0.name },
+            "note": { $0.note },
+            "count": { $0.count },
+        ]
+    }
+
+    struct FastPlain: TemplateParent {
+        var label: String
+        var hint: String?
+        static let templateFields: TemplateFields<Self> = [
+            "label": { $0.label },
+            "hint": { $0.hint },
+        ]
+    }
+
+    struct FastPage: TemplateParent {
+        var page = Page()
+        var rows: [FastRow] { page.rows.map { FastRow(name: $0.name, note: $0.note, count: $0.count) } }
+        var none: [FastRow] { [] }
+        var plain: FastPlain { FastPlain(label: page.plain.label, hint: page.plain.hint) }
+        var byName: [String: FastRow] { page.byName.mapValues { FastRow(name: $0.name, note: $0.note, count: $0.count) } }
+        static let templateFields: TemplateFields<Self> = [
+            "title": { $0.page.title },
+            "note": { $0.page.note },
+            "empty": { $0.page.empty },
+            "flag": { $0.page.flag },
+            "off": { $0.page.off },
+            "missing": { $0.page.missing },
+            "rows": { $0.rows },
+            "none": { $0.none },
+            "plain": { $0.plain },
+            "html": { $0.page.html },
+            "byName": { $0.byName },
+        ]
     }
 
     static let templates = [
@@ -81,6 +125,15 @@ final class CompiledTemplatesTests: XCTestCase {
             """,
         "dotted": "{{% CONTENT_TYPE: HTML}}\n{{plain.label}}|{{plain.hint}}|{{#plain}}{{label}} {{title}}{{/plain}}|{{.title}}\n",
         "item": "{{% CONTENT_TYPE: HTML}}\n<span>{{name}}</span>\n<em>{{title}}</em>\n",
+        "nested": """
+            {{% CONTENT_TYPE: HTML}}
+            {{#rows}}
+            [{{name}}: {{#plain}}{{label}}/{{name}}/{{count}}{{/plain}}{{^note}} no note{{/note}}{{#note}} {{.}}{{/note}}{{^none}} and none{{/none}}]
+            {{#rows}}({{name}}){{/rows}}
+            {{/rows}}
+            {{byName.amy.note}}|{{#byName.amy}}{{name}} {{title}}{{/byName.amy}}|{{byName.bob.name}}|{{html}}|{{{html}}}|{{count}}|{{rows.name}}
+
+            """,
         "partials": "{{% CONTENT_TYPE: HTML}}\n<ul>\n{{#rows}}\n  {{>item}}\n{{/rows}}\n</ul>\n",
         "field": """
             {{% CONTENT_TYPE: HTML}}
@@ -116,6 +169,82 @@ final class CompiledTemplatesTests: XCTestCase {
             XCTAssertEqual(compiled.render(Page(), template: name), expected, name)
             XCTAssertFalse(expected.isEmpty, name)
         }
+    }
+
+    func testViewModelsWithTablesRenderAsSwiftMustacheRendersThePlainOnes() throws {
+        let library = try library()
+        let compiled = try CompiledTemplates(library: library, names: Array(Self.templates.keys))
+        for name in Self.templates.keys.sorted() where name != "item" && name != "field" {
+            let expected = try XCTUnwrap(library.render(Page(), withTemplate: name))
+            XCTAssertEqual(compiled.render(FastPage(), template: name), expected, name)
+            XCTAssertEqual(compiled.render(FastPage() as any TemplateValue, template: name), expected, name)
+        }
+    }
+
+    func testNestedSectionsListsAndDictionariesLookOutwards() throws {
+        let compiled = try CompiledTemplates(library: library(), names: ["nested"])
+        let expected = """
+            [Amy: Plain label/Amy/3 outer note and none]
+            (Amy)(Ada&#39;s)
+            [Ada&#39;s: Plain label/Ada&#39;s/0 inner and none]
+            (Amy)(Ada&#39;s)
+            by name|Amy Orders &lt;&amp;&gt; &quot;all&quot;||&lt;b&gt;bold&lt;/b&gt;|<b>bold</b>||
+
+            """
+        XCTAssertEqual(compiled.render(FastPage(), template: "nested"), expected)
+        XCTAssertEqual(compiled.render(Page(), template: "nested"), expected)
+    }
+
+    func testATableResolvesEachNameOnceToItsReading() {
+        let row = FastRow(name: "Amy", note: nil, count: 3)
+        XCTAssertEqual(FastRow.templateFields.names, ["name", "note", "count"])
+        XCTAssertEqual(FastRow.templateFields.value(TemplateName("name"), of: row) as? String, "Amy")
+        XCTAssertEqual(FastRow.templateFields.value(TemplateName("count"), of: row) as? Int, 3)
+        // A nil optional is no value; a name the table lacks is none either, whether or not
+        // another table or template has it.
+        XCTAssertNil(FastRow.templateFields.value(TemplateName("note"), of: row))
+        XCTAssertNil(FastRow.templateFields.value(TemplateName("label"), of: row))
+        XCTAssertNil(FastRow.templateFields.value(TemplateName("a name no table has, made here"), of: row))
+        // One number for one name, everywhere.
+        XCTAssertEqual(TemplateName("name").id, TemplateName("name").id)
+        XCTAssertNotEqual(TemplateName("name").id, TemplateName("note").id)
+        // The tests' walks read the same table by name; an unknown name is not interned by asking.
+        XCTAssertEqual(row.child(named: "name") as? String, "Amy")
+        XCTAssertNil(row.child(named: "note"))
+        XCTAssertNil(row.child(named: "never interned: asked by name only"))
+        XCTAssertNil(TemplateName.existing("never interned: asked by name only"))
+    }
+
+    /// A table asked by name before any template or render has used it answers all its names.
+    struct Unrendered: TemplateParent {
+        var onlyHereNamed = "here"
+        static let templateFields: TemplateFields<Self> = ["onlyHereNamed": { $0.onlyHereNamed }]
+    }
+
+    func testATableAskedByNameFirstKnowsItsNames() {
+        XCTAssertEqual(Unrendered().child(named: "onlyHereNamed") as? String, "here")
+    }
+
+    func testValuesSayWhatASectionDoesAndWriteTheirText() {
+        func text(_ value: any TemplateValue, escaped: Bool = true) -> String {
+            var output = ">"
+            value.appendTemplateText(to: &output, escaped: escaped)
+            return output
+        }
+        XCTAssertEqual(text("<a href='x'>&</a>"), ">&lt;a href=&#39;x&#39;&gt;&amp;&lt;/a&gt;")
+        XCTAssertEqual(text("<b>", escaped: false), "><b>")
+        XCTAssertEqual(text(42), ">42")
+        XCTAssertEqual(text(true), ">true")
+        XCTAssertEqual(text([1, 2]), ">[1, 2]")
+        guard case .flag(false) = false.templateSection, case .text(isEmpty: true) = "".templateSection,
+            case .list(isEmpty: false) = [FastRow(name: "a", note: nil, count: 0)].templateSection,
+            case .value = FastPlain(label: "l", hint: nil).templateSection, case .value = 3.templateSection
+        else { return XCTFail("a value's section is not swift-mustache's") }
+        let rows = [FastRow(name: "a", note: nil, count: 0), FastRow(name: "b", note: nil, count: 1)]
+        XCTAssertEqual(rows.templateCount, 2)
+        XCTAssertEqual((rows.templateElement(at: 1) as? FastRow)?.name, "b")
+        XCTAssertEqual(["k": "v"].templateChild(TemplateName("k")) as? String, "v")
+        XCTAssertNil(["k": "v"].templateChild(TemplateName("other")))
     }
 
     func testTheOutputIsWhatTheTemplatesSay() throws {

@@ -4,7 +4,7 @@ import Mustache
 @testable import CleanStore
 @testable import CleanStoreTestSupport
 
-/// Holds the templates in `Views/` and the view models' `MustacheParent` tables
+/// Holds the templates in `Views/` and the view models' `TemplateParent` tables
 /// (`Sources/CleanStore/Server/Rendering/ViewModels+*.swift`) to each other, both ways: every name a template
 /// reads must be exposed by a view model it is rendered with, and every stored property of every
 /// view model a template sees must be read by some template, and so must every name a table
@@ -40,20 +40,23 @@ struct TemplateNameCheck {
     /// The names each type's table answers, by the type's name (`ListOrders.FetchOrders.ViewModel`).
     var tables: [String: [String]] = [:]
 
-    /// The tables in `source`: each `extension Type: MustacheParent {` line and the `case "name":`
-    /// lines after it, as `ViewModels+*.swift` write them (one name a case). Only the check of
+    /// The tables in `source`: each `extension Type: TemplateParent {` line and the `"name": {`
+    /// lines after it, as `ViewModels+*.swift` write them (one name a line); or a `MustacheParent`
+    /// conformance's `case "name":` lines. Only the check of
     /// entries no template reads depends on reading them; the other two walk the values.
     static func tables(inSource source: String) -> [String: [String]] {
         var tables: [String: [String]] = [:]
         var current: String?
         for line in source.split(separator: "\n") {
             let text = line.trimmingCharacters(in: .whitespaces)
-            if text.hasPrefix("extension "), text.hasSuffix(": MustacheParent {") {
-                let type = text.dropFirst("extension ".count).dropLast(": MustacheParent {".count)
+            if text.hasPrefix("extension "), let conformance = [": TemplateParent {", ": MustacheParent {"].first(where: text.hasSuffix) {
+                let type = text.dropFirst("extension ".count).dropLast(conformance.count)
                 current = String(type)
                 tables[String(type), default: []] = []
             } else if let type = current, text.hasPrefix("case \""), let end = text.dropFirst(6).firstIndex(of: "\"") {
                 tables[type, default: []].append(String(text[text.index(text.startIndex, offsetBy: 6)..<end]))
+            } else if let type = current, text.hasPrefix("\""), text.contains("\": {"), let end = text.dropFirst().firstIndex(of: "\"") {
+                tables[type, default: []].append(String(text[text.index(after: text.startIndex)..<end]))
             }
         }
         return tables

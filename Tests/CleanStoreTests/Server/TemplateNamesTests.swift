@@ -63,32 +63,26 @@ final class TemplateNamesTests: XCTestCase {
 
     // MARK: The check itself
 
-    struct Row: MustacheParent {
+    struct Row: TemplateParent {
         var label: String
         var note: String?
-        func child(named name: String) -> Any? {
-            switch name {
-            case "label": label
-            case "note": note
-            default: nil
-            }
-        }
+        static let templateFields: TemplateFields<Self> = [
+            "label": { $0.label },
+            "note": { $0.note },
+        ]
     }
 
-    struct Page: MustacheParent {
+    struct Page: TemplateParent {
         var heading = "h"
         var rows = [Row(label: "a", note: "n")]
         var flag = true
         var plain = Plain(hint: "p")
-        func child(named name: String) -> Any? {
-            switch name {
-            case "heading": heading
-            case "rows": rows
-            case "flag": flag
-            case "plain": plain
-            default: nil
-            }
-        }
+        static let templateFields: TemplateFields<Self> = [
+            "heading": { $0.heading },
+            "rows": { $0.rows },
+            "flag": { $0.flag },
+            "plain": { TemplateValues.Dynamic(value: $0.plain) },
+        ]
     }
 
     /// No table: swift-mustache reads its stored properties.
@@ -98,26 +92,20 @@ final class TemplateNamesTests: XCTestCase {
 
     /// `Page`'s and `Row`'s tables, as `ViewModels+*.swift` writes them.
     static let tablesSource = """
-        extension TemplateNamesTests.Page: MustacheParent {
-            func child(named name: String) -> Any? {
-                switch name {
-                case "heading": heading
-                case "rows": rows
-                case "flag": flag
-                case "plain": plain
-                default: nil
-                }
-            }
+        extension TemplateNamesTests.Page: TemplateParent {
+            static let templateFields: TemplateFields<Self> = [
+                "heading": { $0.heading },
+                "rows": { $0.rows },
+                "flag": { $0.flag },
+                "plain": { TemplateValues.Dynamic(value: $0.plain) },
+            ]
         }
 
-        extension TemplateNamesTests.Row: MustacheParent {
-            func child(named name: String) -> Any? {
-                switch name {
-                case "label": label
-                case "note": note
-                default: nil
-                }
-            }
+        extension TemplateNamesTests.Row: TemplateParent {
+            static let templateFields: TemplateFields<Self> = [
+                "label": { $0.label },
+                "note": { $0.note },
+            ]
         }
         """
 

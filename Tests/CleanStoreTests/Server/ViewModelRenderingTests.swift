@@ -4,7 +4,7 @@ import XCTest
 @testable import CleanStore
 @testable import CleanStoreTestSupport
 
-/// Templates read view models through their `MustacheParent` conformances
+/// Templates read view models through their tables (`TemplateParent`, answering `MustacheParent` too)
 /// (`ViewModels+Mustache.swift`), and swift-mustache renders a name it cannot find as nothing. So
 /// every stored property of every view model a template sees must be reachable by its name (but
 /// a page's title, which the view controller reads: `TemplateNamesTests`), and answer its value.
@@ -52,7 +52,7 @@ final class ViewModelRenderingTests: XCTestCase {
             let titleOfThePage = TemplateNamesTests.readByTheViewControllers.contains("\(name).title")
             XCTAssertEqual(
                 unreachableProperties(of: viewModel).filter { !(titleOfThePage && $0 == "title") }, [],
-                "\(name): add these to its MustacheParent conformance")
+                "\(name): add these to its template table (TemplateParent)")
             XCTAssertEqual(misansweredProperties(of: viewModel), [], "\(name): these names answer something other than their property")
         }
     }

@@ -11,10 +11,13 @@ import Mustache
 /// renders without such casts. So swift-mustache still reads `Views/` — its parser, with the
 /// Mustache spec's rules for standalone lines, indentation and inheritance, is the one that
 /// decides what a template says — and this renders the tokens it parsed: names split once at
-/// start-up, each context cast to `MustacheParent` once when it is pushed (not at every look-up),
-/// a list of view models pushed row by row without a cast per row (`ParentSequence`), one stack
-/// pushed and popped for the whole page, and one output string. The semantics are swift-mustache's (2.1.1, pinned
-/// exactly in Package.swift, since its tokens are read through `Mirror`), for the parts our
+/// start-up and interned (`TemplateName`), so that each view model type's table (`TemplateFields`,
+/// `ViewModels+*.swift`) answers a name by an array index and a direct property read, values that
+/// say themselves how a section treats them and write their own text (`TemplateValue`: no dynamic
+/// cast per value), a list's rows pushed one by one, one stack pushed and popped for the whole
+/// page, and one output string reserved at the size of the template's last page. The semantics are
+/// swift-mustache's (2.1.1, pinned exactly in Package.swift, since its tokens are read through
+/// `Mirror`), for the parts our
 /// templates use: variables, `{{{ }}}`, sections and inverted sections over `Bool`, optionals,
 /// values and arrays, dotted names, `.`, the `empty` transform, partials, and parents with blocks;
 /// a template using anything else fails at start-up. The snapshot suite (every page, byte for
@@ -33,6 +36,15 @@ struct CompiledTemplates: Sendable {
         let currentOnly: Bool
         /// Transforms as written, outermost first (`empty(tags)`: ["empty"]).
         let transforms: [String]
+        /// `path`'s parts interned, each a number that indexes the view models' tables.
+        let keys: [TemplateName]
+
+        init(path: [String], currentOnly: Bool, transforms: [String]) {
+            self.path = path
+            self.currentOnly = currentOnly
+            self.transforms = transforms
+            keys = path.map(TemplateName.init)
+        }
     }
 
     indirect enum Node: Sendable {
@@ -44,11 +56,16 @@ struct CompiledTemplates: Sendable {
     }
 
     private(set) var templates: [String: [Node]] = [:]
+    /// The size of each template's last output, to reserve the next one's at once.
+    private var sizeHints: [String: SizeHint] = [:]
 
     /// Every template that `names` use, read from swift-mustache's parse of them.
     init(library: MustacheLibrary, names: [String]) throws {
         for name in names {
             try add(name, from: library)
+        }
+        for name in templates.keys {
+            sizeHints[name] = SizeHint()
         }
     }
 
@@ -149,61 +166,32 @@ struct CompiledTemplates: Sendable {
 
     // MARK: Rendering
 
-    /// A context on the stack: cast to `MustacheParent` once, when pushed.
-    private enum Frame {
-        case parent(any MustacheParent)
-        case other(Any)
-
-        init(_ value: Any) {
-            // Text is the commonest section value that is no `MustacheParent`: known without asking
-            // the runtime for a conformance (a look-up in its hash table, 4.5% of a list page).
-            if value is String {
-                self = .other(value)
-            } else if let parent = value as? any MustacheParent {
-                self = .parent(parent)
-            } else {
-                self = .other(value)
-            }
-        }
-
-        var value: Any {
-            switch self {
-            case .parent(let parent): parent
-            case .other(let value): value
-            }
-        }
-
-        func child(named name: String) -> Any? {
-            switch self {
-            case .parent(let parent): return parent.child(named: name)
-            case .other(let value): return Self.mirrorChild(named: name, of: value)
-            }
-        }
-
-        /// swift-mustache's look-up in a value that is no `MustacheParent`: its stored property.
-        static func mirrorChild(named name: String, of value: Any) -> Any? {
-            guard let matched = Mirror(reflecting: value).children.first(where: { $0.label == name }) else { return nil }
-            return CompiledTemplates.unwrappingOptional(matched.value)
-        }
-    }
-
     /// What a template sees while it renders: the contexts, innermost last (one array for the
     /// whole page, pushed and popped, not copied for each row), and the partial's indentation and
     /// blocks.
     private struct Context {
-        var stack: [Frame]
+        var stack: [any TemplateValue]
         var indentation: String?
         var overrides: [String: [Node]]?
     }
 
-    /// Renders the template `name` with `object` as its context ("" for a template it does not have).
+    /// Renders the template `name` with `object` as its context (nil for a template it does not
+    /// have). A view model is a `TemplateValue` (one cast, for the page); anything else is read as
+    /// swift-mustache reads it (`MustacheParent`, else its stored properties).
     func render(_ object: Any, template name: String) -> String? {
+        render(TemplateValues.value(of: object) ?? TemplateValues.Dynamic(value: object), template: name)
+    }
+
+    /// Renders the template `name` with `object` as its context.
+    func render(_ object: any TemplateValue, template name: String) -> String? {
         guard let nodes = templates[name] else { return nil }
+        let hint = sizeHints[name]
         var output = ""
-        output.reserveCapacity(16_384)
-        var context = Context(stack: [Frame(object)])
+        output.reserveCapacity(hint?.size ?? 16_384)
+        var context = Context(stack: [object])
         context.stack.reserveCapacity(8)
         render(nodes, context: &context, into: &output)
+        hint?.size = output.utf8.count
         return output
     }
 
@@ -234,8 +222,7 @@ struct CompiledTemplates: Sendable {
             output += text
         case .variable(let name, let escaped):
             guard let value = lookUp(name, in: context) else { return }
-            let text = Self.text(of: value)
-            output += escaped ? HTMLEscaping.escape(text) : text
+            value.appendTemplateText(to: &output, escaped: escaped)
         case .section(let name, let inverted, let nodes):
             let value = lookUp(name, in: context)
             if inverted {
@@ -260,118 +247,108 @@ struct CompiledTemplates: Sendable {
         }
     }
 
-    /// A variable's text: swift-mustache's `String(describing:)` of the value (an optional's
-    /// content), with the kinds the view models hold taken without `Mirror`.
-    private static func text(of value: Any) -> String {
-        if let text = value as? String { return text }
-        if let number = value as? Int { return String(number) }
-        if let flag = value as? Bool { return String(flag) }
-        return String(describing: unwrappingOptional(value) ?? value)
-    }
-
     /// Renders `nodes` with `value` pushed on the stack.
-    private func render(_ nodes: [Node], with frame: Frame, context: inout Context, into output: inout String) {
-        context.stack.append(frame)
+    private func render(_ nodes: [Node], with value: any TemplateValue, context: inout Context, into output: inout String) {
+        context.stack.append(value)
         render(nodes, context: &context, into: &output)
         context.stack.removeLast()
     }
 
-    private func renderSection(_ value: Any?, _ nodes: [Node], context: inout Context, into output: inout String) {
-        // The cheap checks first (no value, a flag, text); the runtime's conformance look-ups only
-        // for what may be a list.
+    /// swift-mustache's section: nothing for no value or `false`, the content once for `true`
+    /// (in the same context), once for each element of a list, else once with the value pushed.
+    private func renderSection(_ value: (any TemplateValue)?, _ nodes: [Node], context: inout Context, into output: inout String) {
         guard let value else { return }
-        if let flag = value as? Bool {
-            if flag { render(nodes, context: &context, into: &output) }
-        } else if value is String {
-            render(nodes, with: .other(value), context: &context, into: &output)
-        } else if let parents = value as? any ParentSequence {
-            // A list of view models: each already a `MustacheParent`, no cast per row.
-            for parent in parents.templateParents {
-                render(nodes, with: .parent(parent), context: &context, into: &output)
+        switch value.templateSection {
+        case .flag(let on):
+            if on { render(nodes, context: &context, into: &output) }
+        case .list:
+            for index in 0..<value.templateCount {
+                render(nodes, with: value.templateElement(at: index), context: &context, into: &output)
             }
-        } else if let sequence = value as? any TemplateSequence {
-            for element in sequence.templateElements {
-                render(nodes, with: Frame(element), context: &context, into: &output)
-            }
-        } else {
-            render(nodes, with: Frame(value), context: &context, into: &output)
+        case .text, .value:
+            render(nodes, with: value, context: &context, into: &output)
         }
     }
 
-    private func renderInverted(_ value: Any?, _ nodes: [Node], context: inout Context, into output: inout String) {
+    /// swift-mustache's inverted section: the content for no value, `false` or an empty list.
+    private func renderInverted(_ value: (any TemplateValue)?, _ nodes: [Node], context: inout Context, into output: inout String) {
         guard let value else {
             render(nodes, context: &context, into: &output)
             return
         }
-        if let flag = value as? Bool {
-            if !flag { render(nodes, context: &context, into: &output) }
-        } else if value is String {
+        switch value.templateSection {
+        case .flag(let on):
+            if !on { render(nodes, context: &context, into: &output) }
+        case .list(let isEmpty):
+            if isEmpty { render(nodes, with: value, context: &context, into: &output) }
+        case .text, .value:
             return
-        } else if let sequence = value as? any TemplateSequence {
-            guard sequence.templateIsEmpty else { return }
-            render(nodes, with: Frame(sequence), context: &context, into: &output)
         }
     }
 
     /// swift-mustache's `getChild`: the first context from the innermost out that has the name's
     /// first part (a nil value counts as not having it), then each further part in what it found.
-    private func lookUp(_ name: Name, in context: Context) -> Any? {
-        var found: Any?
-        if name.path.isEmpty {
-            found = context.stack.last?.value
+    /// Each part is an interned name: a context's table answers it by index (`TemplateFields`).
+    private func lookUp(_ name: Name, in context: Context) -> (any TemplateValue)? {
+        var found: (any TemplateValue)?
+        if name.keys.isEmpty {
+            found = context.stack.last
         } else if name.currentOnly {
-            found = context.stack.last.flatMap { Self.follow(name.path[...], from: $0) }
+            found = context.stack.last.flatMap { Self.follow(name.keys[...], from: $0) }
         } else {
-            let first = name.path[0]
+            let first = name.keys[0]
             var index = context.stack.endIndex
             while index > context.stack.startIndex {
                 index -= 1
-                if let child = context.stack[index].child(named: first) {
-                    found = name.path.count == 1 ? child : Self.follow(name.path.dropFirst(), from: Frame(child))
+                if let child = context.stack[index].templateChild(first) {
+                    found = name.keys.count == 1 ? child : Self.follow(name.keys.dropFirst(), from: child)
                     break
                 }
             }
         }
         guard var value = found else { return nil }
-        if name.transforms.isEmpty { return value }
-        for transform in name.transforms.reversed() {
-            // `empty` is the only transform the templates use (checked at start-up).
-            if transform == "empty", let sequence = value as? any TemplateSequence {
-                value = sequence.templateIsEmpty
-            } else if transform == "empty", let text = value as? String {
-                value = text.isEmpty
-            } else {
-                return nil
+        // `empty` is the only transform the templates use (checked at start-up).
+        for _ in name.transforms {
+            switch value.templateSection {
+            case .list(let isEmpty), .text(let isEmpty): value = isEmpty
+            case .flag, .value: return nil
             }
         }
         return value
     }
 
-    private static func follow(_ path: ArraySlice<String>, from frame: Frame) -> Any? {
-        guard let first = path.first else { return frame.value }
-        guard let child = frame.child(named: first) else { return nil }
-        return follow(path.dropFirst(), from: Frame(child))
+    private static func follow(_ keys: ArraySlice<TemplateName>, from value: any TemplateValue) -> (any TemplateValue)? {
+        var value = value
+        for key in keys {
+            guard let child = value.templateChild(key) else { return nil }
+            value = child
+        }
+        return value
     }
 
     /// What an optional inside `Any` holds (nil for none); any other value as it is.
-    private static func unwrappingOptional(_ value: Any) -> Any? {
+    static func unwrappingOptional(_ value: Any) -> Any? {
         let mirror = Mirror(reflecting: value)
         guard mirror.displayStyle == .optional else { return value }
         return mirror.children.first?.value
     }
+
+    /// The size of a template's last output. A page's size barely changes from one request to the
+    /// next, so its output is reserved at once instead of grown by doubling; under a lock, since
+    /// requests render at once on several threads (one uncontended lock a page).
+    private final class SizeHint: @unchecked Sendable {
+        private let lock = NSLock()
+        private var last = 16_384
+
+        var size: Int {
+            get { lock.withLock { last } }
+            set { lock.withLock { last = max(newValue, 1_024) } }
+        }
+    }
 }
 
-/// A list of view models the templates read through `MustacheParent`: one conformance look-up for
-/// the list, none for each of its rows (`[DisplayedOrder]`, the fifty rows of the list page).
-protocol ParentSequence {
-    var templateParents: [any MustacheParent] { get }
-}
-
-extension Array: ParentSequence where Element: MustacheParent {
-    var templateParents: [any MustacheParent] { map { $0 } }
-}
-
-/// What a section iterates: an array of view models (swift-mustache's `MustacheSequence`).
+/// A list of view models, as `TemplateNameCheck` (the tests) and `TemplateValues.Dynamic` walk it:
+/// swift-mustache's `MustacheSequence`.
 protocol TemplateSequence {
     var templateElements: [Any] { get }
     var templateIsEmpty: Bool { get }

@@ -85,7 +85,7 @@ public struct PageRenderer: PageRendering {
     public func render(template: String, context: Any, title: String, flash: String?, layout: PageLayout) -> String {
         let body = templates.render(context, template: template) ?? ""
         let page = Layout(title: title, flash: flash, body: body, header: header)
-        return templates.render(page, template: layout.rawValue) ?? body
+        return templates.render(page as any TemplateValue, template: layout.rawValue) ?? body
     }
 
     public func `for`(_ browser: Browser) -> any PageRendering {
@@ -161,9 +161,8 @@ struct HTMLEscaping: MustacheContentType {
     }
 
     static func escape(_ text: String) -> String {
+        guard needsEscaping(text) else { return text }
         let utf8 = text.utf8
-        guard utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") })
-        else { return text }
         var escaped: [UInt8] = []
         escaped.reserveCapacity(utf8.count + 32)
         // Bytes below 0x80 never occur inside a multi-byte UTF-8 sequence, so this is safe.
@@ -178,5 +177,19 @@ struct HTMLEscaping: MustacheContentType {
             }
         }
         return String(decoding: escaped, as: UTF8.self)
+    }
+
+    /// Appends `text` escaped to `output`: as it is when nothing in it needs escaping (most values),
+    /// without a string of its own.
+    static func escape(_ text: String, into output: inout String) {
+        if needsEscaping(text) {
+            output += escape(text)
+        } else {
+            output += text
+        }
+    }
+
+    private static func needsEscaping(_ text: String) -> Bool {
+        text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") })
     }
 }

@@ -3,29 +3,23 @@ import Mustache
 // What `Views/AddOrderNote/form.mustache` can read of the scene's view model, as in
 // `ViewModels+Mustache.swift`: exactly the names the templates read (TemplateNamesTests). Its
 // field and errors are SignIn's (`ViewModels+SignIn.swift`).
-extension AddOrderNoteViewController.FormPage: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "form": form
-        case "csrfToken": csrfToken
-        default: nil
-        }
-    }
+extension AddOrderNoteViewController.FormPage: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "form": { $0.form },
+        "csrfToken": { $0.csrfToken },
+    ]
 }
 
-extension AddOrderNote.DisplayedForm: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "heading": heading
-        case "errors": errors
-        case "formMessage": formMessage
-        case "text": text
-        case "action": action
-        case "orderURL": orderURL
-        case "backLinkText": backLinkText
-        case "forPacker": forPacker
-        case "hasErrors": hasErrors
-        default: nil
-        }
-    }
+extension AddOrderNote.DisplayedForm: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "heading": { $0.heading },
+        "errors": { $0.errors },
+        "formMessage": { $0.formMessage },
+        "text": { $0.text },
+        "action": { $0.action },
+        "orderURL": { $0.orderURL },
+        "backLinkText": { $0.backLinkText },
+        "forPacker": { $0.forPacker },
+        "hasErrors": { $0.hasErrors },
+    ]
 }

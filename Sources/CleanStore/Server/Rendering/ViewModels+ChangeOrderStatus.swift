@@ -2,118 +2,94 @@ import Mustache
 
 // What `Views/ChangeOrderStatus/cancel.mustache` can read of the scene's view model, as in
 // `ViewModels+Mustache.swift`: exactly the names the templates read (TemplateNamesTests).
-extension ChangeOrderStatusViewController.CancelPage: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "form": form
-        case "csrfToken": csrfToken
-        default: nil
-        }
-    }
+extension ChangeOrderStatusViewController.CancelPage: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "form": { $0.form },
+        "csrfToken": { $0.csrfToken },
+    ]
 }
 
-extension ChangeOrderStatus.CancelForm: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "heading": heading
-        case "summary": summary
-        case "action": action
-        case "formAction": formAction
-        case "explanation": explanation
-        case "question": question
-        case "button": button
-        case "version": version
-        case "reason": reason
-        case "reasonError": reasonError
-        case "orderURL": orderURL
+extension ChangeOrderStatus.CancelForm: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "heading": { $0.heading },
+        "summary": { $0.summary },
+        "action": { $0.action },
+        "formAction": { $0.formAction },
+        "explanation": { $0.explanation },
+        "question": { $0.question },
+        "button": { $0.button },
+        "version": { $0.version },
+        "reason": { $0.reason },
+        "reasonError": { $0.reasonError },
+        "orderURL": { $0.orderURL },
         // The error summary partial's names.
-        case "hasErrors": hasErrors
-        case "errors": errors
-        case "formMessage": formMessage
-        default: nil
-        }
-    }
+        "hasErrors": { $0.hasErrors },
+        "errors": { $0.errors },
+        "formMessage": { $0.formMessage },
+    ]
 }
 
-extension ChangeOrderStatus.DisplayedError: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "field": field
-        case "message": message
-        default: nil
-        }
-    }
+extension ChangeOrderStatus.DisplayedError: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "field": { $0.field },
+        "message": { $0.message },
+    ]
 }
 
-extension ChangeOrderStatusViewController.ShipPage: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "form": form
-        case "csrfToken": csrfToken
-        default: nil
-        }
-    }
+extension ChangeOrderStatusViewController.ShipPage: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "form": { $0.form },
+        "csrfToken": { $0.csrfToken },
+    ]
 }
 
-extension ChangeOrderStatus.ShipForm: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "heading": heading
-        case "summary": summary
-        case "action": action
-        case "version": version
-        case "carriers": carriers
-        case "carrierError": carrierError
-        case "carrierOther": carrierOther
-        case "carrierOtherError": carrierOtherError
-        case "trackingNumber": trackingNumber
-        case "trackingNumberError": trackingNumberError
-        case "orderURL": orderURL
+extension ChangeOrderStatus.ShipForm: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "heading": { $0.heading },
+        "summary": { $0.summary },
+        "action": { $0.action },
+        "version": { $0.version },
+        "carriers": { $0.carriers },
+        "carrierError": { $0.carrierError },
+        "carrierOther": { $0.carrierOther },
+        "carrierOtherError": { $0.carrierOtherError },
+        "trackingNumber": { $0.trackingNumber },
+        "trackingNumberError": { $0.trackingNumberError },
+        "orderURL": { $0.orderURL },
         // The error summary partial's names.
-        case "hasErrors": hasErrors
-        case "errors": errors
-        case "formMessage": formMessage
-        default: nil
-        }
-    }
+        "hasErrors": { $0.hasErrors },
+        "errors": { $0.errors },
+        "formMessage": { $0.formMessage },
+    ]
 }
 
-extension ChangeOrderStatus.ShipForm.Carrier: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "id": id
-        case "value": value
-        case "label": label
-        case "checked": checked
-        default: nil
-        }
-    }
+extension ChangeOrderStatus.ShipForm.Carrier: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "id": { $0.id },
+        "value": { $0.value },
+        "label": { $0.label },
+        "checked": { $0.checked },
+    ]
 }
 
-extension ChangeOrderStatusViewController.TrackingPage: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "form": form
-        case "csrfToken": csrfToken
-        default: nil
-        }
-    }
+extension ChangeOrderStatusViewController.TrackingPage: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "form": { $0.form },
+        "csrfToken": { $0.csrfToken },
+    ]
 }
 
-extension ChangeOrderStatus.TrackingForm: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "heading": heading
-        case "action": action
-        case "version": version
-        case "trackingNumber": trackingNumber
-        case "trackingNumberError": trackingNumberError
-        case "orderURL": orderURL
+extension ChangeOrderStatus.TrackingForm: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "heading": { $0.heading },
+        "action": { $0.action },
+        "version": { $0.version },
+        "trackingNumber": { $0.trackingNumber },
+        "trackingNumberError": { $0.trackingNumberError },
+        "orderURL": { $0.orderURL },
         // The error summary partial's names.
-        case "hasErrors": hasErrors
-        case "errors": errors
-        case "formMessage": formMessage
-        default: nil
-        }
-    }
+        "hasErrors": { $0.hasErrors },
+        "errors": { $0.errors },
+        "formMessage": { $0.formMessage },
+    ]
 }

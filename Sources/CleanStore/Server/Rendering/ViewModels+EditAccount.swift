@@ -3,108 +3,84 @@ import Mustache
 // What `Views/EditAccount/*.mustache` can read of the scene's view models, as in
 // `ViewModels+Mustache.swift`: exactly the names the templates read (TemplateNamesTests). Its
 // fields are SignIn's (`ViewModels+SignIn.swift`).
-extension EditAccountViewController.FormPage: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "form": form
-        case "csrfToken": csrfToken
-        default: nil
-        }
-    }
+extension EditAccountViewController.FormPage: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "form": { $0.form },
+        "csrfToken": { $0.csrfToken },
+    ]
 }
 
-extension EditAccount.DisplayedForm: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "errors": errors
-        case "formMessage": formMessage
-        case "username": username
-        case "displayName": displayName
-        case "roles": roles
-        case "roleError": roleError
-        case "action": action
-        case "cancelURL": cancelURL
-        case "hasErrors": hasErrors
-        default: nil
-        }
-    }
+extension EditAccount.DisplayedForm: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "errors": { $0.errors },
+        "formMessage": { $0.formMessage },
+        "username": { $0.username },
+        "displayName": { $0.displayName },
+        "roles": { $0.roles },
+        "roleError": { $0.roleError },
+        "action": { $0.action },
+        "cancelURL": { $0.cancelURL },
+        "hasErrors": { $0.hasErrors },
+    ]
 }
 
-extension EditAccount.DisplayedRole: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "id": id
-        case "value": value
-        case "label": label
-        case "hint": hint
-        case "checked": checked
-        default: nil
-        }
-    }
+extension EditAccount.DisplayedRole: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "id": { $0.id },
+        "value": { $0.value },
+        "label": { $0.label },
+        "hint": { $0.hint },
+        "checked": { $0.checked },
+    ]
 }
 
-extension EditAccount.DisplayedLink: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "heading": heading
-        case "link": link
-        case "instructions": instructions
-        case "accountURL": accountURL
-        case "accountLinkText": accountLinkText
-        case "accountsURL": accountsURL
-        default: nil
-        }
-    }
+extension EditAccount.DisplayedLink: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "heading": { $0.heading },
+        "link": { $0.link },
+        "instructions": { $0.instructions },
+        "accountURL": { $0.accountURL },
+        "accountLinkText": { $0.accountLinkText },
+        "accountsURL": { $0.accountsURL },
+    ]
 }
 
-extension EditAccountViewController.AccountPage: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "account": account
-        case "csrfToken": csrfToken
-        default: nil
-        }
-    }
+extension EditAccountViewController.AccountPage: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "account": { $0.account },
+        "csrfToken": { $0.csrfToken },
+    ]
 }
 
-extension EditAccount.DisplayedAccount: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "username": username
-        case "displayName": displayName
-        case "role": role
-        case "status": status
-        case "lastSignIn": lastSignIn
-        case "added": added
-        case "tokensURL": tokensURL
-        case "roleForm": roleForm
-        case "statusForm": statusForm
-        case "resetForm": resetForm
-        case "selfNote": selfNote
-        case "accountsURL": accountsURL
-        default: nil
-        }
-    }
+extension EditAccount.DisplayedAccount: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "username": { $0.username },
+        "displayName": { $0.displayName },
+        "role": { $0.role },
+        "status": { $0.status },
+        "lastSignIn": { $0.lastSignIn },
+        "added": { $0.added },
+        "tokensURL": { $0.tokensURL },
+        "roleForm": { $0.roleForm },
+        "statusForm": { $0.statusForm },
+        "resetForm": { $0.resetForm },
+        "selfNote": { $0.selfNote },
+        "accountsURL": { $0.accountsURL },
+    ]
 }
 
-extension EditAccount.RoleForm: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "action": action
-        case "roles": roles
-        default: nil
-        }
-    }
+extension EditAccount.RoleForm: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "action": { $0.action },
+        "roles": { $0.roles },
+    ]
 }
 
-extension EditAccount.ButtonForm: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "action": action
-        case "button": button
-        case "hint": hint
-        case "isWarning": isWarning
-        default: nil
-        }
-    }
+extension EditAccount.ButtonForm: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "action": { $0.action },
+        "button": { $0.button },
+        "hint": { $0.hint },
+        "isWarning": { $0.isWarning },
+    ]
 }

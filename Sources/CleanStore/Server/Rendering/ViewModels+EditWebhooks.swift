@@ -3,139 +3,106 @@ import Mustache
 // What `Views/EditWebhooks/*.mustache` can read of the scene's view models, as in
 // `ViewModels+Mustache.swift`: exactly the names the templates read (TemplateNamesTests). The URL's
 // field is SignIn's (`ViewModels+SignIn.swift`).
-extension EditWebhooksViewController.ListPage: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "list": list
-        default: nil
-        }
-    }
+extension EditWebhooksViewController.ListPage: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "list": { $0.list },
+    ]
 }
 
-extension EditWebhooks.DisplayedList: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "endpoints": endpoints
-        case "newURL": newURL
-        default: nil
-        }
-    }
+extension EditWebhooks.DisplayedList: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "endpoints": { $0.endpoints },
+        "newURL": { $0.newURL },
+    ]
 }
 
-extension EditWebhooks.DisplayedEndpointRow: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "url": url
-        case "link": link
-        case "events": events
-        case "state": state
-        case "isEnabled": isEnabled
-        default: nil
-        }
-    }
+extension EditWebhooks.DisplayedEndpointRow: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "url": { $0.url },
+        "link": { $0.link },
+        "events": { $0.events },
+        "state": { $0.state },
+        "isEnabled": { $0.isEnabled },
+    ]
 }
 
-extension EditWebhooksViewController.FormPage: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "form": form
-        case "csrfToken": csrfToken
-        default: nil
-        }
-    }
+extension EditWebhooksViewController.FormPage: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "form": { $0.form },
+        "csrfToken": { $0.csrfToken },
+    ]
 }
 
-extension EditWebhooks.DisplayedForm: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "action": action
-        case "url": url
-        case "events": events
-        case "eventsError": eventsError
-        case "errors": errors
-        case "hasErrors": hasErrors
-        case "formMessage": formMessage
-        case "cancelURL": cancelURL
-        default: nil
-        }
-    }
+extension EditWebhooks.DisplayedForm: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "action": { $0.action },
+        "url": { $0.url },
+        "events": { $0.events },
+        "eventsError": { $0.eventsError },
+        "errors": { $0.errors },
+        "hasErrors": { $0.hasErrors },
+        "formMessage": { $0.formMessage },
+        "cancelURL": { $0.cancelURL },
+    ]
 }
 
-extension EditWebhooks.DisplayedEvent: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "id": id
-        case "value": value
-        case "label": label
-        case "checked": checked
-        default: nil
-        }
-    }
+extension EditWebhooks.DisplayedEvent: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "id": { $0.id },
+        "value": { $0.value },
+        "label": { $0.label },
+        "checked": { $0.checked },
+    ]
 }
 
-extension EditWebhooksViewController.SecretPage: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "secret": secret
-        default: nil
-        }
-    }
+extension EditWebhooksViewController.SecretPage: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "secret": { $0.secret },
+    ]
 }
 
-extension EditWebhooks.DisplayedSecret: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "url": url
-        case "secret": secret
-        case "endpointURL": endpointURL
-        case "listURL": listURL
-        default: nil
-        }
-    }
+extension EditWebhooks.DisplayedSecret: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "url": { $0.url },
+        "secret": { $0.secret },
+        "endpointURL": { $0.endpointURL },
+        "listURL": { $0.listURL },
+    ]
 }
 
-extension EditWebhooksViewController.EndpointPage: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "endpoint": endpoint
-        case "csrfToken": csrfToken
-        default: nil
-        }
-    }
+extension EditWebhooksViewController.EndpointPage: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "endpoint": { $0.endpoint },
+        "csrfToken": { $0.csrfToken },
+    ]
 }
 
-extension EditWebhooks.DisplayedEndpoint: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "url": url
-        case "events": events
-        case "secretHint": secretHint
-        case "state": state
-        case "isEnabled": isEnabled
-        case "version": version
-        case "action": action
-        case "button": button
-        case "conflictMessage": conflictMessage
-        case "deliveries": deliveries
-        case "listURL": listURL
-        default: nil
-        }
-    }
+extension EditWebhooks.DisplayedEndpoint: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "url": { $0.url },
+        "events": { $0.events },
+        "secretHint": { $0.secretHint },
+        "state": { $0.state },
+        "isEnabled": { $0.isEnabled },
+        "version": { $0.version },
+        "action": { $0.action },
+        "button": { $0.button },
+        "conflictMessage": { $0.conflictMessage },
+        "deliveries": { $0.deliveries },
+        "listURL": { $0.listURL },
+    ]
 }
 
-extension EditWebhooks.DisplayedDelivery: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "event": event
-        case "webhookID": webhookID
-        case "orderID": orderID
-        case "orderURL": orderURL
-        case "created": created
-        case "state": state
-        case "tagClass": tagClass
-        case "attempts": attempts
-        case "lastAnswer": lastAnswer
-        default: nil
-        }
-    }
+extension EditWebhooks.DisplayedDelivery: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "event": { $0.event },
+        "webhookID": { $0.webhookID },
+        "orderID": { $0.orderID },
+        "orderURL": { $0.orderURL },
+        "created": { $0.created },
+        "state": { $0.state },
+        "tagClass": { $0.tagClass },
+        "attempts": { $0.attempts },
+        "lastAnswer": { $0.lastAnswer },
+    ]
 }

@@ -2,57 +2,45 @@ import Mustache
 
 // What `Views/ListAccounts/list.mustache` and `log.mustache` can read of the scene's view models,
 // as in `ViewModels+Mustache.swift`: exactly the names the templates read (TemplateNamesTests).
-extension ListAccounts.DisplayedList: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "title": title
-        case "accounts": accounts
-        case "newAccountURL": newAccountURL
-        case "logURL": logURL
-        default: nil
-        }
-    }
+extension ListAccounts.DisplayedList: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "title": { $0.title },
+        "accounts": { $0.accounts },
+        "newAccountURL": { $0.newAccountURL },
+        "logURL": { $0.logURL },
+    ]
 }
 
-extension ListAccounts.DisplayedAccount: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "username": username
-        case "displayName": displayName
-        case "role": role
-        case "lastSignIn": lastSignIn
-        case "status": status
-        case "isDisabled": isDisabled
-        case "editURL": editURL
-        default: nil
-        }
-    }
+extension ListAccounts.DisplayedAccount: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "username": { $0.username },
+        "displayName": { $0.displayName },
+        "role": { $0.role },
+        "lastSignIn": { $0.lastSignIn },
+        "status": { $0.status },
+        "isDisabled": { $0.isDisabled },
+        "editURL": { $0.editURL },
+    ]
 }
 
-extension ListAccounts.DisplayedLog: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "title": title
-        case "events": events
-        case "emptyMessage": emptyMessage
-        case "accountsURL": accountsURL
-        case "newerURL": newerURL
-        case "olderURL": olderURL
-        case "hasPagination": hasPagination
-        default: nil
-        }
-    }
+extension ListAccounts.DisplayedLog: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "title": { $0.title },
+        "events": { $0.events },
+        "emptyMessage": { $0.emptyMessage },
+        "accountsURL": { $0.accountsURL },
+        "newerURL": { $0.newerURL },
+        "olderURL": { $0.olderURL },
+        "hasPagination": { $0.hasPagination },
+    ]
 }
 
-extension ListAccounts.DisplayedEvent: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "date": date
-        case "machineDate": machineDate
-        case "by": by
-        case "account": account
-        case "what": what
-        default: nil
-        }
-    }
+extension ListAccounts.DisplayedEvent: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "date": { $0.date },
+        "machineDate": { $0.machineDate },
+        "by": { $0.by },
+        "account": { $0.account },
+        "what": { $0.what },
+    ]
 }

@@ -2,39 +2,30 @@ import Mustache
 
 // What `Views/ListDrafts/list.mustache` can read of the scene's view model, as in
 // `ViewModels+Mustache.swift`: exactly the names the template reads (TemplateNameCheck).
-extension ListDraftsViewController.ListPage: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "list": list
-        case "csrfToken": csrfToken
-        default: nil
-        }
-    }
+extension ListDraftsViewController.ListPage: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "list": { $0.list },
+        "csrfToken": { $0.csrfToken },
+    ]
 }
 
-extension ListDrafts.DisplayedList: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "heading": heading
-        case "mine": mine
-        case "others": others
-        case "noDraftsMessage": noDraftsMessage
-        case "startAction": startAction
-        default: nil
-        }
-    }
+extension ListDrafts.DisplayedList: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "heading": { $0.heading },
+        "mine": { $0.mine },
+        "others": { $0.others },
+        "noDraftsMessage": { $0.noDraftsMessage },
+        "startAction": { $0.startAction },
+    ]
 }
 
-extension ListDrafts.DisplayedDraft: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "ref": ref
-        case "url": url
-        case "caller": caller
-        case "items": items
-        case "changed": changed
-        case "changedBy": changedBy
-        default: nil
-        }
-    }
+extension ListDrafts.DisplayedDraft: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "ref": { $0.ref },
+        "url": { $0.url },
+        "caller": { $0.caller },
+        "items": { $0.items },
+        "changed": { $0.changed },
+        "changedBy": { $0.changedBy },
+    ]
 }

@@ -2,31 +2,25 @@ import Mustache
 
 // What `Views/ListTaxRates/rates.mustache` can read of the scene's view model, as in
 // `ViewModels+Mustache.swift`: exactly the names the template reads (TemplateNamesTests).
-extension ListTaxRates.FetchRates.DisplayedTable: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "title": title
-        case "rates": rates
-        case "hasRates": !rates.isEmpty
-        case "emptyMessage": emptyMessage
-        case "newRateURL": newRateURL
-        default: nil
-        }
-    }
+extension ListTaxRates.FetchRates.DisplayedTable: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "title": { $0.title },
+        "rates": { $0.rates },
+        "hasRates": { !$0.rates.isEmpty },
+        "emptyMessage": { $0.emptyMessage },
+        "newRateURL": { $0.newRateURL },
+    ]
 }
 
-extension ListTaxRates.FetchRates.DisplayedRate: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "region": region
-        case "postalPrefix": postalPrefix
-        case "rate": rate
-        case "shipping": shipping
-        case "effectiveFrom": effectiveFrom
-        case "effectiveTo": effectiveTo
-        case "editURL": editURL
-        case "editLabel": editLabel
-        default: nil
-        }
-    }
+extension ListTaxRates.FetchRates.DisplayedRate: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "region": { $0.region },
+        "postalPrefix": { $0.postalPrefix },
+        "rate": { $0.rate },
+        "shipping": { $0.shipping },
+        "effectiveFrom": { $0.effectiveFrom },
+        "effectiveTo": { $0.effectiveTo },
+        "editURL": { $0.editURL },
+        "editLabel": { $0.editLabel },
+    ]
 }

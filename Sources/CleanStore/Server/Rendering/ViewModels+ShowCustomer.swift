@@ -3,78 +3,63 @@ import Mustache
 // What `Views/ShowCustomer/show.mustache` can read of the scene's view model, as in
 // `ViewModels+Mustache.swift`: exactly the names the template reads (the view controller's tests
 // check both ways, with TemplateNameCheck).
-extension ShowCustomer.DisplayedCustomer: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "name": self.name
-        case "phone": phone
-        case "email": email
-        case "shippingLines": shippingLines
-        case "billingLines": billingLines
-        case "noAddress": noAddress
-        case "note": note
-        case "since": since
-        case "orderCount": orderCount
-        case "spend": spend
-        case "orders": orders
-        case "hasOrders": hasOrders
-        case "ordersCaption": ordersCaption
-        case "events": events
-        case "customersURL": customersURL
-        case "changeURL": changeURL
-        case "mergeURL": mergeURL
-        case "eraseURL": eraseURL
-        case "mergedInto": mergedInto
-        default: nil
-        }
-    }
+extension ShowCustomer.DisplayedCustomer: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "name": { $0.name },
+        "phone": { $0.phone },
+        "email": { $0.email },
+        "shippingLines": { $0.shippingLines },
+        "billingLines": { $0.billingLines },
+        "noAddress": { $0.noAddress },
+        "note": { $0.note },
+        "since": { $0.since },
+        "orderCount": { $0.orderCount },
+        "spend": { $0.spend },
+        "orders": { $0.orders },
+        "hasOrders": { $0.hasOrders },
+        "ordersCaption": { $0.ordersCaption },
+        "events": { $0.events },
+        "customersURL": { $0.customersURL },
+        "changeURL": { $0.changeURL },
+        "mergeURL": { $0.mergeURL },
+        "eraseURL": { $0.eraseURL },
+        "mergedInto": { $0.mergedInto },
+    ]
 }
 
-extension ShowCustomer.DisplayedSurvivor: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "name": self.name
-        case "url": url
-        default: nil
-        }
-    }
+extension ShowCustomer.DisplayedSurvivor: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "name": { $0.name },
+        "url": { $0.url },
+    ]
 }
 
-extension ShowCustomer.DisplayedOrder: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "id": id
-        case "url": url
-        case "date": date
-        case "status": status
-        case "statusClass": statusClass
-        case "total": total
-        default: nil
-        }
-    }
+extension ShowCustomer.DisplayedOrder: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "id": { $0.id },
+        "url": { $0.url },
+        "date": { $0.date },
+        "status": { $0.status },
+        "statusClass": { $0.statusClass },
+        "total": { $0.total },
+    ]
 }
 
-extension ShowCustomer.DisplayedEvent: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "title": title
-        case "by": by
-        case "date": date
-        case "machineDate": machineDate
-        case "changes": changes
-        case "hasChanges": hasChanges
-        default: nil
-        }
-    }
+extension ShowCustomer.DisplayedEvent: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "title": { $0.title },
+        "by": { $0.by },
+        "date": { $0.date },
+        "machineDate": { $0.machineDate },
+        "changes": { $0.changes },
+        "hasChanges": { $0.hasChanges },
+    ]
 }
 
-extension ShowCustomer.DisplayedChange: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "field": field
-        case "old": old
-        case "new": new
-        default: nil
-        }
-    }
+extension ShowCustomer.DisplayedChange: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "field": { $0.field },
+        "old": { $0.old },
+        "new": { $0.new },
+    ]
 }

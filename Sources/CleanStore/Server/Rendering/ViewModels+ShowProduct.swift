@@ -3,70 +3,55 @@ import Mustache
 // What `Views/ShowProduct/show.mustache` can read of the scene's view model, as in
 // `ViewModels+Mustache.swift`: exactly the names the template reads (the view controller's tests
 // check both ways, with TemplateNameCheck).
-extension ShowProduct.DisplayedProduct: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "sku": sku
-        case "name": self.name
-        case "price": price
-        case "taxable": taxable
-        case "status": status
-        case "stock": stock
-        case "stockNotTracked": stockNotTracked
-        case "events": events
-        case "productsURL": productsURL
-        case "changeURL": changeURL
-        case "activeForm": activeForm
-        default: nil
-        }
-    }
+extension ShowProduct.DisplayedProduct: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "sku": { $0.sku },
+        "name": { $0.name },
+        "price": { $0.price },
+        "taxable": { $0.taxable },
+        "status": { $0.status },
+        "stock": { $0.stock },
+        "stockNotTracked": { $0.stockNotTracked },
+        "events": { $0.events },
+        "productsURL": { $0.productsURL },
+        "changeURL": { $0.changeURL },
+        "activeForm": { $0.activeForm },
+    ]
 }
 
-extension ShowProduct.DisplayedActiveForm: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "action": action
-        case "version": version
-        case "button": button
-        case "csrfToken": csrfToken
-        default: nil
-        }
-    }
+extension ShowProduct.DisplayedActiveForm: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "action": { $0.action },
+        "version": { $0.version },
+        "button": { $0.button },
+        "csrfToken": { $0.csrfToken },
+    ]
 }
 
-extension ShowProduct.DisplayedStock: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "onHand": onHand
-        case "committed": committed
-        case "available": available
-        case "backorder": backorder
-        default: nil
-        }
-    }
+extension ShowProduct.DisplayedStock: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "onHand": { $0.onHand },
+        "committed": { $0.committed },
+        "available": { $0.available },
+        "backorder": { $0.backorder },
+    ]
 }
 
-extension ShowProduct.DisplayedEvent: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "title": title
-        case "by": by
-        case "date": date
-        case "machineDate": machineDate
-        case "changes": changes
-        case "hasChanges": hasChanges
-        default: nil
-        }
-    }
+extension ShowProduct.DisplayedEvent: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "title": { $0.title },
+        "by": { $0.by },
+        "date": { $0.date },
+        "machineDate": { $0.machineDate },
+        "changes": { $0.changes },
+        "hasChanges": { $0.hasChanges },
+    ]
 }
 
-extension ShowProduct.DisplayedChange: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "field": field
-        case "old": old
-        case "new": new
-        default: nil
-        }
-    }
+extension ShowProduct.DisplayedChange: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "field": { $0.field },
+        "old": { $0.old },
+        "new": { $0.new },
+    ]
 }

@@ -2,53 +2,41 @@ import Mustache
 
 // What `Views/SignIn/form.mustache` can read of the scene's view model, as in
 // `ViewModels+Mustache.swift`: exactly the names the templates read (TemplateNamesTests).
-extension SignInViewController.FormPage: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "form": form
-        case "csrfToken": csrfToken
-        default: nil
-        }
-    }
+extension SignInViewController.FormPage: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "form": { $0.form },
+        "csrfToken": { $0.csrfToken },
+    ]
 }
 
-extension SignIn.DisplayedForm: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "notice": notice
-        case "errors": errors
-        case "formMessage": formMessage
-        case "username": username
-        case "password": password
-        case "returnTo": returnTo
-        case "draft": draft
-        case "action": action
-        case "hasErrors": hasErrors
-        default: nil
-        }
-    }
+extension SignIn.DisplayedForm: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "notice": { $0.notice },
+        "errors": { $0.errors },
+        "formMessage": { $0.formMessage },
+        "username": { $0.username },
+        "password": { $0.password },
+        "returnTo": { $0.returnTo },
+        "draft": { $0.draft },
+        "action": { $0.action },
+        "hasErrors": { $0.hasErrors },
+    ]
 }
 
-extension SignIn.DisplayedField: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "name": self.name  // `name` alone is the parameter: every field was named "name"
-        case "value": value
-        case "errorMessage": errorMessage
-        case "hint": hint
-        case "typedValue": typedValue
-        case "describedBy": describedBy
-        default: nil
-        }
-    }
+extension SignIn.DisplayedField: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "name": { $0.name },
+        "value": { $0.value },
+        "errorMessage": { $0.errorMessage },
+        "hint": { $0.hint },
+        "typedValue": { $0.typedValue },
+        "describedBy": { $0.describedBy },
+    ]
 }
 
-extension SignIn.DisplayedError: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "field": field
-        case "message": message
-        default: nil
-        }
-    }
+extension SignIn.DisplayedError: TemplateParent {
+    static let templateFields: TemplateFields<Self> = [
+        "field": { $0.field },
+        "message": { $0.message },
+    ]
 }

@@ -460,7 +460,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
     /// The order page's read: prepared once per connection, as its lines' (`OrderGoodsPostgres.lines`).
     private func order(id: Int64) async throws -> Order? {
         let query: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(id)"
-        guard var order = try await PostgresPreparedStatements.rows(query, on: client, logger: logger).first.map(self.order(from:)) else { return nil }
+        guard var order = try await PostgresPreparedStatements.rows(query, on: client, logger: logger).first.map({ try self.order(from: $0) }) else { return nil }
         order.lines = try await client.withConnection { connection in
             try await OrderGoodsPostgres.lines(ofOrder: id, on: connection, logger: self.logger)
         }

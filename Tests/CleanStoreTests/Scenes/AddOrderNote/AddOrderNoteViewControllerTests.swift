@@ -135,7 +135,7 @@ final class AddOrderNoteViewControllerTests: XCTestCase {
             + Mirror(reflecting: page).children.compactMap(\.label).filter { page.child(named: $0) == nil }
 
         // Then
-        XCTAssertEqual(unreachable, [], "Add these to the MustacheParent conformances in ViewModels+AddOrderNote.swift")
+        XCTAssertEqual(unreachable, [], "Add these to the template tables in ViewModels+AddOrderNote.swift")
         XCTAssertNotNil(form.child(named: "hasErrors"))
     }
 }

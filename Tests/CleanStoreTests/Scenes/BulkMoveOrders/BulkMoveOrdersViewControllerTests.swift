@@ -106,7 +106,7 @@ final class BulkMoveOrdersViewControllerTests: XCTestCase {
         let findings = check.check([("BulkMoveOrders/confirm", Self.confirmationPage), ("BulkMoveOrders/result", Self.result)])
 
         // Then
-        XCTAssertEqual(findings.unexposed, [], "Add these to the MustacheParent conformance in ViewModels+BulkMoveOrders.swift")
+        XCTAssertEqual(findings.unexposed, [], "Add these to the template table in ViewModels+BulkMoveOrders.swift")
         XCTAssertEqual(findings.unread.filter { $0.hasPrefix("BulkMoveOrders.") }, [], "Show these in the template, or remove them")
         XCTAssertEqual(findings.unreadEntries.filter { $0.hasPrefix("BulkMoveOrders.") }, [], "Remove these from ViewModels+BulkMoveOrders.swift")
         XCTAssertEqual(findings.unfilled, [], "Fill these in the sample, so what the template reads under them is checked")

@@ -116,7 +116,7 @@ final class EditCustomerViewControllerTests: XCTestCase {
         let findings = check.check([("EditCustomer/form", Self.viewModel)])
 
         // Then
-        XCTAssertEqual(findings.unexposed, [], "Add these to the MustacheParent conformance in ViewModels+EditCustomer.swift")
+        XCTAssertEqual(findings.unexposed, [], "Add these to the template table in ViewModels+EditCustomer.swift")
         XCTAssertEqual(findings.unread.filter { $0.hasPrefix("EditCustomer") }, [], "Show these in the template, or remove them")
         XCTAssertEqual(findings.unreadEntries.filter { $0.hasPrefix("EditCustomer") }, [], "Remove these from ViewModels+EditCustomer.swift")
         XCTAssertEqual(findings.unfilled, [], "Fill these in the sample, so what the template reads under them is checked")

@@ -164,7 +164,7 @@ final class EditDraftViewControllerTests: XCTestCase {
         let findings = check.check([("EditDraft/draft", Self.viewModel)])
 
         // Then
-        XCTAssertEqual(findings.unexposed, [], "Add these to the MustacheParent conformance in ViewModels+EditDraft.swift")
+        XCTAssertEqual(findings.unexposed, [], "Add these to the template table in ViewModels+EditDraft.swift")
         XCTAssertEqual(findings.unread.filter { $0.hasPrefix("EditDraft.") && $0 != "EditDraft.DisplayedDraft.title" }, [], "Show these in the template, or remove them")
         XCTAssertEqual(findings.unreadEntries.filter { $0.hasPrefix("EditDraft.") }, [], "Remove these from ViewModels+EditDraft.swift")
         XCTAssertEqual(findings.unfilled, [], "Fill these in the sample, so what the template reads under them is checked")

@@ -119,7 +119,7 @@ final class EditProductViewControllerTests: XCTestCase {
         let findings = check.check([("EditProduct/form", Self.viewModel)])
 
         // Then
-        XCTAssertEqual(findings.unexposed, [], "Add these to the MustacheParent conformance in ViewModels+EditProduct.swift")
+        XCTAssertEqual(findings.unexposed, [], "Add these to the template table in ViewModels+EditProduct.swift")
         XCTAssertEqual(findings.unread.filter { $0.hasPrefix("EditProduct") }, [], "Show these in the template, or remove them")
         XCTAssertEqual(findings.unreadEntries.filter { $0.hasPrefix("EditProduct") }, [], "Remove these from ViewModels+EditProduct.swift")
         XCTAssertEqual(findings.unfilled, [], "Fill these in the sample, so what the template reads under them is checked")

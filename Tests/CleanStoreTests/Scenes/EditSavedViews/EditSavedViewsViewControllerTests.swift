@@ -133,7 +133,7 @@ final class EditSavedViewsViewControllerTests: XCTestCase {
         // (the form's title is read by the view controller, as every form's: a computed property)
 
         // Then
-        XCTAssertEqual(findings.unexposed, [], "Add these to the MustacheParent conformance in ViewModels+EditSavedViews.swift")
+        XCTAssertEqual(findings.unexposed, [], "Add these to the template table in ViewModels+EditSavedViews.swift")
         XCTAssertEqual(findings.unread.filter { $0.hasPrefix("EditSavedViews") }, [], "Show these in the template, or remove them")
         XCTAssertEqual(findings.unreadEntries.filter { $0.hasPrefix("EditSavedViews") }, [], "Remove these from ViewModels+EditSavedViews.swift")
         XCTAssertEqual(findings.unfilled, [], "Fill these in the sample, so what the template reads under them is checked")

@@ -105,7 +105,7 @@ final class EditTaxRateViewControllerTests: XCTestCase {
         let findings = check.check([("EditTaxRate/form", Self.viewModel)])
 
         // Then
-        XCTAssertEqual(findings.unexposed, [], "Add these to the MustacheParent conformance in ViewModels+EditTaxRate.swift")
+        XCTAssertEqual(findings.unexposed, [], "Add these to the template table in ViewModels+EditTaxRate.swift")
         XCTAssertEqual(findings.unread.filter { $0.hasPrefix("EditTaxRate") }, [], "Show these in the template, or remove them")
         XCTAssertEqual(findings.unreadEntries.filter { $0.hasPrefix("EditTaxRate") }, [], "Remove these from ViewModels+EditTaxRate.swift")
         XCTAssertEqual(findings.unfilled, [], "Fill these in the sample, so what the template reads under them is checked")

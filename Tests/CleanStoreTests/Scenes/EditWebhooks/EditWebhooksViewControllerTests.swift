@@ -133,7 +133,7 @@ final class EditWebhooksViewControllerTests: XCTestCase {
         let findings = check.check(
             [(names[0], Self.listPage), (names[1], Self.formPage), (names[2], Self.secretPage), (names[3], Self.endpointPage)],
             readElsewhere: TemplateNamesTests.readByTheViewControllers)
-        XCTAssertEqual(findings.unexposed, [], "Add these to the MustacheParent conformance in ViewModels+EditWebhooks.swift")
+        XCTAssertEqual(findings.unexposed, [], "Add these to the template table in ViewModels+EditWebhooks.swift")
         XCTAssertEqual(findings.unread.filter { $0.hasPrefix("EditWebhooks") }, [], "Show these in the template, or remove them")
         XCTAssertEqual(findings.unreadEntries.filter { $0.hasPrefix("EditWebhooks") }, [], "Remove these from ViewModels+EditWebhooks.swift")
         XCTAssertEqual(findings.unfilled, [], "Fill these in the sample, so what the template reads under them is checked")

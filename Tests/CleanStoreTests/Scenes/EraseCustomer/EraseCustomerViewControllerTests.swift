@@ -74,7 +74,7 @@ final class EraseCustomerViewControllerTests: XCTestCase {
             templates: try await TemplateNamesTests.appTemplates(adding: ["EraseCustomer/form"]),
             tables: try TemplateNameCheck.tables(inDirectory: Repository.root.appendingPathComponent("Sources/CleanStore/Server/Rendering").path))
         let findings = check.check([("EraseCustomer/form", Self.formPage)])
-        XCTAssertEqual(findings.unexposed, [], "Add these to the MustacheParent conformance in ViewModels+EraseCustomer.swift")
+        XCTAssertEqual(findings.unexposed, [], "Add these to the template table in ViewModels+EraseCustomer.swift")
         XCTAssertEqual(findings.unread.filter { $0.hasPrefix("EraseCustomer") }, [], "Show these in the template, or remove them")
         XCTAssertEqual(findings.unreadEntries.filter { $0.hasPrefix("EraseCustomer") }, [], "Remove these from ViewModels+EraseCustomer.swift")
         XCTAssertEqual(findings.unfilled, [], "Fill these in the sample, so what the template reads under them is checked")

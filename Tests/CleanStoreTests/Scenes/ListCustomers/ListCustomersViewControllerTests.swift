@@ -86,7 +86,7 @@ final class ListCustomersViewControllerTests: XCTestCase {
         let findings = check.check([("ListCustomers/list", Self.viewModel)])
 
         // Then
-        XCTAssertEqual(findings.unexposed, [], "Add these to the MustacheParent conformance in ViewModels+ListCustomers.swift")
+        XCTAssertEqual(findings.unexposed, [], "Add these to the template table in ViewModels+ListCustomers.swift")
         XCTAssertEqual(findings.unread.filter { $0.hasPrefix("ListCustomers.") }, [], "Show these in the template, or remove them")
         XCTAssertEqual(findings.unreadEntries.filter { $0.hasPrefix("ListCustomers.") }, [], "Remove these from ViewModels+ListCustomers.swift")
         XCTAssertEqual(findings.unfilled, [], "Fill these in the sample, so what the template reads under them is checked")

@@ -84,7 +84,7 @@ final class ListProductsViewControllerTests: XCTestCase {
         let findings = check.check([("ListProducts/list", Self.viewModel)])
 
         // Then
-        XCTAssertEqual(findings.unexposed, [], "Add these to the MustacheParent conformance in ViewModels+ListProducts.swift")
+        XCTAssertEqual(findings.unexposed, [], "Add these to the template table in ViewModels+ListProducts.swift")
         XCTAssertEqual(findings.unread.filter { $0.hasPrefix("ListProducts.") }, [], "Show these in the template, or remove them")
         XCTAssertEqual(findings.unreadEntries.filter { $0.hasPrefix("ListProducts.") }, [], "Remove these from ViewModels+ListProducts.swift")
         XCTAssertEqual(findings.unfilled, [], "Fill these in the sample, so what the template reads under them is checked")

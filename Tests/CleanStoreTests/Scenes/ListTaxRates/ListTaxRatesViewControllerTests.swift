@@ -78,7 +78,7 @@ final class ListTaxRatesViewControllerTests: XCTestCase {
         let findings = check.check([("ListTaxRates/rates", Self.viewModel)])
 
         // Then
-        XCTAssertEqual(findings.unexposed, [], "Add these to the MustacheParent conformance in ViewModels+ListTaxRates.swift")
+        XCTAssertEqual(findings.unexposed, [], "Add these to the template table in ViewModels+ListTaxRates.swift")
         XCTAssertEqual(findings.unread.filter { $0.hasPrefix("ListTaxRates.") }, [], "Show these in the template, or remove them")
         XCTAssertEqual(findings.unreadEntries.filter { $0.hasPrefix("ListTaxRates.") }, [], "Remove these from ViewModels+ListTaxRates.swift")
         XCTAssertEqual(findings.unfilled, [], "Fill these in the sample, so what the template reads under them is checked")

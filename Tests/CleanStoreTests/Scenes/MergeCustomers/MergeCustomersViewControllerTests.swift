@@ -107,7 +107,7 @@ final class MergeCustomersViewControllerTests: XCTestCase {
         let findings = check.check([("MergeCustomers/pick", Self.pickPage), ("MergeCustomers/preview", Self.previewPage)])
 
         // Then
-        XCTAssertEqual(findings.unexposed, [], "Add these to the MustacheParent conformance in ViewModels+MergeCustomers.swift")
+        XCTAssertEqual(findings.unexposed, [], "Add these to the template table in ViewModels+MergeCustomers.swift")
         XCTAssertEqual(findings.unread.filter { $0.hasPrefix("MergeCustomers") }, [], "Show these in the template, or remove them")
         XCTAssertEqual(findings.unreadEntries.filter { $0.hasPrefix("MergeCustomers") }, [], "Remove these from ViewModels+MergeCustomers.swift")
         XCTAssertEqual(findings.unfilled, [], "Fill these in the sample, so what the template reads under them is checked")

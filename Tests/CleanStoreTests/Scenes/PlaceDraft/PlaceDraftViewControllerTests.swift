@@ -76,7 +76,7 @@ final class PlaceDraftViewControllerTests: XCTestCase {
             templates: try await TemplateNamesTests.appTemplates(adding: ["PlaceDraft/check"]),
             tables: try TemplateNameCheck.tables(inDirectory: Repository.root.appendingPathComponent("Sources/CleanStore/Server/Rendering").path))
         let findings = check.check([("PlaceDraft/check", Self.viewModel)])
-        XCTAssertEqual(findings.unexposed, [], "Add these to the MustacheParent conformance in ViewModels+PlaceDraft.swift")
+        XCTAssertEqual(findings.unexposed, [], "Add these to the template table in ViewModels+PlaceDraft.swift")
         XCTAssertEqual(findings.unread.filter { $0.hasPrefix("PlaceDraft.") && $0 != "PlaceDraft.DisplayedCheck.title" }, [])
         XCTAssertEqual(findings.unreadEntries.filter { $0.hasPrefix("PlaceDraft.") }, [])
         XCTAssertEqual(findings.unfilled, [])

@@ -94,6 +94,6 @@ final class PrintPackingSlipViewControllerTests: XCTestCase {
         let unreachable = Mirror(reflecting: slip).children.compactMap(\.label).filter { slip.child(named: $0) == nil }
 
         // Then
-        XCTAssertEqual(unreachable, [], "Add these to the MustacheParent conformance in ViewModels+PrintPackingSlip.swift")
+        XCTAssertEqual(unreachable, [], "Add these to the template table in ViewModels+PrintPackingSlip.swift")
     }
 }

@@ -86,7 +86,7 @@ final class ShowCustomerViewControllerTests: XCTestCase {
         let findings = check.check([("ShowCustomer/show", Self.viewModel)])
 
         // Then
-        XCTAssertEqual(findings.unexposed, [], "Add these to the MustacheParent conformance in ViewModels+ShowCustomer.swift")
+        XCTAssertEqual(findings.unexposed, [], "Add these to the template table in ViewModels+ShowCustomer.swift")
         XCTAssertEqual(findings.unread.filter { $0.hasPrefix("ShowCustomer.") }, [], "Show these in the template, or remove them")
         XCTAssertEqual(findings.unreadEntries.filter { $0.hasPrefix("ShowCustomer.") }, [], "Remove these from ViewModels+ShowCustomer.swift")
         XCTAssertEqual(findings.unfilled, [], "Fill these in the sample, so what the template reads under them is checked")

@@ -81,7 +81,7 @@ final class ShowProductViewControllerTests: XCTestCase {
         let findings = check.check([("ShowProduct/show", Self.viewModel)])
 
         // Then
-        XCTAssertEqual(findings.unexposed, [], "Add these to the MustacheParent conformance in ViewModels+ShowProduct.swift")
+        XCTAssertEqual(findings.unexposed, [], "Add these to the template table in ViewModels+ShowProduct.swift")
         XCTAssertEqual(findings.unread.filter { $0.hasPrefix("ShowProduct.") }, [], "Show these in the template, or remove them")
         XCTAssertEqual(findings.unreadEntries.filter { $0.hasPrefix("ShowProduct.") }, [], "Remove these from ViewModels+ShowProduct.swift")
         XCTAssertEqual(findings.unfilled, [], "Fill these in the sample, so what the template reads under them is checked")

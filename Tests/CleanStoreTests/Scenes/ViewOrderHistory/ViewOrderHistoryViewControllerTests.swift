@@ -92,6 +92,6 @@ final class ViewOrderHistoryViewControllerTests: XCTestCase {
         let names = unreachable(history, history.child) + unreachable(event, event.child) + unreachable(change, change.child)
 
         // Then
-        XCTAssertEqual(names, [], "Add these to the MustacheParent conformances in ViewModels+ViewOrderHistory.swift")
+        XCTAssertEqual(names, [], "Add these to the template tables in ViewModels+ViewOrderHistory.swift")
     }
 }

@@ -66,7 +66,7 @@ final class ExampleSceneViewControllerTests: XCTestCase {
         let findings = check.check([("ExampleScene/something", Self.viewModel)])
 
         // Then
-        XCTAssertEqual(findings.unexposed, [], "Add these to the MustacheParent conformance in ViewModels+ExampleScene.swift")
+        XCTAssertEqual(findings.unexposed, [], "Add these to the template table in ViewModels+ExampleScene.swift")
         XCTAssertEqual(findings.unread.filter { $0.hasPrefix("ExampleScene.") }, [], "Show these in the template, or remove them")
         XCTAssertEqual(findings.unreadEntries.filter { $0.hasPrefix("ExampleScene.") }, [], "Remove these from ViewModels+ExampleScene.swift")
         XCTAssertEqual(findings.unfilled, [], "Fill these in the sample, so what the template reads under them is checked")
