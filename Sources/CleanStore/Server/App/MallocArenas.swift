@@ -7,10 +7,11 @@ import Glibc
 /// glibc gives each new thread an arena of its own until there are 8 per core, and an arena keeps
 /// the memory freed into it for its next allocations: the server's threads (NIO's event loops,
 /// Swift's cooperative pool, GRDB's and Dispatch's queues) each held their own few MB. Measured with
-/// `scripts/measure-rss` at 100,000 orders (BENCHMARKS.md, "Issue 31: peak memory"): 14 arenas and a
-/// peak of 77.5 MB with glibc's default, 70.5 MB with 2, 69.4 MB with 1, CPU per request unchanged
-/// within the noise. So the server allows 2 (one per core of the machine it was sized on; more
-/// threads than arenas then share them). `MALLOC_ARENA_MAX` in the environment, which glibc reads
+/// `scripts/measure-rss` at 100,000 orders (BENCHMARKS.md, "Issue 31: peak memory"): 14–15 arenas
+/// holding 22–23 MB and a peak of 77.5 MB with glibc's default, 70.5 MB with 2, 69.4 MB with 1 (in
+/// another run, with the other changes: 62.0 MB with 2, 60.2 MB with 1), CPU per request within the
+/// noise of a loaded machine. So the server allows 2, one per core of the machine it was sized on:
+/// the two event loops need not queue for one arena's lock for the last 1–2 MB. `MALLOC_ARENA_MAX` in the environment, which glibc reads
 /// itself, wins: the server then sets nothing.
 public enum MallocArenas {
     /// The arenas the server allows: 2, or nil when `MALLOC_ARENA_MAX` is set.
