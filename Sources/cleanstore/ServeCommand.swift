@@ -76,7 +76,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The address the metrics listener binds to: keep it private (loopback by default).")
     var metricsHost = "127.0.0.1"
 
+    /// Keeps the code pages start-up touched (`StartUpPages`): for `scripts/measure-rss`, which
+    /// measures what letting them go saves.
+    @Flag(help: .hidden)
+    var keepStartUpPages = false
+
     func run() async throws {
+        // First, before the server's threads start: each would get a malloc arena of its own.
+        MallocArenas.apply(environment: ProcessInfo.processInfo.environment)
         let logger = store.makeLogger()
         // Before any metric is made: swift-metrics keeps the factory that was there at the time.
         let metricsRegistry = metricsPort.map { _ in AppMetrics.bootstrap() }
@@ -149,6 +156,12 @@ struct ServeCommand: AsyncParsableCommand {
             alsoRunning.append(
                 AppMetrics.application(registry: metricsRegistry, host: metricsHost, port: metricsPort, logger: logger))
             logger.info("Metrics on http://\(metricsHost):\(metricsPort)/metrics")
+        }
+        if !keepStartUpPages {
+            // Start-up is over (migrations, templates, options): the code it ran once need not
+            // stay resident; what the requests use comes back as they use it.
+            let released = StartUpPages.release()
+            logger.debug("Let go of the start-up's code pages (\(released / 1_048_576) MB of read-only mappings advised)")
         }
         try await app.runService(shutdownTimeout: configuration.shutdownTimeout, alsoRunning: alsoRunning)
         try database.close()

@@ -34,6 +34,20 @@ struct StoreOptions: ParsableArguments {
     @Option(help: "How log lines are written: text (for a terminal) or json (one object a line, for a log collector).")
     var logFormat: LogFormat = .text
 
+    /// The SQLite pool's reading connections (default: the cores, at least 2): for
+    /// `scripts/measure-rss`, which measures what each costs in memory (issue 31).
+    @Option(help: .hidden)
+    var sqliteReaders: Int?
+
+    /// Each SQLite connection's page cache in KiB (default 2,000): for `scripts/measure-rss`.
+    @Option(help: .hidden)
+    var sqliteCacheKib: Int?
+
+    var sqliteTuning: SQLiteTuning {
+        SQLiteTuning(
+            readers: sqliteReaders ?? SQLiteTuning.standard.readers, cacheKiB: sqliteCacheKib ?? SQLiteTuning.standard.cacheKiB)
+    }
+
     enum LogFormat: String, ExpressibleByArgument, CaseIterable {
         case text, json
     }
@@ -57,6 +71,6 @@ struct StoreOptions: ParsableArguments {
         let setting = database ?? environment["CLEANSTORE_DATABASE"] ?? "cleanstore.sqlite"
         let cardKeys = CardKeySettings(
             keyFile: cardKeyFile, keyBase64: environment["CLEANSTORE_CARD_KEY"], previousKeyFiles: previousCardKeyFiles)
-        return try OrdersDatabase.open(setting, cardKeys: cardKeys, logger: logger)
+        return try OrdersDatabase.open(setting, cardKeys: cardKeys, logger: logger, sqliteTuning: sqliteTuning)
     }
 }

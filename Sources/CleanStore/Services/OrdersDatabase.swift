@@ -55,7 +55,10 @@ public struct OrdersDatabase: Sendable {
     /// Run once the server has stopped.
     public let close: @Sendable () throws -> Void
 
-    public static func open(_ database: String, cardKeys: CardKeySettings, logger: Logger) throws -> OrdersDatabase {
+    /// `sqliteTuning`: the SQLite pool's readers and page cache (ignored by the other stores).
+    public static func open(
+        _ database: String, cardKeys: CardKeySettings, logger: Logger, sqliteTuning: SQLiteTuning = .standard
+    ) throws -> OrdersDatabase {
         if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
             let configuration = try PostgresAppDatabase.configuration(url: database)
             let cards = try cardKeys.keyring(sqlitePath: nil, logger: logger).keyring
@@ -92,7 +95,7 @@ public struct OrdersDatabase: Sendable {
         let (cards, generated) = try cardKeys.keyring(sqlitePath: database, logger: logger)
         let sqlite: SQLiteAppDatabase
         do {
-            sqlite = try SQLiteAppDatabase(path: database, cards: cards, logger: logger)
+            sqlite = try SQLiteAppDatabase(path: database, cards: cards, logger: logger, tuning: sqliteTuning)
         } catch {
             // A key made just now has encrypted nothing (the database needs another): remove it.
             if let generated { try? FileManager.default.removeItem(atPath: generated) }

@@ -52,4 +52,48 @@ final class OrdersSQLiteStoreFileTests: TemporaryDirectoryTestCase {
         _ = try OrdersSQLiteStore(path: path, cards: TestCardKeys.keyring, logger: second.logger())
         XCTAssertFalse(second.text.contains("No database"), "An existing database is opened quietly: \(second.text)")
     }
+
+    // MARK: Memory (issue 31)
+
+    func testTheTuningIsWhatEachConnectionRunsWith() throws {
+        // Given / When: a database opened with 3 readers and a 500 KiB cache each
+        let database = try SQLiteAppDatabase(
+            path: databasePath, cards: TestCardKeys.keyring, logger: TestStores.silentLogger, tuning: SQLiteTuning(readers: 3, cacheKiB: 500))
+        defer { try? database.close() }
+
+        // Then: SQLite reports the cache on a reader and on the writer (negative: KiB), GRDB the readers
+        let applied = try database.appliedTuning()
+        XCTAssertEqual(applied.readerCacheSize, -500)
+        XCTAssertEqual(applied.writerCacheSize, -500)
+        XCTAssertEqual(applied.readers, 3)
+        XCTAssertEqual(try database.pool.read { db in try Int.fetchOne(db, sql: "PRAGMA mmap_size") }, 0, "The file is not memory-mapped")
+    }
+
+    func testTheStandardTuningIsOneReaderACoreAtLeastTwoAndSQLitesOwnCache() throws {
+        let database = try SQLiteAppDatabase(path: databasePath, cards: TestCardKeys.keyring, logger: TestStores.silentLogger)
+        defer { try? database.close() }
+        XCTAssertEqual(database.tuning, .standard)
+        XCTAssertEqual(SQLiteTuning.standard.readers, max(2, ProcessInfo.processInfo.activeProcessorCount))
+        let applied = try database.appliedTuning()
+        XCTAssertEqual(applied.readerCacheSize, -2000)
+        XCTAssertEqual(applied.readers, SQLiteTuning.standard.readers)
+    }
+
+    func testATuningOfNothingStillKeepsOneReaderAndOneKiB() {
+        XCTAssertEqual(SQLiteTuning(readers: 0, cacheKiB: -5), SQLiteTuning(readers: 1, cacheKiB: 1))
+    }
+
+    func testTheLinkingGivesTheWriterTheTuningsCacheBackWhenItIsDone() async throws {
+        // Given: a database whose writer's cache is something else when the linking finishes
+        let database = try SQLiteAppDatabase(
+            path: databasePath, cards: TestCardKeys.keyring, logger: TestStores.silentLogger, tuning: SQLiteTuning(readers: 2, cacheKiB: 700))
+        defer { try? database.close() }
+        try await database.pool.write { db in try db.execute(sql: "PRAGMA cache_size = -9000") }
+
+        // When: the linking finds nothing left to link
+        _ = try await CustomersSQLiteStore(database: database).linkOrders(limit: 10, at: Date(timeIntervalSince1970: 1_800_000_000))
+
+        // Then
+        XCTAssertEqual(try database.appliedTuning().writerCacheSize, -700)
+    }
 }

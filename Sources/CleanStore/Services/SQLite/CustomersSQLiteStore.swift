@@ -256,8 +256,9 @@ public final class CustomersSQLiteStore: CustomersStoreProtocol {
     }
 
     /// The writer connection's page cache while the linking runs, in KiB; 0 (the default) leaves
-    /// SQLite's own 2,000. Measured, a 64 MiB cache did not help (docs/NOTES.md: 28.5 s of CPU at
-    /// 2 MB, 30.7 s at 64 MiB, for 100,000 orders), so it is a knob for measuring only:
+    /// the database's own (`SQLiteTuning.cacheKiB`), which the writer gets back when the linking is
+    /// done. Measured, a 64 MiB cache did not help (docs/NOTES.md: 28.5 s of CPU at 2 MB, 30.7 s at
+    /// 64 MiB, for 100,000 orders), so it is a knob for measuring only:
     /// `CLEANSTORE_LINKING_CACHE_KIB`, `scripts/measure-customer-linking --cache-kib`.
     static let linkingCacheKiB: Int = {
         ProcessInfo.processInfo.environment["CLEANSTORE_LINKING_CACHE_KIB"].flatMap { Int($0) }.map { max(0, $0) } ?? 0
@@ -283,7 +284,7 @@ public final class CustomersSQLiteStore: CustomersStoreProtocol {
             // orders); the rowid range from the last order looked at reads about a batch.
             guard let last = rows.last else {
                 try db.execute(sql: "UPDATE customers_from_orders SET done = 1 WHERE id = 1")
-                try db.execute(sql: "PRAGMA cache_size = -2000")
+                try db.execute(sql: "PRAGMA cache_size = -\(self.database.tuning.cacheKiB)")
                 return 0
             }
             if Self.linkingCacheKiB > 0 { try db.execute(sql: "PRAGMA cache_size = -\(Self.linkingCacheKiB)") }

@@ -15,6 +15,8 @@ import Logging
 /// rather than carry on into a file no one can open again.
 public final class SQLiteAppDatabase: Sendable {
     let pool: DatabasePool
+    /// The pool's reader count and each connection's page cache, as applied.
+    public let tuning: SQLiteTuning
     /// The database file's path, as given.
     public let path: String
     /// The keys the orders' card numbers are sealed with (the migrations encrypt with them too).
@@ -27,10 +29,11 @@ public final class SQLiteAppDatabase: Sendable {
     /// number still in clear text. A missing file is created (mode 0600), and the log says so at
     /// notice level: a database that vanished must not be replaced by an empty one unnoticed.
     /// Throws when stored card numbers need a key `cards` does not hold.
-    public init(path: String, cards: CardKeyring, logger: Logger) throws(OrdersStoreError) {
+    public init(path: String, cards: CardKeyring, logger: Logger, tuning: SQLiteTuning = .standard) throws(OrdersStoreError) {
         self.path = path
         self.cards = cards
         self.logger = logger
+        self.tuning = tuning
         if FileIdentity(path: path) == nil {
             logger.notice("No database at \(path): creating a new, empty one")
             // SQLite creates a file with mode 0644, and gives its -wal and -shm the mode of the
@@ -43,7 +46,10 @@ public final class SQLiteAppDatabase: Sendable {
             // Deleted content (an order's old card ciphertext, rows rewritten by a migration) is
             // overwritten with zeros, not left in free space.
             try db.execute(sql: "PRAGMA secure_delete = ON")
+            // Each connection's page cache (SQLite's own default is 2,000 KiB): see SQLiteTuning.
+            try db.execute(sql: "PRAGMA cache_size = -\(tuning.cacheKiB)")
         }
+        configuration.maximumReaderCount = tuning.readers
         // `cleanstore rotate-card-key` writes from another process: wait for its transactions.
         configuration.busyMode = .timeout(10)
         do {
@@ -85,6 +91,14 @@ public final class SQLiteAppDatabase: Sendable {
             try db.execute(sql: "VACUUM")
             _ = try db.checkpoint(.truncate)
         }
+    }
+
+    /// `PRAGMA cache_size` of a reading connection and of the writer, as SQLite reports them
+    /// (negative: KiB), and the pool's reader count: what `tuning` was applied as.
+    func appliedTuning() throws -> (readerCacheSize: Int, writerCacheSize: Int, readers: Int) {
+        let reader = try pool.read { db in try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? 0 }
+        let writer = try pool.write { db in try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? 0 }
+        return (reader, writer, pool.configuration.maximumReaderCount)
     }
 
     // MARK: Health
@@ -146,4 +160,32 @@ public final class SQLiteAppDatabase: Sendable {
             throw .unavailable("Cannot back up \(source): \(error)")
         }
     }
+}
+
+/// How many connections the SQLite pool opens and how much memory each keeps (issue 31: the
+/// server's peak RSS under 64 MB at 100,000 orders). One writer and up to `readers` reading
+/// connections, each with a page cache of up to `cacheKiB` KiB, which fills as pages are read and
+/// stays full while the connection lives: the caches' ceiling is (readers + 1) × cacheKiB.
+///
+/// GRDB's default is 5 readers; reads run on the readers' own queues while a request awaits, so more
+/// readers than the cores serve no more requests at once: what they add is pages cached again per
+/// connection. Measured with `scripts/measure-rss` at 100,000 orders, side by side (BENCHMARKS.md,
+/// "Issue 31: peak memory"): a peak of 62.0 MB with 2 readers, 69.9 MB with GRDB's 5; a 1,000 KiB
+/// cache saved 1.2 MB more, not taken (one loaded run, its CPU per request not shown equal). The
+/// database file is not memory-mapped (`mmap_size` stays 0, the default of SQLite as built here):
+/// mapped file pages would count in RSS too.
+public struct SQLiteTuning: Sendable, Equatable {
+    /// Reading connections at most (GRDB's `maximumReaderCount`).
+    public var readers: Int
+    /// Each connection's page cache, KiB (`PRAGMA cache_size = -cacheKiB`).
+    public var cacheKiB: Int
+
+    public init(readers: Int, cacheKiB: Int) {
+        self.readers = max(1, readers)
+        self.cacheKiB = max(1, cacheKiB)
+    }
+
+    /// As many readers as the machine has cores (at least 2: a long read such as the CSV export
+    /// leaves one for the pages), and SQLite's own 2,000 KiB cache each.
+    public static let standard = SQLiteTuning(readers: max(2, ProcessInfo.processInfo.activeProcessorCount), cacheKiB: 2000)
 }
