@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import OpenAPIHummingbird
+import OpenAPIRuntime
 
 /// The JSON API on the app's router: the operations of `openapi.yaml` (generated code in
 /// `Generated/`, `scripts/openapi-generate`) under `/api/v1` — the group's prefix; the spec's
@@ -18,7 +19,9 @@ enum APIRoutes {
         }
         let api = router.group(RouterPath(Paths.api.pattern))
             .add(middleware: APIDoorMiddleware(tokens: environment.apiTokens, limiter: environment.apiRateLimiter, now: environment.now))
-        try APIHandlers(environment: environment).registerHandlers(on: api, serverURL: URL(string: "/")!, middlewares: [APISpecLimitsMiddleware()])
+        try APIHandlers(environment: environment).registerHandlers(
+            on: api, serverURL: URL(string: "/")!, configuration: Configuration(dateTranscoder: APIDateTranscoder()),
+            middlewares: [APISpecLimitsMiddleware()])
     }
 
     /// The API's paths and methods, as the spec has them: Hummingbird's router answers a path it

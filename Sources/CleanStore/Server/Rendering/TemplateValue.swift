@@ -87,12 +87,7 @@ extension TemplateValue {
     func templateChild(_ name: TemplateName) -> (any TemplateValue)? { nil }
 
     func appendTemplateText(to output: inout String, escaped: Bool) {
-        let text = String(describing: self)
-        if escaped {
-            HTMLEscaping.escape(text, into: &output)
-        } else {
-            output += text
-        }
+        String(describing: self).appendTemplateText(to: &output, escaped: escaped)
     }
 
     var templateSection: TemplateSection { .value }
@@ -231,12 +226,7 @@ enum TemplateValues {
         }
 
         func appendTemplateText(to output: inout String, escaped: Bool) {
-            let text = String(describing: value)
-            if escaped {
-                HTMLEscaping.escape(text, into: &output)
-            } else {
-                output += text
-            }
+            String(describing: value).appendTemplateText(to: &output, escaped: escaped)
         }
 
         var templateSection: TemplateSection {
