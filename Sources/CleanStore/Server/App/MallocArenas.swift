@@ -10,9 +10,12 @@ import Glibc
 /// `scripts/measure-rss` at 100,000 orders (BENCHMARKS.md, "Issue 31: peak memory"): 14–15 arenas
 /// holding 22–23 MB and a peak of 77.5 MB with glibc's default, 70.5 MB with 2, 69.4 MB with 1 (in
 /// another run, with the other changes: 62.0 MB with 2, 60.2 MB with 1), CPU per request within the
-/// noise of a loaded machine. So the server allows 2, one per core of the machine it was sized on:
-/// the two event loops need not queue for one arena's lock for the last 1–2 MB. `MALLOC_ARENA_MAX` in the environment, which glibc reads
-/// itself, wins: the server then sets nothing.
+/// noise of a loaded machine. On the idle machine, glibc's and GRDB's defaults given back together
+/// (BENCHMARKS.md, "the latest run") were about 10 % cheaper on reads in two quick rounds, within
+/// the spread of the single-setting rounds beside them: what an arena limit costs is not settled.
+/// So the server allows 2, one per core of the machine it was sized on: the two event loops need
+/// not queue for one arena's lock for the last 1–2 MB. `MALLOC_ARENA_MAX` in the environment, which
+/// glibc reads itself, wins: the server then sets nothing.
 public enum MallocArenas {
     /// The arenas the server allows: 2, or nil when `MALLOC_ARENA_MAX` is set.
     public static func limit(environment: [String: String]) -> Int? {

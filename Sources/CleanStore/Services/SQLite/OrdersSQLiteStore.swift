@@ -18,7 +18,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
 
     public func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
         let probe = OrdersQuerySQL.commonWordsProbe(page.query.words)
-        let order = page.opensCards ? orderMapping : listedMapping
+        let order = mapping(opensCards: page.opensCards)
         let columns = page.opensCards ? Self.selectedColumns : OrderColumns.listed
         do {
             return try await database.pool.read { db in
@@ -384,17 +384,14 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
 
     /// Reads an order from a row of `selectedColumns`, decrypting its card number (a value to
     /// pass into database closures, which must not capture the store).
-    var orderMapping: @Sendable (Row) throws -> Order {
-        let cards = database.cards
-        let logger = database.logger
-        return { row in try OrderColumns.order(from: SQLiteRow(row: row), cards: cards, logger: logger) }
-    }
+    var orderMapping: @Sendable (Row) throws -> Order { mapping(opensCards: true) }
 
-    /// Reads an order from a row of `OrderColumns.listed`, its card as its last four digits only.
-    var listedMapping: @Sendable (Row) throws -> Order {
+    /// `orderMapping`, or with `opensCards` false: reads an order from a row of `OrderColumns.listed`,
+    /// its card as its last four digits only.
+    func mapping(opensCards: Bool) -> @Sendable (Row) throws -> Order {
         let cards = database.cards
         let logger = database.logger
-        return { row in try OrderColumns.order(from: SQLiteRow(row: row), cards: cards, logger: logger, opensCard: false) }
+        return { row in try OrderColumns.order(from: SQLiteRow(row: row), cards: cards, logger: logger, opensCard: opensCards) }
     }
 
     public func changeItems(
