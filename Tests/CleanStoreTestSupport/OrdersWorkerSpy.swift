@@ -51,6 +51,23 @@ final class OrdersWorkerSpy: OrdersWorker {
         return storedOrders.first { $0.id == id }
     }
 
+    /// What `fetchOrderPage` answers beside an order of `storedOrders`, by the order's id (none for
+    /// an id not here), each only when asked for.
+    var storedNotes: [String: [OrderNote]] = [:]
+    var storedEvents: [String: [OrderEvent]] = [:]
+    /// Every page read asked for: the id and the parts, in turn.
+    var fetchOrderPageCalls: [(id: String, parts: OrderPageRead.Parts)] = []
+
+    override func fetchOrderPage(id: String, including parts: OrderPageRead.Parts) async throws(OrdersStoreError) -> OrderPageRead? {
+        fetchOrderPageCalls.append((id, parts))
+        if let failure { throw failure }
+        return storedOrders.first { $0.id == id }.map {
+            OrderPageRead(
+                order: $0, notes: parts.contains(.notes) ? storedNotes[id] ?? [] : [],
+                events: parts.contains(.history) ? storedEvents[id] ?? [] : [])
+        }
+    }
+
     /// Answers with the order it was given, numbered 42 (set `failure` to `.alreadyCreated(order)`
     /// for a form sent again).
     override func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?) async throws(OrdersStoreError) -> Order {

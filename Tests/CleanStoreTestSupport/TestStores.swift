@@ -80,6 +80,9 @@ struct OrderStores: OrdersStoreProtocol, OrderEventsStoreProtocol, OrderNotesSto
         try await orderStore.countOrders(matching: query, upTo: upTo)
     }
     func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? { try await orderStore.fetchOrder(id: id) }
+    func fetchOrderPage(id: String, including parts: OrderPageRead.Parts) async throws(OrdersStoreError) -> OrderPageRead? {
+        try await orderStore.fetchOrderPage(id: id, including: parts)
+    }
     func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) async throws(OrdersStoreError) -> Order {
         try await orderStore.createOrder(orderToCreate: orderToCreate, idempotencyKey: idempotencyKey, by: by, at: at)
     }

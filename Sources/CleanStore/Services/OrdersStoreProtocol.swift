@@ -40,7 +40,14 @@ import Foundation
 ///   `orders(matching:batchSize:)` reads every order a query finds, in batches of such pages.
 /// - `countOrders(matching:upTo:)` is the number of orders `fetchOrders` would list under the query
 ///   over all its pages, or `upTo` when there are that many or more.
-/// - An unknown id is `nil` from `fetchOrder` and `OrdersStoreError.notFound` elsewhere.
+/// - An unknown id is `nil` from `fetchOrder` and `fetchOrderPage`, and `OrdersStoreError.notFound`
+///   elsewhere.
+/// - `fetchOrderPage(id:including:)` is the order as `fetchOrder` gives it with the parts asked for
+///   (its notes as `OrderNotesStoreProtocol.notes(forOrder:)` lists them, its history as
+///   `OrderEventsStoreProtocol.fetchEvents` does; a part not asked for is empty), in one read of
+///   the store: one read transaction on SQLite (one snapshot), one connection on PostgreSQL (its
+///   statements prepared once per connection, each reading the latest commit as the separate reads
+///   did), one look at the memory tables. The order page and the API's order read it so.
 /// - `createOrder`, `updateOrder`, `changeStatus` and `deleteOrder` record who (`by`, nil when no
 ///   one is signed in) and when (`at`, the caller's clock): each writes one `OrderEvent` in the same
 ///   transaction as its change (an update's and a status change's changes by `OrderChange.between`);
@@ -56,6 +63,8 @@ public protocol OrdersStoreProtocol: Sendable {
     /// query's order, or just before `before`, or the first; `limit` at most.
     func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage
     func fetchOrder(id: String) async throws(OrdersStoreError) -> Order?
+    /// The order with `id` and the `parts` asked for beside it, in one read; nil when there is none.
+    func fetchOrderPage(id: String, including parts: OrderPageRead.Parts) async throws(OrdersStoreError) -> OrderPageRead?
     /// How many orders `query` finds (its sort aside), counting no further than `upTo`: a list's
     /// "6 orders found (324 in all)" costs at most `upTo` rows read, however many orders there are.
     func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int
@@ -143,6 +152,12 @@ extension OrdersStoreProtocol {
             created.append(try await createOrder(orderToCreate: order, idempotencyKey: nil, by: by, at: at))
         }
         return created
+    }
+
+    /// The order alone, with no notes and no history: for test doubles, which keep neither (the
+    /// three stores read the parts asked for, in one read).
+    public func fetchOrderPage(id: String, including parts: OrderPageRead.Parts) async throws(OrdersStoreError) -> OrderPageRead? {
+        try await fetchOrder(id: id).map { OrderPageRead(order: $0) }
     }
 
     /// A create with no idempotency key: every call creates an order.

@@ -75,6 +75,14 @@ class OrdersWorker {
         try await measured("fetch") { () async throws(OrdersStoreError) in try await ordersStore.fetchOrder(id: id) }
     }
 
+    /// The order with `id` and the `parts` asked for beside it (its notes, its history), in one
+    /// read of the store (`OrdersStoreProtocol.fetchOrderPage`); nil when there is none.
+    func fetchOrderPage(id: String, including parts: OrderPageRead.Parts) async throws(OrdersStoreError) -> OrderPageRead? {
+        try await measured("fetch_order_page") { () async throws(OrdersStoreError) in
+            try await ordersStore.fetchOrderPage(id: id, including: parts)
+        }
+    }
+
     // A change is made by someone (`by`: nil when no one is signed in), now; the store records both
     // in the order's history.
 

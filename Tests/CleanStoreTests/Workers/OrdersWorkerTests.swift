@@ -38,6 +38,14 @@ final class OrdersWorkerTests: XCTestCase {
             return id == "1" ? Seeds.Orders.amy : nil
         }
 
+        func fetchOrderPage(id: String, including parts: OrderPageRead.Parts) throws(OrdersStoreError) -> OrderPageRead? {
+            calls.append("fetchOrderPage(\(id), notes: \(parts.contains(.notes)), history: \(parts.contains(.history)))")
+            if id == "500" { throw .cannotFetch("disk I/O error") }
+            return id == "1" ? OrderPageRead(order: Seeds.Orders.amy, notes: [Self.note]) : nil
+        }
+
+        static let note = OrderNote(id: "1", orderID: "1", text: "Called back", by: nil, at: Seeds.june29)
+
         func createOrder(orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date) throws(OrdersStoreError) -> Order {
             calls.append("createOrder\(idempotencyKey.map { " with key \($0)" } ?? "") by \(by?.username ?? "nil") at \(at.timeIntervalSince1970)")
             return orderToCreate
@@ -100,6 +108,23 @@ final class OrdersWorkerTests: XCTestCase {
         XCTAssertNil(none)
         let calls = await storeSpy.calls
         XCTAssertEqual(calls, ["fetchOrder(1)", "fetchOrder(2)"])
+    }
+
+    func testFetchOrderPageShouldReadThePartsAskedForInOneStoreCall() async throws {
+        let page = try await sut.fetchOrderPage(id: "1", including: .page)
+        let none = try await sut.fetchOrderPage(id: "2", including: [])
+        XCTAssertEqual(page, OrderPageRead(order: Seeds.Orders.amy, notes: [OrdersStoreSpy.note]))
+        XCTAssertNil(none)
+        do {
+            let read = try await sut.fetchOrderPage(id: "500", including: .notes)
+            XCTFail("a store failure is passed on: \(String(describing: read))")
+        } catch {
+            XCTAssertEqual(error, .cannotFetch("disk I/O error"))
+        }
+        let calls = await storeSpy.calls
+        XCTAssertEqual(
+            calls, ["fetchOrderPage(1, notes: true, history: true)", "fetchOrderPage(2, notes: false, history: false)",
+                    "fetchOrderPage(500, notes: true, history: false)"])
     }
 
     func testCreateOrderShouldAskTheStoreToCreateIt() async throws {

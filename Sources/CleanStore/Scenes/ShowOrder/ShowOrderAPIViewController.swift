@@ -16,9 +16,7 @@ final class ShowOrderAPIViewController: ShowOrderAPIDisplayLogic {
     }
 
     private func setup(environment: SceneEnvironment) {
-        let interactor = ShowOrderInteractor(
-            ordersWorker: environment.ordersWorker, notesWorker: environment.notesWorker, historyWorker: environment.historyWorker,
-            now: environment.now)
+        let interactor = ShowOrderInteractor(ordersWorker: environment.ordersWorker, now: environment.now)
         let presenter = ShowOrderAPIPresenter()
         interactor.presenter = presenter
         presenter.viewController = self

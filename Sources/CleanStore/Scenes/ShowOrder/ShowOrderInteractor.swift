@@ -10,21 +10,14 @@ protocol ShowOrderDataStore: AnyObject {
 
 final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
     var presenter: ShowOrderPresentationLogic?
+    /// The order, with its notes and history (the page's timeline) when asked for: one store read.
     var ordersWorker: OrdersWorker
-    var notesWorker: OrderNotesWorker
-    /// The order's history, for the page's timeline.
-    var historyWorker: ViewOrderHistoryWorker
     /// The clock: an undo is offered for 5 minutes after the move.
     let now: @Sendable () -> Date
     var order: Order?
 
-    init(
-        ordersWorker: OrdersWorker, notesWorker: OrderNotesWorker, historyWorker: ViewOrderHistoryWorker,
-        now: @escaping @Sendable () -> Date = Date.init
-    ) {
+    init(ordersWorker: OrdersWorker, now: @escaping @Sendable () -> Date = Date.init) {
         self.ordersWorker = ordersWorker
-        self.notesWorker = notesWorker
-        self.historyWorker = historyWorker
         self.now = now
     }
 
@@ -33,9 +26,12 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
     func getOrder(request: ShowOrder.GetOrder.Request) async {
         let response: ShowOrder.GetOrder.Response
         do {
-            order = try await ordersWorker.fetchOrder(id: request.orderID)
-            let notes = order == nil || !request.readsNotes ? [] : try await notes(forOrder: request.orderID)
-            let events = order == nil || !request.readsHistory ? [] : try await historyWorker.fetchEvents(orderID: request.orderID)
+            // One read of the store: the order, and its notes and history as the request asks (the
+            // page both, the API's order neither), as of one moment.
+            let read = try await ordersWorker.fetchOrderPage(id: request.orderID, including: request.parts)
+            order = read?.order
+            let notes = read?.notes ?? []
+            let events = read?.events ?? []
             let signedIn = request.signedIn
             response =
                 order.map {
@@ -68,16 +64,6 @@ final class ShowOrderInteractor: ShowOrderBusinessLogic, ShowOrderDataStore {
             response = .storeUnavailable
         }
         presenter?.presentOrder(response: response)
-    }
-
-    /// The order's notes; none when the notes store does not know the order (it was deleted since it
-    /// was read, or the store keeps no notes for it). A store that cannot be read is a failure.
-    private func notes(forOrder id: String) async throws(OrdersStoreError) -> [OrderNote] {
-        do {
-            return try await notesWorker.notes(forOrder: id)
-        } catch .notFound {
-            return []
-        }
     }
 
     /// What the page confirms: only the order the create saved (a confirmation meant for another is

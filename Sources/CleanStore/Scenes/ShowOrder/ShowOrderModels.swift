@@ -18,6 +18,14 @@ enum ShowOrder {
             /// Whether the order's history is read (the page's timeline and its undo; the API shows
             /// neither, and a store read it does not show is CPU every request pays).
             var readsHistory = true
+
+            /// What the store reads beside the order, in the same read.
+            var parts: OrderPageRead.Parts {
+                var parts: OrderPageRead.Parts = []
+                if readsNotes { parts.insert(.notes) }
+                if readsHistory { parts.insert(.history) }
+                return parts
+            }
         }
 
         /// An item form of the order's page as typed, and what is wrong with it, field by field.

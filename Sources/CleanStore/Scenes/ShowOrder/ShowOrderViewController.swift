@@ -38,9 +38,7 @@ final class ShowOrderViewController: ShowOrderDisplayLogic, RequestEnding {
     // MARK: Setup
 
     private func setup(environment: SceneEnvironment, browser: Browser) {
-        let interactor = ShowOrderInteractor(
-            ordersWorker: environment.ordersWorker, notesWorker: environment.notesWorker, historyWorker: environment.historyWorker,
-            now: environment.now)
+        let interactor = ShowOrderInteractor(ordersWorker: environment.ordersWorker, now: environment.now)
         let presenter = ShowOrderPresenter(formatter: environment.formatter, newKey: environment.newOrderKey)
         let router = ShowOrderRouter()
         interactor.presenter = presenter

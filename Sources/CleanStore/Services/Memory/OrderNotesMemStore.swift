@@ -23,9 +23,17 @@ public final class OrderNotesMemStore: OrderNotesStoreProtocol {
     public func notes(forOrder orderID: String) async throws(OrdersStoreError) -> [OrderNote] {
         try await database.transaction { tables throws(OrdersStoreError) in
             guard tables.orders.contains(where: { $0.id == orderID }) else { throw .notFound(id: orderID) }
-            return tables.notes.enumerated().filter { $0.element.orderID == orderID }
-                .sorted { ($0.element.at, $0.offset) > ($1.element.at, $1.offset) }
-                .map(\.element)
+            return tables.notes(ofOrder: orderID)
         }
+    }
+}
+
+extension MemoryAppDatabase.Tables {
+    /// The order's notes, newest first: by time, then by the order they were written in (the notes
+    /// store's list and the order page's read, `OrdersMemStore.fetchOrderPage`).
+    func notes(ofOrder orderID: String) -> [OrderNote] {
+        notes.enumerated().filter { $0.element.orderID == orderID }
+            .sorted { ($0.element.at, $0.offset) > ($1.element.at, $1.offset) }
+            .map(\.element)
     }
 }

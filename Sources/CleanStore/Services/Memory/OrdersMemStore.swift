@@ -73,6 +73,16 @@ public final class OrdersMemStore: OrdersStoreProtocol {
         await database.read { $0.orders.first { $0.id == id } }
     }
 
+    /// One look at the tables: the order, and its notes and history as their stores list them.
+    public func fetchOrderPage(id: String, including parts: OrderPageRead.Parts) async throws(OrdersStoreError) -> OrderPageRead? {
+        await database.read { tables in
+            guard let order = tables.orders.first(where: { $0.id == id }) else { return nil }
+            return OrderPageRead(
+                order: order, notes: parts.contains(.notes) ? tables.notes(ofOrder: id) : [],
+                events: parts.contains(.history) ? tables.events(ofOrder: id) : [])
+        }
+    }
+
     public func createOrder(
         orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date
     ) async throws(OrdersStoreError) -> Order {

@@ -40,4 +40,13 @@ public final class OrderEventsPostgresStore: OrderEventsStoreProtocol {
             throw .from(error) { .cannotFetch("Cannot fetch the history of order \(orderID): \(String(reflecting: $0))") }
         }
     }
+
+    /// The history of the order with `rowID`, newest first, on `connection` (the order page's read,
+    /// `OrdersPostgresStore.fetchOrderPage`): prepared once per connection.
+    static func events(ofOrder rowID: Int64, on connection: PostgresConnection, logger: Logger) async throws -> [OrderEvent] {
+        let rows = try await PostgresPreparedStatements.rows(
+            "SELECT \(unescaped: OrderEventColumns.selected) FROM order_events WHERE order_id = \(rowID) ORDER BY happened_at DESC, id DESC",
+            on: connection, logger: logger)
+        return try rows.map { try OrderEventColumns.event(from: PostgresOrderRow(row: $0.makeRandomAccess())) }
+    }
 }

@@ -64,4 +64,13 @@ public final class OrderNotesPostgresStore: OrderNotesStoreProtocol {
             throw .from(error) { .cannotFetch("Cannot fetch the notes of order \(orderID): \(String(reflecting: $0))") }
         }
     }
+
+    /// The notes of the order with `rowID`, newest first, on `connection` (the order page's read,
+    /// `OrdersPostgresStore.fetchOrderPage`, which has read the order): prepared once per connection.
+    static func notes(ofOrder rowID: Int64, on connection: PostgresConnection, logger: Logger) async throws -> [OrderNote] {
+        let rows = try await PostgresPreparedStatements.rows(
+            "SELECT \(unescaped: OrderNoteColumns.selected) FROM order_notes WHERE order_id = \(rowID) ORDER BY written_at DESC, id DESC",
+            on: connection, logger: logger)
+        return try rows.map { try OrderNoteColumns.note(from: PostgresOrderRow(row: $0.makeRandomAccess())) }
+    }
 }

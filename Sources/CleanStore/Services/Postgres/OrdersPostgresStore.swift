@@ -110,6 +110,29 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
         }
     }
 
+    /// One connection (one lease from the pool): the order, its lines, and the notes and history
+    /// asked for, each statement prepared once per connection. Outside a transaction each reads the
+    /// latest commit (READ COMMITTED), as the separate reads did.
+    public func fetchOrderPage(id: String, including parts: OrderPageRead.Parts) async throws(OrdersStoreError) -> OrderPageRead? {
+        guard let rowID = OrderID.rowID(id) else { return nil }
+        do {
+            let logger = self.logger
+            return try await client.withConnection { connection in
+                guard let order = try await self.order(id: rowID, on: connection) else { return nil }
+                var read = OrderPageRead(order: order)
+                if parts.contains(.notes) {
+                    read.notes = try await OrderNotesPostgresStore.notes(ofOrder: rowID, on: connection, logger: logger)
+                }
+                if parts.contains(.history) {
+                    read.events = try await OrderEventsPostgresStore.events(ofOrder: rowID, on: connection, logger: logger)
+                }
+                return read
+            }
+        } catch {
+            throw .from(error) { .cannotFetch("Cannot fetch order with id \(id): \(String(reflecting: $0))") }
+        }
+    }
+
     /// What a create found: the order's new id, or the order an earlier create with its key made.
     /// A created order's INSERT, made before the transaction (its card encrypted): the statement
     /// (`$1` its number), the values after its number (creation date first) and its lines.
@@ -457,13 +480,18 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
         return orders
     }
 
-    /// The order page's read: prepared once per connection, as its lines' (`OrderGoodsPostgres.lines`).
+    /// An order's read: one connection (one lease from the pool) for the order and its lines, each
+    /// prepared once per connection (`OrderGoodsPostgres.lines`).
     private func order(id: Int64) async throws -> Order? {
+        try await client.withConnection { connection in try await self.order(id: id, on: connection) }
+    }
+
+    /// The order with `id` and its lines on `connection`, each statement prepared once per connection.
+    private func order(id: Int64, on connection: PostgresConnection) async throws -> Order? {
         let query: PostgresQuery = "SELECT \(unescaped: Self.selectedColumns) FROM orders WHERE id = \(id)"
-        guard var order = try await PostgresPreparedStatements.rows(query, on: client, logger: logger).first.map({ try self.order(from: $0) }) else { return nil }
-        order.lines = try await client.withConnection { connection in
-            try await OrderGoodsPostgres.lines(ofOrder: id, on: connection, logger: self.logger)
-        }
+        guard var order = try await PostgresPreparedStatements.rows(query, on: connection, logger: logger).first.map({ try self.order(from: $0) })
+        else { return nil }
+        order.lines = try await OrderGoodsPostgres.lines(ofOrder: id, on: connection, logger: logger)
         return order
     }
 

@@ -23,16 +23,20 @@ public final class OrderEventsSQLiteStore: OrderEventsStoreProtocol {
     public func fetchEvents(orderID: String) async throws(OrdersStoreError) -> [OrderEvent] {
         guard let rowID = OrderID.rowID(orderID) else { return [] }
         do {
-            return try await database.pool.read { db in
-                // Cached: every order page reads it (its timeline).
-                try Row.fetchAll(
-                    db.cachedStatement(
-                        sql: "SELECT \(OrderEventColumns.selected) FROM order_events WHERE order_id = ? ORDER BY happened_at DESC, id DESC"),
-                    arguments: [rowID]
-                ).map { try OrderEventColumns.event(from: SQLiteRow(row: $0)) }
-            }
+            return try await database.pool.read { db in try Self.events(ofOrder: rowID, in: db) }
         } catch {
             throw .from(error) { .cannotFetch("Cannot fetch the history of order \(orderID): \($0)") }
         }
+    }
+
+    /// The statement of `events(ofOrder:in:)`, made once (the cache's key).
+    static let eventsOfOrder = "SELECT \(OrderEventColumns.selected) FROM order_events WHERE order_id = ? ORDER BY happened_at DESC, id DESC"
+
+    /// The history of the order with `rowID`, newest first, in the read of `db` (this store's read
+    /// and the order page's, `OrdersSQLiteStore.fetchOrderPage`). Cached: every order page reads it
+    /// (its timeline).
+    static func events(ofOrder rowID: Int64, in db: Database) throws -> [OrderEvent] {
+        let statement = try db.cachedStatement(sql: eventsOfOrder)
+        return try Array(Row.fetchCursor(statement, arguments: [rowID]).map { try OrderEventColumns.event(from: SQLiteRow(row: $0)) })
     }
 }

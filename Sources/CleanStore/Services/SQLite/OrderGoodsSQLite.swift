@@ -21,11 +21,15 @@ enum OrderGoodsSQLite {
     }
 
     static func lines(ofOrder rowID: Int64, in db: Database) throws -> [OrderLine] {
-        try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT \(OrderLineColumns.ofOrder) FROM order_lines WHERE order_id = ? ORDER BY position"),
-            arguments: [rowID]
-        ).map { try OrderLineColumns.line(from: SQLiteRow(row: $0), ofOrder: true) }
+        // Mapped as the statement steps (a cursor): fetchAll would first copy every row's columns.
+        try Array(
+            Row.fetchCursor(db.cachedStatement(sql: linesOfOrder), arguments: [rowID]).map {
+                try OrderLineColumns.line(from: SQLiteRow(row: $0), ofOrder: true)
+            })
     }
+
+    /// The statement of `lines(ofOrder:in:)`, made once (the statement cache's key).
+    static let linesOfOrder = "SELECT \(OrderLineColumns.ofOrder) FROM order_lines WHERE order_id = ? ORDER BY position"
 
     /// Replaces the order's lines by `lines` (at most `OrderLine.mostLines`). `newOrder`: the order
     /// was inserted in this transaction, so it has no lines to delete (a create's or a placing's).

@@ -41,16 +41,22 @@ public final class OrderNotesSQLiteStore: OrderNotesStoreProtocol {
                 else {
                     return nil
                 }
-                return try Row.fetchAll(
-                    db.cachedStatement(
-                        sql: "SELECT \(OrderNoteColumns.selected) FROM order_notes WHERE order_id = ? ORDER BY written_at DESC, id DESC"),
-                    arguments: [rowID]
-                ).map { try OrderNoteColumns.note(from: SQLiteRow(row: $0)) }
+                return try Self.notes(ofOrder: rowID, in: db)
             }
         } catch {
             throw .from(error) { .cannotFetch("Cannot fetch the notes of order \(orderID): \($0)") }
         }
         guard let notes else { throw .notFound(id: orderID) }
         return notes
+    }
+
+    /// The statement of `notes(ofOrder:in:)`, made once (the cache's key).
+    static let notesOfOrder = "SELECT \(OrderNoteColumns.selected) FROM order_notes WHERE order_id = ? ORDER BY written_at DESC, id DESC"
+
+    /// The notes of the order with `rowID`, newest first, in the read of `db` (this store's list and
+    /// the order page's read, `OrdersSQLiteStore.fetchOrderPage`). A cached statement.
+    static func notes(ofOrder rowID: Int64, in db: Database) throws -> [OrderNote] {
+        let statement = try db.cachedStatement(sql: notesOfOrder)
+        return try Array(Row.fetchCursor(statement, arguments: [rowID]).map { try OrderNoteColumns.note(from: SQLiteRow(row: $0)) })
     }
 }

@@ -70,6 +70,24 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         }
     }
 
+    /// One read transaction (one snapshot, one hop to a reader, one BEGIN/COMMIT): the order, its
+    /// lines, and the notes and history asked for, each a cached statement.
+    public func fetchOrderPage(id: String, including parts: OrderPageRead.Parts) async throws(OrdersStoreError) -> OrderPageRead? {
+        guard let rowID = OrderID.rowID(id) else { return nil }
+        let order = orderMapping
+        do {
+            return try await database.pool.read { db in
+                guard let found = try Self.order(rowID, in: db, order) else { return nil }
+                var read = OrderPageRead(order: found)
+                if parts.contains(.notes) { read.notes = try OrderNotesSQLiteStore.notes(ofOrder: rowID, in: db) }
+                if parts.contains(.history) { read.events = try OrderEventsSQLiteStore.events(ofOrder: rowID, in: db) }
+                return read
+            }
+        } catch {
+            throw .from(error) { .cannotFetch("Cannot fetch order with id \(id): \($0)") }
+        }
+    }
+
     public func createOrder(
         orderToCreate: Order, idempotencyKey: String?, by: AccountName?, at: Date
     ) async throws(OrdersStoreError) -> Order {
@@ -370,14 +388,22 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
     /// The order with `rowID`, with its lines (nil when there is none).
     static func order(_ rowID: Int64, in db: Database, _ mapping: @Sendable (Row) throws -> Order) throws -> Order? {
         // Cached: every order page reads it (see fetchOrders).
-        try order(sql: "SELECT \(selectedColumns) FROM orders WHERE id = ?", [rowID], in: db, mapping)
+        try order(sql: orderByID, [rowID], in: db, mapping)
     }
+
+    /// The statement of `order(_:in:_:)`, made once (the statement cache's key).
+    static let orderByID = "SELECT \(selectedColumns) FROM orders WHERE id = ?"
 
     /// The order `sql` selects (its `selectedColumns`), with its lines.
     static func order(
         sql: String, _ arguments: StatementArguments, in db: Database, _ mapping: @Sendable (Row) throws -> Order
     ) throws -> Order? {
-        guard var order = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments).map(mapping) else { return nil }
+        // Mapped off the statement as it steps (a cursor): `fetchOne` would copy the row's 54
+        // columns into values of their own first, and each would then be decoded from its copy.
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+        var found: Order?
+        while let row = try rows.next() { found = try mapping(row) }
+        guard var order = found else { return nil }
         order.lines = try OrderGoodsSQLite.lines(ofOrder: OrderID.rowID(order.id ?? "") ?? 0, in: db)
         return order
     }

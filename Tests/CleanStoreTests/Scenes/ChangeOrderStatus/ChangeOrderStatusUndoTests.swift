@@ -78,11 +78,10 @@ final class ChangeOrderStatusUndoTests: XCTestCase {
 
     func testTheOrderPageOffersTheUndoToWhoeverMadeTheMoveForFiveMinutes() async {
         let presenter = ShowOrderInteractorTests.ShowOrderPresentationLogicSpy()
-        let history = ViewOrderHistoryInteractorTests.ViewOrderHistoryWorkerSpy()
         let worker = OrdersWorkerSpy()
         var clock = Seeds.june30
         worker.storedOrders[0].status = .paid
-        history.events = [
+        worker.storedEvents["1"] = [
             OrderEvent(orderID: "1", kind: .updated, by: clerk.name, at: Seeds.june30, statusChange: .init(from: .new, to: .paid))
         ]
         for (seconds, who, offered) in [
@@ -91,7 +90,7 @@ final class ChangeOrderStatusUndoTests: XCTestCase {
         ] {
             clock = Seeds.june30.addingTimeInterval(seconds)
             let at = clock
-            let sut = ShowOrderInteractor(ordersWorker: worker, notesWorker: OrderNotesWorkerSpy(), historyWorker: history, now: { at })
+            let sut = ShowOrderInteractor(ordersWorker: worker, now: { at })
             sut.presenter = presenter
             await sut.getOrder(request: .init(orderID: "1", signedIn: who))
             guard case .found(_, _, _, _, _, _, _, _, _, _, _, let undoable, _, _, _, _) = presenter.response else { return XCTFail() }

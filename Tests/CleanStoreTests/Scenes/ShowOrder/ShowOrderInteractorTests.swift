@@ -12,9 +12,7 @@ final class ShowOrderInteractorTests: XCTestCase {
 
     override func setUp() {
         super.setUp()
-        sut = ShowOrderInteractor(
-            ordersWorker: OrdersWorker(ordersStore: OrdersMemStore()), notesWorker: OrderNotesWorkerSpy(),
-            historyWorker: ViewOrderHistoryInteractorTests.ViewOrderHistoryWorkerSpy())
+        sut = ShowOrderInteractor(ordersWorker: OrdersWorker(ordersStore: OrdersMemStore()))
     }
 
     // MARK: Test doubles
@@ -43,7 +41,9 @@ final class ShowOrderInteractorTests: XCTestCase {
         await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1"))
 
         // Then
-        XCTAssertEqual(workerSpy.fetchOrderCalledWithID, "1", "GetOrder() should fetch the requested order")
+        XCTAssertEqual(workerSpy.fetchOrderPageCalls.map(\.id), ["1"], "GetOrder() should fetch the requested order, in one read")
+        XCTAssertEqual(workerSpy.fetchOrderPageCalls.first?.parts, .page, "with its notes and history, as the page shows them")
+        XCTAssertNil(workerSpy.fetchOrderCalledWithID, "no read of the order alone beside it")
         XCTAssert(presenterSpy.presentOrderCalled, "GetOrder() should ask presenter to format the order")
         XCTAssertEqual(presenterSpy.response, .found(Seeds.Orders.amy))
         XCTAssertEqual(sut.order, Seeds.Orders.amy, "The data store should keep the order")
@@ -53,24 +53,27 @@ final class ShowOrderInteractorTests: XCTestCase {
         // Given
         let presenterSpy = ShowOrderPresentationLogicSpy()
         sut.presenter = presenterSpy
-        sut.ordersWorker = OrdersWorkerSpy()
-        let notes = OrderNotesWorkerSpy()
-        let history = ViewOrderHistoryInteractorTests.ViewOrderHistoryWorkerSpy()
-        sut.notesWorker = notes
-        sut.historyWorker = history
+        let workerSpy = OrdersWorkerSpy()
+        workerSpy.storedNotes["1"] = [OrderNote(id: "1", orderID: "1", text: "Left a message", by: nil, at: Seeds.june29)]
+        workerSpy.storedEvents["1"] = [ViewOrderHistoryInteractorTests.created]
+        sut.ordersWorker = workerSpy
 
         // When: as the API's order asks (its notes are their own resource)
         await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1", readsNotes: false, readsHistory: false))
 
         // Then
-        XCTAssertNil(notes.notesCalledWithOrderID)
-        XCTAssertNil(history.fetchEventsCalledWithID)
+        XCTAssertEqual(workerSpy.fetchOrderPageCalls.map(\.parts), [[]], "the order alone")
         XCTAssertEqual(presenterSpy.response, .found(Seeds.Orders.amy))
+
+        // When: as the API's notes ask
+        await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1", readsNotes: true, readsHistory: false))
+        XCTAssertEqual(workerSpy.fetchOrderPageCalls.last?.parts, .notes)
+        XCTAssertEqual(presenterSpy.response, .found(Seeds.Orders.amy, notes: workerSpy.storedNotes["1"]!))
 
         // When: as the page asks
         await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1"))
-        XCTAssertEqual(notes.notesCalledWithOrderID, "1")
-        XCTAssertEqual(history.fetchEventsCalledWithID, "1")
+        XCTAssertEqual(workerSpy.fetchOrderPageCalls.last?.parts, [.notes, .history])
+        XCTAssertEqual(workerSpy.fetchOrderPageCalls.count, 3, "one read a view")
     }
 
     func testWhatTheOneAskingMayDoWithTheOrderFollowsTheirRole() async {
@@ -145,28 +148,23 @@ final class ShowOrderInteractorTests: XCTestCase {
         XCTAssertEqual(passed, refused)
     }
 
-    func testTheOrdersNotesComeWithItFromTheNotesWorker() async {
+    func testTheOrdersNotesComeWithItInTheSameRead() async {
         let presenterSpy = ShowOrderPresentationLogicSpy()
         sut.presenter = presenterSpy
-        sut.ordersWorker = OrdersWorkerSpy()
-        let notesSpy = OrderNotesWorkerSpy()
+        let workerSpy = OrdersWorkerSpy()
+        sut.ordersWorker = workerSpy
         let notes = [
             OrderNote(id: "2", orderID: "1", text: "Called back", by: testAccount.name, at: Seeds.june30),
             OrderNote(id: "1", orderID: "1", text: "Left a message", by: nil, at: Seeds.june29),
         ]
-        notesSpy.storedNotes["1"] = notes
-        sut.notesWorker = notesSpy
+        workerSpy.storedNotes["1"] = notes
 
         await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1"))
 
-        XCTAssertEqual(notesSpy.notesCalledWithOrderID, "1")
+        XCTAssertEqual(workerSpy.fetchOrderPageCalls.map(\.id), ["1"])
         XCTAssertEqual(presenterSpy.response, .found(Seeds.Orders.amy, notes: notes))
 
-        notesSpy.storedNotes["1"] = nil  // the notes store does not know the order: no notes
-        await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1"))
-        XCTAssertEqual(presenterSpy.response, .found(Seeds.Orders.amy))
-
-        notesSpy.failure = .cannotFetch("disk")
+        workerSpy.failure = .cannotFetch("disk")
         await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1"))
         XCTAssertEqual(presenterSpy.response, .storeUnavailable, "The page is whole or not at all")
     }
@@ -187,27 +185,25 @@ final class ShowOrderInteractorTests: XCTestCase {
         }
     }
 
-    /// The page's timeline: the order's history comes with it from the history worker; an unknown
-    /// order's is not asked for; a history that cannot be read is an unavailable page.
-    func testTheOrdersHistoryComesWithItFromTheHistoryWorker() async {
+    /// The page's timeline: the order's history comes with it in the same read; an unknown order
+    /// has none; a read that fails is an unavailable page.
+    func testTheOrdersHistoryComesWithItInTheSameRead() async {
         let presenterSpy = ShowOrderPresentationLogicSpy()
         sut.presenter = presenterSpy
-        sut.ordersWorker = OrdersWorkerSpy()
-        let historySpy = ViewOrderHistoryInteractorTests.ViewOrderHistoryWorkerSpy()
+        let workerSpy = OrdersWorkerSpy()
+        sut.ordersWorker = workerSpy
         let events = [ViewOrderHistoryInteractorTests.updated, ViewOrderHistoryInteractorTests.created]
-        historySpy.events = events
-        sut.historyWorker = historySpy
+        workerSpy.storedEvents["1"] = events
 
         await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1"))
-        XCTAssertEqual(historySpy.fetchEventsCalledWithID, "1")
         XCTAssertEqual(presenterSpy.response, .found(Seeds.Orders.amy, events: events))
 
-        historySpy.fetchEventsCalledWithID = nil
         await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "404"))
-        XCTAssertNil(historySpy.fetchEventsCalledWithID, "No order, no history asked for")
+        XCTAssertEqual(workerSpy.fetchOrderPageCalls.map(\.id), ["1", "404"])
         XCTAssertEqual(presenterSpy.response, .notFound)
+        XCTAssertNil(sut.order, "no order kept for an unknown id")
 
-        historySpy.failure = .cannotFetch("disk")
+        workerSpy.failure = .cannotFetch("disk")
         await sut.getOrder(request: ShowOrder.GetOrder.Request(orderID: "1"))
         XCTAssertEqual(presenterSpy.response, .storeUnavailable, "The page is whole or not at all")
     }

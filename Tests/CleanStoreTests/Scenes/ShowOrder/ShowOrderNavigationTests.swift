@@ -18,9 +18,7 @@ final class ShowOrderNavigationTests: XCTestCase {
     }
 
     func makeInteractor(_ worker: OrdersWorkerSpy) -> (ShowOrderInteractor, PresenterSpy) {
-        let sut = ShowOrderInteractor(
-            ordersWorker: worker, notesWorker: OrderNotesWorker(notesStore: OrderNotesMemStore()),
-            historyWorker: ViewOrderHistoryWorker(eventsStore: OrderEventsMemStore()))
+        let sut = ShowOrderInteractor(ordersWorker: worker)
         let spy = PresenterSpy()
         sut.navigationPresenter = spy
         return (sut, spy)
