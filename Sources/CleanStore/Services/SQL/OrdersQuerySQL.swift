@@ -131,8 +131,10 @@ struct OrdersQuerySQL {
     /// (`DraftPlacing.isNewer`): a store may stop at the first duplicate. One SELECT per key,
     /// merged by a UNION ordered as each index already is (`created_at`, then the row id): SQLite
     /// merges the two index walks as it goes, sorts nothing and reads no further than the store
-    /// asks. The search index (a trigram MATCH of the phone's last digits and the email) found a
-    /// superset at 0.55 ms of SQLite's CPU per check at 100,000 orders.
+    /// asks. The search index (a trigram MATCH of the phone's last seven digits or the email, whose
+    /// trigrams `exa` … `com` every order has) found a superset for 1.7 ms of CPU on the check page
+    /// and 3.4 ms on a placing whose caller had 900 orders that day, at 100,000 orders
+    /// (BENCHMARKS.md, "the duplicate check by index").
     static func duplicateCandidates(of draft: Draft, since: Date, columns: String, dialect: Dialect) -> Statement? {
         let keys = [
             ("phone_digits", DraftPlacing.phoneKey(draft.contact.phone)), ("email_key", DraftPlacing.emailKey(draft.contact.email)),
