@@ -91,10 +91,21 @@ enum DraftPlacing {
     /// Same phone (its digits) or email (any case), and the same ship-to address (case, spaces,
     /// commas and full stops aside).
     static func isSamePersonAndAddress(_ candidate: DuplicateCandidate, as draft: Draft) -> Bool {
-        let samePerson = digits(candidate.phone) == digits(draft.contact.phone) && !digits(draft.contact.phone).isEmpty
-            || candidate.email.lowercased() == draft.contact.email.lowercased() && !draft.contact.email.isEmpty
+        let phone = phoneKey(draft.contact.phone)
+        let email = emailKey(draft.contact.email)
+        let samePerson = phoneKey(candidate.phone) == phone && !phone.isEmpty || emailKey(candidate.email) == email && !email.isEmpty
         return samePerson && normalized(candidate.shipmentAddress) == normalized(draft.shipmentAddress)
     }
+
+    /// What of a phone makes the same person: its ASCII digits, whatever the format ("(415)
+    /// 555-0100" and "415.555.0100" are one). An SQL store keeps it beside the phone of every order
+    /// (`phone_digits`, indexed: `OrderColumns.written`), and looks the draft's up there
+    /// (`OrdersQuerySQL.duplicateCandidates`): exactly the orders this rule names, no search.
+    static func phoneKey(_ phone: String) -> String { digits(phone) }
+
+    /// What of an email makes the same person: the address in any case. An SQL store keeps it beside
+    /// the email of every order (`email_key`, indexed), as `phoneKey`.
+    static func emailKey(_ email: String) -> String { email.lowercased() }
 
     /// The same items as the draft's (SKU and quantity, in any order), and the draft has some.
     static func hasSameItems(_ lines: [OrderLine], as draft: Draft) -> Bool {

@@ -34,12 +34,13 @@ final class DatabasesOfF843ad1Tests: TemporaryDirectoryTestCase {
         "v31: idempotency keys",
         "v32: webhooks",
         "v33: drafts started from orders",
+        "v34: orders by phone digits and email",
     ]
     static let postgresMigrationsSince = [
         "12 first supervisor", "13 products", "14 tax rates", "15 order lines and drafts", "16 customers", "18 search street line 1",
         "20 order shipments", "21 notes for the packer", "22 accounts in the browser", "24 api tokens", "25 drafts remember their customer",
         "26 merged customers", "27 saved views", "28 bulk moves", "29 cancelling", "30 idempotency keys", "31 webhooks",
-        "32 drafts started from orders",
+        "32 drafts started from orders", "33 orders by phone digits and email",
     ]
 
     func testTheSQLiteFileOfF843ad1IsUpToDateAndReadable() async throws {
@@ -61,6 +62,13 @@ final class DatabasesOfF843ad1Tests: TemporaryDirectoryTestCase {
                 try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid"),
                 Self.sqliteMigrations + Self.sqliteMigrationsSince)
             XCTAssertTrue(try SQLiteAppDatabase.migrator(cards: TestCardKeys.keyring, logger: TestStores.silentLogger).hasCompletedMigrations(db))
+            // v34 wrote every older order's keys for the duplicate check, as a write would.
+            let rows = try Row.fetchAll(db, sql: "SELECT phone, email, phone_digits, email_key FROM orders")
+            XCTAssertEqual(rows.count, 5)
+            for row in rows {
+                XCTAssertEqual([row[2], row[3]], [DraftPlacing.phoneKey(row[0]), DraftPlacing.emailKey(row[1])] as [String])
+            }
+            XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT count(*) FROM orders WHERE phone_digits = '9999999999'"), 1)
         }
     }
 
@@ -88,6 +96,19 @@ final class DatabasesOfF843ad1Tests: TemporaryDirectoryTestCase {
         let after = try await Self.appliedMigrations(url: url)
         XCTAssertEqual(after.map(\.name), before.map(\.name) + Self.postgresMigrationsSince)
         XCTAssertEqual(after.prefix(before.count).map(\.appliedAt), before.map(\.appliedAt))
+        // 33 wrote every older order's keys for the duplicate check, as a write would.
+        let keys = try await TestPostgres.withClient(url: url) { client in
+            var rows: [[String]] = []
+            for try await (phone, email, digits, key) in try await client.query(
+                "SELECT phone, email, phone_digits, email_key FROM orders", logger: TestPostgres.logger
+            ).decode((String, String, String, String).self) {
+                rows.append([phone, email, digits, key])
+            }
+            return rows
+        }
+        XCTAssertEqual(keys.count, 5)
+        for row in keys { XCTAssertEqual([row[2], row[3]], [DraftPlacing.phoneKey(row[0]), DraftPlacing.emailKey(row[1])]) }
+        XCTAssertEqual(keys.filter { $0[2] == "9999999999" }.count, 1)
     }
 
     /// The SQL statements of a `pg_dump --inserts` file, one at a time (PostgresNIO prepares each

@@ -442,6 +442,49 @@ final class DraftsStoreContractTests: GoodsContractTestCase {
         }
     }
 
+    /// The same person is the same phone digits, whatever the format, or the same email in any
+    /// case (`DraftPlacing.phoneKey`, `emailKey`; the SQL stores look both up in an index of their
+    /// own column, `OrderColumns.personKeys`): each alone finds the order, neither finds none.
+    func testTheSamePhoneDigitsOrTheSameEmailInAnyCaseIsTheSamePerson() async throws {
+        for (store, catalog) in try await makeStores() {
+            let first = try await place(
+                try await readyDraft(in: store, items: [(catalog.gadget, 2)], phone: "(415) 555-0100", email: "Ann.Lee@Example.COM"), in: store)
+            let request = PlacingRequest(timeZone: Self.utc)
+            let byPhone = try await readyDraft(in: store, items: [(catalog.gadget, 2)], phone: "4155550100", email: "zed@example.com")
+            let phoneCheck = try await store.drafts.checkPlacing(ref: byPhone.ref, request: request, at: Self.now)
+            XCTAssertEqual(phoneCheck.duplicate?.id, first.id, "\(store.name): the same digits, another format and email")
+            let byEmail = try await readyDraft(in: store, items: [(catalog.gadget, 2)], phone: "212-555-0199", email: "ann.lee@example.com")
+            let emailCheck = try await store.drafts.checkPlacing(ref: byEmail.ref, request: request, at: Self.now)
+            XCTAssertEqual(emailCheck.duplicate?.id, first.id, "\(store.name): the same email in lower case, another phone")
+            let neither = try await readyDraft(in: store, items: [(catalog.gadget, 2)], phone: "212-555-0199", email: "ann.lee@example.org")
+            let neitherCheck = try await store.drafts.checkPlacing(ref: neither.ref, request: request, at: Self.now)
+            XCTAssertNil(neitherCheck.duplicate, "\(store.name): another phone and email")
+        }
+    }
+
+    /// An order is the same person by its phone and email as last saved: an edit of them is
+    /// looked up by the new ones, never by the old.
+    func testAnEditedOrderIsFoundByItsNewPhoneAndEmailOnly() async throws {
+        for (store, catalog) in try await makeStores() {
+            var first = try await place(
+                try await readyDraft(in: store, items: [(catalog.gadget, 2)], phone: "(415) 555-0100", email: "ann@example.com"), in: store)
+            first.phone = "(646) 555-0123"
+            first.email = "Ann.Lee@Example.NET"
+            let edited = try await store.orders.updateOrder(orderToUpdate: first, timeZone: Self.utc, by: Self.sue, at: Self.now)
+            XCTAssertEqual(edited.version, 2, store.name)
+            let request = PlacingRequest(timeZone: Self.utc)
+            let old = try await readyDraft(in: store, items: [(catalog.gadget, 2)], phone: "(415) 555-0100", email: "ann@example.com")
+            let oldCheck = try await store.drafts.checkPlacing(ref: old.ref, request: request, at: Self.now)
+            XCTAssertNil(oldCheck.duplicate, "\(store.name): the phone and email it no longer has")
+            let newPhone = try await readyDraft(in: store, items: [(catalog.gadget, 2)], phone: "646.555.0123", email: "zed@example.com")
+            let phoneCheck = try await store.drafts.checkPlacing(ref: newPhone.ref, request: request, at: Self.now)
+            XCTAssertEqual(phoneCheck.duplicate?.id, first.id, "\(store.name): its new phone")
+            let newEmail = try await readyDraft(in: store, items: [(catalog.gadget, 2)], phone: "212-555-0199", email: "ann.lee@example.net")
+            let emailCheck = try await store.drafts.checkPlacing(ref: newEmail.ref, request: request, at: Self.now)
+            XCTAssertEqual(emailCheck.duplicate?.id, first.id, "\(store.name): its new email")
+        }
+    }
+
     func testTheNewestDuplicateIsFoundPastANewerOrderWithOtherItems() async throws {
         for (store, catalog) in try await makeStores() {
             let first = try await place(try await readyDraft(in: store, items: [(catalog.gadget, 2)]), in: store)

@@ -14,6 +14,8 @@ extension PostgresAppDatabase {
         case encryptCardNumbers
         /// Writes `search_text` and `sort_name` of every row (`OrderSearch`).
         case fillSearchColumns
+        /// Writes `phone_digits` and `email_key` of every row (`OrderColumns.personKeys`).
+        case fillPersonKeys
     }
 
     struct Migration: Sendable {
@@ -26,7 +28,21 @@ extension PostgresAppDatabase {
     static let migrations: [Migration] =
         ordersAndAccountsMigrations + goodsMigrations + customerMigrations + listMigrations + orderPageMigrations + accountsMigrations
         + apiMigrations + callerMigrations + customerMergeMigrations + savedViewsMigrations + bulkMigrations + cancellingMigrations
-        + idempotencyMigrations + webhookMigrations + draftKeyMigrations
+        + idempotencyMigrations + webhookMigrations + draftKeyMigrations + personKeyMigrations
+
+    /// Version 33 (SQLite's v34): a placing's duplicate check looks the caller's orders up by the
+    /// phone's digits and the email in lower case (`OrderColumns.personKeys`,
+    /// `OrdersQuerySQL.duplicateCandidates`) instead of `LIKE` on the search text.
+    static let personKeyMigrations: [Migration] = [
+        Migration(
+            version: 33, name: "orders by phone digits and email",
+            steps: [
+                .sql("ALTER TABLE orders ADD COLUMN phone_digits TEXT NOT NULL DEFAULT '', ADD COLUMN email_key TEXT NOT NULL DEFAULT ''"),
+                .fillPersonKeys,
+                .sql("CREATE INDEX orders_by_phone_digits ON orders (phone_digits, created_at)"),
+                .sql("CREATE INDEX orders_by_email_key ON orders (email_key, created_at)"),
+            ])
+    ]
 
     /// Versions 1–12: orders, their history and notes, accounts, sessions, sign-ins.
     static let ordersAndAccountsMigrations: [Migration] = [
@@ -275,6 +291,8 @@ extension PostgresAppDatabase {
                             encrypted = try await Self.encryptCardNumbers(on: connection, cards: cards, logger: logger)
                         case .fillSearchColumns:
                             try await Self.fillSearchColumns(on: connection, logger: logger)
+                        case .fillPersonKeys:
+                            try await Self.fillPersonKeys(on: connection, logger: logger)
                         }
                     }
                     try await connection.query(
@@ -320,6 +338,31 @@ extension PostgresAppDatabase {
                 """, logger: logger)
         }
         return rows.count
+    }
+
+    /// Writes `phone_digits` and `email_key` of every row (`OrderColumns.personKeys`: the same
+    /// Swift as every write), 1,000 rows a statement.
+    private static func fillPersonKeys(on connection: PostgresConnection, logger: Logger) async throws {
+        var after: Int64 = 0
+        while true {
+            var ids: [Int64] = []
+            var phones: [String] = []
+            var emails: [String] = []
+            let rows = try await connection.query("SELECT id, phone, email FROM orders WHERE id > \(after) ORDER BY id LIMIT 1000", logger: logger)
+            for try await (id, phone, email) in rows.decode((Int64, String, String).self) {
+                ids.append(id)
+                phones.append(DraftPlacing.phoneKey(phone))
+                emails.append(DraftPlacing.emailKey(email))
+            }
+            guard let last = ids.last else { return }
+            try await connection.query(
+                """
+                UPDATE orders SET phone_digits = v.phone_digits, email_key = v.email_key
+                FROM unnest(\(ids)::BIGINT[], \(phones)::TEXT[], \(emails)::TEXT[]) AS v (id, phone_digits, email_key)
+                WHERE orders.id = v.id
+                """, logger: logger)
+            after = last
+        }
     }
 
     /// Writes `search_text` and `sort_name` of every row, 1,000 rows a statement.

@@ -42,7 +42,7 @@ enum ErasureColumns {
             contact.firstName, contact.lastName, contact.email, contact.phone, contact.shipping.city, contact.shipping.zip,
             contact.billing.city, contact.billing.zip, contact.shipping.street1, contact.billing.street1,
         ])
-        return [
+        var columns: [(name: String, value: OrderColumns.Value)] = [
             ("first_name", .text(contact.firstName)), ("last_name", .text(contact.lastName)), ("phone", .text(contact.phone)),
             ("email", .text(contact.email)),
             ("shipment_street1", .text(contact.shipping.street1)), ("shipment_street2", .text(contact.shipping.street2)),
@@ -55,6 +55,9 @@ enum ErasureColumns {
             ("cancellation_reason", order.cancellationReason.map { .text(erasure.scrub($0)) } ?? .null),
             ("cancellation_request_reason", order.cancellationRequestReason.map { .text(erasure.scrub($0)) } ?? .null),
         ]
+        // The duplicate check's keys of the erased phone and email (`OrderColumns.personKeys`).
+        columns += OrderColumns.personKeys(phone: contact.phone, email: contact.email)
+        return columns
     }
 
     /// A history entry's changes, from their JSON.

@@ -107,7 +107,14 @@ enum OrderColumns {
             // What the list searches and sorts by (`OrderSearch`), kept beside the fields they come from.
             ("search_text", .text(OrderSearch.searchText(of: order))),
             ("sort_name", .text(OrderSearch.sortName(of: order))),
-        ] + goods(of: order)
+        ] + personKeys(phone: order.phone, email: order.email) + goods(of: order)
+    }
+
+    /// The columns a placing's duplicate check looks an order up by (`OrdersQuerySQL.duplicateCandidates`,
+    /// indexed): the phone's digits and the email in lower case, as `DraftPlacing` compares them
+    /// (`phoneKey`, `emailKey`). Written wherever the phone or email is.
+    static func personKeys(phone: String, email: String) -> [(name: String, value: Value)] {
+        [("phone_digits", .text(DraftPlacing.phoneKey(phone))), ("email_key", .text(DraftPlacing.emailKey(email)))]
     }
 
     /// The columns of what an order adds up to: its totals (the old `total` column too, and

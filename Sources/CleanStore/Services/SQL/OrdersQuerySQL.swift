@@ -123,35 +123,31 @@ struct OrdersQuerySQL {
     }
 
     /// The orders a placing's duplicate check (`DraftPlacing.duplicateCandidates`) looks among:
-    /// placed since `since`, not cancelled, and whose search text holds the last digits of the
-    /// draft's phone (`phoneDigitsSearched`) or its folded email, found through the search index
-    /// (the trigram index on both stores). Nil when the draft has neither: no order is then the
-    /// same person. It is a superset of the duplicates (those digits may be a substring of another
-    /// number): `DraftPlacing` compares person, address and items exactly. Reading every order of
-    /// the window instead decoded each one: a check page cost 1.2 s of CPU and 2 GB of memory when
-    /// 100,000 orders fell in the day. Newest first (`DraftPlacing.isNewer`): a store may stop at
-    /// the first duplicate.
+    /// placed since `since`, not cancelled, with the draft's phone digits or its email in lower
+    /// case (`DraftPlacing.phoneKey`, `emailKey`), looked up in the indexes of `phone_digits` and
+    /// `email_key` (`OrderColumns.personKeys`; SQLite v34, PostgreSQL 33): exactly the orders of
+    /// the same person, by `DraftPlacing`'s own rule; `DraftPlacing` then compares the address and
+    /// items. Nil when the draft has neither: no order is then the same person. Newest first
+    /// (`DraftPlacing.isNewer`): a store may stop at the first duplicate. One SELECT per key,
+    /// merged by a UNION ordered as each index already is (`created_at`, then the row id): SQLite
+    /// merges the two index walks as it goes, sorts nothing and reads no further than the store
+    /// asks. The search index (a trigram MATCH of the phone's last seven digits or the email, whose
+    /// trigrams `exa` … `com` every order has) found a superset for 1.7 ms of CPU on the check page
+    /// and 3.4 ms on a placing whose caller had 900 orders that day, at 100,000 orders
+    /// (BENCHMARKS.md, "the duplicate check by index").
     static func duplicateCandidates(of draft: Draft, since: Date, columns: String, dialect: Dialect) -> Statement? {
-        let digits = draft.contact.phone.filter(\.isASCIIDigit)
-        let terms = [String(digits.suffix(phoneDigitsSearched)), OrderSearch.fold(draft.contact.email)].filter { !$0.isEmpty }
-        guard !terms.isEmpty else { return nil }
+        let keys = [
+            ("phone_digits", DraftPlacing.phoneKey(draft.contact.phone)), ("email_key", DraftPlacing.emailKey(draft.contact.email)),
+        ].filter { !$0.1.isEmpty }
+        guard !keys.isEmpty else { return nil }
         var builder = Builder(dialect: dialect)
-        let conditions = [
-            "created_at >= \(builder.parameter(.real(since.timeIntervalSince1970)))",
-            "status <> \(builder.parameter(.text(OrderStatus.cancelled.rawValue)))",
-            builder.containsAny(terms),
-        ]
-        return Statement(
-            sql: "SELECT \(columns) FROM orders WHERE " + conditions.joined(separator: " AND ") + " ORDER BY created_at DESC, id DESC",
-            arguments: builder.arguments)
+        let selects = keys.map { column, key in
+            "SELECT \(columns) FROM orders WHERE \(column) = \(builder.parameter(.text(key)))"
+                + " AND created_at >= \(builder.parameter(.real(since.timeIntervalSince1970)))"
+                + " AND status <> \(builder.parameter(.text(OrderStatus.cancelled.rawValue)))"
+        }
+        return Statement(sql: selects.joined(separator: " UNION ") + " ORDER BY created_at DESC, id DESC", arguments: builder.arguments)
     }
-
-    /// How many of a phone's last digits the duplicate check searches for: the local number. The
-    /// area code (and often the exchange) is what most of a shop's callers share, and the trigram
-    /// index reads every order holding each trigram of the phrase: at 100,000 orders of one area
-    /// code and exchange, the ten digits cost 1.5 ms of SQLite's CPU per check, the last seven
-    /// 0.5 ms, for the same ten orders found.
-    static let phoneDigitsSearched = 7
 
     /// More matches than this (1% of 100,000 orders) make words common.
     static let commonMatches = 1_000
@@ -220,24 +216,6 @@ struct OrdersQuerySQL {
                 }
             }
             return conditions
-        }
-
-        /// The condition that the order's search text contains any of `words`: in SQLite one
-        /// MATCH of the trigram index when each is three characters or more.
-        mutating func containsAny(_ words: [String]) -> String {
-            if case .sqlite = dialect, words.allSatisfy(OrdersQuerySQL.isIndexed) {
-                let match = words.map(OrdersQuerySQL.phrase).joined(separator: " OR ")
-                return "id IN (SELECT rowid FROM orders_search WHERE orders_search MATCH \(parameter(.text(match))))"
-            }
-            var alternatives: [String] = []
-            for word in words {
-                if case .sqlite = dialect {
-                    alternatives.append("instr(search_text, \(parameter(.text(word)))) > 0")
-                } else {
-                    alternatives.append(contains(word))
-                }
-            }
-            return "(" + alternatives.joined(separator: " OR ") + ")"
         }
 
         /// The condition that the order's search text contains `word` (folded, no white space).

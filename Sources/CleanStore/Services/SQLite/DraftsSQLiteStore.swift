@@ -141,11 +141,7 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
             order.customerID = try Self.caller(of: draft, request: request, by: by, at: at, in: db)
             let columns = try OrderColumns.written(by: order, cards: cards) + OrderColumns.created(by: by, idempotencyKey: request.idempotencyKey)
                 + [("customer_id", order.customerID.map { .integer(Int($0)) } ?? .null)]
-            try db.cachedStatement(
-                sql: "INSERT INTO orders (id, created_at, \(columns.map(\.name).joined(separator: ", "))) "
-                    + "VALUES (?, ?\(String(repeating: ", ?", count: columns.count)))"
-            ).execute(arguments: StatementArguments([.integer(Int(rowID)), .real(at.timeIntervalSince1970)] + columns.map(\.value)))
-            try OrderGoodsSQLite.write(order.lines, ofOrder: rowID, newOrder: true, in: db)
+            try OrderGoodsSQLite.insertOrder(rowID, createdAt: at, columns: columns, lines: order.lines, in: db)
             try OrderEventsSQLiteStore.insert(
                 DraftPlacing.createdEvent(of: order, check: check, request: request, by: by, at: at), rowID: rowID, into: db)
             try db.cachedStatement(sql: "DELETE FROM drafts WHERE id = ?").execute(arguments: [draftRowID])
@@ -176,8 +172,9 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
     }
 
     /// What placing `draft` now meets (`DraftPlacing.check`), and the products its lines name;
-    /// without `findingDuplicate`, no candidate is read (the trigram search of a phone that many
-    /// orders share is most of a draft page's SQLite work).
+    /// without `findingDuplicate`, no candidate is read (the draft page shows no duplicate). The
+    /// candidates are looked up by the caller's phone digits and email in their indexes
+    /// (`OrdersQuerySQL.duplicateCandidates`, v34), newest first.
     private static func check(
         _ draft: Draft, in db: Database, at: Date, timeZone: TimeZone, findingDuplicate: Bool = true,
         _ orderMapping: @escaping @Sendable (Row) throws -> Order

@@ -20,6 +20,21 @@ enum OrderGoodsSQLite {
         return number
     }
 
+    /// Writes a new order's row, numbered `rowID` (`nextOrderNumber`, in this transaction) and
+    /// created at `createdAt`, with `columns` (`OrderColumns.written` and what its create adds),
+    /// then its lines: what a create (`OrdersSQLiteStore`) and a placing (`DraftsSQLiteStore`)
+    /// write alike, each through one cached statement (one per set of column names). The order's
+    /// search index entry is its trigger's (`orders_search_insert`).
+    static func insertOrder(
+        _ rowID: Int64, createdAt: Date, columns: [(name: String, value: OrderColumns.Value)], lines: [OrderLine], in db: Database
+    ) throws {
+        try db.cachedStatement(
+            sql: "INSERT INTO orders (id, created_at, \(columns.map(\.name).joined(separator: ", "))) "
+                + "VALUES (?, ?\(String(repeating: ", ?", count: columns.count)))"
+        ).execute(arguments: StatementArguments([.integer(Int(rowID)), .real(createdAt.timeIntervalSince1970)] + columns.map(\.value)))
+        try write(lines, ofOrder: rowID, newOrder: true, in: db)
+    }
+
     static func lines(ofOrder rowID: Int64, in db: Database) throws -> [OrderLine] {
         // Mapped as the statement steps (a cursor): fetchAll would first copy every row's columns.
         try Array(

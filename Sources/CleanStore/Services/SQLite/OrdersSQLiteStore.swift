@@ -347,33 +347,21 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
 
     // MARK: Mapping
 
-    /// The columns an order writes (all but id and creation date, which never change), its card
-    /// number encrypted, then `record` (who created or changed it).
-    private func columns(
-        of order: Order, _ record: [(name: String, value: OrderColumns.Value)]
-    ) throws(OrdersStoreError) -> (names: [String], values: [DatabaseValue]) {
-        let columns = try OrderColumns.written(by: order, cards: database.cards) + record
-        return (columns.map(\.name), columns.map(\.value.sqliteValue))
-    }
-
-    /// A created order's row, made before the write transaction (its card encrypted): the
-    /// columns' names, the arguments after its id (creation date first), its lines.
-    private typealias CreatedRow = (names: [String], arguments: [DatabaseValue], lines: [OrderLine])
+    /// A created order's row, made before the write transaction (its card encrypted): its columns
+    /// but id and creation date, its creation date, its lines.
+    private typealias CreatedRow = (columns: [(name: String, value: OrderColumns.Value)], createdAt: Date, lines: [OrderLine])
 
     private func createdRow(_ order: Order, by: AccountName?, idempotencyKey: String?) throws(OrdersStoreError) -> CreatedRow {
-        let columns = try columns(of: order, OrderColumns.created(by: by, idempotencyKey: idempotencyKey))
-        return (columns.names, [order.date.timeIntervalSince1970.databaseValue] + columns.values, order.lines)
+        let columns = try OrderColumns.written(by: order, cards: database.cards) + OrderColumns.created(by: by, idempotencyKey: idempotencyKey)
+        return (columns, order.date, order.lines)
     }
 
     /// Writes `row` as a create does, in the caller's write transaction: numbered by the counter
-    /// (no gaps, `OrderGoodsSQLite`), its lines and its `.created` event. Its number.
+    /// (no gaps, `OrderGoodsSQLite`), its row and lines as a placing writes them
+    /// (`OrderGoodsSQLite.insertOrder`), and its `.created` event. Its number.
     private static func insert(_ row: CreatedRow, by: AccountName?, at: Date, in db: Database) throws -> Int64 {
         let rowID = try OrderGoodsSQLite.nextOrderNumber(in: db)
-        try db.cachedStatement(
-            sql: "INSERT INTO orders (id, created_at, \(row.names.joined(separator: ", "))) "
-                + "VALUES (?, ?\(String(repeating: ", ?", count: row.names.count)))"
-        ).execute(arguments: StatementArguments([rowID.databaseValue] + row.arguments))
-        try OrderGoodsSQLite.write(row.lines, ofOrder: rowID, newOrder: true, in: db)
+        try OrderGoodsSQLite.insertOrder(rowID, createdAt: row.createdAt, columns: row.columns, lines: row.lines, in: db)
         try OrderEventsSQLiteStore.insert(OrderEvent(orderID: String(rowID), kind: .created, by: by, at: at), rowID: rowID, into: db)
         return rowID
     }

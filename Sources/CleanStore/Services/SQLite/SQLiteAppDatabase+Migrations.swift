@@ -418,7 +418,40 @@ extension SQLiteAppDatabase {
                     CREATE UNIQUE INDEX drafts_by_creation_key ON drafts (creation_key) WHERE creation_key IS NOT NULL;
                     """)
         }
+        // A placing's duplicate check looks the caller's orders up by the phone's digits and the
+        // email in lower case (`OrderColumns.personKeys`, `OrdersQuerySQL.duplicateCandidates`)
+        // instead of searching the trigram index; each index in the order of `created_at` (then the
+        // row id), as the check reads the candidates.
+        migrator.registerMigration("v34: orders by phone digits and email") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE orders ADD COLUMN phone_digits TEXT NOT NULL DEFAULT '';
+                    ALTER TABLE orders ADD COLUMN email_key TEXT NOT NULL DEFAULT '';
+                    """)
+            try fillPersonKeys(db)
+            try db.execute(
+                sql: """
+                    CREATE INDEX orders_by_phone_digits ON orders (phone_digits, created_at);
+                    CREATE INDEX orders_by_email_key ON orders (email_key, created_at);
+                    """)
+        }
         return migrator
+    }
+
+    /// Writes `phone_digits` and `email_key` of every order (`OrderColumns.personKeys`), 1,000 rows
+    /// at a time.
+    static func fillPersonKeys(_ db: Database) throws {
+        var after: Int64 = 0
+        let update = try db.makeStatement(sql: "UPDATE orders SET phone_digits = ?, email_key = ? WHERE id = ?")
+        while true {
+            let rows = try Row.fetchAll(db, sql: "SELECT id, phone, email FROM orders WHERE id > ? ORDER BY id LIMIT 1000", arguments: [after])
+            guard let last = rows.last else { return }
+            for row in rows {
+                let keys = OrderColumns.personKeys(phone: row[1], email: row[2]).map(\.value.sqliteValue)
+                try update.execute(arguments: StatementArguments(keys + [(row[0] as Int64).databaseValue]))
+            }
+            after = last[0]
+        }
     }
 
     /// Writes `search_text` and `sort_name` of every order, 1,000 rows at a time.
