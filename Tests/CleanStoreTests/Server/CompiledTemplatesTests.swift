@@ -243,8 +243,39 @@ final class CompiledTemplatesTests: XCTestCase {
         let rows = [FastRow(name: "a", note: nil, count: 0), FastRow(name: "b", note: nil, count: 1)]
         XCTAssertEqual(rows.templateCount, 2)
         XCTAssertEqual((rows.templateElement(at: 1) as? FastRow)?.name, "b")
+        // A row's names are read where the list holds it; any other value answers its own.
+        XCTAssertEqual(rows.templateElementChild(at: 1, TemplateName("name")) as? String, "b")
+        XCTAssertEqual(rows.templateElementChild(at: 1, TemplateName("count")) as? Int, 1)
+        XCTAssertNil(rows.templateElementChild(at: 0, TemplateName("note")))
+        XCTAssertNil(rows.templateElementChild(at: 0, TemplateName("label")))
+        XCTAssertEqual(FastPlain(label: "l", hint: nil).templateElementChild(at: 0, TemplateName("label")) as? String, "l")
         XCTAssertEqual(["k": "v"].templateChild(TemplateName("k")) as? String, "v")
         XCTAssertNil(["k": "v"].templateChild(TemplateName("other")))
+    }
+
+    /// `{{ }}` escapes `< > & " '` and nothing else, in a short string and a long one, ASCII or not.
+    func testEveryByteIsEscapedAsHTMLAsks() {
+        func expected(_ text: String) -> String {
+            text.unicodeScalars.map { scalar -> String in
+                switch scalar {
+                case "<": "&lt;"
+                case ">": "&gt;"
+                case "&": "&amp;"
+                case "\"": "&quot;"
+                case "'": "&#39;"
+                default: String(scalar)
+                }
+            }.joined()
+        }
+        var texts = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        texts += texts.map { "Order 1042, José — " + $0 + " and more than fifteen bytes" }
+        texts += ["", "plain", "é'", "\"\u{0301}", "東京<", String(repeating: "a", count: 64) + "&"]
+        for text in texts {
+            var output = ">"
+            text.appendTemplateText(to: &output, escaped: true)
+            XCTAssertEqual(output, ">" + expected(text), "\(Array(text.utf8))")
+            XCTAssertEqual(HTMLEscaping.escape(text), expected(text))
+        }
     }
 
     func testTheOutputIsWhatTheTemplatesSay() throws {
