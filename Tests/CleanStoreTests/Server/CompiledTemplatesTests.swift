@@ -243,12 +243,6 @@ final class CompiledTemplatesTests: XCTestCase {
         let rows = [FastRow(name: "a", note: nil, count: 0), FastRow(name: "b", note: nil, count: 1)]
         XCTAssertEqual(rows.templateCount, 2)
         XCTAssertEqual((rows.templateElement(at: 1) as? FastRow)?.name, "b")
-        // A row's names are read where the list holds it; any other value answers its own.
-        XCTAssertEqual(rows.templateElementChild(at: 1, TemplateName("name")) as? String, "b")
-        XCTAssertEqual(rows.templateElementChild(at: 1, TemplateName("count")) as? Int, 1)
-        XCTAssertNil(rows.templateElementChild(at: 0, TemplateName("note")))
-        XCTAssertNil(rows.templateElementChild(at: 0, TemplateName("label")))
-        XCTAssertEqual(FastPlain(label: "l", hint: nil).templateElementChild(at: 0, TemplateName("label")) as? String, "l")
         XCTAssertEqual(["k": "v"].templateChild(TemplateName("k")) as? String, "v")
         XCTAssertNil(["k": "v"].templateChild(TemplateName("other")))
     }

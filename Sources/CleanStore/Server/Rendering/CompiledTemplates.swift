@@ -170,38 +170,9 @@ struct CompiledTemplates: Sendable {
     /// whole page, pushed and popped, not copied for each row), and the partial's indentation and
     /// blocks.
     private struct Context {
-        var stack: [Frame]
+        var stack: [any TemplateValue]
         var indentation: String?
         var overrides: [String: [Node]]?
-    }
-
-    /// One context on the stack: a value, or a list's element read where the list holds it. A
-    /// list's row is never copied out of its list into a value of its own (a row of the order list
-    /// is a dozen strings: each copy an allocation and a retain and release of each), so a name is
-    /// read of the row in place (`TemplateValue.templateElementChild`).
-    private struct Frame {
-        let value: any TemplateValue
-        /// The element of the list `value` this context is; -1: `value` itself.
-        let element: Int
-
-        init(_ value: any TemplateValue) {
-            self.value = value
-            element = -1
-        }
-
-        init(element: Int, of list: any TemplateValue) {
-            value = list
-            self.element = element
-        }
-
-        func child(_ name: TemplateName) -> (any TemplateValue)? {
-            element < 0 ? value.templateChild(name) : value.templateElementChild(at: element, name)
-        }
-
-        /// The context as a value of its own (`{{.}}`, a name read from the current context only).
-        var current: any TemplateValue {
-            element < 0 ? value : value.templateElement(at: element)
-        }
     }
 
     /// Renders the template `name` with `object` as its context (nil for a template it does not
@@ -217,7 +188,7 @@ struct CompiledTemplates: Sendable {
         let hint = sizeHints[name]
         var output = ""
         output.reserveCapacity(hint?.size ?? 16_384)
-        var context = Context(stack: [Frame(object)])
+        var context = Context(stack: [object])
         context.stack.reserveCapacity(8)
         render(nodes, context: &context, into: &output)
         hint?.size = output.utf8.count
@@ -276,9 +247,9 @@ struct CompiledTemplates: Sendable {
         }
     }
 
-    /// Renders `nodes` with `frame` pushed on the stack.
-    private func render(_ nodes: [Node], with frame: Frame, context: inout Context, into output: inout String) {
-        context.stack.append(frame)
+    /// Renders `nodes` with `value` pushed on the stack.
+    private func render(_ nodes: [Node], with value: any TemplateValue, context: inout Context, into output: inout String) {
+        context.stack.append(value)
         render(nodes, context: &context, into: &output)
         context.stack.removeLast()
     }
@@ -292,10 +263,10 @@ struct CompiledTemplates: Sendable {
             if on { render(nodes, context: &context, into: &output) }
         case .list:
             for index in 0..<value.templateCount {
-                render(nodes, with: Frame(element: index, of: value), context: &context, into: &output)
+                render(nodes, with: value.templateElement(at: index), context: &context, into: &output)
             }
         case .text, .value:
-            render(nodes, with: Frame(value), context: &context, into: &output)
+            render(nodes, with: value, context: &context, into: &output)
         }
     }
 
@@ -309,7 +280,7 @@ struct CompiledTemplates: Sendable {
         case .flag(let on):
             if !on { render(nodes, context: &context, into: &output) }
         case .list(let isEmpty):
-            if isEmpty { render(nodes, with: Frame(value), context: &context, into: &output) }
+            if isEmpty { render(nodes, with: value, context: &context, into: &output) }
         case .text, .value:
             return
         }
@@ -321,15 +292,15 @@ struct CompiledTemplates: Sendable {
     private func lookUp(_ name: Name, in context: Context) -> (any TemplateValue)? {
         var found: (any TemplateValue)?
         if name.keys.isEmpty {
-            found = context.stack.last?.current
+            found = context.stack.last
         } else if name.currentOnly {
-            found = context.stack.last.flatMap { Self.follow(name.keys[...], from: $0.current) }
+            found = context.stack.last.flatMap { Self.follow(name.keys[...], from: $0) }
         } else {
             let first = name.keys[0]
             var index = context.stack.endIndex
             while index > context.stack.startIndex {
                 index -= 1
-                if let child = context.stack[index].child(first) {
+                if let child = context.stack[index].templateChild(first) {
                     found = name.keys.count == 1 ? child : Self.follow(name.keys.dropFirst(), from: child)
                     break
                 }

@@ -81,9 +81,6 @@ protocol TemplateValue {
     var templateCount: Int { get }
     /// A list's element at `index` (the value itself for any other value).
     func templateElement(at index: Int) -> any TemplateValue
-    /// The value of `name` in a list's element at `index`, read where the list holds the element
-    /// (`templateElement(at:)` copies it out first); for any other value, its own.
-    func templateElementChild(at index: Int, _ name: TemplateName) -> (any TemplateValue)?
 }
 
 extension TemplateValue {
@@ -96,9 +93,6 @@ extension TemplateValue {
     var templateSection: TemplateSection { .value }
     var templateCount: Int { 0 }
     func templateElement(at index: Int) -> any TemplateValue { self }
-    func templateElementChild(at index: Int, _ name: TemplateName) -> (any TemplateValue)? {
-        templateElement(at: index).templateChild(name)
-    }
 }
 
 /// A view model: its table says which names the templates may read and how each is read.
@@ -193,12 +187,6 @@ extension Array: TemplateValue where Element: TemplateValue {
     var templateSection: TemplateSection { .list(isEmpty: isEmpty) }
     var templateCount: Int { count }
     func templateElement(at index: Int) -> any TemplateValue { self[index] }
-
-    /// The element's value of `name`, the element borrowed where the array holds it: no copy of
-    /// it (each of its strings retained and released) for each name a row reads.
-    func templateElementChild(at index: Int, _ name: TemplateName) -> (any TemplateValue)? {
-        withUnsafeBufferPointer { $0[index].templateChild(name) }
-    }
 }
 
 /// A dictionary's keys are its names (swift-mustache's `Dictionary: MustacheParent`): the order
