@@ -275,6 +275,31 @@ final class APIHTTPTests: XCTestCase {
         }
     }
 
+    /// The API's JSON is written compactly (no newline, no indentation: the runtime's default would
+    /// pretty-print it), its keys sorted, a `/` as it is; and what it says is unchanged.
+    func testTheJSONIsCompactWithItsKeysSorted() async throws {
+        var slashed = Seeds.Orders.amy
+        slashed.lastName = "Doe/Smith"
+        let (app, secret) = try await Self.makeApp(orders: [slashed, Seeds.Orders.bob], tokenRole: .viewer)
+        try await app.test { client in
+            for path in ["/api/v1/orders", "/api/v1/orders/1"] {
+                let response = try await client.api(.get, path, token: secret.text)
+                XCTAssertEqual(response.status, .ok, response.text)
+                XCTAssertFalse(response.text.contains("\n"), response.text)
+                XCTAssertFalse(response.text.contains("\": "), "no space after a key: \(response.text)")
+                XCTAssertFalse(response.text.contains(", "), "no space after a comma: \(response.text)")
+                XCTAssertTrue(response.text.contains(#""lastName":"Doe/Smith""#), response.text)
+                XCTAssertEqual(response.headers[.contentLength], "\(response.body.readableBytes)")
+            }
+            let list = try await client.api(.get, "/api/v1/orders", token: secret.text)
+            XCTAssertTrue(list.text.hasPrefix(#"{"orders":[{"email":"#), list.text)
+            XCTAssertTrue(list.text.contains(#""total":{"amount":"#), list.text)
+            let orders = try XCTUnwrap(try Self.json(list)["orders"] as? [[String: Any]])
+            XCTAssertEqual(orders.map { $0["id"] as? String }, ["2", "1"])
+            XCTAssertEqual(orders.last?["lastName"] as? String, "Doe/Smith")
+        }
+    }
+
     /// The list page's filter rules, through the API: what the page leaves out and names is a 422
     /// with the page's own words.
     func testTheListsFilterRulesAre422WithThePagesWords() async throws {

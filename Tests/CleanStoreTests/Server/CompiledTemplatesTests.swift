@@ -247,6 +247,31 @@ final class CompiledTemplatesTests: XCTestCase {
         XCTAssertNil(["k": "v"].templateChild(TemplateName("other")))
     }
 
+    /// `{{ }}` escapes `< > & " '` and nothing else, in a short string and a long one, ASCII or not.
+    func testEveryByteIsEscapedAsHTMLAsks() {
+        func expected(_ text: String) -> String {
+            text.unicodeScalars.map { scalar -> String in
+                switch scalar {
+                case "<": "&lt;"
+                case ">": "&gt;"
+                case "&": "&amp;"
+                case "\"": "&quot;"
+                case "'": "&#39;"
+                default: String(scalar)
+                }
+            }.joined()
+        }
+        var texts = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        texts += texts.map { "Order 1042, José — " + $0 + " and more than fifteen bytes" }
+        texts += ["", "plain", "é'", "\"\u{0301}", "東京<", String(repeating: "a", count: 64) + "&"]
+        for text in texts {
+            var output = ">"
+            text.appendTemplateText(to: &output, escaped: true)
+            XCTAssertEqual(output, ">" + expected(text), "\(Array(text.utf8))")
+            XCTAssertEqual(HTMLEscaping.escape(text), expected(text))
+        }
+    }
+
     func testTheOutputIsWhatTheTemplatesSay() throws {
         let compiled = try CompiledTemplates(library: library(), names: ["variables", "sections"])
         XCTAssertEqual(

@@ -34,8 +34,10 @@ final class ListOrdersAPIViewController: ListOrdersAPIDisplayLogic {
         let filters = OrdersFilterParameters(
             text: query.q, shipping: shipping.map { String($0.rawValue) }, status: query.status?.rawValue, from: query.from, to: query.to,
             sort: query.sort?.rawValue)
+        // A summary has no card (openapi.yaml's `OrderSummary`): none is decrypted, as on the list page.
         await interactor?.fetchOrders(
-            request: ListOrders.FetchOrders.Request(after: query.after, before: query.before, signedIn: signedIn, filters: filters))
+            request: ListOrders.FetchOrders.Request(
+                after: query.after, before: query.before, signedIn: signedIn, filters: filters, opensCards: false))
         switch viewModel {
         case .page(let page): return .ok(.init(body: .json(page)))
         case .problem(let problem): throw problem

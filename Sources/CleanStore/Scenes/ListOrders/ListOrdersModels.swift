@@ -14,9 +14,9 @@ enum ListOrders {
             /// Why the list's bulk form was not taken (`POST /orders/bulk` with nothing, or too
             /// much, selected): the list shows it in an error summary.
             var bulkProblem: String? = nil
-            /// Whether the orders' card numbers are decrypted: the HTML list shows no card, so it
-            /// reads each as its last four digits only (`OrdersPageRequest.opensCards`); the API's
-            /// list gives each card's last four, or says it is unreadable.
+            /// Whether the orders' card numbers are decrypted: neither the HTML list nor the API's
+            /// (whose `OrderSummary` has no card) shows one, so each reads a card as its last four
+            /// digits only (`OrdersPageRequest.opensCards`).
             var opensCards = true
         }
 

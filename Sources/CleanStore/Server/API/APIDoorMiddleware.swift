@@ -83,13 +83,60 @@ struct APIDoorMiddleware: RouterMiddleware {
             if let location = response.headers[.location], location.hasPrefix("%2F"), let decoded = location.removingPercentEncoding {
                 response.headers[.location] = decoded
             }
-            return response
+            return try await Self.inOneBuffer(response)
         } catch {
             let problem = Self.problem(for: error, logger: context.logger)
             if problem.status.code >= 500 {
                 context.logger.error("API request failed", metadata: ["status": "\(problem.status.code)"])
             }
             return problem.response
+        }
+    }
+
+    /// `response` with its body in one buffer, written with its head at once as a page's is
+    /// (Hummingbird's batched write of a `ResponseBody(byteBuffer:)`). The generated code encodes a
+    /// body whole and hands it on as a stream (`OpenAPIHummingbird`'s `Response(_:body:)`), which
+    /// Hummingbird writes as the head, the body and the end one after the other, each its own hop
+    /// to the connection's event loop and its own flush. A body of unknown length (a stream the
+    /// runtime did not make whole) is left as it is.
+    static func inOneBuffer(_ response: Response) async throws -> Response {
+        guard response.body.contentLength != nil else { return response }
+        let collected = CollectedBody()
+        var response = response
+        try await response.body.write(CollectingBodyWriter(collected: collected))
+        let buffer = collected.buffer ?? ByteBuffer()
+        if let trailers = collected.trailers {
+            response.body = ResponseBody(contentLength: buffer.readableBytes) { writer in
+                try await writer.write(buffer)
+                try await writer.finish(trailers)
+            }
+        } else {
+            response.body = ResponseBody(byteBuffer: buffer)
+        }
+        return response
+    }
+
+    /// What a body wrote, for `inOneBuffer`.
+    final class CollectedBody {
+        var buffer: ByteBuffer?
+        var trailers: HTTPFields?
+    }
+
+    /// A body writer that keeps what is written (one buffer is kept as it is, without a copy).
+    struct CollectingBodyWriter: ResponseBodyWriter {
+        let collected: CollectedBody
+
+        mutating func write(_ buffer: ByteBuffer) async throws {
+            if collected.buffer == nil {
+                collected.buffer = buffer
+            } else {
+                var buffer = buffer
+                collected.buffer!.writeBuffer(&buffer)
+            }
+        }
+
+        consuming func finish(_ trailingHeaders: HTTPFields?) async throws {
+            collected.trailers = trailingHeaders
         }
     }
 

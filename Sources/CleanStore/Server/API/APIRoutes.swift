@@ -20,9 +20,17 @@ enum APIRoutes {
         let api = router.group(RouterPath(Paths.api.pattern))
             .add(middleware: APIDoorMiddleware(tokens: environment.apiTokens, limiter: environment.apiRateLimiter, now: environment.now))
         try APIHandlers(environment: environment).registerHandlers(
-            on: api, serverURL: URL(string: "/")!, configuration: Configuration(dateTranscoder: APIDateTranscoder()),
-            middlewares: [APISpecLimitsMiddleware()])
+            on: api, serverURL: URL(string: "/")!, configuration: configuration, middlewares: [APISpecLimitsMiddleware()])
     }
+
+    /// How the generated code writes the API's JSON: dates as `APIDateTranscoder` writes them; bodies
+    /// compact, keys sorted, `/` as it is (as the API's problems are written, `APIProblem`). The
+    /// runtime's default pretty-prints (newlines, indentation and ` : `, which no client reads:
+    /// JSON's whitespace is no part of what `openapi.yaml` says of a body). The keys stay sorted:
+    /// unsorted, Foundation writes them in its dictionary's order, which changes from one run of
+    /// the server to the next.
+    static let configuration = Configuration(
+        dateTranscoder: APIDateTranscoder(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
 
     /// The API's paths and methods, as the spec has them: Hummingbird's router answers a path it
     /// knows under another method with a 404, so the 405 and its `Allow` are decided here

@@ -209,6 +209,20 @@ public enum Paths {
     }()
 
     private static func encoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: queryValueCharacters) ?? ""
+        // Most names and values (statuses, sorts, days, cursors) are all unreserved characters:
+        // they are their own encoding, without Foundation's pass over them (1.8 % of a list page's
+        // CPU, which makes a dozen of these for its tabs, return path and page links).
+        if text.utf8.allSatisfy(isUnreserved) { return text }
+        return text.addingPercentEncoding(withAllowedCharacters: queryValueCharacters) ?? ""
+    }
+
+    /// `queryValueCharacters`, byte by byte: an ASCII letter or digit, `-`, `.`, `_` or `~`.
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default: false
+        }
     }
 }

@@ -190,6 +190,22 @@ struct HTMLEscaping: MustacheContentType {
     }
 
     private static func needsEscaping(_ text: String) -> Bool {
-        text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") })
+        // Over the string's own bytes where it has them (a native or small string: every string
+        // a page prints), not through the UTF-8 view's iterator.
+        text.utf8.withContiguousStorageIfAvailable { bytes in bytes.contains(where: isEscaped) }
+            ?? text.utf8.contains(where: isEscaped)
+    }
+
+    /// `< > & " '`: the bytes below 64 of this mask (a constant the compiler folds, not a global
+    /// to look up).
+    @inline(__always)
+    private static var escapedBytes: UInt64 {
+        1 << UInt64(UInt8(ascii: "<")) | 1 << UInt64(UInt8(ascii: ">")) | 1 << UInt64(UInt8(ascii: "&"))
+            | 1 << UInt64(UInt8(ascii: "\"")) | 1 << UInt64(UInt8(ascii: "'"))
+    }
+
+    @inline(__always)
+    private static func isEscaped(_ byte: UInt8) -> Bool {
+        byte < 64 && escapedBytes & (1 << UInt64(byte)) != 0
     }
 }

@@ -32,6 +32,7 @@ final class ListOrdersAPITests: XCTestCase {
         XCTAssertEqual(spy.request?.after, "c1")
         XCTAssertNil(spy.request?.before)
         XCTAssertEqual(spy.request?.signedIn, viewer)
+        XCTAssertEqual(spy.request?.opensCards, false, "A summary has no card (openapi.yaml): none is decrypted")
     }
 
     func testThePresenterMakesSummariesWithCentsAndCursors() throws {
