@@ -108,6 +108,26 @@ final class WebhooksStoreContractTests: GoodsContractTestCase {
         }
     }
 
+    func testABulkCreateWritesOnePlacingDeliveryPerOrderToEachEndpointThatWantsIt() async throws {
+        for (store, _) in try await makeStores() {
+            let hooks = store.webhooks
+            let all = try await hooks.addEndpoint(
+                url: "https://a.example.com/", events: WebhookEventType.allCases, secret: Self.secret, at: Self.now)
+            let cancels = try await hooks.addEndpoint(
+                url: "https://b.example.com/", events: [.orderCancelled], secret: Self.secret, at: Self.now)
+            var orders = [Seeds.Orders.amy, Seeds.Orders.bob, Seeds.Orders.amy]
+            for index in orders.indices { orders[index].id = nil }
+            // `cleanstore seed`'s write: the endpoints are read once for the batch, each order still told of.
+            let made = try await store.orders.createOrders(orders, by: Self.amy, at: Self.now)
+            let toAll = try await hooks.deliveries(endpointID: all.id, limit: 10)
+            XCTAssertEqual(toAll.map(\.eventType), [.orderPlaced, .orderPlaced, .orderPlaced], store.name)
+            XCTAssertEqual(Set(toAll.map(\.orderID)), Set(made.compactMap(\.id)), "\(store.name): one for each order made")
+            XCTAssertEqual(Set(toAll.map(\.webhookID)).count, 3, "\(store.name): one id a message")
+            let toCancels = try await hooks.deliveries(endpointID: cancels.id, limit: 10)
+            XCTAssertEqual(toCancels, [], "\(store.name): an endpoint that wants no placing is written nothing")
+        }
+    }
+
     func testAChangeRefusedOrRolledBackWritesNoDelivery() async throws {
         for (store, catalog) in try await makeStores() {
             let hooks = store.webhooks

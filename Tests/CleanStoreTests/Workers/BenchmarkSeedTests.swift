@@ -4,16 +4,17 @@ import XCTest
 @testable import CleanStore
 @testable import CleanStoreTestSupport
 
-/// `cleanstore seed N`'s work (`BenchmarkSeed`) on the memory and SQLite stores at small N (the
-/// PostgreSQL store's batch write is in `OrdersStoreContractTests`).
+/// `cleanstore seed N`'s work (`BenchmarkSeed`) on the memory, SQLite and PostgreSQL stores at
+/// small N (the stores' batch write itself is in `OrdersStoreContractTests`).
 final class BenchmarkSeedTests: TemporaryDirectoryTestCase {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-    func makeStores() throws -> [(String, any OrdersStoreProtocol, String?)] {
+    func makeStores() async throws -> [(String, any OrdersStoreProtocol, String?)] {
         let path = directory.appendingPathComponent("seed-\(UUID().uuidString).sqlite").path
         return [
             ("memory", OrderStores(OrdersMemStore()), nil),
             ("SQLite", OrderStores(try OrdersSQLiteStore(path: path)), path),
+            ("PostgreSQL", OrderStores(try await TestPostgres.makeStore(for: self)), nil),
         ]
     }
 
@@ -33,7 +34,7 @@ final class BenchmarkSeedTests: TemporaryDirectoryTestCase {
     }
 
     func testSeedsInBatchesNewestLastAndSearchable() async throws {
-        for (name, store, _) in try makeStores() {
+        for (name, store, _) in try await makeStores() {
             let counts = ProgressLog()
             let written = try await BenchmarkSeed(store: store, batchSize: 10).seed(45, now: now, force: false) { counts.add($0) }
             XCTAssertEqual(written, 45, name)
@@ -52,8 +53,38 @@ final class BenchmarkSeedTests: TemporaryDirectoryTestCase {
         }
     }
 
+    /// A batch larger than one multi-row INSERT takes (PostgreSQL binds at most 65,535 values a
+    /// statement, ~1,500 orders): every order written, and read back as the pages read it.
+    func testABatchOfManyOrdersReadsBackAsTheListAndTheSearchReadThem() async throws {
+        for (name, store, _) in try await makeStores() {
+            let written = try await BenchmarkSeed(store: store, batchSize: 2_000).seed(4_100, now: now, force: false)
+            XCTAssertEqual(written, 4_100, name)
+            let count = try await store.countOrders(matching: .all, upTo: 10_000)
+            XCTAssertEqual(count, 4_100, name)
+            // The list's page opens no card: it shows the last four digits kept in clear.
+            let page = try await store.fetchOrders(page: OrdersPageRequest(limit: 50, opensCards: false))
+            XCTAssertEqual(page.orders.count, 50, name)
+            XCTAssertEqual(page.orders.first?.email, "customer1004100@example.com", "\(name): the last seeded is the newest")
+            XCTAssertEqual(Set(page.orders.map(\.paymentMethod.lastFourDigits)), ["1111"], name)
+            XCTAssertTrue(page.orders.allSatisfy(\.paymentMethod.isLastFourOnly), "\(name): no card opened")
+            // Numbered by the counter, in order, no gaps, across the batches and their statements.
+            let ids = page.orders.compactMap { $0.id.flatMap(Int64.init) }
+            XCTAssertEqual(ids, Array((ids.last!...ids.first!).reversed()), name)
+            // The order page opens its card; an order of the second batch's second statement reads whole.
+            let deep = try await store.fetchOrders(page: OrdersPageRequest(limit: 1, query: OrdersQuery(text: "customer1003900")))
+            let id = try XCTUnwrap(deep.orders.first?.id, name)
+            let stored = try await store.fetchOrder(id: id)
+            XCTAssertEqual(stored?.paymentMethod.creditCardNumber, BenchmarkSeed.cardNumber, name)
+            XCTAssertEqual(stored?.firstName, BenchmarkSeed.order(3_900, of: 4_100, now: now).firstName, name)
+            // The search columns are the store's own: the searched name finds its orders, a pair of
+            // names coming back every 4,000 orders.
+            let found = try await store.fetchOrders(page: OrdersPageRequest(limit: 50, query: OrdersQuery(text: "grace apple")))
+            XCTAssertEqual(found.orders.map(\.email), ["customer1004001@example.com", "customer1000001@example.com"], name)
+        }
+    }
+
     func testRefusesAStoreThatHoldsOrdersUnlessForced() async throws {
-        for (name, store, _) in try makeStores() {
+        for (name, store, _) in try await makeStores() {
             _ = try await store.createOrder(orderToCreate: Seeds.Orders.amy)
             let seed = BenchmarkSeed(store: store, batchSize: 4)
             do {
@@ -72,7 +103,7 @@ final class BenchmarkSeedTests: TemporaryDirectoryTestCase {
     }
 
     func testRefusesANumberBelowOne() async throws {
-        for (name, store, _) in try makeStores() {
+        for (name, store, _) in try await makeStores() {
             do {
                 try await BenchmarkSeed(store: store).seed(0, now: now, force: false)
                 XCTFail(name)
@@ -83,7 +114,7 @@ final class BenchmarkSeedTests: TemporaryDirectoryTestCase {
     }
 
     func testTheSQLiteFileHoldsNoCardNumberInClear() async throws {
-        for (name, store, path) in try makeStores() {
+        for (name, store, path) in try await makeStores() {
             guard let path else { continue }
             try await BenchmarkSeed(store: store, batchSize: 7).seed(20, now: now, force: false)
             var bytes = try Data(contentsOf: URL(fileURLWithPath: path))

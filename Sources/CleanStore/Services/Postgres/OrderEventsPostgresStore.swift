@@ -23,6 +23,17 @@ public final class OrderEventsPostgresStore: OrderEventsStoreProtocol {
         try await WebhooksPostgresStore.enqueue(event, rowID: rowID, on: connection, logger: logger)
     }
 
+    /// As `insert(_:rowID:on:logger:)` for each of `events` (an event and its order's row), in
+    /// multi-row INSERTs (a bulk create's, `OrdersPostgresStore.createOrders`: one round trip for
+    /// many events, not one each), then their webhook deliveries (`WebhooksPostgresStore.enqueue`).
+    static func insert(_ events: [(event: OrderEvent, rowID: Int64)], on connection: PostgresConnection, logger: Logger) async throws {
+        var values: [[OrderColumns.Value]] = []
+        values.reserveCapacity(events.count)
+        for (event, rowID) in events { values.append(try OrderEventColumns.values(of: event, rowID: rowID)) }
+        try await PostgresValues.insertRows(values, into: "order_events (\(OrderEventColumns.written))", on: connection, logger: logger)
+        try await WebhooksPostgresStore.enqueue(events, on: connection, logger: logger)
+    }
+
     public func fetchEvents(orderID: String) async throws(OrdersStoreError) -> [OrderEvent] {
         guard let rowID = OrderID.rowID(orderID) else { return [] }
         do {

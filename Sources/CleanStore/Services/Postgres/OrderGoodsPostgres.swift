@@ -27,6 +27,19 @@ enum OrderGoodsPostgres {
         throw OrdersStoreError.cannotCreate("No order-number counter")
     }
 
+    /// The next `count` order numbers at once, as `nextOrderNumber` gives one (the counter moved by
+    /// `count` in one statement): the first of them; the others follow it. A bulk create's
+    /// (`OrdersPostgresStore.createOrders`), in the transaction that writes the orders.
+    static func nextOrderNumbers(_ count: Int, on connection: PostgresConnection, logger: Logger) async throws -> Int64 {
+        let rows = try await connection.query(
+            """
+            UPDATE order_numbers SET last_number = GREATEST(last_number, (SELECT COALESCE(max(id), 0) FROM orders)) + \(Int64(count))
+            WHERE id = 1 RETURNING last_number
+            """, logger: logger)
+        for try await last in rows.decode(Int64.self) { return last - Int64(count) + 1 }
+        throw OrdersStoreError.cannotCreate("No order-number counter")
+    }
+
     static func lines(ofOrder rowID: Int64, on connection: PostgresConnection, logger: Logger) async throws -> [OrderLine] {
         var lines: [OrderLine] = []
         // Prepared once per connection (`PostgresPreparedStatements`): every order page reads them.

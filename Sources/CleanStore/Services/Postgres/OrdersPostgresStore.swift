@@ -138,6 +138,8 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
     /// (`$1` its number), the values after its number (creation date first) and its lines.
     private struct CreatedRow: Sendable {
         var sql: String
+        /// The columns after `id, created_at`, as the statement names them.
+        var columns: String
         var createdAt: Double
         var values: [OrderColumns.Value]
         var lines: [OrderLine]
@@ -146,11 +148,13 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
     private func createdRow(_ order: Order, by: AccountName?, idempotencyKey: String?) throws -> CreatedRow {
         let columns = try OrderColumns.written(by: order, cards: cards) + OrderColumns.created(by: by, idempotencyKey: idempotencyKey)
         let placeholders = (2...columns.count + 2).map { "$\($0)" }.joined(separator: ", ")
+        let names = columns.map(\.name).joined(separator: ", ")
         let sql = """
-            INSERT INTO orders (id, created_at, \(columns.map(\.name).joined(separator: ", "))) OVERRIDING SYSTEM VALUE
+            INSERT INTO orders (id, created_at, \(names)) OVERRIDING SYSTEM VALUE
             VALUES ($1, \(placeholders))
             """
-        return CreatedRow(sql: sql, createdAt: order.date.timeIntervalSince1970, values: columns.map(\.value), lines: order.lines)
+        return CreatedRow(
+            sql: sql, columns: names, createdAt: order.date.timeIntervalSince1970, values: columns.map(\.value), lines: order.lines)
     }
 
     /// Writes `row` as a create does, in the caller's transaction (the counter's row locked by
@@ -209,28 +213,37 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
 
     public func createOrders(_ orders: [Order], by: AccountName?, at: Date) async throws(OrdersStoreError) -> [Order] {
         var made = orders.map { OrderWrites.created($0, by: by) }
-        let rowIDs: [Int64]
+        guard !made.isEmpty else { return [] }
+        let first: Int64
         do {
             var rows: [CreatedRow] = []
             rows.reserveCapacity(made.count)
             for order in made { rows.append(try createdRow(order, by: by, idempotencyKey: nil)) }
             let written = rows
             let logger = self.logger
-            // One transaction for them all, each order as `createOrder` writes it; the counter's row
-            // is locked first, as a create's and a placing's.
-            rowIDs = try await client.withTransaction(logger: logger) { connection in
+            // One transaction for them all, each order as `createOrder` writes it, in a few
+            // statements rather than a few each (a million orders seeded is a million round trips
+            // fewer): the counter's row locked first, as a create's and a placing's, and moved by
+            // their number at once; the orders in multi-row INSERTs, their lines, their `.created`
+            // events in multi-row INSERTs.
+            first = try await client.withTransaction(logger: logger) { connection in
                 try await OrderGoodsPostgres.lockOrderNumbers(on: connection, logger: logger)
-                var rowIDs: [Int64] = []
-                rowIDs.reserveCapacity(written.count)
-                for row in written {
-                    rowIDs.append(try await Self.insert(row, by: by, at: at, on: connection, logger: logger))
+                let first = try await OrderGoodsPostgres.nextOrderNumbers(written.count, on: connection, logger: logger)
+                let rowIDs = written.indices.map { first + Int64($0) }
+                try await PostgresValues.insertRows(
+                    zip(written, rowIDs).map { row, rowID in [.integer(Int(rowID)), .real(row.createdAt)] + row.values },
+                    into: "orders (id, created_at, \(written[0].columns))", overridingSystemValue: true, on: connection, logger: logger)
+                for (row, rowID) in zip(written, rowIDs) where !row.lines.isEmpty {
+                    try await OrderGoodsPostgres.write(row.lines, ofOrder: rowID, newOrder: true, on: connection, logger: logger)
                 }
-                return rowIDs
+                try await OrderEventsPostgresStore.insert(
+                    rowIDs.map { (OrderEvent(orderID: String($0), kind: .created, by: by, at: at), $0) }, on: connection, logger: logger)
+                return first
             }
         } catch {
             throw .from(unwrapping: error) { .cannotCreate("Cannot create orders: \(String(reflecting: $0))") }
         }
-        for index in made.indices { made[index].id = String(rowIDs[index]) }
+        for index in made.indices { made[index].id = String(first + Int64(index)) }
         return made
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PostgresNIO
 
 /// What the PostgreSQL stores share to read and write rows: `OrderColumns` values bound as
@@ -24,6 +25,41 @@ enum PostgresValues {
     static func bind(_ columns: [(name: String, value: OrderColumns.Value)], into binds: inout PostgresBindings) throws -> [String] {
         try append(columns.map(\.value), to: &binds)
         return columns.map(\.name)
+    }
+
+    /// The most values one statement binds: the protocol counts its parameters in 16 bits.
+    static let maximumBinds = 65_535
+
+    /// INSERTs `rows` (each the values of the same columns, in order) into `target` ("table
+    /// (column, …)"; `overridingSystemValue` for an identity column written) as multi-row INSERTs:
+    /// as many rows a statement as its binds allow (`maximumBinds`), one round trip each instead
+    /// of one a row. PostgreSQL coerces each row's values to the target columns' types, as a
+    /// one-row INSERT's.
+    static func insertRows(
+        _ rows: [[OrderColumns.Value]], into target: String, overridingSystemValue: Bool = false, on connection: PostgresConnection,
+        logger: Logger
+    ) async throws {
+        guard let width = rows.first?.count, width > 0 else { return }
+        let perStatement = max(1, maximumBinds / width)
+        var start = rows.startIndex
+        while start < rows.endIndex {
+            let chunk = rows[start..<min(rows.endIndex, start + perStatement)]
+            var binds = PostgresBindings(capacity: chunk.count * width)
+            var sql = "INSERT INTO \(target)\(overridingSystemValue ? " OVERRIDING SYSTEM VALUE" : "") VALUES "
+            sql.reserveCapacity(sql.utf8.count + chunk.count * width * 8)
+            for (offset, values) in chunk.enumerated() {
+                precondition(values.count == width, "every row of a multi-row INSERT has the same columns")
+                try append(values, to: &binds)
+                sql += offset == 0 ? "(" : ", ("
+                for column in 0..<width {
+                    if column > 0 { sql += ", " }
+                    sql += "$\(offset * width + column + 1)"
+                }
+                sql += ")"
+            }
+            try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+            start = chunk.endIndex
+        }
     }
 
     static func query(_ statement: OrdersQuerySQL.Statement) throws -> PostgresQuery {

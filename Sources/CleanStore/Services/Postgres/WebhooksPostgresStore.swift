@@ -19,29 +19,42 @@ public final class WebhooksPostgresStore: WebhooksStoreProtocol {
     /// Writes the deliveries `event` makes (`WebhookOutbox`), in the transaction of `connection`
     /// that wrote the order `rowID` as changed: one per enabled endpoint that wants the event.
     static func enqueue(_ event: OrderEvent, rowID: Int64, on connection: PostgresConnection, logger: Logger) async throws {
-        guard let type = WebhookOutbox.eventType(of: event) else { return }
+        try await enqueue([(event, rowID)], on: connection, logger: logger)
+    }
+
+    /// As `enqueue(_:rowID:on:logger:)` for each of `events` (an event and its order's row), the
+    /// endpoints read once for them all: a bulk create's (`OrdersPostgresStore.createOrders`).
+    static func enqueue(_ events: [(event: OrderEvent, rowID: Int64)], on connection: PostgresConnection, logger: Logger) async throws {
+        let typed = events.filter { WebhookOutbox.eventType(of: $0.event) != nil }
+        guard !typed.isEmpty else { return }
         var endpoints: [WebhookEndpoint] = []
         let rows = try await connection.query(
             "SELECT \(unescaped: WebhookColumns.endpoint) FROM webhook_endpoints WHERE enabled ORDER BY id", logger: logger)
         for try await row in rows { endpoints.append(try WebhookColumns.endpoint(from: PostgresOrderRow(row: row.makeRandomAccess()))) }
-        let recipients = WebhookOutbox.recipients(of: type, among: endpoints)
-        guard !recipients.isEmpty else { return }
-        var order: WebhookOrderSummary?
-        let orderRows = try await connection.query(
-            "SELECT \(unescaped: WebhookColumns.orderSummary) FROM orders WHERE id = \(rowID)", logger: logger)
-        for try await row in orderRows {
-            order = try WebhookColumns.orderSummary(rowID: rowID, from: PostgresOrderRow(row: row.makeRandomAccess()))
+        guard !endpoints.isEmpty else { return }
+        var wrote = false
+        for (event, rowID) in typed {
+            guard let type = WebhookOutbox.eventType(of: event) else { continue }
+            let recipients = WebhookOutbox.recipients(of: type, among: endpoints)
+            guard !recipients.isEmpty else { continue }
+            var order: WebhookOrderSummary?
+            let orderRows = try await connection.query(
+                "SELECT \(unescaped: WebhookColumns.orderSummary) FROM orders WHERE id = \(rowID)", logger: logger)
+            for try await row in orderRows {
+                order = try WebhookColumns.orderSummary(rowID: rowID, from: PostgresOrderRow(row: row.makeRandomAccess()))
+            }
+            guard let order, let message = WebhookOutbox.message(for: event, order: order) else { continue }
+            let at = event.at.timeIntervalSince1970
+            for endpoint in recipients {
+                try await connection.query(
+                    """
+                    INSERT INTO webhook_deliveries (endpoint_id, event_type, webhook_id, order_id, payload, created_at, next_attempt_at, state)
+                    VALUES (\(endpoint.id), \(message.type.rawValue), \(message.webhookID), \(message.orderID), \(message.payload), \(at), \(at), 'pending')
+                    """, logger: logger)
+                wrote = true
+            }
         }
-        guard let order, let message = WebhookOutbox.message(for: event, order: order) else { return }
-        let at = event.at.timeIntervalSince1970
-        for endpoint in recipients {
-            try await connection.query(
-                """
-                INSERT INTO webhook_deliveries (endpoint_id, event_type, webhook_id, order_id, payload, created_at, next_attempt_at, state)
-                VALUES (\(endpoint.id), \(message.type.rawValue), \(message.webhookID), \(message.orderID), \(message.payload), \(at), \(at), 'pending')
-                """, logger: logger)
-        }
-        WebhookOutbox.deliveriesWritten.signal()
+        if wrote { WebhookOutbox.deliveriesWritten.signal() }
     }
 
     private func withConnection<T: Sendable>(
