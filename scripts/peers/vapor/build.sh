@@ -12,11 +12,20 @@ SCRATCH=${SCRATCH:-$(cd "$HERE/../../.." && pwd)/.build-vapor}
 CONFIG=${CONFIG:-release}
 cd "$HERE/vapor-peer"
 # As Vapor's template Dockerfile builds an app for production: release, the Swift runtime linked
-# statically (--static-swift-stdlib). The template also links jemalloc (-Xlinker -ljemalloc) when
-# libjemalloc-dev is installed; so does this, when it is.
+# statically (--static-swift-stdlib) and jemalloc linked (-Xlinker -ljemalloc): the template's build
+# stage installs libjemalloc-dev (`apt-get install -y libjemalloc-dev`) and its run stage libjemalloc2.
+# So does this, when it can (root with apt-get); elsewhere it builds without jemalloc and says so.
+jemalloc_installed() { [[ -e /usr/lib/x86_64-linux-gnu/libjemalloc.so || -e /usr/lib/aarch64-linux-gnu/libjemalloc.so ]]; }
+if ! jemalloc_installed && [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
+  echo "build.sh: installing libjemalloc-dev, as Vapor's template Dockerfile does" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q libjemalloc-dev >&2 \
+    || { apt-get update -q >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q libjemalloc-dev >&2; } || true
+fi
 FLAGS=(--static-swift-stdlib)
-if [[ -e /usr/lib/x86_64-linux-gnu/libjemalloc.so || -e /usr/lib/aarch64-linux-gnu/libjemalloc.so ]]; then
+if jemalloc_installed; then
   FLAGS+=(-Xlinker -ljemalloc)
+else
+  echo "build.sh: libjemalloc-dev is not installed: building without jemalloc (Vapor's template links it)" >&2
 fi
 swift build -c "$CONFIG" --scratch-path "$SCRATCH" "${FLAGS[@]}" "$@" >&2
 echo "$(swift build -c "$CONFIG" --scratch-path "$SCRATCH" "${FLAGS[@]}" --show-bin-path)/vapor-peer"

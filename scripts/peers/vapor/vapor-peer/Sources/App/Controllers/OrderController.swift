@@ -38,7 +38,7 @@ struct OrderController: RouteCollection {
         let flash = req.cookies[Self.flashCookie].flatMap { Int($0.string) }.map { "Order #\($0) was created." }
         let context = ListContext(
             flash: flash,
-            orders: orders,
+            orders: orders.map { $0.toRow() },
             hasOrders: !orders.isEmpty,
             laterPage: before != nil,
             next: next

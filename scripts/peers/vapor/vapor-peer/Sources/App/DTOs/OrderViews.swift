@@ -7,12 +7,24 @@ import Vapor
 struct ListContext: Encodable {
     let title = "Orders"
     let flash: String?
-    let orders: [Order]
+    /// DTOs, not the Fluent models: Vapor's template maps models to DTOs (`Todo.toDTO()`) for what it
+    /// sends out, and a row needs 6 of an order's 21 fields (no card number or CVV in the context).
+    let orders: [OrderRow]
     let hasOrders: Bool
     /// Not the first page: the list links back to the newest orders.
     let laterPage: Bool
     /// The `before` of the next page (the last id shown), nil on the last page.
     let next: Int?
+}
+
+/// One row of the list, as Vapor's template's `TodoDTO` is made from a `Todo` (`Order.toRow()`).
+struct OrderRow: Encodable {
+    let id: Int?
+    let createdAt: Date?
+    let firstName: String
+    let lastName: String
+    let email: String
+    let total: String
 }
 
 struct DetailContext: Encodable {

@@ -57,5 +57,10 @@ final class Order: Model, @unchecked Sendable {
     init() {}
 
     var name: String { "\(firstName) \(lastName)" }
+
+    /// The list's row (Vapor's template: `toDTO()` on the model).
+    func toRow() -> OrderRow {
+        OrderRow(id: id, createdAt: createdAt, firstName: firstName, lastName: lastName, email: email, total: total)
+    }
     var cardLast4: String { String(cardNumber.suffix(4)) }
 }
