@@ -499,6 +499,25 @@ final class DraftsStoreContractTests: GoodsContractTestCase {
         }
     }
 
+    /// A caller who orders all day: the duplicate lies past more of their orders than PostgreSQL's
+    /// first round of candidates holds (`DraftsPostgresStore.duplicateCandidateLimits`: 16 rows, and
+    /// each order here is found twice, by phone and by email), so it is found in a later round.
+    func testTheDuplicateIsFoundPastMoreOfTheCallersOrdersThanOneRoundReads() async throws {
+        XCTAssertLessThan(DraftsPostgresStore.duplicateCandidateLimits[0], 2 * 20, "20 newer orders fill the first round")
+        for (store, catalog) in try await makeStores() {
+            let first = try await place(try await readyDraft(in: store, items: [(catalog.gadget, 2)]), in: store)
+            for quantity in 3..<23 {
+                _ = try await place(try await readyDraft(in: store, items: [(catalog.gadget, quantity)]), in: store)
+            }
+            let again = try await readyDraft(in: store, items: [(catalog.gadget, 2)])
+            let check = try await store.drafts.checkPlacing(ref: again.ref, request: PlacingRequest(timeZone: Self.utc), at: Self.now)
+            XCTAssertEqual(check.duplicate?.id, first.id, "\(store.name): past 20 newer orders of the same caller with other items")
+            let other = try await readyDraft(in: store, items: [(catalog.gadget, 40)])
+            let none = try await store.drafts.checkPlacing(ref: other.ref, request: PlacingRequest(timeZone: Self.utc), at: Self.now)
+            XCTAssertNil(none.duplicate, "\(store.name): every round read, none with these items")
+        }
+    }
+
     func testTheDraftAndItsCheckAreReadTogether() async throws {
         for (store, catalog) in try await makeStores() {
             _ = try await place(try await readyDraft(in: store, items: [(catalog.gadget, 2)]), in: store)

@@ -237,32 +237,48 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
         let products = try await OrderGoodsPostgres.products(ids: draft.lines.compactMap(\.productID), on: connection, logger: logger)
         let rates = try await OrderGoodsPostgres.taxRates(region: draft.shipmentAddress.state, on: connection, logger: logger)
         let since = at.addingTimeInterval(-DraftPlacing.duplicateWindow)
-        // Each candidate's few columns (no card decrypted); the lines of each in turn, newest
-        // first, until one has the draft's items; that order alone is read in full.
-        var candidates: [DraftPlacing.DuplicateCandidate] = []
-        if findingDuplicate,
-            let sql = OrdersQuerySQL.duplicateCandidates(of: draft, since: since, columns: OrderColumns.duplicateCandidate, dialect: .postgres)
-        {
-            for try await row in try await connection.query(try PostgresValues.query(sql), logger: logger) {
-                candidates.append(try OrderColumns.duplicateCandidate(from: PostgresOrderRow(row: row.makeRandomAccess())))
-            }
-        }
+        // Each candidate's few columns (no card decrypted), the newest `limit` at a time; the lines
+        // of each in turn, newest first, until one has the draft's items; that order alone is read
+        // in full. A caller with more candidates than a round held is read again with a larger
+        // limit, skipping those already looked at (PostgreSQL cannot stop a statement half-way:
+        // `OrdersQuerySQL.duplicateCandidates`' `limit`).
         var recent: [Order] = []  // the newest duplicate alone, when there is one
-        for candidate in DraftPlacing.duplicateCandidates(of: draft, among: candidates, at: at) {
-            let rowID = OrderID.rowID(candidate.id) ?? 0
-            let lines = try await OrderGoodsPostgres.lines(ofOrder: rowID, on: connection, logger: logger)
-            guard DraftPlacing.hasSameItems(lines, as: draft),
-                var order = try await orders(
-                    "SELECT \(unescaped: OrderColumns.selected) FROM orders WHERE id = \(rowID)", on: connection, cards: cards, logger: logger
-                ).first
-            else { continue }
-            order.lines = lines
-            recent = [order]
-            break
+        var examined: Set<String> = []
+        var limits = Self.duplicateCandidateLimits[...]
+        rounds: while findingDuplicate, let limit = limits.popFirst() {
+            guard
+                let sql = OrdersQuerySQL.duplicateCandidates(
+                    of: draft, since: since, columns: OrderColumns.duplicateCandidate, dialect: .postgres, limit: limit)
+            else { break }
+            var rows = 0
+            var candidates: [DraftPlacing.DuplicateCandidate] = []
+            for try await row in try await connection.query(try PostgresValues.query(sql), logger: logger) {
+                rows += 1
+                let candidate = try OrderColumns.duplicateCandidate(from: PostgresOrderRow(row: row.makeRandomAccess()))
+                if examined.insert(candidate.id).inserted { candidates.append(candidate) }
+            }
+            for candidate in DraftPlacing.duplicateCandidates(of: draft, among: candidates, at: at) {
+                let rowID = OrderID.rowID(candidate.id) ?? 0
+                let lines = try await OrderGoodsPostgres.lines(ofOrder: rowID, on: connection, logger: logger)
+                guard DraftPlacing.hasSameItems(lines, as: draft),
+                    var order = try await orders(
+                        "SELECT \(unescaped: OrderColumns.selected) FROM orders WHERE id = \(rowID)", on: connection, cards: cards, logger: logger
+                    ).first
+                else { continue }
+                order.lines = lines
+                recent = [order]
+                break rounds
+            }
+            if rows < limit { break }
         }
         let check = DraftPlacing.check(draft, products: products, rates: rates, recentOrders: recent, at: at, timeZone: timeZone)
         return (check, products)
     }
+
+    /// How many duplicate candidates each round of `check` reads, newest first: most callers have
+    /// a handful of orders in the window and the newest is the duplicate when there is one; a
+    /// caller who orders all day is read in larger rounds (the last one reads the rest).
+    static let duplicateCandidateLimits = [16, 256, 4_096, Int.max]
 
     private static func orders(_ query: PostgresQuery, on connection: PostgresConnection, cards: CardKeyring, logger: Logger) async throws -> [Order] {
         var orders: [Order] = []

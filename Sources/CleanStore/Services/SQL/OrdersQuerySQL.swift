@@ -135,7 +135,15 @@ struct OrdersQuerySQL {
     /// trigrams `exa` … `com` every order has) found a superset for 1.7 ms of CPU on the check page
     /// and 3.4 ms on a placing whose caller had 900 orders that day, at 100,000 orders
     /// (BENCHMARKS.md, "the duplicate check by index").
-    static func duplicateCandidates(of draft: Draft, since: Date, columns: String, dialect: Dialect) -> Statement? {
+    ///
+    /// `limit` (PostgreSQL's read, `DraftsPostgresStore.check`): at most that many, the newest.
+    /// PostgreSQL merges the two index walks only for `UNION ALL` under a `LIMIT` (a `UNION` sorts
+    /// every row of both to drop the repeats first, and a portal runs to its end however few rows
+    /// the client reads), so a limited statement keeps the repeats, an order found by both keys,
+    /// for the store to skip. The soak found why it matters: one caller placing all day made each
+    /// placing read and sort every order of theirs that day (BENCHMARKS.md, "the soak on the idle
+    /// machine").
+    static func duplicateCandidates(of draft: Draft, since: Date, columns: String, dialect: Dialect, limit: Int? = nil) -> Statement? {
         let keys = [
             ("phone_digits", DraftPlacing.phoneKey(draft.contact.phone)), ("email_key", DraftPlacing.emailKey(draft.contact.email)),
         ].filter { !$0.1.isEmpty }
@@ -146,7 +154,13 @@ struct OrdersQuerySQL {
                 + " AND created_at >= \(builder.parameter(.real(since.timeIntervalSince1970)))"
                 + " AND status <> \(builder.parameter(.text(OrderStatus.cancelled.rawValue)))"
         }
-        return Statement(sql: selects.joined(separator: " UNION ") + " ORDER BY created_at DESC, id DESC", arguments: builder.arguments)
+        guard let limit else {
+            return Statement(sql: selects.joined(separator: " UNION ") + " ORDER BY created_at DESC, id DESC", arguments: builder.arguments)
+        }
+        return Statement(
+            sql: selects.map { "(\($0) ORDER BY created_at DESC, id DESC LIMIT \(limit))" }.joined(separator: " UNION ALL ")
+                + " ORDER BY created_at DESC, id DESC LIMIT \(limit)",
+            arguments: builder.arguments)
     }
 
     /// More matches than this (1% of 100,000 orders) make words common.
