@@ -588,6 +588,35 @@ extension OrdersStoreContractTests {
         XCTAssertEqual(scans, [], "the table is never scanned: \(both)")
     }
 
+    /// PostgreSQL's plan for a round of the duplicate check (`limit`, `DraftsPostgresStore`): each
+    /// key's index read backwards in the check's own order, nothing sorted, so a round reads no more
+    /// of a caller's orders than its limit however many they have. With the indexes ending at
+    /// `created_at`, the run at 1,000,000 orders sorted all 2,487 of the bench caller's orders of the
+    /// day for every placing.
+    func testPostgresDuplicateCheckRoundsReadTheIndexesInOrderAndSortNothing() async throws {
+        let store = try await TestPostgres.makeStore(for: self)
+        var draft = Draft(ref: "D-AAAAA2", createdAt: Seeds.june30, createdBy: nil)
+        draft.contact = Draft.Contact(firstName: "Ann", lastName: "Lee", phone: "(415) 555-0100", email: "Ann@Example.com")
+        let round = try XCTUnwrap(
+            OrdersQuerySQL.duplicateCandidates(
+                of: draft, since: Seeds.june29, columns: OrderColumns.duplicateCandidate, dialect: .postgres, limit: 16))
+        let explain = OrdersQuerySQL.Statement(sql: "EXPLAIN " + round.sql, arguments: round.arguments)
+        let plan = try await store.database.client.withConnection { connection in
+            // An empty table is cheapest to scan: the plan asked for is the one a large table gets.
+            try await connection.query("SET enable_seqscan = off", logger: TestPostgres.logger)
+            var lines: [String] = []
+            for try await line in try await connection.query(try PostgresValues.query(explain), logger: TestPostgres.logger).decode(String.self) {
+                lines.append(line)
+            }
+            return lines.joined(separator: "\n")
+        }
+        XCTAssert(plan.contains("Index Scan Backward using orders_by_phone_digits"), plan)
+        XCTAssert(plan.contains("Index Scan Backward using orders_by_email_key"), plan)
+        XCTAssert(plan.contains("Merge Append"), "the two walks merged as they go: \(plan)")
+        let sorts = plan.split(separator: "\n").filter { $0.contains("Sort  (") || $0.contains("Incremental Sort") }
+        XCTAssertEqual(sorts, [], "nothing sorted: \(plan)")
+    }
+
     /// SQLite's plan for a page of each kind uses the index made for it: the trigram index for a
     /// search by a name, the sort's own index for each sort (read forwards or backwards, no sorting)
     /// and for words that more than `OrdersQuerySQL.commonMatches` orders have.
