@@ -60,4 +60,15 @@ public struct OrdersQuery: Equatable, Sendable {
 
     /// The words of `text` the stores match (`OrderSearch.words`).
     var words: [OrderSearch.Word] { OrderSearch.words(in: text ?? "") }
+
+    /// Whether a shipping speed and a span of dates (each nil: any) let `order` through, as the SQL
+    /// stores' conditions decide it (`shipment_speed =`, `created_at >=`, `created_at <`): the
+    /// memory store's query and `OrdersCountCache`'s following of a status move.
+    static func speedAndDatesAdmit(
+        _ order: Order, shippingSpeed: ShipmentMethod.ShippingSpeed?, createdFrom: Date?, createdBefore: Date?
+    ) -> Bool {
+        (shippingSpeed.map { order.shipmentMethod.speed == $0 } ?? true)
+            && (createdFrom.map { order.date >= $0 } ?? true)
+            && (createdBefore.map { order.date < $0 } ?? true)
+    }
 }

@@ -63,12 +63,19 @@ class OrdersWorker {
     /// How many orders `query` finds, up to `upTo`: as counted less than a few seconds ago when the
     /// count cache has it (`OrdersCountCache`), else by the store.
     func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int {
-        if let kept = await countCache?.count(of: query, upTo: upTo) { return kept }
-        let count = try await measured("count") { () async throws(OrdersStoreError) in
-            try await ordersStore.countOrders(matching: query, upTo: upTo)
+        guard let countCache else {
+            return try await measured("count") { () async throws(OrdersStoreError) in
+                try await ordersStore.countOrders(matching: query, upTo: upTo)
+            }
         }
-        await countCache?.keep(count, of: query, upTo: upTo)
-        return count
+        if let kept = await countCache.count(of: query, upTo: upTo) { return kept }
+        let changesBefore = await countCache.changes
+        let countedTo = OrdersCountCache.countingLimit(upTo: upTo)
+        let count = try await measured("count") { () async throws(OrdersStoreError) in
+            try await ordersStore.countOrders(matching: query, upTo: countedTo)
+        }
+        await countCache.keep(count, of: query, upTo: upTo, countedTo: countedTo, changesBefore: changesBefore)
+        return min(count, upTo)
     }
 
     func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? {
@@ -113,8 +120,8 @@ class OrdersWorker {
             try await ordersStore.changeStatus(
                 id: id, to: status, expectedVersion: expectedVersion, reason: reason, shipment: shipment, by: by, at: now())
         }
-        // What the list counts may have changed.
-        await countCache?.forget()
+        // The list's counts follow the move.
+        await countCache?.moved(changed, from: Self.statusBefore(movingTo: status))
         return changed
     }
 
@@ -126,7 +133,7 @@ class OrdersWorker {
             try await ordersStore.changeStatus(
                 id: id, to: status, expectedVersion: expectedVersion, reason: nil, shipment: shipment, batch: batch, by: by, at: now())
         }
-        await countCache?.forget()
+        await countCache?.moved(changed, from: Self.statusBefore(movingTo: status))
         return changed
     }
 
@@ -135,7 +142,9 @@ class OrdersWorker {
         let undone = try await measured("undo_status", saved: "status_undone") { () async throws(OrdersStoreError) in
             try await ordersStore.undoStatusChange(id: id, expectedVersion: expectedVersion, by: by, at: now())
         }
-        await countCache?.forget()
+        // An undo takes the order back one step along the arrows (`OrderStatus`): from the status
+        // its own status moves to.
+        await countCache?.moved(undone, from: OrderStatus.Action.allCases.lazy.compactMap { undone.status.after($0) }.first { $0 != .cancelled })
         return undone
     }
 
@@ -169,6 +178,14 @@ class OrdersWorker {
             try await ordersStore.changeItems(
                 id: id, change: change, expectedVersion: expectedVersion, timeZone: timeZone, by: by, at: now())
         }
+    }
+
+    /// The status an order left to reach `status`, when only one status leads there (`OrderStatus`'s
+    /// arrows: paid from new, packed from paid, shipped from packed); nil for a cancel (from any
+    /// status before shipping).
+    static func statusBefore(movingTo status: OrderStatus) -> OrderStatus? {
+        let before = OrderStatus.allCases.filter { $0.canChange(to: status) }
+        return before.count == 1 ? before[0] : nil
     }
 
     func deleteOrder(id: String, by: AccountName?) async throws(OrdersStoreError) -> Order {

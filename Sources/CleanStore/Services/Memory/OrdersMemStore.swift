@@ -29,11 +29,9 @@ public final class OrdersMemStore: OrdersStoreProtocol {
 
     /// Whether `order` is one `query` finds (its filters, and its words, `OrderSearch.matches`).
     private static func matches(_ order: Order, _ query: OrdersQuery, _ words: [OrderSearch.Word]) -> Bool {
-        (query.shippingSpeed.map { order.shipmentMethod.speed == $0 } ?? true)
+        OrdersQuery.speedAndDatesAdmit(order, shippingSpeed: query.shippingSpeed, createdFrom: query.createdFrom, createdBefore: query.createdBefore)
             && (query.status.map { order.status == $0 } ?? true)
             && (!query.cancellationRequested || order.cancellationRequest != nil)
-            && (query.createdFrom.map { order.date >= $0 } ?? true)
-            && (query.createdBefore.map { order.date < $0 } ?? true)
             && OrderSearch.matches(order, words)
     }
 
