@@ -346,52 +346,46 @@ extension PostgresAppDatabase {
     }
 
     /// Writes `phone_digits` and `email_key` of every row (`OrderColumns.personKeys`: the same
-    /// Swift as every write), 1,000 rows a statement.
+    /// Swift as every write).
     private static func fillPersonKeys(on connection: PostgresConnection, logger: Logger) async throws {
-        var after: Int64 = 0
-        while true {
-            var ids: [Int64] = []
-            var phones: [String] = []
-            var emails: [String] = []
-            let rows = try await connection.query("SELECT id, phone, email FROM orders WHERE id > \(after) ORDER BY id LIMIT 1000", logger: logger)
-            for try await (id, phone, email) in rows.decode((Int64, String, String).self) {
-                ids.append(id)
-                phones.append(DraftPlacing.phoneKey(phone))
-                emails.append(DraftPlacing.emailKey(email))
-            }
-            guard let last = ids.last else { return }
-            try await connection.query(
-                """
-                UPDATE orders SET phone_digits = v.phone_digits, email_key = v.email_key
-                FROM unnest(\(ids)::BIGINT[], \(phones)::TEXT[], \(emails)::TEXT[]) AS v (id, phone_digits, email_key)
-                WHERE orders.id = v.id
-                """, logger: logger)
-            after = last
+        try await fillColumns("phone_digits", "email_key", reading: "phone, email", on: connection, logger: logger) { row in
+            (DraftPlacing.phoneKey(try row[1].decode(String.self)), DraftPlacing.emailKey(try row[2].decode(String.self)))
         }
     }
 
-    /// Writes `search_text` and `sort_name` of every row, 1,000 rows a statement.
+    /// Writes `search_text` and `sort_name` of every row.
     private static func fillSearchColumns(on connection: PostgresConnection, logger: Logger) async throws {
+        try await fillColumns("search_text", "sort_name", reading: OrderSearch.sourceColumns, on: connection, logger: logger) { row in
+            let columns = OrderSearch.searchColumns(of: try (1...OrderSearch.sourceColumnCount).map { try row[$0].decode(String.self) })
+            return (columns.searchText, columns.sortName)
+        }
+    }
+
+    /// Writes two text columns of every order, 1,000 rows a statement: `make` turns a row (its id,
+    /// then the columns `reading` names) into the two values, in Swift (the same code as every write).
+    private static func fillColumns(
+        _ first: String, _ second: String, reading: String, on connection: PostgresConnection, logger: Logger,
+        _ make: (PostgresRandomAccessRow) throws -> (String, String)
+    ) async throws {
         var after: Int64 = 0
         while true {
             var ids: [Int64] = []
-            var texts: [String] = []
-            var names: [String] = []
+            var firsts: [String] = []
+            var seconds: [String] = []
             let rows = try await connection.query(
-                "SELECT id, \(unescaped: OrderSearch.sourceColumns) FROM orders WHERE id > \(after) ORDER BY id LIMIT 1000",
-                logger: logger)
+                "SELECT id, \(unescaped: reading) FROM orders WHERE id > \(after) ORDER BY id LIMIT 1000", logger: logger)
             for try await row in rows {
                 let random = row.makeRandomAccess()
                 ids.append(try random[0].decode(Int64.self))
-                let columns = OrderSearch.searchColumns(of: try (1...OrderSearch.sourceColumnCount).map { try random[$0].decode(String.self) })
-                texts.append(columns.searchText)
-                names.append(columns.sortName)
+                let (one, two) = try make(random)
+                firsts.append(one)
+                seconds.append(two)
             }
             guard let last = ids.last else { return }
             try await connection.query(
                 """
-                UPDATE orders SET search_text = v.search_text, sort_name = v.sort_name
-                FROM unnest(\(ids)::BIGINT[], \(texts)::TEXT[], \(names)::TEXT[]) AS v (id, search_text, sort_name)
+                UPDATE orders SET \(unescaped: first) = v.value1, \(unescaped: second) = v.value2
+                FROM unnest(\(ids)::BIGINT[], \(firsts)::TEXT[], \(seconds)::TEXT[]) AS v (id, value1, value2)
                 WHERE orders.id = v.id
                 """, logger: logger)
             after = last
