@@ -12,6 +12,14 @@ public struct ShopDay: Hashable, Comparable, Sendable, CustomStringConvertible {
             parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { return nil }
+        // Years well after the Gregorian calendar's start (Foundation's calendar switches from the
+        // Julian in 1582) by the Gregorian rule itself, as the calendar answers there; a tax rate's
+        // days are read on every draft and check page (issue 31). Others ask the calendar.
+        if (1600...9999).contains(year) {
+            guard (1...12).contains(month), (1...Self.days(inMonth: month, of: year)).contains(day) else { return nil }
+            self.text = text
+            return
+        }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day)),
@@ -22,10 +30,34 @@ public struct ShopDay: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The day `date` falls on in `timeZone` (the shop's).
     public init(_ date: Date, in timeZone: TimeZone) {
+        // In 1900–9999 by integer arithmetic on the Gregorian calendar (`OrderDisplayFormatter.civil`),
+        // as the list's dates are: `Calendar.dateComponents` and `String(format:)` were 2 % of a
+        // check page (issue 31). Outside those years, the calendar.
+        let seconds = date.timeIntervalSince1970
+        if seconds.isFinite, seconds > Self.earliestArithmetic, seconds < Self.latestArithmetic {
+            let local = Int(seconds.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+            let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+            let (year, month, day) = OrderDisplayFormatter.civil(fromDays: days)
+            text = "\(year)-" + OrderDisplayFormatter.twoDigits(month) + "-" + OrderDisplayFormatter.twoDigits(day)
+            return
+        }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         text = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+
+    /// 1900-01-02 and 9999-12-30 UTC, in seconds since 1970: the years the arithmetic is used for.
+    private static let earliestArithmetic: Double = -2_208_902_400
+    private static let latestArithmetic: Double = 253_402_128_000
+
+    /// The Gregorian calendar's days in `month` of `year`.
+    private static func days(inMonth month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     public static func < (lhs: ShopDay, rhs: ShopDay) -> Bool { lhs.text < rhs.text }
@@ -107,6 +139,20 @@ public struct AppliedTax: Equatable, Sendable {
 
     /// `8.875%` (no trailing zeros), `0%` when not collected.
     public var percentText: String {
+        // The four decimals by integer arithmetic (`String(format:)` was 1 % of an order page, which
+        // says its tax's rate: issue 31); a negative rate, which no rule lets in, as before.
+        if ratePPM >= 0 {
+            let whole = ratePPM / 10_000
+            var fraction = ratePPM % 10_000
+            guard fraction > 0 else { return "\(whole)%" }
+            var decimals = 4
+            while fraction % 10 == 0 {
+                fraction /= 10
+                decimals -= 1
+            }
+            let digits = String(fraction)
+            return "\(whole)." + String(repeating: "0", count: decimals - digits.count) + digits + "%"
+        }
         let whole = ratePPM / 10_000
         var fraction = String(format: "%04lld", ratePPM % 10_000)
         while fraction.hasSuffix("0") { fraction.removeLast() }

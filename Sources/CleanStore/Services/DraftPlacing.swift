@@ -240,11 +240,44 @@ enum DraftPlacing {
         return OrderEvent(orderID: order.id ?? "", kind: .created, by: by, at: at, changes: changes)
     }
 
-    private static func digits(_ text: String) -> String { text.filter(\.isASCIIDigit) }
+    private static func digits(_ text: String) -> String {
+        // ASCII text (every phone the forms take) byte by byte: each byte is a character there, so
+        // the same digits as the characters' filter, without walking grapheme clusters; the check
+        // page compares every candidate's phone (issue 31).
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: utf8.filter { (0x30...0x39).contains($0) }, as: UTF8.self)
+        }
+        return text.filter(\.isASCIIDigit)
+    }
 
     private static func normalized(_ address: Address) -> [String] {
-        [address.street1, address.street2, address.city, address.state, address.zip].map {
-            $0.lowercased().split(whereSeparator: { $0 == " " || $0 == "," || $0 == "." }).joined(separator: " ")
+        [address.street1, address.street2, address.city, address.state, address.zip].map(normalizedPart)
+    }
+
+    /// An address line in lower case, its words (split at spaces, commas and full stops) joined by
+    /// one space.
+    private static func normalizedPart(_ text: String) -> String {
+        let lowered = text.lowercased()
+        let utf8 = lowered.utf8
+        // ASCII text byte by byte: the separators are single bytes and no other character of ASCII
+        // text holds one (`\r\n`, its one cluster of two bytes, holds none), so the words are the
+        // characters' split's.
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            return lowered.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "." }).joined(separator: " ")
         }
+        var words: [UInt8] = []
+        words.reserveCapacity(utf8.count)
+        var inWord = false
+        for byte in utf8 {
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ".") {
+                inWord = false
+            } else {
+                if !inWord, !words.isEmpty { words.append(UInt8(ascii: " ")) }
+                inWord = true
+                words.append(byte)
+            }
+        }
+        return String(decoding: words, as: UTF8.self)
     }
 }

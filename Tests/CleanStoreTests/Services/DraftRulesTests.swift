@@ -158,6 +158,42 @@ final class DraftRulesTests: XCTestCase {
         XCTAssertFalse(DraftPlacing.isDuplicate(earlier, of: otherItems))
     }
 
+    /// The same person and address whatever the phone's format and the address's case, spaces,
+    /// commas and full stops; ASCII text is compared byte by byte, other text by its characters
+    /// (issue 31), and both ways say the same.
+    func testTheSamePersonAndAddressIgnoreThePhonesFormatAndTheAddresssCaseAndPunctuation() {
+        var draft = Self.ready
+        draft.contact.phone = "(415) 555-0100"
+        draft.contact.email = "grace@example.com"
+        draft.shipmentAddress = Address(street1: "1 Main St.", street2: "Apt 4, rear", city: "Springfield", state: "NY", zip: "10001")
+        func candidate(phone: String, email: String = "other@example.com", _ address: Address) -> DraftPlacing.DuplicateCandidate {
+            DraftPlacing.DuplicateCandidate(id: "7", date: Self.now, phone: phone, email: email, shipmentAddress: address)
+        }
+        let same = Address(street1: "1 MAIN ST", street2: "apt  4 rear", city: "springfield.", state: "ny", zip: "10001")
+        XCTAssertTrue(DraftPlacing.isSamePersonAndAddress(candidate(phone: "415.555.0100", same), as: draft))
+        XCTAssertTrue(DraftPlacing.isSamePersonAndAddress(candidate(phone: "+1 x", email: "GRACE@example.com", same), as: draft))
+        XCTAssertFalse(DraftPlacing.isSamePersonAndAddress(candidate(phone: "415 555 0101", same), as: draft))
+        var otherStreet = same
+        otherStreet.street1 = "11 Main St"
+        XCTAssertFalse(DraftPlacing.isSamePersonAndAddress(candidate(phone: "4155550100", otherStreet), as: draft))
+        // Beyond ASCII: full-width digits are no digits, and accented letters keep their case rule.
+        XCTAssertFalse(DraftPlacing.isSamePersonAndAddress(candidate(phone: "４１５５５５０１００", same), as: draft))
+        draft.shipmentAddress.city = "Zürich"
+        var accented = same
+        accented.city = "ZÜRICH."
+        XCTAssertTrue(DraftPlacing.isSamePersonAndAddress(candidate(phone: "415-555-0100", accented), as: draft))
+        accented.city = "Zurich"
+        XCTAssertFalse(DraftPlacing.isSamePersonAndAddress(candidate(phone: "415-555-0100", accented), as: draft))
+        // A line break is a character of its own, never a separator, in either way of reading.
+        draft.shipmentAddress.street2 = "Apt 4\r\nrear"
+        accented.city = "zürich"
+        var broken = accented
+        broken.street2 = "apt 4\r\nrear."
+        XCTAssertTrue(DraftPlacing.isSamePersonAndAddress(candidate(phone: "415-555-0100", broken), as: draft))
+        broken.street2 = "apt 4 rear"
+        XCTAssertFalse(DraftPlacing.isSamePersonAndAddress(candidate(phone: "415-555-0100", broken), as: draft))
+    }
+
     func testDuplicateCandidatesAreTheSameCallerAndAddressWithinADayNewestFirst() {
         func placed(_ id: String, hoursAgo: Double, edit: (inout Order) -> Void = { _ in }) -> Order {
             var order = DraftPlacing.order(

@@ -45,6 +45,19 @@ final class CatalogLookupTests: XCTestCase {
         func fetchHistory(productID: Int64) throws(ProductsStoreError) -> [ProductEvent] { throw .unavailable("not asked by CatalogLookup") }
     }
 
+    /// A SKU is trimmed and upper-cased; one already so (printable ASCII, no lower case, as the
+    /// store holds them) is returned as it is, without Foundation's trimming (issue 31).
+    func testASKUIsTrimmedAndUpperCasedWhateverItHolds() {
+        let cases: [(String, String)] = [
+            ("AB-1", "AB-1"), ("ab-1 ", "AB-1"), ("\tMUG-BLUE\n", "MUG-BLUE"), ("A B", "A B"), (" ", ""), ("", ""),
+            ("é-1", "É-1"), ("\u{00A0}SKU-9\u{2003}", "SKU-9"), ("Z~!", "Z~!"), ("sku_{x}", "SKU_{X}"),
+        ]
+        for (text, normalized) in cases {
+            XCTAssertEqual(Product.normalizedSKU(text), normalized, text.debugDescription)
+            XCTAssertEqual(Product.normalizedSKU(text), text.trimmingCharacters(in: .whitespacesAndNewlines).uppercased())
+        }
+    }
+
     func testTheStoreLookupAsksTheCatalogStoreBySKUAndPassesOnItsAnswer() async throws {
         let store = ProductsStoreSpy()
         let lookup = ProductsCatalog(products: store)

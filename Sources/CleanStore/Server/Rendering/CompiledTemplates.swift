@@ -38,12 +38,16 @@ struct CompiledTemplates: Sendable {
         let transforms: [String]
         /// `path`'s parts interned, each a number that indexes the view models' tables.
         let keys: [TemplateName]
+        /// A name of one part, looked for from the innermost context out, without a transform
+        /// (`{{name}}`, `{{#name}}`): most of a page's names, looked up without the general walk.
+        let single: TemplateName?
 
         init(path: [String], currentOnly: Bool, transforms: [String]) {
             self.path = path
             self.currentOnly = currentOnly
             self.transforms = transforms
             keys = path.map(TemplateName.init)
+            single = keys.count == 1 && !currentOnly && transforms.isEmpty ? keys[0] : nil
         }
     }
 
@@ -290,6 +294,20 @@ struct CompiledTemplates: Sendable {
     /// first part (a nil value counts as not having it), then each further part in what it found.
     /// Each part is an interned name: a context's table answers it by index (`TemplateFields`).
     private func lookUp(_ name: Name, in context: Context) -> (any TemplateValue)? {
+        if let key = name.single {
+            // The first context from the innermost out that has it, returned as its table gave it:
+            // the stack's contexts read where the array holds them, and the value moved once (the
+            // general walk below copies each context it asks and moves the value several times;
+            // issue 31).
+            return context.stack.withUnsafeBufferPointer { stack in
+                var index = stack.endIndex
+                while index > stack.startIndex {
+                    index -= 1
+                    if let child = stack[index].templateChild(key) { return child }
+                }
+                return nil
+            }
+        }
         var found: (any TemplateValue)?
         if name.keys.isEmpty {
             found = context.stack.last

@@ -211,18 +211,22 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
     }
 
     private static func draft(ref: String, in db: Database) throws -> (rowID: Int64, draft: Draft)? {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(DraftColumns.selected) FROM drafts WHERE ref = ?"), arguments: [ref]) else {
-            return nil
-        }
-        let (rowID, draft) = try DraftColumns.draft(from: SQLiteRow(row: row))
+        // Mapped off the statement as it steps (a cursor): `fetchOne` would copy the row's columns
+        // into values of their own first, and each would then be decoded from its copy.
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT \(DraftColumns.selected) FROM drafts WHERE ref = ?"), arguments: [ref])
+        var found: (rowID: Int64, draft: Draft)?
+        while let row = try rows.next() { found = try DraftColumns.draft(from: SQLiteRow(row: row)) }
+        guard let (rowID, draft) = found else { return nil }
         return (rowID, try withLines(draft, rowID: rowID, in: db))
     }
 
     private static func withLines(_ draft: Draft, rowID: Int64, in db: Database) throws -> Draft {
         var draft = draft
-        draft.lines = try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT \(OrderLineColumns.ofDraft) FROM draft_lines WHERE draft_id = ? ORDER BY position"), arguments: [rowID]
-        ).map { try OrderLineColumns.line(from: SQLiteRow(row: $0), ofOrder: false) }
+        draft.lines = try Array(
+            Row.fetchCursor(
+                db.cachedStatement(sql: "SELECT \(OrderLineColumns.ofDraft) FROM draft_lines WHERE draft_id = ? ORDER BY position"),
+                arguments: [rowID]
+            ).map { try OrderLineColumns.line(from: SQLiteRow(row: $0), ofOrder: false) })
         return draft
     }
 

@@ -62,21 +62,28 @@ enum OrderGoodsSQLite {
     static func products(ids: some Collection<Int64>, in db: Database) throws -> [Int64: Product] {
         guard !ids.isEmpty else { return [:] }
         let list = Set(ids).sorted()
-        let rows = try Row.fetchAll(
+        // Mapped as the statement steps (a cursor): fetchAll would first copy every row's columns.
+        let rows = try Row.fetchCursor(
             db.cachedStatement(
                 sql: "SELECT \(CatalogColumns.product) FROM products WHERE id IN (?\(String(repeating: ", ?", count: list.count - 1)))"),
-            arguments: StatementArguments(list))
-        return try Dictionary(uniqueKeysWithValues: rows.map { row in
+            // As values of `any DatabaseValueConvertible`: GRDB's generic initializer makes a key path
+            // on every call (`map(\.databaseValue)`).
+            arguments: StatementArguments(list.map { $0 as (any DatabaseValueConvertible)? }))
+        var products: [Int64: Product] = [:]
+        products.reserveCapacity(list.count)
+        while let row = try rows.next() {
             let product = try CatalogColumns.product(from: SQLiteRow(row: row))
-            return (product.id ?? 0, product)
-        })
+            products[product.id ?? 0] = product
+        }
+        return products
     }
 
     /// Every rate of `region` (upper-cased), whatever its days.
     static func taxRates(region: String, in db: Database) throws -> [TaxRate] {
-        try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT \(CatalogColumns.taxRate) FROM tax_rates WHERE region = ?"), arguments: [region.uppercased()]
-        ).map { try CatalogColumns.taxRate(from: SQLiteRow(row: $0)) }
+        try Array(
+            Row.fetchCursor(
+                db.cachedStatement(sql: "SELECT \(CatalogColumns.taxRate) FROM tax_rates WHERE region = ?"), arguments: [region.uppercased()]
+            ).map { try CatalogColumns.taxRate(from: SQLiteRow(row: $0)) })
     }
 
     /// Moves the stock of each product by one conditional update (`OrderLineColumns.stockMove`),

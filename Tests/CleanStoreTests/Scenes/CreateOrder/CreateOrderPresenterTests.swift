@@ -92,6 +92,14 @@ final class CreateOrderPresenterTests: XCTestCase {
             DisplayedField(name: name, value: "", errorMessage: "Enter", typedValue: "13/29", hint: "For example, 04/29").describedBy,
             "\(name)-hint \(name)-error \(name)-typed")
         XCTAssertEqual(DisplayedField(name: "firstName", value: "", typedValue: "Amy").describedBy, "firstName-typed")
+        XCTAssertEqual(
+            DisplayedField(
+                name: "email", value: "", errorMessage: "Enter", typedValue: "a@example.com",
+                theirChange: CreateOrder.DisplayedForm.TheirChange(who: "Amy", value: "b@example.com"), hint: "We write to it"
+            ).describedBy, "email-hint email-error email-theirs email-typed")
+        XCTAssertEqual(
+            DisplayedField(name: "email", value: "", theirChange: CreateOrder.DisplayedForm.TheirChange(who: "Amy", value: "b")).describedBy,
+            "email-theirs")
     }
 
     // MARK: Tests: a refused form

@@ -94,6 +94,19 @@ final class EditDraftPresenterTests: XCTestCase {
         XCTAssertEqual(spy.kept?.page, .unavailable)
     }
 
+    /// The caller's summary leaves out what holds only spaces (Foundation's `.whitespaces`): ASCII
+    /// text byte by byte, anything else as Foundation trims it (issue 31).
+    func testOnlySpacesAndTabsAreBlankInTheCallersSummaryAsFoundationTrimsThem() {
+        for text in ["", " ", "\t", " \t  ", "\u{00A0}", " \u{2003} "] {
+            XCTAssertFalse(EditDraftPresenter.isNotBlank(text), text.debugDescription)
+            XCTAssertEqual(EditDraftPresenter.isNotBlank(text), !text.trimmingCharacters(in: .whitespaces).isEmpty)
+        }
+        for text in ["a", " Amy ", "\n", "\r\n", "415-555-0100", " é ", "\u{0301}"] {
+            XCTAssertTrue(EditDraftPresenter.isNotBlank(text), text.debugDescription)
+            XCTAssertEqual(EditDraftPresenter.isNotBlank(text), !text.trimmingCharacters(in: .whitespaces).isEmpty)
+        }
+    }
+
     func testANewDraftGoesToItsPage() {
         sut.presentStartedDraft(response: .created(ref: "D-ABCDEF"))
         XCTAssertEqual(spy.started?.page, .saved(ref: "D-ABCDEF", flash: "Order D-ABCDEF started: who is calling?"))
