@@ -24,6 +24,8 @@ public final class SQLiteAppDatabase: Sendable {
     let logger: Logger
     /// The file opened at `path` (its device and inode), to notice when the path names another.
     private let identity: FileIdentity?
+    /// Placings that wait for the writer, committed together (`SQLiteGroupCommit`).
+    let groupCommit: SQLiteGroupCommit
 
     /// Opens the database file at `path` and migrates it to the current schema, encrypting any card
     /// number still in clear text. A missing file is created (mode 0600), and the log says so at
@@ -66,6 +68,7 @@ public final class SQLiteAppDatabase: Sendable {
             throw .from(error) { .unavailable("Cannot open the SQLite database \(path): \($0)") }
         }
         identity = FileIdentity(path: path)
+        groupCommit = SQLiteGroupCommit(pool: pool)
     }
 
     /// Checkpoints the WAL into the database file (so that a copy of the file alone holds every
