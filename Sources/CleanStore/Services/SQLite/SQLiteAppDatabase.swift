@@ -44,6 +44,8 @@ public final class SQLiteAppDatabase: Sendable {
         }
         var configuration = Configuration()
         configuration.prepareDatabase { db in
+            // Not what the writer keeps: GRDB's pool sets it to NORMAL afterwards (setUpWALMode), so
+            // commits are synced at checkpoints only (docs/NOTES.md, issue 31's place2 branch).
             try db.execute(sql: "PRAGMA synchronous = FULL")
             // Deleted content (an order's old card ciphertext, rows rewritten by a migration) is
             // overwritten with zeros, not left in free space.

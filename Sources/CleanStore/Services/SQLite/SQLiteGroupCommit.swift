@@ -7,11 +7,13 @@ import NIOConcurrencyHelpers
 /// `BEGIN IMMEDIATE` transaction, each in its own savepoint, and one `COMMIT` makes them all durable.
 ///
 /// A placing on SQLite writes about 33 pages to the WAL (the order and its eight indexes, its line
-/// and event, the draft's delete, the search index's new segment, the counters) and syncs the WAL
-/// (`synchronous = FULL`): most of those pages are the same few hot pages for every placing (the
-/// newest end of each index, the counters, the search index's structure), so a group writes each
-/// once and syncs once for all its writes. Replayed on bench's database (BENCHMARKS.md, "placing's
-/// CPU"), eight placings a transaction cost half the CPU of one each (median).
+/// and event, the draft's delete, the search index's new segment, the counters): most of them the
+/// same few hot pages for every placing (the newest end of each index, the counters, the search
+/// index's structure), so a group writes each once for all its writes, and syncs once when the
+/// writer syncs its commits (GRDB's pool sets the writer to `synchronous = NORMAL`, which syncs at
+/// checkpoints only: docs/NOTES.md). Replayed on bench's database with a sync a commit
+/// (BENCHMARKS.md, "placing's CPU"), eight placings a transaction cost half the CPU of one each
+/// (median); in the server, 6-18 % less a placing.
 ///
 /// What each write sees and decides is unchanged: the writes of a group run one at a time on the
 /// writer, each sees the ones before it, and each is all or nothing (its savepoint rolled back when
