@@ -148,7 +148,10 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
     public func place(ref: String, request: PlacingRequest, by: AccountName?, at: Date) async throws(DraftsStoreError) -> Order {
         let cards = database.cards
         return try await transaction("Cannot place draft \(ref)") { connection, logger in
-            try await OrderGoodsPostgres.lockOrderNumbers(on: connection, logger: logger)
+            // The order's number first: its UPDATE locks the counter until the transaction ends, as
+            // `lockOrderNumbers` would (a key looked up after it is not taken by another at once),
+            // in one round trip instead of two; a placing refused or rolled back gives it back.
+            let rowID = try await OrderGoodsPostgres.nextOrderNumber(on: connection, logger: logger)
             if let key = request.idempotencyKey,
                 let order = try await Self.orders(
                     "SELECT \(unescaped: OrderColumns.selected) FROM orders WHERE idempotency_key = \(key)", on: connection, cards: cards,
@@ -176,26 +179,25 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
                 let now = try await OrderGoodsPostgres.products(ids: products.keys, on: connection, logger: logger)
                 throw DraftsStoreError.refused(DraftPlacing.shortChecked(check, draft: draft, products: now, short: short))
             }
-            let rowID = try await OrderGoodsPostgres.nextOrderNumber(on: connection, logger: logger)
             var order = DraftPlacing.order(from: draft, check: check, products: products, payment: payment, id: String(rowID), by: by, at: at)
             order.customerID = try await Self.caller(of: draft, request: request, by: by, at: at, on: connection, logger: logger)
+            let columns: [(name: String, value: OrderColumns.Value)] =
+                [("id", .integer(Int(rowID))), ("created_at", .real(at.timeIntervalSince1970))]
+                + (try OrderColumns.written(by: order, cards: cards) + OrderColumns.created(by: by, idempotencyKey: request.idempotencyKey)
+                    + [("customer_id", order.customerID.map { .integer(Int($0)) } ?? .null)])
             var binds = PostgresBindings()
-            binds.append(rowID)
-            binds.append(at.timeIntervalSince1970)
-            let names = try PostgresValues.bind(
-                try OrderColumns.written(by: order, cards: cards) + OrderColumns.created(by: by, idempotencyKey: request.idempotencyKey)
-                    + [("customer_id", order.customerID.map { .integer(Int($0)) } ?? .null)],
-                into: &binds)
+            let names = try PostgresValues.bind(columns, into: &binds)
             let placeholders = (1...binds.count).map { "$\($0)" }.joined(separator: ", ")
-            try await connection.query(
+            // Prepared: one text for every placing, its NULLs part of the key.
+            _ = try await PostgresPreparedStatements.rows(
                 PostgresQuery(
-                    unsafeSQL: "INSERT INTO orders (id, created_at, \(names.joined(separator: ", "))) OVERRIDING SYSTEM VALUE VALUES (\(placeholders))",
-                    binds: binds), logger: logger)
+                    unsafeSQL: "INSERT INTO orders (\(names.joined(separator: ", "))) OVERRIDING SYSTEM VALUE VALUES (\(placeholders))",
+                    binds: binds), types: PostgresPreparedStatements.types(of: columns.map(\.value)), on: connection, logger: logger)
             try await OrderGoodsPostgres.write(order.lines, ofOrder: rowID, newOrder: true, on: connection, logger: logger)
             try await OrderEventsPostgresStore.insert(
                 DraftPlacing.createdEvent(of: order, check: check, request: request, by: by, at: at), rowID: rowID, on: connection,
                 logger: logger)
-            try await connection.query("DELETE FROM drafts WHERE id = \(draftRowID)", logger: logger)
+            _ = try await PostgresPreparedStatements.rows("DELETE FROM drafts WHERE id = \(draftRowID)", on: connection, logger: logger)
             return order
         }
     }
@@ -252,7 +254,9 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
             else { break }
             var rows = 0
             var candidates: [DraftPlacing.DuplicateCandidate] = []
-            for try await row in try await connection.query(try PostgresValues.query(sql), logger: logger) {
+            for row in try await PostgresPreparedStatements.rows(
+                try PostgresValues.query(sql), types: PostgresPreparedStatements.types(of: sql.arguments), on: connection, logger: logger)
+            {
                 rows += 1
                 let candidate = try OrderColumns.duplicateCandidate(from: PostgresOrderRow(row: row.makeRandomAccess()))
                 if examined.insert(candidate.id).inserted { candidates.append(candidate) }
@@ -280,9 +284,10 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
     /// caller who orders all day is read in larger rounds (the last one reads the rest).
     static let duplicateCandidateLimits = [16, 256, 4_096, Int.max]
 
+    /// The orders `query` reads (by their idempotency key, or by id: one text each, prepared).
     private static func orders(_ query: PostgresQuery, on connection: PostgresConnection, cards: CardKeyring, logger: Logger) async throws -> [Order] {
         var orders: [Order] = []
-        for try await row in try await connection.query(query, logger: logger) {
+        for row in try await PostgresPreparedStatements.rows(query, on: connection, logger: logger) {
             orders.append(try OrderColumns.order(from: PostgresOrderRow(row: row.makeRandomAccess()), cards: cards, logger: logger))
         }
         return orders

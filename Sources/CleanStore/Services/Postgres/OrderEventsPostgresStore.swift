@@ -14,12 +14,15 @@ public final class OrderEventsPostgresStore: OrderEventsStoreProtocol {
     /// Writes `event` in the transaction of `connection`, and the webhook deliveries it makes (the
     /// outbox, `WebhooksPostgresStore.enqueue`): a failure rolls the change it records back.
     static func insert(_ event: OrderEvent, rowID: Int64, on connection: PostgresConnection, logger: Logger) async throws {
+        let values = try OrderEventColumns.values(of: event, rowID: rowID)
         var binds = PostgresBindings()
-        try PostgresValues.append(try OrderEventColumns.values(of: event, rowID: rowID), to: &binds)
+        try PostgresValues.append(values, to: &binds)
         let placeholders = (1...binds.count).map { "$\($0)" }.joined(separator: ", ")
-        try await connection.query(
+        // Prepared (one text; the NULLs among the values part of its key): every placing, create
+        // and status move writes one.
+        _ = try await PostgresPreparedStatements.rows(
             PostgresQuery(unsafeSQL: "INSERT INTO order_events (\(OrderEventColumns.written)) VALUES (\(placeholders))", binds: binds),
-            logger: logger)
+            types: PostgresPreparedStatements.types(of: values), on: connection, logger: logger)
         try await WebhooksPostgresStore.enqueue(event, rowID: rowID, on: connection, logger: logger)
     }
 

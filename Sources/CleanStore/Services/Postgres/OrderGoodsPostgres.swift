@@ -9,8 +9,10 @@ import PostgresNIO
 enum OrderGoodsPostgres {
     /// Locks the order-number counter until the transaction ends: the creates and placings that
     /// number orders take their turns (a key looked up after it is not taken by another at once).
+    /// Prepared once per connection (`PostgresPreparedStatements`), as the other statements of a
+    /// placing are: each was parsed and planned again on every placing.
     static func lockOrderNumbers(on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("SELECT last_number FROM order_numbers WHERE id = 1 FOR UPDATE", logger: logger)
+        _ = try await PostgresPreparedStatements.rows("SELECT last_number FROM order_numbers WHERE id = 1 FOR UPDATE", on: connection, logger: logger)
     }
 
     /// The next order number: one more than the last given (or than the highest id, for rows an
@@ -18,12 +20,12 @@ enum OrderGoodsPostgres {
     /// rolled-back one gives its number back: no gaps (a sequence would leave them). Written with
     /// `OVERRIDING SYSTEM VALUE` over the identity column.
     static func nextOrderNumber(on connection: PostgresConnection, logger: Logger) async throws -> Int64 {
-        let rows = try await connection.query(
+        let rows = try await PostgresPreparedStatements.rows(
             """
             UPDATE order_numbers SET last_number = GREATEST(last_number, (SELECT COALESCE(max(id), 0) FROM orders)) + 1
             WHERE id = 1 RETURNING last_number
-            """, logger: logger)
-        for try await number in rows.decode(Int64.self) { return number }
+            """, on: connection, logger: logger)
+        for row in rows { return try row.decode(Int64.self) }
         throw OrdersStoreError.cannotCreate("No order-number counter")
     }
 
@@ -59,23 +61,27 @@ enum OrderGoodsPostgres {
     ) async throws {
         if !newOrder { try await connection.query("DELETE FROM order_lines WHERE order_id = \(rowID)", logger: logger) }
         for (position, line) in lines.enumerated() {
+            let values = [OrderColumns.Value.integer(Int(rowID))] + OrderLineColumns.values(of: line, position: position, ofOrder: true)
             var binds = PostgresBindings()
-            binds.append(rowID)
-            try PostgresValues.append(OrderLineColumns.values(of: line, position: position, ofOrder: true), to: &binds)
-            let placeholders = (1...binds.count).map { "$\($0)" }.joined(separator: ", ")
-            try await connection.query(
-                PostgresQuery(unsafeSQL: "INSERT INTO order_lines (order_id, \(OrderLineColumns.ofOrder)) VALUES (\(placeholders))", binds: binds),
+            try PostgresValues.append(values, to: &binds)
+            // Prepared (one text; the NULLs among the values part of its key).
+            _ = try await PostgresPreparedStatements.rows(
+                PostgresQuery(unsafeSQL: insertLine, binds: binds), types: PostgresPreparedStatements.types(of: values), on: connection,
                 logger: logger)
         }
     }
+
+    /// The statement of `write(_:ofOrder:newOrder:on:logger:)`'s INSERT, made once.
+    static let insertLine =
+        "INSERT INTO order_lines (order_id, \(OrderLineColumns.ofOrder)) VALUES (\((1...13).map { "$\($0)" }.joined(separator: ", ")))"
 
     /// The products with these ids, by id.
     static func products(ids: some Collection<Int64>, on connection: PostgresConnection, logger: Logger) async throws -> [Int64: Product] {
         guard !ids.isEmpty else { return [:] }
         var products: [Int64: Product] = [:]
-        let rows = try await connection.query(
-            "SELECT \(unescaped: CatalogColumns.product) FROM products WHERE id = ANY(\(Array(Set(ids))))", logger: logger)
-        for try await row in rows {
+        let rows = try await PostgresPreparedStatements.rows(
+            "SELECT \(unescaped: CatalogColumns.product) FROM products WHERE id = ANY(\(Array(Set(ids))))", on: connection, logger: logger)
+        for row in rows {
             let product = try CatalogColumns.product(from: PostgresOrderRow(row: row.makeRandomAccess()))
             products[product.id ?? 0] = product
         }
@@ -85,9 +91,9 @@ enum OrderGoodsPostgres {
     /// Every rate of `region` (upper-cased), whatever its days.
     static func taxRates(region: String, on connection: PostgresConnection, logger: Logger) async throws -> [TaxRate] {
         var rates: [TaxRate] = []
-        let rows = try await connection.query(
-            "SELECT \(unescaped: CatalogColumns.taxRate) FROM tax_rates WHERE region = \(region.uppercased())", logger: logger)
-        for try await row in rows { rates.append(try CatalogColumns.taxRate(from: PostgresOrderRow(row: row.makeRandomAccess()))) }
+        let rows = try await PostgresPreparedStatements.rows(
+            "SELECT \(unescaped: CatalogColumns.taxRate) FROM tax_rates WHERE region = \(region.uppercased())", on: connection, logger: logger)
+        for row in rows { rates.append(try CatalogColumns.taxRate(from: PostgresOrderRow(row: row.makeRandomAccess()))) }
         return rates
     }
 

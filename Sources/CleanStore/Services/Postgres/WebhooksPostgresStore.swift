@@ -28,9 +28,10 @@ public final class WebhooksPostgresStore: WebhooksStoreProtocol {
         let typed = events.filter { WebhookOutbox.eventType(of: $0.event) != nil }
         guard !typed.isEmpty else { return }
         var endpoints: [WebhookEndpoint] = []
-        let rows = try await connection.query(
-            "SELECT \(unescaped: WebhookColumns.endpoint) FROM webhook_endpoints WHERE enabled ORDER BY id", logger: logger)
-        for try await row in rows { endpoints.append(try WebhookColumns.endpoint(from: PostgresOrderRow(row: row.makeRandomAccess()))) }
+        // Prepared: every placing, create and status move reads them.
+        let rows = try await PostgresPreparedStatements.rows(
+            "SELECT \(unescaped: WebhookColumns.endpoint) FROM webhook_endpoints WHERE enabled ORDER BY id", on: connection, logger: logger)
+        for row in rows { endpoints.append(try WebhookColumns.endpoint(from: PostgresOrderRow(row: row.makeRandomAccess()))) }
         guard !endpoints.isEmpty else { return }
         var wrote = false
         for (event, rowID) in typed {

@@ -114,7 +114,9 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
     public func place(ref: String, request: PlacingRequest, by: AccountName?, at: Date) async throws(DraftsStoreError) -> Order {
         let orderMapping = orderMapping
         let cards = database.cards
-        return try await write("Cannot place draft \(ref)") { db in
+        // Placings waiting for the writer share one transaction and one sync, each in its own
+        // savepoint (`SQLiteGroupCommit`): answered once committed, as alone.
+        return try await write("Cannot place draft \(ref)", grouped: true) { db in
             if let key = request.idempotencyKey,
                 let order = try OrdersSQLiteStore.order(
                     sql: "SELECT \(OrderColumns.selected) FROM orders WHERE idempotency_key = ?", [key], in: db, orderMapping)
@@ -240,11 +242,14 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
         }
     }
 
-    /// Runs `body` in one write transaction of the database (checked to be the file opened).
-    private func write<T: Sendable>(_ what: String, _ body: @escaping @Sendable (Database) throws -> T) async throws(DraftsStoreError) -> T {
+    /// Runs `body` in one write transaction of the database (checked to be the file opened);
+    /// `grouped`, in a transaction it may share with other placings (`SQLiteGroupCommit`).
+    private func write<T: Sendable>(
+        _ what: String, grouped: Bool = false, _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws(DraftsStoreError) -> T {
         do {
             try database.checkFileIsTheOneOpened()
-            return try await database.pool.write(body)
+            return try await grouped ? database.groupCommit.write(body) : database.pool.write(body)
         } catch {
             throw Self.error(error, what)
         }
