@@ -69,6 +69,16 @@ final class OrdersSQLiteStoreFileTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try database.pool.read { db in try Int.fetchOne(db, sql: "PRAGMA mmap_size") }, 0, "The file is not memory-mapped")
     }
 
+    func testTheWriterSyncsEveryCommit() throws {
+        // Given / When: a database opened (GRDB's pool puts its writer in WAL mode with NORMAL)
+        let database = try SQLiteAppDatabase(path: databasePath, cards: TestCardKeys.keyring, logger: TestStores.silentLogger)
+        defer { try? database.close() }
+
+        // Then: the writer runs with synchronous = FULL (2): a commit is synced before it returns
+        XCTAssertEqual(try database.pool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }, 2)
+        XCTAssertEqual(try database.pool.read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }, 2)
+    }
+
     func testTheStandardTuningIsOneReaderACoreAtLeastTwoAndSQLitesOwnCache() throws {
         let database = try SQLiteAppDatabase(path: databasePath, cards: TestCardKeys.keyring, logger: TestStores.silentLogger)
         defer { try? database.close() }

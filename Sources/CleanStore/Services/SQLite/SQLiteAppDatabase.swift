@@ -44,8 +44,8 @@ public final class SQLiteAppDatabase: Sendable {
         }
         var configuration = Configuration()
         configuration.prepareDatabase { db in
-            // Not what the writer keeps: GRDB's pool sets it to NORMAL afterwards (setUpWALMode), so
-            // commits are synced at checkpoints only (docs/NOTES.md, issue 31's place2 branch).
+            // GRDB's pool sets the writer back to NORMAL afterwards (`setUpWALMode`): set again on
+            // the writer below, once the pool is open.
             try db.execute(sql: "PRAGMA synchronous = FULL")
             // Deleted content (an order's old card ciphertext, rows rewritten by a migration) is
             // overwritten with zeros, not left in free space.
@@ -58,6 +58,11 @@ public final class SQLiteAppDatabase: Sendable {
         configuration.busyMode = .timeout(10)
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
+            // Every commit synced before it returns (`synchronous = FULL`): GRDB's pool opens its
+            // writer in WAL mode with NORMAL, which syncs the WAL at checkpoints only, so an order
+            // answered as saved could be lost to a power cut or a kernel crash until the next
+            // checkpoint. The writer is one connection for the pool's life: set once, it stays.
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
             let migrator = Self.migrator(cards: cards, logger: logger)
             let applied = try pool.read { db in try migrator.appliedIdentifiers(db) }
             try migrator.migrate(pool)
