@@ -43,6 +43,19 @@ struct StoreOptions: ParsableArguments {
     @Option(help: .hidden)
     var sqliteCacheKib: Int?
 
+    /// Seconds a PostgreSQL connection idles before its keep-alive query, 0 for none (default 5):
+    /// for measuring what the pool's timers cost in memory (issue 31; `PostgresPoolTuning`).
+    @Option(help: .hidden)
+    var postgresKeepAliveSeconds: Int?
+
+    var postgresTuning: PostgresPoolTuning {
+        var tuning = PostgresPoolTuning.standard
+        if let seconds = postgresKeepAliveSeconds {
+            tuning.keepAliveSeconds = seconds > 0 ? seconds : nil
+        }
+        return tuning
+    }
+
     var sqliteTuning: SQLiteTuning {
         SQLiteTuning(
             readers: sqliteReaders ?? SQLiteTuning.standard.readers, cacheKiB: sqliteCacheKib ?? SQLiteTuning.standard.cacheKiB)
@@ -71,6 +84,7 @@ struct StoreOptions: ParsableArguments {
         let setting = database ?? environment["CLEANSTORE_DATABASE"] ?? "cleanstore.sqlite"
         let cardKeys = CardKeySettings(
             keyFile: cardKeyFile, keyBase64: environment["CLEANSTORE_CARD_KEY"], previousKeyFiles: previousCardKeyFiles)
-        return try OrdersDatabase.open(setting, cardKeys: cardKeys, logger: logger, sqliteTuning: sqliteTuning)
+        return try OrdersDatabase.open(
+            setting, cardKeys: cardKeys, logger: logger, sqliteTuning: sqliteTuning, postgresTuning: postgresTuning)
     }
 }

@@ -55,12 +55,14 @@ public struct OrdersDatabase: Sendable {
     /// Run once the server has stopped.
     public let close: @Sendable () throws -> Void
 
-    /// `sqliteTuning`: the SQLite pool's readers and page cache (ignored by the other stores).
+    /// `sqliteTuning`: the SQLite pool's readers and page cache; `postgresTuning`: PostgreSQL's pool
+    /// (each ignored by the other stores).
     public static func open(
-        _ database: String, cardKeys: CardKeySettings, logger: Logger, sqliteTuning: SQLiteTuning = .standard
+        _ database: String, cardKeys: CardKeySettings, logger: Logger, sqliteTuning: SQLiteTuning = .standard,
+        postgresTuning: PostgresPoolTuning = .standard
     ) throws -> OrdersDatabase {
         if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
-            let configuration = try PostgresAppDatabase.configuration(url: database)
+            let configuration = try PostgresAppDatabase.configuration(url: database, tuning: postgresTuning)
             let cards = try cardKeys.keyring(sqlitePath: nil, logger: logger).keyring
             let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
             let postgres = PostgresAppDatabase(client: client, cards: cards, logger: logger)

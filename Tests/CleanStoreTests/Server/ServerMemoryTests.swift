@@ -1,18 +1,54 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import PostgresNIO
 import XCTest
 
 @testable import CleanStore
 
 /// What the server does at start-up for its memory (issue 31): malloc's arenas limited, the
-/// start-up's code pages let go of. What they save is measured by `scripts/measure-rss`, not here.
+/// start-up's code pages let go of, PostgreSQL's pool without a timer per idle connection that
+/// outlives its use. What they save is measured by `scripts/measure-rss` and `scripts/bench
+/// --postgres`, not here.
 final class ServerMemoryTests: XCTestCase {
     func testTheServerLimitsMallocArenasToTwoUnlessTheEnvironmentSays() {
         XCTAssertEqual(MallocArenas.limit(environment: [:]), 2)
         XCTAssertEqual(MallocArenas.limit(environment: ["PATH": "/usr/bin"]), 2)
         XCTAssertNil(MallocArenas.limit(environment: ["MALLOC_ARENA_MAX": "4"]), "glibc reads the operator's own setting")
         XCTAssertNil(MallocArenas.apply(environment: ["MALLOC_ARENA_MAX": "4"]), "Nothing is set over it")
+    }
+
+    func testThePostgresPoolKeepsEveryConnectionOpenAndChecksAnIdleOneAfterFiveSeconds() throws {
+        // Given: the URL an instance is started with
+        let url = "postgres://shop@db.example:5432/orders?sslmode=disable"
+
+        // When: its client's configuration is read from it
+        let options = try PostgresAppDatabase.configuration(url: url).options
+
+        // Then: every connection is a minimum connection (PostgresNIO starts no idle-timeout timer
+        // for those), as many as before, and the keep-alive timer an idle connection starts is 5 s
+        let standard = PostgresPoolTuning.standard
+        XCTAssertGreaterThanOrEqual(standard.connections, 4)
+        XCTAssertEqual(options.maximumConnections, standard.connections)
+        XCTAssertEqual(options.minimumConnections, standard.connections, "no connection above the minimum: no idle timeout timers")
+        XCTAssertEqual(options.keepAliveBehavior?.frequency, .seconds(5), "PostgresNIO's default is 30 s")
+        XCTAssertEqual(options.keepAliveBehavior?.query.sql, "SELECT 1;")
+    }
+
+    func testThePostgresPoolTuningAppliesItsOwnValuesAndNoKeepAliveWhenNoneIsAsked() throws {
+        // Given: a pool of 2 connections without keep-alive, and one of silly values
+        let none = PostgresPoolTuning(connections: 2, keepAliveSeconds: nil)
+        let silly = PostgresPoolTuning(connections: 0, keepAliveSeconds: -3)
+
+        // When: each is applied to the client's configuration
+        let options = try PostgresAppDatabase.configuration(url: "postgres://shop@127.0.0.1/orders", tuning: none).options
+        let sillyOptions = try PostgresAppDatabase.configuration(url: "postgres://shop@127.0.0.1/orders", tuning: silly).options
+
+        // Then: its values, and the silly ones raised to the least that works
+        XCTAssertEqual([options.minimumConnections, options.maximumConnections], [2, 2])
+        XCTAssertNil(options.keepAliveBehavior, "no keep-alive query, no keep-alive timer")
+        XCTAssertEqual([sillyOptions.minimumConnections, sillyOptions.maximumConnections], [1, 1])
+        XCTAssertEqual(sillyOptions.keepAliveBehavior?.frequency, .seconds(1))
     }
 
     static let smaps = """

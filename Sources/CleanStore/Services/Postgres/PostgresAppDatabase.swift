@@ -25,8 +25,11 @@ public final class PostgresAppDatabase: Sendable {
     // MARK: Configuration
 
     /// Reads `postgres://user[:password]@host[:port]/database[?sslmode=disable|prefer|require]`
-    /// (`postgresql://` too). TLS is preferred unless `sslmode` says otherwise.
-    public static func configuration(url text: String) throws(OrdersStoreError) -> PostgresClient.Configuration {
+    /// (`postgresql://` too). TLS is preferred unless `sslmode` says otherwise. The pool is
+    /// `tuning`'s (`PostgresPoolTuning`).
+    public static func configuration(
+        url text: String, tuning: PostgresPoolTuning = .standard
+    ) throws(OrdersStoreError) -> PostgresClient.Configuration {
         guard let components = URLComponents(string: text), ["postgres", "postgresql"].contains(components.scheme),
             let host = components.host, !host.isEmpty, let username = components.user, !username.isEmpty
         else {
@@ -53,8 +56,7 @@ public final class PostgresAppDatabase: Sendable {
         var configuration = PostgresClient.Configuration(
             host: host, port: components.port ?? 5432, username: username, password: components.password,
             database: database.isEmpty ? nil : database, tls: tls)
-        // A pool sized to the machine: more connections than cores only queue in the server.
-        configuration.options.maximumConnections = max(4, ProcessInfo.processInfo.activeProcessorCount * 2)
+        tuning.apply(to: &configuration.options)
         return configuration
     }
 
@@ -108,5 +110,49 @@ public final class PostgresAppDatabase: Sendable {
             return value
         }
         return false
+    }
+}
+
+/// How PostgresNIO's pool keeps its connections (issue 31: each PostgreSQL instance's peak RSS
+/// under 64 MB).
+///
+/// PostgresNIO's pool starts a timer each time a connection comes back to it idle: a keep-alive
+/// query after `keepAliveBehavior.frequency` (30 s by default) and, for a connection above
+/// `minimumConnections` (0 by default), an idle timeout after `connectionIdleTimeout` (60 s). The
+/// next lease cancels them, but each is a `Task.sleep` (`ConnectionPool.runTimer`), and Swift's
+/// sleep stays enqueued with Dispatch until its deadline even when cancelled: its task, its Dispatch
+/// timer source and continuation, about 360 bytes together, live on until then. A page leases a
+/// connection two or three times, so at 500 pages a second the defaults kept some 57,000 timers
+/// alive (heaptrack of an instance under bench's load: 20.6 MB of its 24.3 MB peak heap), and the
+/// glibc arena they were interleaved in could give almost none of it back (BENCHMARKS.md,
+/// "Issue 31: the PostgreSQL instances' memory").
+///
+/// So every connection is a minimum connection (none idles out: no idle-timeout timer at all), and
+/// an idle connection is checked every `keepAliveSeconds` (5): the cancelled keep-alive timers live
+/// 5 s instead of 30, and a connection idle for 5 s runs `SELECT 1` — under a second's work for the
+/// server per idle minute and connection. nil runs no keep-alive query (a dead connection is then
+/// found by the next query on it).
+public struct PostgresPoolTuning: Sendable, Equatable {
+    /// The pool's connections, all kept open (PostgresNIO's `minimumConnections` and
+    /// `maximumConnections`).
+    public var connections: Int
+    /// Seconds an idle connection waits before its keep-alive query; nil: none.
+    public var keepAliveSeconds: Int?
+
+    public init(connections: Int, keepAliveSeconds: Int?) {
+        self.connections = max(1, connections)
+        self.keepAliveSeconds = keepAliveSeconds.map { max(1, $0) }
+    }
+
+    /// Two connections a core, at least 4 (more than the cores only queue in the server), and a
+    /// keep-alive query after 5 s idle.
+    public static let standard = PostgresPoolTuning(
+        connections: max(4, ProcessInfo.processInfo.activeProcessorCount * 2), keepAliveSeconds: 5)
+
+    /// Sets the pool's options to these.
+    public func apply(to options: inout PostgresClient.Configuration.Options) {
+        options.maximumConnections = connections
+        options.minimumConnections = connections
+        options.keepAliveBehavior = keepAliveSeconds.map { .init(frequency: .seconds($0)) }
     }
 }
