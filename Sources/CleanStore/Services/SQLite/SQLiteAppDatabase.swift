@@ -22,6 +22,9 @@ public final class SQLiteAppDatabase: Sendable {
     /// The keys the orders' card numbers are sealed with (the migrations encrypt with them too).
     let cards: CardKeyring
     let logger: Logger
+    /// The pool's reads under way, so that a short read runs in place only when a reader is free
+    /// (`SQLiteReads.swift`).
+    let leases: SQLiteReaderLeases
     /// The file opened at `path` (its device and inode), to notice when the path names another.
     private let identity: FileIdentity?
 
@@ -34,6 +37,7 @@ public final class SQLiteAppDatabase: Sendable {
         self.cards = cards
         self.logger = logger
         self.tuning = tuning
+        leases = SQLiteReaderLeases(readers: tuning.readers)
         if FileIdentity(path: path) == nil {
             logger.notice("No database at \(path): creating a new, empty one")
             // SQLite creates a file with mode 0644, and gives its -wal and -shm the mode of the

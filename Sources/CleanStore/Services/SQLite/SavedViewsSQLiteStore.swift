@@ -26,7 +26,7 @@ public final class SavedViewsSQLiteStore: SavedViewsStoreProtocol {
 
     private func read<T: Sendable>(_ what: String, _ body: @escaping @Sendable (Database) throws -> T) async throws(SavedViewsStoreError) -> T {
         do {
-            return try await database.pool.read(body)
+            return try await database.read(body)
         } catch {
             throw .from(error, doing: what)
         }
