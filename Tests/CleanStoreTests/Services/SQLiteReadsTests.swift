@@ -132,6 +132,53 @@ final class SQLiteReadsTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(database.leases.readsUnderWay, 0)
     }
 
+    func testAReadOfOneStatementRunsInPlaceWithoutATransactionAndSeesEachCommittedWrite() async throws {
+        let database = try openDatabase(readers: 1)
+        defer { try? database.close() }
+        try await database.pool.write { db in try db.execute(sql: "CREATE TABLE probe (value INTEGER)") }
+        let caller = Self.threadID()
+        let read: @Sendable (Database) throws -> (values: [Int], inTransaction: Bool, thread: ObjectIdentifier) = { db in
+            (try Int.fetchAll(db, sql: "SELECT value FROM probe ORDER BY value"), db.isInsideTransaction, Self.threadID())
+        }
+
+        let empty = try await database.readOneStatement(read)
+        try await database.pool.write { db in try db.execute(sql: "INSERT INTO probe (value) VALUES (1), (2)") }
+        let two = try await database.readOneStatement(read)
+        try await database.pool.write { db in try db.execute(sql: "DELETE FROM probe WHERE value = 1") }
+        let one = try await database.readOneStatement(read)
+
+        XCTAssertEqual(empty.values, [])
+        XCTAssertEqual(two.values, [1, 2], "The same reader sees the write committed since its last read")
+        XCTAssertEqual(one.values, [2])
+        XCTAssertFalse(one.inTransaction, "No BEGIN of its own")
+        XCTAssertEqual(one.thread, caller, "In place")
+        XCTAssertEqual(database.leases.readsUnderWay, 0)
+    }
+
+    func testAReadOfOneStatementWhileEveryReaderIsHeldWaitsInThePool() async throws {
+        let database = try openDatabase(readers: 1)
+        defer { try? database.close() }
+        let parked = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let long = Task {
+            try await database.queuedRead { _ in
+                parked.signal()
+                release.wait()
+            }
+        }
+        await Self.wait(for: parked)
+
+        let short = Task { try await database.readOneStatement { db in try Int.fetchOne(db, sql: "SELECT 3") } }
+        let counted = await Self.until { database.leases.readsUnderWay == 2 }
+        release.signal()
+        try await long.value
+        let answer = try await short.value
+
+        XCTAssertTrue(counted, "Counted as a queued read")
+        XCTAssertEqual(answer, 3)
+        XCTAssertEqual(database.leases.readsUnderWay, 0)
+    }
+
     // MARK: A signed-in page on SQLite
 
     func testAPageAnswersWhileTheOneReaderIsHeldAndASessionEndedIsRefusedAtOnce() async throws {

@@ -15,6 +15,15 @@ struct SQLiteAccountsAccess: Sendable {
         }
     }
 
+    /// A read of one statement (`SQLiteAppDatabase.readOneStatement`: no `BEGIN`/`COMMIT`).
+    func readOneStatement<T: Sendable>(_ what: String, _ body: @escaping @Sendable (Database) throws -> T) async throws(AccountsStoreError) -> T {
+        do {
+            return try await database.readOneStatement(body)
+        } catch {
+            throw .from(error, doing: what)
+        }
+    }
+
     func write<T: Sendable>(_ what: String, _ body: @escaping @Sendable (Database) throws -> T) async throws(AccountsStoreError) -> T {
         do {
             try database.checkFileIsTheOneOpened()

@@ -44,10 +44,30 @@ extension SQLiteAppDatabase {
         return try await pool.read(body)
     }
 
+    /// A read of ONE statement (the session with its account, an account's saved views): as `read(_:)`,
+    /// without a `BEGIN`/`COMMIT` of its own (GRDB's `unsafeRead`). SQLite runs a statement in one
+    /// snapshot of its own, taken when it first steps and given up when it is reset, which GRDB's
+    /// cursors do when they are done or dropped: so a lone statement sees what was committed before
+    /// it, as in a transaction. Two statements that must agree belong in `read(_:)`.
+    func readOneStatement<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        if leases.takeInPlace() {
+            defer { leases.give() }
+            return try readOneStatementInPlace(body)
+        }
+        leases.takeQueued()
+        defer { leases.give() }
+        return try await pool.unsafeRead(body)
+    }
+
     /// GRDB's synchronous read (this function is not async, so the synchronous overload is the one
     /// called), run on the calling thread.
     private func readInPlace<T>(_ body: (Database) throws -> T) throws -> T {
         try pool.read(body)
+    }
+
+    /// GRDB's synchronous `unsafeRead`, run on the calling thread.
+    private func readOneStatementInPlace<T>(_ body: (Database) throws -> T) throws -> T {
+        try pool.unsafeRead(body)
     }
 
     /// Rows a read may ask for and still run in place (`read(_:)`); more is a long read.
