@@ -9,7 +9,16 @@ struct SQLiteAccountsAccess: Sendable {
 
     func read<T: Sendable>(_ what: String, _ body: @escaping @Sendable (Database) throws -> T) async throws(AccountsStoreError) -> T {
         do {
-            return try await database.pool.read(body)
+            return try await database.read(body)
+        } catch {
+            throw .from(error, doing: what)
+        }
+    }
+
+    /// A read of one statement (`SQLiteAppDatabase.readOneStatement`: no `BEGIN`/`COMMIT`).
+    func readOneStatement<T: Sendable>(_ what: String, _ body: @escaping @Sendable (Database) throws -> T) async throws(AccountsStoreError) -> T {
+        do {
+            return try await database.readOneStatement(body)
         } catch {
             throw .from(error, doing: what)
         }

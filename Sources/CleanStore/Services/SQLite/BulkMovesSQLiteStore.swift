@@ -52,7 +52,7 @@ public final class BulkMovesSQLiteStore: BulkMovesStoreProtocol {
     public func fetchBatch(id: String) async throws(OrdersStoreError) -> BulkBatch? {
         guard let batchID = OrderID.rowID(id) else { return nil }
         do {
-            return try await database.pool.read { db in try Self.batch(db, where: "id = ?", [batchID]) }
+            return try await database.read { db in try Self.batch(db, where: "id = ?", [batchID]) }
         } catch {
             throw .from(error) { .cannotFetch("Cannot fetch bulk move \(id): \($0)") }
         }

@@ -41,7 +41,7 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
 
     public func fetchDraft(ref: String) async throws(DraftsStoreError) -> Draft? {
         do {
-            return try await database.pool.read { db in try Self.draft(ref: ref, in: db)?.draft }
+            return try await database.read { db in try Self.draft(ref: ref, in: db)?.draft }
         } catch {
             throw Self.error(error, "Cannot fetch draft \(ref)")
         }
@@ -49,7 +49,7 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
 
     public func fetchDrafts(mineFirst mine: AccountName?, limit: Int) async throws(DraftsStoreError) -> [Draft] {
         do {
-            return try await database.pool.read { db in
+            return try await database.read { db in
                 let rows = try Row.fetchAll(
                     db,
                     sql: """
@@ -99,7 +99,7 @@ public final class DraftsSQLiteStore: DraftsStoreProtocol {
     {
         let orderMapping = orderMapping
         do {
-            return try await database.pool.read { db in
+            return try await database.read { db in
                 guard let (_, draft) = try Self.draft(ref: ref, in: db) else { return nil }
                 let check = try Self.check(
                     draft, in: db, at: at, timeZone: request.timeZone, findingDuplicate: findingDuplicate, orderMapping

@@ -23,7 +23,7 @@ public final class OrderEventsSQLiteStore: OrderEventsStoreProtocol {
     public func fetchEvents(orderID: String) async throws(OrdersStoreError) -> [OrderEvent] {
         guard let rowID = OrderID.rowID(orderID) else { return [] }
         do {
-            return try await database.pool.read { db in try Self.events(ofOrder: rowID, in: db) }
+            return try await database.read { db in try Self.events(ofOrder: rowID, in: db) }
         } catch {
             throw .from(error) { .cannotFetch("Cannot fetch the history of order \(orderID): \($0)") }
         }

@@ -35,7 +35,7 @@ public final class OrderNotesSQLiteStore: OrderNotesStoreProtocol {
         let notes: [OrderNote]?
         do {
             // One read: the order and its notes as of one moment.
-            notes = try await database.pool.read { db in
+            notes = try await database.read { db in
                 // Cached statements: every order page reads them.
                 guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM orders WHERE id = ?)"), arguments: [rowID]) == true
                 else {

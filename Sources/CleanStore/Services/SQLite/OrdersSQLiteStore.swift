@@ -20,25 +20,28 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         let probe = OrdersQuerySQL.commonWordsProbe(page.query.words)
         let order = mapping(opensCards: page.opensCards)
         let columns = page.opensCards ? Self.selectedColumns : OrderColumns.listed
-        do {
-            return try await database.pool.read { db in
-                let common = try probe.map { probe in
-                    try Bool.fetchOne(db.cachedStatement(sql: probe.sql), arguments: StatementArguments(probe.arguments)) ?? false
-                }
-                let sql = OrdersQuerySQL(
-                    page: page, columns: columns, dialect: .sqlite(trigramIndex: !(common ?? false)))
-                // A cached statement: a page's SQL is one of a few shapes, and preparing it anew (with
-                // GRDB's authorizer called for every column) was 4% of a list page's CPU.
-                // Rows read off the statement as it steps (a cursor), each mapped at once: fetchAll
-                // would first copy every column of every row into values of its own.
-                let statement = try db.cachedStatement(sql: sql.rows.sql)
-                let rows = try Array(Row.fetchCursor(statement, arguments: StatementArguments(sql.rows.arguments)).map(order))
-                // Cached too: whether there is a page on the other side, a statement of the page's shape.
-                let otherSide = try sql.otherSide.map { statement in
-                    try Bool.fetchOne(db.cachedStatement(sql: statement.sql), arguments: StatementArguments(statement.arguments)) ?? false
-                }
-                return OrdersPage(rows: rows, limit: page.limit, otherSide: otherSide ?? false, of: sql)
+        let read: @Sendable (Database) throws -> OrdersPage = { db in
+            let common = try probe.map { probe in
+                try Bool.fetchOne(db.cachedStatement(sql: probe.sql), arguments: StatementArguments(probe.arguments)) ?? false
             }
+            let sql = OrdersQuerySQL(
+                page: page, columns: columns, dialect: .sqlite(trigramIndex: !(common ?? false)))
+            // A cached statement: a page's SQL is one of a few shapes, and preparing it anew (with
+            // GRDB's authorizer called for every column) was 4% of a list page's CPU.
+            // Rows read off the statement as it steps (a cursor), each mapped at once: fetchAll
+            // would first copy every column of every row into values of its own.
+            let statement = try db.cachedStatement(sql: sql.rows.sql)
+            let rows = try Array(Row.fetchCursor(statement, arguments: StatementArguments(sql.rows.arguments)).map(order))
+            // Cached too: whether there is a page on the other side, a statement of the page's shape.
+            let otherSide = try sql.otherSide.map { statement in
+                try Bool.fetchOne(db.cachedStatement(sql: statement.sql), arguments: StatementArguments(statement.arguments)) ?? false
+            }
+            return OrdersPage(rows: rows, limit: page.limit, otherSide: otherSide ?? false, of: sql)
+        }
+        do {
+            // A list's page reads in place (`SQLiteAppDatabase.read`); an export's batch of 500 on a
+            // reader's queue, not keeping a Swift concurrency thread.
+            return try await page.limit <= SQLiteAppDatabase.inPlaceRowLimit ? database.read(read) : database.queuedRead(read)
         } catch {
             throw .from(error) { .cannotFetch("Cannot fetch a page of orders: \($0)") }
         }
@@ -47,7 +50,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
     public func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int {
         let probe = OrdersQuerySQL.commonWordsProbe(query.words)
         do {
-            return try await database.pool.read { db in
+            return try await database.read { db in
                 let common = try probe.map { probe in
                     try Bool.fetchOne(db.cachedStatement(sql: probe.sql), arguments: StatementArguments(probe.arguments)) ?? false
                 }
@@ -64,7 +67,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         guard let rowID = OrderID.rowID(id) else { return nil }
         let order = orderMapping
         do {
-            return try await database.pool.read { db in try Self.order(rowID, in: db, order) }
+            return try await database.read { db in try Self.order(rowID, in: db, order) }
         } catch {
             throw .from(error) { .cannotFetch("Cannot fetch order with id \(id): \($0)") }
         }
@@ -76,7 +79,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
         guard let rowID = OrderID.rowID(id) else { return nil }
         let order = orderMapping
         do {
-            return try await database.pool.read { db in
+            return try await database.read { db in
                 guard let found = try Self.order(rowID, in: db, order) else { return nil }
                 var read = OrderPageRead(order: found)
                 if parts.contains(.notes) { read.notes = try OrderNotesSQLiteStore.notes(ofOrder: rowID, in: db) }
@@ -336,7 +339,7 @@ public final class OrdersSQLiteStore: OrdersStoreProtocol, CardKeyRotating {
                 reencrypted += batch.reencrypted
                 database.logger.info("Re-encrypted card numbers", metadata: ["orders": "\(reencrypted)", "up to id": "\(last)"])
             }
-            let remaining = try await database.pool.read { db in
+            let remaining = try await database.queuedRead { db in
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM orders WHERE card_key_id NOT IN (?, ?)", arguments: [cards.current.id, SealedCardNumber.erasedKeyID]) ?? 0
             }
             return CardKeyRotation(reencrypted: reencrypted, remaining: remaining)

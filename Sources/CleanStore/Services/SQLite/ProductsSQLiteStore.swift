@@ -13,7 +13,7 @@ public final class ProductsSQLiteStore: ProductsStoreProtocol {
 
     private func read<T: Sendable>(_ what: String, _ body: @escaping @Sendable (Database) throws -> T) async throws(ProductsStoreError) -> T {
         do {
-            return try await database.pool.read(body)
+            return try await database.read(body)
         } catch {
             throw .from(error, doing: what)
         }

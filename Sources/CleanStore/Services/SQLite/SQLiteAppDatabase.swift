@@ -22,6 +22,9 @@ public final class SQLiteAppDatabase: Sendable {
     /// The keys the orders' card numbers are sealed with (the migrations encrypt with them too).
     let cards: CardKeyring
     let logger: Logger
+    /// The pool's reads under way, so that a short read runs in place only when a reader is free
+    /// (`SQLiteReads.swift`).
+    let leases: SQLiteReaderLeases
     /// The file opened at `path` (its device and inode), to notice when the path names another.
     private let identity: FileIdentity?
     /// Placings that wait for the writer, committed together (`SQLiteGroupCommit`).
@@ -36,6 +39,7 @@ public final class SQLiteAppDatabase: Sendable {
         self.cards = cards
         self.logger = logger
         self.tuning = tuning
+        leases = SQLiteReaderLeases(readers: tuning.readers)
         if FileIdentity(path: path) == nil {
             logger.notice("No database at \(path): creating a new, empty one")
             // SQLite creates a file with mode 0644, and gives its -wal and -shm the mode of the
@@ -177,9 +181,9 @@ public final class SQLiteAppDatabase: Sendable {
 /// connections, each with a page cache of up to `cacheKiB` KiB, which fills as pages are read and
 /// stays full while the connection lives: the caches' ceiling is (readers + 1) × cacheKiB.
 ///
-/// GRDB's default is 5 readers; reads run on the readers' own queues while a request awaits, so more
-/// readers than the cores serve no more requests at once: what they add is pages cached again per
-/// connection. Measured with `scripts/measure-rss` at 100,000 orders, side by side (BENCHMARKS.md,
+/// GRDB's default is 5 readers; a short read runs on the request's own thread while a reader is free
+/// (`SQLiteReads.swift`), a long one on a reader's queue, so more readers than the cores serve no
+/// more requests at once: what they add is pages cached again per connection. Measured with `scripts/measure-rss` at 100,000 orders, side by side (BENCHMARKS.md,
 /// "Issue 31: peak memory"): a peak of 62.0 MB with 2 readers, 69.9 MB with GRDB's 5; a 1,000 KiB
 /// cache saved 1.2 MB more, not taken (one loaded run, its CPU per request not shown equal). The
 /// database file is not memory-mapped (`mmap_size` stays 0, the default of SQLite as built here):

@@ -26,7 +26,7 @@ public final class SavedViewsSQLiteStore: SavedViewsStoreProtocol {
 
     private func read<T: Sendable>(_ what: String, _ body: @escaping @Sendable (Database) throws -> T) async throws(SavedViewsStoreError) -> T {
         do {
-            return try await database.pool.read(body)
+            return try await database.read(body)
         } catch {
             throw .from(error, doing: what)
         }
@@ -41,8 +41,14 @@ public final class SavedViewsSQLiteStore: SavedViewsStoreProtocol {
         }
     }
 
+    /// Every list page reads them: one statement, so without a BEGIN/COMMIT of its own
+    /// (`SQLiteAppDatabase.readOneStatement`).
     public func views(accountKey: String) async throws(SavedViewsStoreError) -> [SavedView] {
-        try await read("Cannot read the saved views") { db in try Self.views(of: accountKey, in: db) }
+        do {
+            return try await database.readOneStatement { db in try Self.views(of: accountKey, in: db) }
+        } catch {
+            throw .from(error, doing: "Cannot read the saved views")
+        }
     }
 
     public func addView(accountKey: String, name: String, query: String) async throws(SavedViewsStoreError) -> SavedView {

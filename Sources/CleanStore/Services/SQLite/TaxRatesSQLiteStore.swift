@@ -19,7 +19,7 @@ public final class TaxRatesSQLiteStore: TaxRatesStoreProtocol {
 
     private func read<T: Sendable>(_ what: String, _ body: @escaping @Sendable (Database) throws -> T) async throws(TaxRatesStoreError) -> T {
         do {
-            return try await database.pool.read(body)
+            return try await database.read(body)
         } catch {
             throw .from(error, doing: what)
         }

@@ -43,7 +43,7 @@ public final class WebhooksSQLiteStore: WebhooksStoreProtocol {
 
     private func read<T: Sendable>(_ what: String, _ body: @escaping @Sendable (Database) throws -> T) async throws(WebhooksStoreError) -> T {
         do {
-            return try await database.pool.read(body)
+            return try await database.read(body)
         } catch {
             throw .from(error, doing: what)
         }
