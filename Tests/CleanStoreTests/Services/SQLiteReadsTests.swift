@@ -136,7 +136,6 @@ final class SQLiteReadsTests: TemporaryDirectoryTestCase {
         let database = try openDatabase(readers: 1)
         defer { try? database.close() }
         try await database.pool.write { db in try db.execute(sql: "CREATE TABLE probe (value INTEGER)") }
-        let caller = Self.threadID()
         let read: @Sendable (Database) throws -> (values: [Int], inTransaction: Bool, thread: ObjectIdentifier) = { db in
             (try Int.fetchAll(db, sql: "SELECT value FROM probe ORDER BY value"), db.isInsideTransaction, Self.threadID())
         }
@@ -145,6 +144,8 @@ final class SQLiteReadsTests: TemporaryDirectoryTestCase {
         try await database.pool.write { db in try db.execute(sql: "INSERT INTO probe (value) VALUES (1), (2)") }
         let two = try await database.readOneStatement(read)
         try await database.pool.write { db in try db.execute(sql: "DELETE FROM probe WHERE value = 1") }
+        // The thread the task runs on now (an `await` that suspended may have resumed it on another).
+        let caller = Self.threadID()
         let one = try await database.readOneStatement(read)
 
         XCTAssertEqual(empty.values, [])
