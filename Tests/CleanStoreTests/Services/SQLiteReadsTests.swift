@@ -70,16 +70,7 @@ final class SQLiteReadsTests: TemporaryDirectoryTestCase {
         // Given: the one reader held by a long read, parked inside its transaction
         let database = try openDatabase(readers: 1)
         defer { try? database.close() }
-        let parked = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let long = Task {
-            try await database.queuedRead { db -> Int? in
-                parked.signal()
-                release.wait()
-                return try Int.fetchOne(db, sql: "SELECT 1")
-            }
-        }
-        await Self.wait(for: parked)
+        let (release, long) = await Self.holdTheReader(of: database)
 
         // When: a short read is asked meanwhile
         let short = Task { try await database.read { db in try Int.fetchOne(db, sql: "SELECT 2") } }
@@ -159,20 +150,12 @@ final class SQLiteReadsTests: TemporaryDirectoryTestCase {
     func testAReadOfOneStatementWhileEveryReaderIsHeldWaitsInThePool() async throws {
         let database = try openDatabase(readers: 1)
         defer { try? database.close() }
-        let parked = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let long = Task {
-            try await database.queuedRead { _ in
-                parked.signal()
-                release.wait()
-            }
-        }
-        await Self.wait(for: parked)
+        let (release, long) = await Self.holdTheReader(of: database)
 
         let short = Task { try await database.readOneStatement { db in try Int.fetchOne(db, sql: "SELECT 3") } }
         let counted = await Self.until { database.leases.readsUnderWay == 2 }
         release.signal()
-        try await long.value
+        _ = try await long.value
         let answer = try await short.value
 
         XCTAssertTrue(counted, "Counted as a queued read")
@@ -197,19 +180,11 @@ final class SQLiteReadsTests: TemporaryDirectoryTestCase {
 
         try await app.test { client in
             // When: a page is asked while a long read holds the one reader
-            let parked = DispatchSemaphore(value: 0)
-            let release = DispatchSemaphore(value: 0)
-            let long = Task {
-                try await database.queuedRead { _ in
-                    parked.signal()
-                    release.wait()
-                }
-            }
-            await Self.wait(for: parked)
+            let (release, long) = await Self.holdTheReader(of: database)
             let page = Task { try await client.get("/orders") }
             let waiting = await Self.until { database.leases.readsUnderWay == 2 }
             release.signal()
-            try await long.value
+            _ = try await long.value
 
             // Then: it answers once the reader is free
             XCTAssertTrue(waiting, "The session's read waited for the reader in the pool")
@@ -226,6 +201,22 @@ final class SQLiteReadsTests: TemporaryDirectoryTestCase {
     }
 
     // MARK: Helpers
+
+    /// A long read (`queuedRead`) holding one reader of `database`, parked inside its transaction
+    /// until `release` is signalled; it answers 1.
+    private static func holdTheReader(of database: SQLiteAppDatabase) async -> (release: DispatchSemaphore, long: Task<Int?, any Error>) {
+        let parked = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let long = Task {
+            try await database.queuedRead { db -> Int? in
+                parked.signal()
+                release.wait()
+                return try Int.fetchOne(db, sql: "SELECT 1")
+            }
+        }
+        await wait(for: parked)
+        return (release, long)
+    }
 
     private func openDatabase(readers: Int) throws -> SQLiteAppDatabase {
         try SQLiteAppDatabase(
