@@ -71,9 +71,11 @@ enum OrderGoodsPostgres {
         }
     }
 
-    /// The statement of `write(_:ofOrder:newOrder:on:logger:)`'s INSERT, made once.
+    /// The statement of `write(_:ofOrder:newOrder:on:logger:)`'s INSERT, made once: a placeholder for
+    /// the order's id and one for each of `OrderLineColumns.ofOrder`.
     static let insertLine =
-        "INSERT INTO order_lines (order_id, \(OrderLineColumns.ofOrder)) VALUES (\((1...13).map { "$\($0)" }.joined(separator: ", ")))"
+        "INSERT INTO order_lines (order_id, \(OrderLineColumns.ofOrder)) VALUES ("
+        + (1...1 + OrderLineColumns.ofOrder.split(separator: ",").count).map { "$\($0)" }.joined(separator: ", ") + ")"
 
     /// The products with these ids, by id.
     static func products(ids: some Collection<Int64>, on connection: PostgresConnection, logger: Logger) async throws -> [Int64: Product] {

@@ -30,11 +30,7 @@ extension SQLiteAppDatabase {
     /// A read of a few rows (a session, a page of at most `inPlaceRowLimit` orders, a draft, an
     /// order page): on the calling thread when a reader is free (no hop), else GRDB's async read.
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        if leases.takeInPlace() {
-            defer { leases.give() }
-            return try readInPlace(body)
-        }
-        return try await queuedRead(body)
+        try await leased(inPlace: { try pool.read(body) }, queued: { try await pool.read(body) })
     }
 
     /// GRDB's async read (a hop to a reader's queue and back), counted: for long reads.
@@ -50,24 +46,20 @@ extension SQLiteAppDatabase {
     /// cursors do when they are done or dropped: so a lone statement sees what was committed before
     /// it, as in a transaction. Two statements that must agree belong in `read(_:)`.
     func readOneStatement<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await leased(inPlace: { try pool.unsafeRead(body) }, queued: { try await pool.unsafeRead(body) })
+    }
+
+    /// Runs `inPlace` (GRDB's synchronous call: the closure is not async, so the synchronous
+    /// overload is the one called, on the calling thread) when a reader is free, else `queued`
+    /// (GRDB's async call), each under a lease given back once it has returned.
+    private func leased<T>(inPlace: () throws -> T, queued: () async throws -> T) async throws -> T {
         if leases.takeInPlace() {
             defer { leases.give() }
-            return try readOneStatementInPlace(body)
+            return try inPlace()
         }
         leases.takeQueued()
         defer { leases.give() }
-        return try await pool.unsafeRead(body)
-    }
-
-    /// GRDB's synchronous read (this function is not async, so the synchronous overload is the one
-    /// called), run on the calling thread.
-    private func readInPlace<T>(_ body: (Database) throws -> T) throws -> T {
-        try pool.read(body)
-    }
-
-    /// GRDB's synchronous `unsafeRead`, run on the calling thread.
-    private func readOneStatementInPlace<T>(_ body: (Database) throws -> T) throws -> T {
-        try pool.unsafeRead(body)
+        return try await queued()
     }
 
     /// Rows a read may ask for and still run in place (`read(_:)`); more is a long read.
