@@ -142,9 +142,7 @@ class OrdersWorker {
         let undone = try await measured("undo_status", saved: "status_undone") { () async throws(OrdersStoreError) in
             try await ordersStore.undoStatusChange(id: id, expectedVersion: expectedVersion, by: by, at: now())
         }
-        // An undo takes the order back one step along the arrows (`OrderStatus`): from the status
-        // its own status moves to.
-        await countCache?.moved(undone, from: OrderStatus.Action.allCases.lazy.compactMap { undone.status.after($0) }.first { $0 != .cancelled })
+        await countCache?.moved(undone, from: Self.statusUndone(backTo: undone.status))
         return undone
     }
 
@@ -186,6 +184,12 @@ class OrdersWorker {
     static func statusBefore(movingTo status: OrderStatus) -> OrderStatus? {
         let before = OrderStatus.allCases.filter { $0.canChange(to: status) }
         return before.count == 1 ? before[0] : nil
+    }
+
+    /// The status an undo left to go back to `status`: an undo takes the order back one step along
+    /// the arrows (`OrderStatus`), so from the status `status` moves forward to (never cancelled).
+    static func statusUndone(backTo status: OrderStatus) -> OrderStatus? {
+        OrderStatus.Action.allCases.lazy.compactMap { status.after($0) }.first { $0 != .cancelled }
     }
 
     func deleteOrder(id: String, by: AccountName?) async throws(OrdersStoreError) -> Order {

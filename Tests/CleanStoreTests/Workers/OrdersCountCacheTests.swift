@@ -197,6 +197,14 @@ final class OrdersCountCacheTests: XCTestCase {
         XCTAssertNil(OrdersWorker.statusBefore(movingTo: .new))
     }
 
+    func testAnUndoLeavesTheStatusItsOwnMovesForwardTo() {
+        XCTAssertEqual(OrdersWorker.statusUndone(backTo: .new), .paid)
+        XCTAssertEqual(OrdersWorker.statusUndone(backTo: .paid), .packed)
+        XCTAssertEqual(OrdersWorker.statusUndone(backTo: .packed), .shipped)
+        XCTAssertNil(OrdersWorker.statusUndone(backTo: .shipped), "Nothing moves on from shipped")
+        XCTAssertNil(OrdersWorker.statusUndone(backTo: .cancelled))
+    }
+
     func testTheWorkerFollowsItsOwnMovesAndUndoesWithoutAskingTheStore() async throws {
         // Given: a worker over a store of Amy's (new) and Bob's orders, the tabs counted
         let store = OrdersMemStore(orders: [Seeds.Orders.amy, Seeds.Orders.bob])

@@ -432,7 +432,7 @@ public final class CustomersPostgresStore: CustomersStoreProtocol {
         bindings.append(customer.createdAt.timeIntervalSince1970)
         bindings.appendOptional(customer.createdBy?.username)
         bindings.appendOptional(customer.createdBy?.displayName)
-        let placeholders = (1...bindings.count).map { "$\($0)" }.joined(separator: ", ")
+        let placeholders = PostgresValues.placeholders(bindings.count)
         let rows = try await connection.query(
             PostgresQuery(
                 unsafeSQL: """
@@ -478,7 +478,7 @@ public final class CustomersPostgresStore: CustomersStoreProtocol {
                     unsafeSQL: """
                         INSERT INTO customers (\(names.joined(separator: ", "))) OVERRIDING SYSTEM VALUE
                         SELECT \(names.map { $0 == "updated_at" ? "NULLIF(v.updated_at, 'NaN')" : $0 == "version" ? "v.version::integer" : "v.\($0)" }.joined(separator: ", "))
-                        FROM unnest(\(names.indices.map { "$\($0 + 1)" }.joined(separator: ", "))) AS v(\(names.joined(separator: ", ")))
+                        FROM unnest(\(PostgresValues.placeholders(names.count))) AS v(\(names.joined(separator: ", ")))
                         """, binds: binds), logger: logger)
         }
         if !batch.changed.isEmpty {
@@ -497,7 +497,7 @@ public final class CustomersPostgresStore: CustomersStoreProtocol {
                 PostgresQuery(
                     unsafeSQL: """
                         UPDATE customers SET \(assigned.joined(separator: ", ")), updated_by_username = NULL, updated_by_display_name = NULL
-                        FROM unnest(\(names.indices.map { "$\($0 + 1)" }.joined(separator: ", "))) AS v(\(names.joined(separator: ", ")))
+                        FROM unnest(\(PostgresValues.placeholders(names.count))) AS v(\(names.joined(separator: ", ")))
                         WHERE customers.id = v.id AND customers.version = v.stored_version RETURNING customers.id
                         """, binds: binds), logger: logger)
             for try await _ in rows.decode(Int64.self) { updated += 1 }

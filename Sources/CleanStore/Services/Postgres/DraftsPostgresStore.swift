@@ -47,7 +47,7 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
                 var names = try PostgresValues.bind(columns, into: &binds)
                 names.append("creation_key")
                 if let key { binds.append(key) } else { binds.appendNull() }
-                let placeholders = (1...binds.count).map { "$\($0)" }.joined(separator: ", ")
+                let placeholders = PostgresValues.placeholders(binds.count)
                 let rows = try await connection.query(
                     PostgresQuery(
                         unsafeSQL: "INSERT INTO drafts (\(names.joined(separator: ", "))) VALUES (\(placeholders)) ON CONFLICT (ref) DO NOTHING RETURNING id",
@@ -102,7 +102,7 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
                     var binds = PostgresBindings()
                     binds.append(rowID)
                     try PostgresValues.append(OrderLineColumns.values(of: line, position: position, ofOrder: false), to: &binds)
-                    let placeholders = (1...binds.count).map { "$\($0)" }.joined(separator: ", ")
+                    let placeholders = PostgresValues.placeholders(binds.count)
                     try await connection.query(
                         PostgresQuery(unsafeSQL: "INSERT INTO draft_lines (draft_id, \(OrderLineColumns.ofDraft)) VALUES (\(placeholders))", binds: binds),
                         logger: logger)
@@ -187,7 +187,7 @@ public final class DraftsPostgresStore: DraftsStoreProtocol {
                     + [("customer_id", order.customerID.map { .integer(Int($0)) } ?? .null)])
             var binds = PostgresBindings()
             let names = try PostgresValues.bind(columns, into: &binds)
-            let placeholders = (1...binds.count).map { "$\($0)" }.joined(separator: ", ")
+            let placeholders = PostgresValues.placeholders(binds.count)
             // Prepared: one text for every placing, its NULLs part of the key.
             _ = try await PostgresPreparedStatements.rows(
                 PostgresQuery(

@@ -17,7 +17,7 @@ public final class OrderEventsPostgresStore: OrderEventsStoreProtocol {
         let values = try OrderEventColumns.values(of: event, rowID: rowID)
         var binds = PostgresBindings()
         try PostgresValues.append(values, to: &binds)
-        let placeholders = (1...binds.count).map { "$\($0)" }.joined(separator: ", ")
+        let placeholders = PostgresValues.placeholders(binds.count)
         // Prepared (one text; the NULLs among the values part of its key): every placing, create
         // and status move writes one.
         _ = try await PostgresPreparedStatements.rows(

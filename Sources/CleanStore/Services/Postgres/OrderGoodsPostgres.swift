@@ -75,7 +75,7 @@ enum OrderGoodsPostgres {
     /// the order's id and one for each of `OrderLineColumns.ofOrder`.
     static let insertLine =
         "INSERT INTO order_lines (order_id, \(OrderLineColumns.ofOrder)) VALUES ("
-        + (1...1 + OrderLineColumns.ofOrder.split(separator: ",").count).map { "$\($0)" }.joined(separator: ", ") + ")"
+        + PostgresValues.placeholders(1 + OrderLineColumns.ofOrder.split(separator: ",").count) + ")"
 
     /// The products with these ids, by id.
     static func products(ids: some Collection<Int64>, on connection: PostgresConnection, logger: Logger) async throws -> [Int64: Product] {

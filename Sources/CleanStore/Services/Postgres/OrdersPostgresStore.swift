@@ -147,7 +147,7 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
 
     private func createdRow(_ order: Order, by: AccountName?, idempotencyKey: String?) throws -> CreatedRow {
         let columns = try OrderColumns.written(by: order, cards: cards) + OrderColumns.created(by: by, idempotencyKey: idempotencyKey)
-        let placeholders = (2...columns.count + 2).map { "$\($0)" }.joined(separator: ", ")
+        let placeholders = PostgresValues.placeholders(columns.count + 1, from: 2)
         let names = columns.map(\.name).joined(separator: ", ")
         let sql = """
             INSERT INTO orders (id, created_at, \(names)) OVERRIDING SYSTEM VALUE

@@ -27,6 +27,12 @@ enum PostgresValues {
         return columns.map(\.name)
     }
 
+    /// "$first, $first+1, …": `count` numbered parameters of a statement, the way every store
+    /// lists the values it binds.
+    static func placeholders(_ count: Int, from first: Int = 1) -> String {
+        (first..<first + count).map { "$\($0)" }.joined(separator: ", ")
+    }
+
     /// The most values one statement binds: the protocol counts its parameters in 16 bits.
     static let maximumBinds = 65_535
 
