@@ -10,8 +10,8 @@ import OpenAPIRuntime
 /// Written by hand because neither library offers a cheaper way: swift-openapi-runtime's
 /// `Configuration` chooses the encoder's options, not the encoder, and `JSONEncoder` builds a tree
 /// of boxed values (a dictionary an object: each summary and each of its `Money`) before it writes
-/// a byte, and sorts each object's keys; that was 29 % of the CPU of the API's list (issue 31,
-/// BENCHMARKS.md). The keys here are written in the order `JSONEncoder` sorts them into, fixed in
+/// a byte, and sorts each object's keys; that was 35 % of the CPU of the API's list and 27 % of
+/// an order's of 20 lines (issue 31, BENCHMARKS.md). The keys here are written in the order `JSONEncoder` sorts them into, fixed in
 /// the code. `APIWrittenOperations` answers `GET /api/v1/orders` and `GET /api/v1/orders/{id}`
 /// with it; every other answer is the generated code's.
 struct APIJSONWriter {
