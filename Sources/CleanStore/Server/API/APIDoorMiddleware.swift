@@ -166,7 +166,10 @@ struct APIDoorMiddleware: RouterMiddleware {
 
     /// Whether `text`, percent-decoded, holds a control character (C0, DEL or C1): no parameter of
     /// the API holds one (openapi.yaml's `Text`), whatever the operation would make of it.
-static func holdsControlCharacter(_ text: String) -> Bool {
+    static func holdsControlCharacter(_ text: String) -> Bool {
+        // Without a `%` there is nothing to decode (and a `+`, a space, is no control character):
+        // the text's own characters, without Foundation's copies (every API request's path).
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text.unicodeScalars.contains(where: isControl) }
         let decoded = text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? text
         return decoded.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
     }

@@ -9,7 +9,9 @@ import OpenAPIRuntime
 /// so the two add up to `/api/v1` once — behind `APIDoorMiddleware`; and the spec itself, read once
 /// at start, at `/api/v1/openapi.yaml` for anyone (it holds no secret).
 enum APIRoutes {
-    static func register(on router: Router<AppRequestContext>, environment: SceneEnvironment) throws {
+    /// `writtenByHand`: whether the list's and an order's 200 are written by `APIWrittenOperations`
+    /// (always, but in `APIWrittenOperationsTests`, which holds them to the generated code's).
+    static func register(on router: Router<AppRequestContext>, environment: SceneEnvironment, writtenByHand: Bool = true) throws {
         let spec = environment.apiSpec
         router.get(RouterPath(Paths.apiSpec.pattern)) { _, _ -> Response in
             guard let spec else { return APIProblem.status(.notFound, detail: "This server was started without openapi.yaml.").response }
@@ -19,8 +21,12 @@ enum APIRoutes {
         }
         let api = router.group(RouterPath(Paths.api.pattern))
             .add(middleware: APIDoorMiddleware(tokens: environment.apiTokens, limiter: environment.apiRateLimiter, now: environment.now))
-        try APIHandlers(environment: environment).registerHandlers(
-            on: api, serverURL: URL(string: "/")!, configuration: configuration, middlewares: [APISpecLimitsMiddleware()])
+        let handlers = APIHandlers(environment: environment)
+        let middlewares: [any ServerMiddleware] = [APISpecLimitsMiddleware()]
+        let written = writtenByHand ? APIWrittenOperations.handlers(handlers, configuration: configuration, middlewares: middlewares) : [:]
+        try handlers.registerHandlers(
+            on: APITransport(group: api, replacing: written), serverURL: URL(string: "/")!, configuration: configuration,
+            middlewares: middlewares)
     }
 
     /// How the generated code writes the API's JSON: dates as `APIDateTranscoder` writes them; bodies
