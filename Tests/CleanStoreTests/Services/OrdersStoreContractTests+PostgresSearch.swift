@@ -44,13 +44,17 @@ extension OrdersStoreContractTests {
         }
         XCTAssertEqual(conditions("grace apple"), [.like, .pieces(["appl"])])
         XCTAssertEqual(conditions("apple"), [.pieces(["appl"])], "its own piece narrows it")
-        XCTAssertEqual(conditions("zoe example"), [.like, .pieces([])])
-        XCTAssertEqual(conditions("#3 example"), [.pieces([])], "the order number narrows it")
+        XCTAssertEqual(conditions("apple example"), [.pieces(["appl"]), .like], "a word of common trigrams only: whole")
+        XCTAssertEqual(conditions("#3 apple 555"), [.pieces(["appl"])], "numbers as before, beside")
+        XCTAssertNil(conditions("zoe example"), "no piece anywhere: as before")
         XCTAssertNil(conditions("grace zoe"), "no common trigram: as before")
-        XCTAssertNil(conditions("example"), "nothing else to narrow it: as before")
-        XCTAssertNil(conditions("example main st"), "words of two letters narrow nothing")
-        XCTAssertNil(conditions("example 555"), "a number is asked for as before (the order or the text)")
+        XCTAssertNil(conditions("example"), "every trigram common: as before")
+        XCTAssertNil(conditions("example main st"))
         XCTAssertNil(PostgresSearchWords.conditions(of: OrderSearch.words(in: "apple"), commonTrigrams: []), "no sample: as before")
+        // The newest orders all one caller's (bench's placing pool: Amy Apple): her name is common,
+        // and asked for whole, so the planner keeps its estimate of how rare the pair is.
+        XCTAssertNil(
+            PostgresSearchWords.conditions(of: OrderSearch.words(in: "grace apple"), commonTrigrams: ["app", "ppl", "ple", "amy"]))
     }
 
     func testPostgresStatementAsksForThePiecesAndHoldsEachWordWhole() {
@@ -129,7 +133,7 @@ extension OrdersStoreContractTests {
             let counted = try await store.countOrders(matching: query, upTo: 100)
             XCTAssertEqual(counted, expected.count, "\(query)")
         }
-        XCTAssertGreaterThan(narrowed, 5, "the table has words with common trigrams")
+        XCTAssertGreaterThanOrEqual(narrowed, 5, "the table has words with common trigrams and pieces without")
     }
 
     /// PostgreSQL's plan for a word with a common trigram: the trigram index asked for its piece

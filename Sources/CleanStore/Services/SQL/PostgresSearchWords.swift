@@ -21,40 +21,33 @@ enum PostgresSearchWords {
         /// `search_text LIKE '%word%'`: every trigram of the word through the index.
         case like
         /// `search_text LIKE '%piece%'` for each piece (substrings of the word whose trigrams are
-        /// all uncommon, none when it has none), and the word itself as `strpos`, which the index
-        /// does not serve: checked on the orders the other conditions found.
+        /// all uncommon: one at least), and the word itself as `strpos`, which the index does not
+        /// serve: checked on the orders the pieces found.
         case pieces([String])
     }
 
     /// The conditions of `words`, one for each word of text without an order number, in their
-    /// order; nil when every word is asked for as before (`LIKE '%word%'`): when no word has a
-    /// common trigram, or when leaving them out would leave the index nothing to find the orders
-    /// by (every word's trigrams common, or words of fewer than three letters or digits): then the
-    /// common trigrams' lists are what narrows the search, as before.
+    /// order; nil when every word is asked for as before (`LIKE '%word%'`). A word is asked for by
+    /// pieces only when it has a common trigram and a piece without one; a word whose trigrams are
+    /// all common (`example`; the name of a caller who placed most of the newest orders) is asked
+    /// for whole, as before: `strpos` alone gives PostgreSQL's planner no estimate of how few
+    /// orders have the word, and with another word's `LIKE` beside it the planner walked the
+    /// newest orders' index filtering each (bench's EXPLAIN at 1,000,000 orders after its
+    /// placings: `apple` of the placing pool's Amy Apple, 206,713 orders read for a page of 51).
     static func conditions(of words: [OrderSearch.Word], commonTrigrams: Set<String>) -> [Condition]? {
         guard !commonTrigrams.isEmpty else { return nil }
         var conditions: [Condition] = []
         var narrowed = false
-        var indexed = false
-        for word in words {
-            switch word {
-            case .orderNumber:
-                indexed = true
-            case .text(_, _?):
-                break
-            case .text(let text, nil):
-                let split = pieces(of: text, commonTrigrams: commonTrigrams)
-                if split.hasCommonTrigram {
-                    narrowed = true
-                    indexed = indexed || !split.pieces.isEmpty
-                    conditions.append(.pieces(split.pieces))
-                } else {
-                    indexed = indexed || split.hasTrigram
-                    conditions.append(.like)
-                }
+        for case .text(let text, nil) in words {
+            let split = pieces(of: text, commonTrigrams: commonTrigrams)
+            if split.hasCommonTrigram && !split.pieces.isEmpty {
+                narrowed = true
+                conditions.append(.pieces(split.pieces))
+            } else {
+                conditions.append(.like)
             }
         }
-        return narrowed && indexed ? conditions : nil
+        return narrowed ? conditions : nil
     }
 
     /// The trigrams pg_trgm takes from `LIKE '%word%'` that a sample names (`PostgresCommonTrigrams`):
