@@ -11,12 +11,20 @@ import PostgresNIO
 /// and find the version gone).
 public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
     public let database: PostgresAppDatabase
+    /// The trigrams most orders have, which a search asks the trigram index for its words without
+    /// (`PostgresSearchWords`).
+    let commonTrigrams: PostgresCommonTrigrams
     private var client: PostgresClient { database.client }
     private var cards: CardKeyring { database.cards }
     private var logger: Logger { database.logger }
 
-    public init(database: PostgresAppDatabase) {
+    public convenience init(database: PostgresAppDatabase) {
+        self.init(database: database, commonTrigrams: PostgresCommonTrigrams())
+    }
+
+    init(database: PostgresAppDatabase, commonTrigrams: PostgresCommonTrigrams) {
         self.database = database
+        self.commonTrigrams = commonTrigrams
     }
 
     public func checkHealth() async throws(OrdersStoreError) {
@@ -78,7 +86,9 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
     // MARK: OrdersStoreProtocol
 
     public func fetchOrders(page: OrdersPageRequest) async throws(OrdersStoreError) -> OrdersPage {
-        let sql = OrdersQuerySQL(page: page, columns: page.opensCards ? Self.selectedColumns : OrderColumns.listed, dialect: .postgres)
+        let sql = OrdersQuerySQL(
+            page: page, columns: page.opensCards ? Self.selectedColumns : OrderColumns.listed, dialect: .postgres,
+            commonTrigrams: await searchTrigrams(for: page.query))
         do {
             // Prepared once per connection (`PostgresPreparedStatements`), as the counts below.
             let rows = try await orders(prepared: sql.rows, opensCards: page.opensCards)
@@ -93,12 +103,21 @@ public final class OrdersPostgresStore: OrdersStoreProtocol, CardKeyRotating {
     }
 
     public func countOrders(matching query: OrdersQuery, upTo: Int) async throws(OrdersStoreError) -> Int {
-        let sql = OrdersQuerySQL.count(query, upTo: upTo, dialect: .postgres)
+        let sql = OrdersQuerySQL.count(query, upTo: upTo, dialect: .postgres, commonTrigrams: await searchTrigrams(for: query))
         do {
             return try await database.count(prepared: sql)
         } catch {
             throw .from(error) { .cannotFetch("Cannot count orders: \(String(reflecting: $0))") }
         }
+    }
+
+    /// The common trigrams (`PostgresCommonTrigrams`) when `query` searches for a word of text;
+    /// none (no sample taken) otherwise.
+    private func searchTrigrams(for query: OrdersQuery) async -> Set<String> {
+        guard query.text?.isEmpty == false,
+            query.words.contains(where: { if case .text(_, nil) = $0 { true } else { false } })
+        else { return [] }
+        return await commonTrigrams.trigrams(on: client, logger: logger)
     }
 
     public func fetchOrder(id: String) async throws(OrdersStoreError) -> Order? {

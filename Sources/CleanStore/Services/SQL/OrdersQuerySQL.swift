@@ -18,7 +18,9 @@ struct OrdersQuerySQL {
         /// (`commonWordsProbe`), and reads the sort's index instead when the words are common, where
         /// a page fills in a few thousand rows at most.
         case sqlite(trigramIndex: Bool)
-        /// `$1`, `$2`, … parameters; words with `LIKE '%word%'`, which the pg_trgm index serves.
+        /// `$1`, `$2`, … parameters; words with `LIKE '%word%'`, which the pg_trgm index serves; a
+        /// word with trigrams most orders have (the init's `commonTrigrams`) as `LIKE` of its other
+        /// parts and `strpos` of the whole word (`PostgresSearchWords`).
         case postgres
     }
 
@@ -34,7 +36,9 @@ struct OrdersQuerySQL {
     let otherSide: Statement?
     let position: OrdersPageRequest.Position
 
-    init(page: OrdersPageRequest, columns: String, dialect: Dialect) {
+    /// `commonTrigrams`: on PostgreSQL, the trigrams most orders have (`PostgresCommonTrigrams`),
+    /// which the search's words are asked for without (`PostgresSearchWords`).
+    init(page: OrdersPageRequest, columns: String, dialect: Dialect, commonTrigrams: Set<String> = []) {
         position = page.effectivePosition
         let sort = page.query.sort
         let key = Self.column(for: sort.key)
@@ -49,7 +53,7 @@ struct OrdersQuerySQL {
             let value = builder.parameter(Self.value(of: cursor.key))
             return "(\(key), id) \(operation) (\(value), \(builder.parameter(.integer(Int(cursor.id)))))"
         }
-        var builder = Builder(dialect: dialect)
+        var builder = Builder(dialect: dialect, commonTrigrams: commonTrigrams)
         let conditions = builder.conditions(of: page.query)
         var rowsBuilder = builder
         var rowConditions = conditions
@@ -79,8 +83,8 @@ struct OrdersQuerySQL {
 
     /// How many orders `query` finds, counting no further than `upTo` (`SELECT count(*)` over at most
     /// that many rows, so a count costs at most `upTo` index entries, whatever the table holds).
-    static func count(_ query: OrdersQuery, upTo: Int, dialect: Dialect) -> Statement {
-        var builder = Builder(dialect: dialect)
+    static func count(_ query: OrdersQuery, upTo: Int, dialect: Dialect, commonTrigrams: Set<String> = []) -> Statement {
+        var builder = Builder(dialect: dialect, commonTrigrams: commonTrigrams)
         let conditions = builder.conditions(of: query)
         let limit = builder.parameter(.integer(upTo))
         return Statement(
@@ -185,6 +189,7 @@ struct OrdersQuerySQL {
     /// Conditions with their arguments, numbered in order.
     private struct Builder {
         let dialect: Dialect
+        var commonTrigrams: Set<String> = []
         var arguments: [OrderColumns.Value] = []
 
         mutating func parameter(_ value: OrderColumns.Value) -> String {
@@ -216,12 +221,24 @@ struct OrdersQuerySQL {
                 indexedTogether = true
                 conditions.append("id IN (SELECT rowid FROM orders_search WHERE orders_search MATCH \(parameter(.text(match))))")
             }
+            // PostgreSQL: words with trigrams most orders have are asked for without them.
+            var narrowed: [PostgresSearchWords.Condition] = []
+            if case .postgres = dialect {
+                narrowed = PostgresSearchWords.conditions(of: words, commonTrigrams: commonTrigrams) ?? []
+            }
+            var textWords = 0
             for word in words {
                 switch word {
                 case .orderNumber(let number):
                     conditions.append("id = \(parameter(.integer(Int(number))))")
                 case .text(let text, nil):
+                    defer { textWords += 1 }
                     if indexedTogether && OrdersQuerySQL.isIndexed(text) { continue }
+                    if textWords < narrowed.count, case .pieces(let pieces) = narrowed[textWords] {
+                        for piece in pieces { conditions.append(contains(piece)) }
+                        conditions.append("strpos(search_text, \(parameter(.text(text)))) > 0")
+                        continue
+                    }
                     conditions.append(contains(text))
                 case .text(let text, let number?):
                     // Parameters in the order they appear: SQLite's are by position.
