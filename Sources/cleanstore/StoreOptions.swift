@@ -43,6 +43,20 @@ struct StoreOptions: ParsableArguments {
     @Option(help: .hidden)
     var sqliteCacheKib: Int?
 
+    /// Reads on the request's own thread at once, at most (default: as many as readers): for
+    /// measuring the pages' p99 against their CPU (issue 31; `SQLiteTuning.inPlaceReads`).
+    @Option(help: .hidden)
+    var sqliteInPlaceReads: Int?
+
+    /// Of them, reads of several statements at once, at most: `SQLiteTuning.inPlaceTransactions`.
+    @Option(help: .hidden)
+    var sqliteInPlaceTransactions: Int?
+
+    /// After a read in place, offer the core (`sched_yield`; default true): for measuring the
+    /// pages' p99 with and without (`SQLiteTuning.yieldsAfterInPlaceRead`).
+    @Option(help: .hidden)
+    var sqliteYieldAfterInPlaceRead: Bool?
+
     /// Seconds a PostgreSQL connection idles before its keep-alive query, 0 for none (default 5):
     /// for measuring what the pool's timers cost in memory (issue 31; `PostgresPoolTuning`).
     @Option(help: .hidden)
@@ -57,8 +71,11 @@ struct StoreOptions: ParsableArguments {
     }
 
     var sqliteTuning: SQLiteTuning {
-        SQLiteTuning(
-            readers: sqliteReaders ?? SQLiteTuning.standard.readers, cacheKiB: sqliteCacheKib ?? SQLiteTuning.standard.cacheKiB)
+        let standard = SQLiteTuning.standard
+        return SQLiteTuning(
+            readers: sqliteReaders ?? standard.readers, cacheKiB: sqliteCacheKib ?? standard.cacheKiB,
+            inPlaceReads: sqliteInPlaceReads, inPlaceTransactions: sqliteInPlaceTransactions,
+            yieldsAfterInPlaceRead: sqliteYieldAfterInPlaceRead ?? standard.yieldsAfterInPlaceRead)
     }
 
     enum LogFormat: String, ExpressibleByArgument, CaseIterable {

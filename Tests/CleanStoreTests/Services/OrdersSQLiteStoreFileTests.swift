@@ -84,6 +84,9 @@ final class OrdersSQLiteStoreFileTests: TemporaryDirectoryTestCase {
         defer { try? database.close() }
         XCTAssertEqual(database.tuning, .standard)
         XCTAssertEqual(SQLiteTuning.standard.readers, max(2, ProcessInfo.processInfo.activeProcessorCount))
+        XCTAssertEqual(SQLiteTuning.standard.inPlaceReads, SQLiteTuning.standard.readers, "No bound but the readers'")
+        XCTAssertEqual(SQLiteTuning.standard.inPlaceTransactions, SQLiteTuning.standard.readers)
+        XCTAssertTrue(SQLiteTuning.standard.yieldsAfterInPlaceRead, "A read in place offers the core (issue 31: the pages' p99)")
         let applied = try database.appliedTuning()
         XCTAssertEqual(applied.readerCacheSize, -2000)
         XCTAssertEqual(applied.readers, SQLiteTuning.standard.readers)

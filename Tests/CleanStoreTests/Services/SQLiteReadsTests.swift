@@ -13,15 +13,16 @@ final class SQLiteReadsTests: TemporaryDirectoryTestCase {
 
     func testAReadRunsInPlaceOnlyWhileFewerReadsThanReadersAreUnderWay() {
         let leases = SQLiteReaderLeases(readers: 2)
-        XCTAssertTrue(leases.takeInPlace())
-        XCTAssertTrue(leases.takeInPlace())
-        XCTAssertFalse(leases.takeInPlace(), "Both readers may be in use")
+        XCTAssertTrue(leases.takeInPlace(.transaction))
+        XCTAssertTrue(leases.takeInPlace(.oneStatement))
+        XCTAssertFalse(leases.takeInPlace(.oneStatement), "Both readers may be in use")
         XCTAssertEqual(leases.readsUnderWay, 2, "A refused lease takes nothing")
-        leases.give()
-        XCTAssertTrue(leases.takeInPlace(), "A reader given back is free again")
-        leases.give()
-        leases.give()
+        leases.giveInPlace(.oneStatement)
+        XCTAssertTrue(leases.takeInPlace(.transaction), "A reader given back is free again")
+        leases.giveInPlace(.transaction)
+        leases.giveInPlace(.transaction)
         XCTAssertEqual(leases.readsUnderWay, 0)
+        XCTAssertEqual(leases.readsInPlace, 0)
     }
 
     func testAQueuedReadIsCountedEvenPastTheReadersSoNoReadRunsInPlaceBehindIt() {
@@ -29,12 +30,52 @@ final class SQLiteReadsTests: TemporaryDirectoryTestCase {
         leases.takeQueued()
         leases.takeQueued()
         XCTAssertEqual(leases.readsUnderWay, 2, "The second waits in GRDB's pool")
-        XCTAssertFalse(leases.takeInPlace())
+        XCTAssertFalse(leases.takeInPlace(.oneStatement))
         leases.give()
-        XCTAssertFalse(leases.takeInPlace(), "One queued read still holds the one reader")
+        XCTAssertFalse(leases.takeInPlace(.oneStatement), "One queued read still holds the one reader")
         leases.give()
-        XCTAssertTrue(leases.takeInPlace())
+        XCTAssertTrue(leases.takeInPlace(.oneStatement))
+        leases.giveInPlace(.oneStatement)
+        XCTAssertEqual(leases.readsUnderWay, 0)
+    }
+
+    func testReadsInPlaceAreBoundedEvenWhileReadersAreFree() {
+        // Given: 3 readers, at most 2 reads in place at once, of which 1 of several statements
+        let leases = SQLiteReaderLeases(readers: 3, inPlace: 2, inPlaceTransactions: 1)
+
+        XCTAssertTrue(leases.takeInPlace(.transaction))
+        XCTAssertFalse(leases.takeInPlace(.transaction), "One transaction in place at a time")
+        XCTAssertTrue(leases.takeInPlace(.oneStatement), "A one-statement read still may")
+        XCTAssertFalse(leases.takeInPlace(.oneStatement), "Two reads in place at a time, with a reader free")
+        leases.takeQueued()
+        XCTAssertEqual(leases.readsUnderWay, 3)
+        XCTAssertEqual(leases.readsInPlace, 2)
+        leases.giveInPlace(.oneStatement)
+        XCTAssertTrue(leases.takeInPlace(.oneStatement), "Its place and a reader are free again")
+        leases.giveInPlace(.oneStatement)
+        leases.takeQueued()
+        XCTAssertFalse(leases.takeInPlace(.oneStatement), "A place is free, but two queued reads and the transaction hold the readers")
         leases.give()
+        XCTAssertTrue(leases.takeInPlace(.oneStatement))
+        leases.giveInPlace(.oneStatement)
+        leases.giveInPlace(.transaction)
+        leases.give()
+        XCTAssertEqual(leases.readsUnderWay, 0)
+        XCTAssertEqual(leases.readsInPlace, 0)
+    }
+
+    func testNoReadInPlaceWhenTheBoundIsNought() {
+        let leases = SQLiteReaderLeases(readers: 2, inPlace: 0)
+        XCTAssertFalse(leases.takeInPlace(.oneStatement))
+        XCTAssertFalse(leases.takeInPlace(.transaction))
+        XCTAssertEqual(leases.readsUnderWay, 0)
+    }
+
+    func testTheBoundsDefaultToTheReaders() {
+        let leases = SQLiteReaderLeases(readers: 2)
+        XCTAssertEqual(leases.inPlace, 2)
+        XCTAssertEqual(leases.inPlaceTransactions, 2)
+        XCTAssertEqual(SQLiteReaderLeases(readers: 2, inPlace: -1, inPlaceTransactions: -3).inPlace, 0)
     }
 
     func testNoReadersMeansOne() {
@@ -163,6 +204,48 @@ final class SQLiteReadsTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(database.leases.readsUnderWay, 0)
     }
 
+    func testReadsOfSeveralStatementsAreQueuedWhenNoneMayRunInPlace() async throws {
+        // Given: no transaction in place, one-statement reads still in place
+        let database = try openDatabase(readers: 2, tuning: { $0.inPlaceTransactions = 0 })
+        defer { try? database.close() }
+
+        let caller = Self.threadID()
+        let oneStatement = try await database.readOneStatement { _ in Self.threadID() }
+        let again = Self.threadID()
+        let transaction = try await database.read { db in (Self.threadID(), db.isInsideTransaction) }
+
+        XCTAssertEqual(oneStatement, caller, "A one-statement read in place")
+        XCTAssertNotEqual(transaction.0, again, "A read of several statements on a reader's queue")
+        XCTAssertTrue(transaction.1, "In its own transaction")
+        XCTAssertEqual(database.leases.readsUnderWay, 0)
+    }
+
+    func testNoReadRunsInPlaceWhenTheBoundIsNought() async throws {
+        let database = try openDatabase(readers: 2, tuning: { $0.inPlaceReads = 0 })
+        defer { try? database.close() }
+
+        let caller = Self.threadID()
+        let oneStatement = try await database.readOneStatement { _ in Self.threadID() }
+        let again = Self.threadID()
+        let transaction = try await database.read { _ in Self.threadID() }
+
+        XCTAssertNotEqual(oneStatement, caller)
+        XCTAssertNotEqual(transaction, again)
+        XCTAssertEqual(database.leases.readsUnderWay, 0)
+    }
+
+    func testAReadInPlaceThatOffersTheCoreStillRunsInPlaceAndGivesItsLeaseBack() async throws {
+        let database = try openDatabase(readers: 1, tuning: { $0.yieldsAfterInPlaceRead = true })
+        defer { try? database.close() }
+
+        let caller = Self.threadID()
+        let (answer, reader) = try await database.read { db in (try Int.fetchOne(db, sql: "SELECT 7"), Self.threadID()) }
+
+        XCTAssertEqual(answer, 7)
+        XCTAssertEqual(reader, caller)
+        XCTAssertEqual(database.leases.readsUnderWay, 0)
+    }
+
     // MARK: A signed-in page on SQLite
 
     func testAPageAnswersWhileTheOneReaderIsHeldAndASessionEndedIsRefusedAtOnce() async throws {
@@ -218,10 +301,10 @@ final class SQLiteReadsTests: TemporaryDirectoryTestCase {
         return (release, long)
     }
 
-    private func openDatabase(readers: Int) throws -> SQLiteAppDatabase {
-        try SQLiteAppDatabase(
-            path: databasePath, cards: TestCardKeys.keyring, logger: TestStores.silentLogger,
-            tuning: SQLiteTuning(readers: readers, cacheKiB: 500))
+    private func openDatabase(readers: Int, tuning change: (inout SQLiteTuning) -> Void = { _ in }) throws -> SQLiteAppDatabase {
+        var tuning = SQLiteTuning(readers: readers, cacheKiB: 500)
+        change(&tuning)
+        return try SQLiteAppDatabase(path: databasePath, cards: TestCardKeys.keyring, logger: TestStores.silentLogger, tuning: tuning)
     }
 
     /// The calling thread (not async: `Thread.current` is the thread running this code).

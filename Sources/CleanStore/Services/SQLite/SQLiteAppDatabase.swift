@@ -39,7 +39,8 @@ public final class SQLiteAppDatabase: Sendable {
         self.cards = cards
         self.logger = logger
         self.tuning = tuning
-        leases = SQLiteReaderLeases(readers: tuning.readers)
+        leases = SQLiteReaderLeases(
+            readers: tuning.readers, inPlace: tuning.inPlaceReads, inPlaceTransactions: tuning.inPlaceTransactions)
         if FileIdentity(path: path) == nil {
             logger.notice("No database at \(path): creating a new, empty one")
             // SQLite creates a file with mode 0644, and gives its -wal and -shm the mode of the
@@ -182,7 +183,8 @@ public final class SQLiteAppDatabase: Sendable {
 /// stays full while the connection lives: the caches' ceiling is (readers + 1) × cacheKiB.
 ///
 /// GRDB's default is 5 readers; a short read runs on the request's own thread while a reader is free
-/// (`SQLiteReads.swift`), a long one on a reader's queue, so more readers than the cores serve no
+/// (`SQLiteReads.swift`; at most `inPlaceReads` at once, of which `inPlaceTransactions` reads of
+/// several statements, each then offering its core), a long one on a reader's queue, so more readers than the cores serve no
 /// more requests at once: what they add is pages cached again per connection. Measured with `scripts/measure-rss` at 100,000 orders, side by side (BENCHMARKS.md,
 /// "Issue 31: peak memory"): a peak of 62.0 MB with 2 readers, 69.9 MB with GRDB's 5; a 1,000 KiB
 /// cache saved 1.2 MB more, not taken (one loaded run, its CPU per request not shown equal). The
@@ -193,10 +195,25 @@ public struct SQLiteTuning: Sendable, Equatable {
     public var readers: Int
     /// Each connection's page cache, KiB (`PRAGMA cache_size = -cacheKiB`).
     public var cacheKiB: Int
+    /// Reads on the request's own thread at once, at most (`SQLiteReads.swift`; 0: none, every read
+    /// queued to a reader's thread as GRDB's async read does).
+    public var inPlaceReads: Int
+    /// Of them, reads of several statements (a transaction: `SQLiteAppDatabase.read`) at once, at most.
+    public var inPlaceTransactions: Int
 
-    public init(readers: Int, cacheKiB: Int) {
+    /// After a read in place, the thread offers its core to a thread waiting for it (`sched_yield`;
+    /// `SQLiteReads.swift`, BENCHMARKS.md "p99: the reads in place held the cores"): on by default.
+    public var yieldsAfterInPlaceRead: Bool
+
+    /// `inPlaceReads` and `inPlaceTransactions` default to `readers`: no bound but the readers'.
+    public init(
+        readers: Int, cacheKiB: Int, inPlaceReads: Int? = nil, inPlaceTransactions: Int? = nil, yieldsAfterInPlaceRead: Bool = true
+    ) {
         self.readers = max(1, readers)
         self.cacheKiB = max(1, cacheKiB)
+        self.inPlaceReads = max(0, inPlaceReads ?? self.readers)
+        self.inPlaceTransactions = max(0, inPlaceTransactions ?? self.readers)
+        self.yieldsAfterInPlaceRead = yieldsAfterInPlaceRead
     }
 
     /// As many readers as the machine has cores (at least 2: a long read such as the CSV export
