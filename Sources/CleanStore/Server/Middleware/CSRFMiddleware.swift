@@ -31,9 +31,9 @@ struct CSRFMiddleware: RouterMiddleware {
         -> Response
     {
         var context = context
-        let cookies = request.cookies
-        context.sessionID = cookies[security.cookieName(SessionMiddleware.cookieName)].flatMap { SessionID(text: $0.value) }
-        let csrf = CSRFState(cookie: cookies[security.cookieName(Self.cookieName)]?.value, session: context.sessionID, security: security)
+        context.sessionID = request.cookieValue(named: security.cookieName(SessionMiddleware.cookieName)).flatMap { SessionID(text: $0) }
+        let csrf = CSRFState(
+            cookie: request.cookieValue(named: security.cookieName(Self.cookieName)), session: context.sessionID, security: security)
         context.csrf = csrf
         context.notes.csrf = csrf
         context.notes.sessionID = context.sessionID

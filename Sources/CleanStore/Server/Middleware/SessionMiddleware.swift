@@ -50,7 +50,7 @@ struct SessionMiddleware: RouterMiddleware {
 
     /// The session id in a request's cookie: nil when there is none, or it is not one this app makes.
     static func sessionID(in request: Request, security: RequestSecurity) -> SessionID? {
-        request.cookies[security.cookieName(cookieName)].flatMap { SessionID(text: $0.value) }
+        request.cookieValue(named: security.cookieName(cookieName)).flatMap { SessionID(text: $0) }
     }
 
     /// The cookie that keeps a new session (no Max-Age: it ends with the browser, and the server

@@ -42,7 +42,7 @@ public struct Flash: Sendable {
     /// The message passed to this request, if any, and if it is genuine, current and this
     /// browser's (a confirmation is not a message: see `confirmation(in:)`).
     public func message(in request: Request) -> String? {
-        guard !browserID.isEmpty, let value = request.cookies[security.cookieName(Self.cookieName)]?.value else { return nil }
+        guard !browserID.isEmpty, let value = request.cookieValue(named: security.cookieName(Self.cookieName)) else { return nil }
         let parts = value.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, let data = Base64URL.decoded(parts[0]),
             let message = String(data: data, encoding: .utf8), !message.isEmpty,
@@ -66,7 +66,7 @@ public struct Flash: Sendable {
     /// The confirmation passed to this request, if any, and if it is genuine, current and this
     /// browser's.
     public func confirmation(in request: Request) -> Confirmation? {
-        guard !browserID.isEmpty, let value = request.cookies[security.cookieName(Self.cookieName)]?.value else { return nil }
+        guard !browserID.isEmpty, let value = request.cookieValue(named: security.cookieName(Self.cookieName)) else { return nil }
         let parts = value.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2 else { return nil }
         let fields = parts[0].split(separator: "~", omittingEmptySubsequences: false)
