@@ -143,16 +143,7 @@ extension OrdersStoreContractTests {
         let sql = OrdersQuerySQL(
             page: OrdersPageRequest(limit: 50, query: OrdersQuery(text: "grace apple")), columns: "id", dialect: .postgres,
             commonTrigrams: ["ple"])
-        let explain = OrdersQuerySQL.Statement(sql: "EXPLAIN " + sql.rows.sql, arguments: sql.rows.arguments)
-        let plan = try await store.database.client.withConnection { connection in
-            // An empty table is cheapest to scan: the plan asked for is the one a large table gets.
-            try await connection.query("SET enable_seqscan = off", logger: TestPostgres.logger)
-            var lines: [String] = []
-            for try await line in try await connection.query(try PostgresValues.query(explain), logger: TestPostgres.logger).decode(String.self) {
-                lines.append(line)
-            }
-            return lines.joined(separator: "\n")
-        }
+        let plan = try await Self.postgresPlan(of: sql.rows, on: store)
         let indexLine = try XCTUnwrap(plan.split(separator: "\n").first { $0.contains("Index Cond") }, plan)
         XCTAssert(plan.contains("Bitmap Index Scan on orders_search"), plan)
         XCTAssert(indexLine.contains("'%appl%'") && indexLine.contains("'%grace%'"), plan)

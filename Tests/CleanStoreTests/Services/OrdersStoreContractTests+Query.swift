@@ -53,6 +53,21 @@ extension OrdersStoreContractTests {
 
     static func hour(_ hours: Double) -> Date { Seeds.june29.addingTimeInterval(hours * 3600) }
 
+    /// PostgreSQL's plan (`EXPLAIN`) of `statement` on `store`'s database, its lines joined, with
+    /// sequential scans off: an empty table is cheapest to scan, so the plan asked for is the one a
+    /// large table gets.
+    static func postgresPlan(of statement: OrdersQuerySQL.Statement, on store: OrdersPostgresStore) async throws -> String {
+        let explain = OrdersQuerySQL.Statement(sql: "EXPLAIN " + statement.sql, arguments: statement.arguments)
+        return try await store.database.client.withConnection { connection in
+            try await connection.query("SET enable_seqscan = off", logger: TestPostgres.logger)
+            var lines: [String] = []
+            for try await line in try await connection.query(try PostgresValues.query(explain), logger: TestPostgres.logger).decode(String.self) {
+                lines.append(line)
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+
     /// The statuses the fixture's orders are moved to once created (the others stay new).
     static let searchStatuses: [String: OrderStatus] = ["zoe": .paid, "obrien": .packed, "hyphen": .shipped, "card": .cancelled, "reno": .paid]
 
@@ -605,16 +620,7 @@ extension OrdersStoreContractTests {
         let round = try XCTUnwrap(
             OrdersQuerySQL.duplicateCandidates(
                 of: draft, since: Seeds.june29, columns: OrderColumns.duplicateCandidate, dialect: .postgres, limit: 16))
-        let explain = OrdersQuerySQL.Statement(sql: "EXPLAIN " + round.sql, arguments: round.arguments)
-        let plan = try await store.database.client.withConnection { connection in
-            // An empty table is cheapest to scan: the plan asked for is the one a large table gets.
-            try await connection.query("SET enable_seqscan = off", logger: TestPostgres.logger)
-            var lines: [String] = []
-            for try await line in try await connection.query(try PostgresValues.query(explain), logger: TestPostgres.logger).decode(String.self) {
-                lines.append(line)
-            }
-            return lines.joined(separator: "\n")
-        }
+        let plan = try await Self.postgresPlan(of: round, on: store)
         XCTAssert(plan.contains("Index Scan Backward using orders_by_phone_digits"), plan)
         XCTAssert(plan.contains("Index Scan Backward using orders_by_email_key"), plan)
         XCTAssert(plan.contains("Merge Append"), "the two walks merged as they go: \(plan)")
