@@ -245,7 +245,7 @@ enum DraftPlacing {
         // the same digits as the characters' filter, without walking grapheme clusters; the check
         // page compares every candidate's phone (issue 31).
         let utf8 = text.utf8
-        if utf8.allSatisfy({ $0 < 0x80 }) {
+        if utf8.isASCII {
             return String(decoding: utf8.filter { (0x30...0x39).contains($0) }, as: UTF8.self)
         }
         return text.filter(\.isASCIIDigit)
@@ -263,7 +263,7 @@ enum DraftPlacing {
         // ASCII text byte by byte: the separators are single bytes and no other character of ASCII
         // text holds one (`\r\n`, its one cluster of two bytes, holds none), so the words are the
         // characters' split's.
-        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+        guard utf8.isASCII else {
             return lowered.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "." }).joined(separator: " ")
         }
         var words: [UInt8] = []

@@ -356,3 +356,9 @@ extension Character {
     /// 0 to 9 (not other scripts' digits).
     var isASCIIDigit: Bool { isASCII && isNumber }
 }
+
+extension String.UTF8View {
+    /// Whether every byte is ASCII, so that each byte is a character of its own: the fast paths
+    /// that read text byte by byte (issue 31) ask this first.
+    var isASCII: Bool { allSatisfy { $0 < 0x80 } }
+}

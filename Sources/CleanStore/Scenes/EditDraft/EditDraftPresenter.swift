@@ -290,7 +290,7 @@ final class EditDraftPresenter: EditDraftPresentationLogic {
     /// that was 0.7 % of a draft page (issue 31).
     static func isNotBlank(_ text: String) -> Bool {
         let utf8 = text.utf8
-        if utf8.allSatisfy({ $0 < 0x80 }) { return utf8.contains { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } }
+        if utf8.isASCII { return utf8.contains { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } }
         return !text.trimmingCharacters(in: .whitespaces).isEmpty
     }
 
