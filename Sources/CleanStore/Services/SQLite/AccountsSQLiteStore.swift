@@ -7,18 +7,13 @@ import GRDB
 struct SQLiteAccountsAccess: Sendable {
     let database: SQLiteAppDatabase
 
-    func read<T: Sendable>(_ what: String, _ body: @escaping @Sendable (Database) throws -> T) async throws(AccountsStoreError) -> T {
+    /// A read (`SQLiteAppDatabase.read`), or with `oneStatement` a read of one statement
+    /// (`SQLiteAppDatabase.readOneStatement`: no `BEGIN`/`COMMIT`).
+    func read<T: Sendable>(
+        _ what: String, oneStatement: Bool = false, _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws(AccountsStoreError) -> T {
         do {
-            return try await database.read(body)
-        } catch {
-            throw .from(error, doing: what)
-        }
-    }
-
-    /// A read of one statement (`SQLiteAppDatabase.readOneStatement`: no `BEGIN`/`COMMIT`).
-    func readOneStatement<T: Sendable>(_ what: String, _ body: @escaping @Sendable (Database) throws -> T) async throws(AccountsStoreError) -> T {
-        do {
-            return try await database.readOneStatement(body)
+            return try await oneStatement ? database.readOneStatement(body) : database.read(body)
         } catch {
             throw .from(error, doing: what)
         }

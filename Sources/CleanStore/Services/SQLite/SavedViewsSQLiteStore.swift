@@ -24,9 +24,13 @@ public final class SavedViewsSQLiteStore: SavedViewsStoreProtocol {
         ).map(view)
     }
 
-    private func read<T: Sendable>(_ what: String, _ body: @escaping @Sendable (Database) throws -> T) async throws(SavedViewsStoreError) -> T {
+    /// A read (`SQLiteAppDatabase.read`), or with `oneStatement` a read of one statement
+    /// (`SQLiteAppDatabase.readOneStatement`: no `BEGIN`/`COMMIT`).
+    private func read<T: Sendable>(
+        _ what: String, oneStatement: Bool = false, _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws(SavedViewsStoreError) -> T {
         do {
-            return try await database.read(body)
+            return try await oneStatement ? database.readOneStatement(body) : database.read(body)
         } catch {
             throw .from(error, doing: what)
         }
@@ -44,11 +48,7 @@ public final class SavedViewsSQLiteStore: SavedViewsStoreProtocol {
     /// Every list page reads them: one statement, so without a BEGIN/COMMIT of its own
     /// (`SQLiteAppDatabase.readOneStatement`).
     public func views(accountKey: String) async throws(SavedViewsStoreError) -> [SavedView] {
-        do {
-            return try await database.readOneStatement { db in try Self.views(of: accountKey, in: db) }
-        } catch {
-            throw .from(error, doing: "Cannot read the saved views")
-        }
+        try await read("Cannot read the saved views", oneStatement: true) { db in try Self.views(of: accountKey, in: db) }
     }
 
     public func addView(accountKey: String, name: String, query: String) async throws(SavedViewsStoreError) -> SavedView {

@@ -27,7 +27,7 @@ public final class SessionsSQLiteStore: SessionsStoreProtocol {
     public func session(forID id: SessionID, now: Date, timeouts: SessionTimeouts) async throws(AccountsStoreError) -> Session? {
         let hash = id.hash
         // One statement: no BEGIN/COMMIT of its own (`SQLiteAppDatabase.readOneStatement`).
-        let found = try await database.readOneStatement("Cannot read a session") { db in
+        let found = try await database.read("Cannot read a session", oneStatement: true) { db in
             try Row.fetchOne(db, sql: "SELECT account_key, created_at, last_seen_at FROM sessions WHERE id_hash = ?", arguments: [hash])
                 .map { row in
                     Session(
@@ -47,7 +47,7 @@ public final class SessionsSQLiteStore: SessionsStoreProtocol {
 
     public func account(forSession id: SessionID, now: Date, timeouts: SessionTimeouts) async throws(AccountsStoreError) -> Account? {
         let hash = id.hash
-        let found = try await database.readOneStatement("Cannot read a session") { db -> (Session, Account)? in
+        let found = try await database.read("Cannot read a session", oneStatement: true) { db -> (Session, Account)? in
             // Every signed-in request reads this: its SQL is written once and its statement cached;
             // one statement, so without a BEGIN/COMMIT of its own (`SQLiteAppDatabase.readOneStatement`).
             guard let row = try Row.fetchOne(db.cachedStatement(sql: Self.sessionAccountSQL), arguments: [hash])
