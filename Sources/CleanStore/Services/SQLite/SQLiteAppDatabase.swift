@@ -49,9 +49,6 @@ public final class SQLiteAppDatabase: Sendable {
         }
         var configuration = Configuration()
         configuration.prepareDatabase { db in
-            // GRDB's pool sets the writer back to NORMAL afterwards (`setUpWALMode`): set again on
-            // the writer below, once the pool is open.
-            try db.execute(sql: "PRAGMA synchronous = FULL")
             // Deleted content (an order's old card ciphertext, rows rewritten by a migration) is
             // overwritten with zeros, not left in free space.
             try db.execute(sql: "PRAGMA secure_delete = ON")
