@@ -171,7 +171,7 @@ struct APIDoorMiddleware: RouterMiddleware {
         // the text's own characters, without Foundation's copies (every API request's path).
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text.unicodeScalars.contains(where: isControl) }
         let decoded = text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? text
-        return decoded.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+        return decoded.unicodeScalars.contains(where: isControl)
     }
 
     /// The caller of a request with a usable token, or the 401 that says why not (in words that
