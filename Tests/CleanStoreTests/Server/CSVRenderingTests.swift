@@ -43,4 +43,37 @@ final class CSVRenderingTests: XCTestCase {
             XCTAssertEqual(CSVRendering.neutralised(cell), cell, cell)
         }
     }
+
+    /// The first byte answers for a cell that starts with two ASCII bytes (or is one); any other start
+    /// is read through NFKC as before: the same answer as NFKC's for every start, whatever follows.
+    func testTheFirstBytesAnswerIsNFKCsAnswer() {
+        func throughNFKC(_ cell: String) -> Bool {
+            guard let first = cell.first,
+                let scalar = String(first).precomposedStringWithCompatibilityMapping.unicodeScalars.first
+            else { return false }
+            return ["=", "+", "-", "@", "\t", "\r"].contains(scalar)
+        }
+        let starts = ["", "=", "+", "-", "@", "\t", "\r", "\n", "a", "1", "'", " ", "\r\n", "＝", "﹢", "é", "東"]
+        let seconds = ["", "a", "=", "\r", "\n", "\u{301}", "\u{338}", "\u{200D}", "é", "x1"]
+        for start in starts {
+            for second in seconds {
+                let cell = start + second
+                XCTAssertEqual(CSVRendering.startsAFormula(cell), throughNFKC(cell), cell.debugDescription)
+                XCTAssertEqual(CSVRendering.neutralised(cell), throughNFKC(cell) ? "'" + cell : cell, cell.debugDescription)
+            }
+        }
+        XCTAssertEqual(CSVRendering.neutralised("=\u{338}1"), "=\u{338}1", "≠ (= with a combining long solidus) is no formula")
+    }
+
+    /// A row written byte by byte is what the neutralised cells, quoted and their quotes doubled, make.
+    func testARowIsItsNeutralisedCellsQuotedAsNeeded() {
+        let cells = ["=\"a\"", "say \"\"", "\"", "-1,5", "é,\"", "plain", "", "＝1", "x\r\ny"]
+        let expected = cells.map { cell -> String in
+            let text = CSVRendering.neutralised(cell)
+            return text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" })
+                ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+        }.joined(separator: ",") + "\r\n"
+        XCTAssertEqual(csv(cells), expected)
+        XCTAssertEqual(csv(["=\"a\""]), "\"'=\"\"a\"\"\"\r\n")
+    }
 }
