@@ -25,7 +25,19 @@ enum ExportOrders {
             /// The columns' names, in the rows' order.
             var header: [String]
             /// The rows, a batch at a time: each row one order's cells, in the header's order.
-            var rows: AsyncMapSequence<ExportOrdersWorker.Batches, [[String]]>
+            var rows: AsyncMapSequence<ExportOrdersWorker.Batches, RowBatch>
+        }
+
+        /// A batch's rows, each made as it is read (a batch's 500 rows are not all made before the
+        /// first is written: the writing takes turns with the pages, `rowsPerTurn`).
+        struct RowBatch: Sequence, Sendable {
+            var orders: [Order]
+            /// An order's cells, in the header's order.
+            var row: @Sendable (Order) -> [String]
+
+            func makeIterator() -> LazyMapSequence<[Order], [String]>.Iterator {
+                orders.lazy.map(row).makeIterator()
+            }
         }
     }
 }

@@ -40,7 +40,7 @@ final class ExportOrdersPresenter: ExportOrdersPresentationLogic {
             let formatter = formatter
             let viewModel = ExportOrders.Export.ViewModel(
                 filename: "orders-\(formatter.machineDate(at)).csv", header: Self.header,
-                rows: batches.map { orders in orders.map { Self.row($0, formatter: formatter) } })
+                rows: batches.map { orders in ExportOrders.Export.RowBatch(orders: orders) { Self.row($0, formatter: formatter) } })
             viewController?.displayExport(viewModel: viewModel)
         case .storeUnavailable:
             viewController?.displayStoreUnavailable()

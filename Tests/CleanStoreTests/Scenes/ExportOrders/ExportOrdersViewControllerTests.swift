@@ -64,7 +64,7 @@ final class ExportOrdersViewControllerTests: XCTestCase {
         // When
         sut.displayExport(
             viewModel: ExportOrders.Export.ViewModel(
-                filename: "orders-2026-11-23.csv", header: ["Order"], rows: batches.map { $0.map { [$0.id ?? ""] } }))
+                filename: "orders-2026-11-23.csv", header: ["Order"], rows: batches.map { ExportOrders.Export.RowBatch(orders: $0) { [$0.id ?? ""] } }))
 
         // Then: the file's name to the router; its body the header and a row for each order
         XCTAssertEqual(routerSpy.filename, "orders-2026-11-23.csv")
