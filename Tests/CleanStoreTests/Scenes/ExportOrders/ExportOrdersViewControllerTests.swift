@@ -74,6 +74,42 @@ final class ExportOrdersViewControllerTests: XCTestCase {
         XCTAssertEqual(text, CSVRendering.byteOrderMark + "Order\r\n\(Seeds.Orders.amy.id ?? "")\r\n")
     }
 
+    func testABigExportIsWrittenRowsPerTurnAtATimeAcrossTheWorkersBatches() async throws {
+        // Given: more orders than two of the worker's batches, and the ids the worker reads, in order
+        let count = ExportOrdersWorker.batchSize * 2 + 100
+        let orders = (0..<count).map { index in
+            var order = Seeds.Orders.amy
+            order.date = Seeds.june29.addingTimeInterval(Double(index))
+            return order
+        }
+        let worker = ExportOrdersWorker(ordersStore: OrdersMemStore(orders: orders), logger: Logger(label: "t"))
+        var ids: [String] = []
+        for try await batch in try await worker.export(.all, parameters: [], by: nil) {
+            ids += batch.map { $0.id ?? "" }
+        }
+        sut.router = ExportOrdersRouterSpy()
+
+        // When
+        let batches = try await worker.export(.all, parameters: [], by: nil)
+        sut.displayExport(
+            viewModel: ExportOrders.Export.ViewModel(
+                filename: "orders.csv", header: ["Order"], rows: batches.map { ExportOrders.Export.RowBatch(orders: $0) { [$0.id ?? ""] } }))
+        let written = try await APIResponseBodyTests.written(try XCTUnwrap(sut.response).body)
+
+        // Then: every order once, in the worker's order, after the header; written (and the thread
+        // handed back) every `rowsPerTurn` rows, whatever the batches, the rest at the end
+        XCTAssertEqual(Set(ids).count, count)
+        let text = written.buffers.map { String(buffer: $0) }.joined()
+        XCTAssertEqual(text, CSVRendering.byteOrderMark + "Order\r\n" + ids.map { $0 + "\r\n" }.joined())
+        let lineEnds = written.buffers.map { String(buffer: $0).components(separatedBy: "\r\n").count - 1 }
+        let turns = count / ExportOrdersViewController.rowsPerTurn
+        XCTAssertEqual(
+            lineEnds,
+            [1 + ExportOrdersViewController.rowsPerTurn] + Array(repeating: ExportOrdersViewController.rowsPerTurn, count: turns - 1)
+                + [count % ExportOrdersViewController.rowsPerTurn])
+        XCTAssertTrue(written.finished)
+    }
+
     func testAStoreThatCannotBeReadIsThe503Page() {
         sut.displayStoreUnavailable()
 
